@@ -1,0 +1,76 @@
+//===- GemmcAttrs.td - gemmc attributes ---------------------*- tablegen -*-===//
+#ifndef GEMMC_ATTRS
+#define GEMMC_ATTRS
+
+include "gemmc/Dialect/Gemmc/IR/GemmcDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+
+class Gemmc_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<Gemmc_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+/// `[128, 256, 64]`
+class Gemmc_I64ListParameter<string desc> : ArrayRefParameter<"int64_t", desc> {
+  let parser = [{ ::mlir::gemmc::parseI64List($_parser) }];
+  let printer = [{ ::mlir::gemmc::printI64List($_printer, $_self) }];
+}
+
+/// `true` / `false`
+class Gemmc_BoolParameter<string desc> : AttrParameter<"bool", desc> {
+  let parser = [{ ::mlir::gemmc::parseBoolKeyword($_parser) }];
+  let printer = [{ $_printer << ($_self ? "true" : "false") }];
+}
+
+def Gemmc_ScheduleAttr : Gemmc_Attr<"Schedule", "schedule"> {
+  let summary = "The tile schedule of one GEMM, with every `auto` resolved";
+  let description = [{
+    Everything a spec.yaml says about how to compute the GEMM, except the
+    problem sizes (those are the operands' shapes). Values are spelled as in
+    the spec language (docs/spec.md). The verifier runs every hardware rule
+    of gemmc's rule library, so IR written by hand is held to the same rules
+    as a spec.
+
+    ```mlir
+    #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row",
+      b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32",
+      tile_shape = [128, 256, 64], cluster_shape = [1, 1], stages = 4,
+      threads = 384, load = "tma", multicast = false, smem_swizzle = "128b",
+      kernel_schedule = "warp_specialized_cooperative",
+      tile_scheduler = "persistent", raster = "along_m", group = 8,
+      split_k = 1, store = "direct", alpha = true, beta = false,
+      bias = "none", activation = "none">
+    ```
+  }];
+  let parameters = (ins
+    StringRefParameter<"target arch">:$arch,
+    StringRefParameter<"device whose numbers apply">:$device,
+    StringRefParameter<"A element type">:$a,
+    StringRefParameter<"A layout">:$a_layout,
+    StringRefParameter<"B element type">:$b,
+    StringRefParameter<"B layout">:$b_layout,
+    StringRefParameter<"C element type">:$c,
+    StringRefParameter<"accumulator type">:$accumulator,
+    Gemmc_I64ListParameter<"BLOCK_M, BLOCK_N, BLOCK_K">:$tile_shape,
+    Gemmc_I64ListParameter<"CTAs per cluster along M, N">:$cluster_shape,
+    "int64_t":$stages,
+    "int64_t":$threads,
+    StringRefParameter<"mainloop load path">:$load,
+    Gemmc_BoolParameter<"TMA multicast across the cluster">:$multicast,
+    StringRefParameter<"shared-memory swizzle">:$smem_swizzle,
+    StringRefParameter<"kernel schedule">:$kernel_schedule,
+    StringRefParameter<"tile scheduler kind">:$tile_scheduler,
+    StringRefParameter<"raster order">:$raster,
+    "int64_t":$group,
+    "int64_t":$split_k,
+    StringRefParameter<"epilogue store path">:$store,
+    Gemmc_BoolParameter<"scale by alpha">:$alpha,
+    Gemmc_BoolParameter<"add beta * C">:$beta,
+    StringRefParameter<"bias vector">:$bias,
+    StringRefParameter<"activation">:$activation
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+#endif // GEMMC_ATTRS

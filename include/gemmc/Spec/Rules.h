@@ -1,0 +1,87 @@
+//===- Rules.h - Hardware rules a schedule must satisfy ------------------===//
+//
+// Each rule is implemented once, here, and serves three clients: the spec
+// validator (with YAML locations), the #gemmc.schedule attribute verifier
+// (on IR) and the performance model (which reads the same resource figures).
+// A violation names its rule, gives the numbers and says how to get out.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEMMC_SPEC_RULES_H
+#define GEMMC_SPEC_RULES_H
+
+#include "gemmc/Spec/Spec.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <string>
+#include <vector>
+
+namespace gemmc {
+
+/// One broken rule. `field` is the dotted spec path the error points at
+/// ("mainloop.stages", "tile_shape"); the spec parser turns it into a
+/// file:line:col.
+struct Violation {
+  llvm::StringRef rule;
+  std::string field;
+  std::string message;
+  /// "[rule] message", the form every client prints.
+  std::string str() const;
+};
+
+/// What a rule is for, for documentation and `gemmc --list-rules`.
+struct RuleInfo {
+  llvm::StringRef name;
+  llvm::StringRef summary;
+};
+llvm::ArrayRef<RuleInfo> allRules();
+
+/// Shared-memory, register and thread figures of one CTA: one derivation,
+/// read by the rules, the model and the lowering.
+struct CtaResources {
+  int64_t aStageBytes = 0;     ///< one A tile: BLOCK_M x BLOCK_K
+  int64_t bStageBytes = 0;     ///< one B tile: BLOCK_K x BLOCK_N
+  int64_t stages = 0;
+  int64_t epilogueBytes = 0;   ///< C staging buffer (TMA store), else 0
+  int64_t barrierBytes = 0;    ///< mbarriers plus the swizzle alignment pad
+  int64_t smemBytes = 0;       ///< dynamic shared memory of one CTA
+  int64_t threads = 0;
+  int64_t consumerWarpgroups = 0;
+  int64_t producerThreads = 0;  ///< threads set aside to issue loads
+  int64_t accRegsPerThread = 0; ///< fp32 accumulators each MMA thread holds
+  int64_t regsPerThread = 0;    ///< estimate: accumulators + overhead
+  int64_t regCapPerThread = 0;  ///< what the schedule lets a thread use
+
+  int64_t stageBytes() const { return aStageBytes + bStageBytes; }
+};
+
+/// Registers an MMA thread needs beyond its accumulators (addresses, loop
+/// state, fragments). A rough constant; docs/model.md says where it is wrong.
+constexpr int64_t kRegisterOverhead = 40;
+/// Registers the producer warpgroup of a warp-specialized kernel keeps after
+/// `setmaxnreg.dec`.
+constexpr int64_t kProducerRegs = 40;
+
+/// Fill every `auto` (threads, stages, swizzle, load, store) from the
+/// hardware database. Idempotent. Rules may still fail afterwards.
+void resolveAuto(KernelSpec &spec);
+
+/// Contiguous extent, in elements, of operand A (0) or B (1) inside one tile:
+/// BLOCK_K for K-major operands, BLOCK_M / BLOCK_N otherwise.
+int64_t contiguousTileExtent(const KernelSpec &spec, int operand);
+
+/// The CTA's figures for a resolved spec.
+CtaResources computeResources(const KernelSpec &spec);
+
+/// The rules that make a spec safe to compute with: sizes in range, a known
+/// schema version and device. resolveAuto() needs these to hold.
+std::vector<Violation> checkValues(const KernelSpec &spec);
+
+/// Every rule, in the order of allRules(). Empty = the schedule is legal.
+/// The spec should be resolved (resolveAuto) first.
+std::vector<Violation> checkSpec(const KernelSpec &spec);
+
+/// "48 KiB", "1.5 KiB", "300 B": sizes as the messages print them.
+std::string formatBytes(int64_t bytes);
+
+} // namespace gemmc
+
+#endif // GEMMC_SPEC_RULES_H

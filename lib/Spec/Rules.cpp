@@ -1,0 +1,639 @@
+//===- Rules.cpp - Hardware rules a schedule must satisfy ----------------===//
+//
+// Each check appends Violations; checkSpec() runs them in the order of
+// allRules(). Messages follow one pattern: what was asked, the numbers, the
+// limit and where it comes from, then "; use ..." with a way out.
+//
+//===----------------------------------------------------------------------===//
+#include "gemmc/Spec/Rules.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace gemmc;
+using llvm::formatv;
+
+std::string Violation::str() const {
+  return ("[" + rule + "] ").str() + message;
+}
+
+static const RuleInfo kRules[] = {
+    {"unknown-key", "every key is one the schema knows (with a did-you-mean); "
+                    "checked by the parser"},
+    {"value-range", "every size is positive and below a sane bound"},
+    {"schema-version", "schema_version is the version this gemmc reads"},
+    {"device", "device names a known GPU of the spec's arch"},
+    {"arch-features", "TMA, wgmma, warp specialization, clusters and FP8 "
+                      "only where the arch has them"},
+    {"dtype-combination", "operand, accumulator and output types that an MMA "
+                          "instruction and the epilogue support together"},
+    {"operand-layout", "layouts the MMA instruction can read (FP8 and TF32 "
+                       "wgmma need both operands K-major)"},
+    {"mma-shape", "the tile is a whole number of MMA instructions"},
+    {"kernel-schedule", "the kernel schedule fits the tile, loads and tile "
+                        "scheduler"},
+    {"threads-per-block", "the CTA's thread count is legal and matches the "
+                          "schedule"},
+    {"tma-box", "TMA boxes are at most 256 per dimension and their inner row "
+                "is a whole number of swizzle spans"},
+    {"stride-alignment", "fixed leading dimensions are multiples of 16 bytes"},
+    {"cluster-size", "a cluster has at most the portable number of CTAs"},
+    {"multicast", "TMA multicast needs a cluster to multicast to"},
+    {"smem-budget", "stages x (A tile + B tile) + epilogue fits a block's "
+                    "shared memory"},
+    {"register-budget", "the accumulators and overhead fit the registers a "
+                        "thread may hold"},
+};
+
+llvm::ArrayRef<RuleInfo> gemmc::allRules() { return kRules; }
+
+std::string gemmc::formatBytes(int64_t bytes) {
+  if (bytes % 1024 == 0)
+    return formatv("{0} KiB", bytes / 1024).str();
+  if (bytes > 1024)
+    return formatv("{0:F1} KiB", bytes / 1024.0).str();
+  return formatv("{0} B", bytes).str();
+}
+
+//===----------------------------------------------------------------------===//
+// Derived figures
+//===----------------------------------------------------------------------===//
+
+static bool usesTma(const KernelSpec &s) { return s.mainloop.load == LoadKind::Tma; }
+
+static bool isWarpSpecialized(KernelSchedule k) {
+  return k != KernelSchedule::Multistage;
+}
+
+int64_t gemmc::contiguousTileExtent(const KernelSpec &s, int operand) {
+  if (operand == 0)
+    return s.a.layout == Layout::Row ? s.blockK() : s.blockM();
+  return s.b.layout == Layout::Col ? s.blockK() : s.blockN();
+}
+
+/// Largest swizzle span that divides both operands' contiguous tile rows.
+static Swizzle widestCommonSwizzle(const KernelSpec &s) {
+  int64_t aBytes = contiguousTileExtent(s, 0) * elementBytes(s.a.element);
+  int64_t bBytes = contiguousTileExtent(s, 1) * elementBytes(s.b.element);
+  for (Swizzle sw : {Swizzle::B128, Swizzle::B64, Swizzle::B32}) {
+    int span = swizzleSpanBytes(sw);
+    if (aBytes % span == 0 && bBytes % span == 0)
+      return sw;
+  }
+  return Swizzle::None;
+}
+
+/// Threads and consumer warpgroups a schedule implies.
+static void deriveThreads(const KernelSpec &s, CtaResources &r) {
+  switch (s.arch) {
+  case Arch::SM80:
+    r.threads = s.threads ? s.threads : 256;
+    r.consumerWarpgroups = 0;
+    r.producerThreads = 0;
+    return;
+  case Arch::SM90a:
+    switch (s.kernelSchedule) {
+    case KernelSchedule::Multistage:
+      r.consumerWarpgroups = std::max<int64_t>(1, s.blockM() / 64);
+      r.producerThreads = 0;
+      break;
+    case KernelSchedule::WarpSpecialized:
+      r.consumerWarpgroups = std::max<int64_t>(1, s.blockM() / 64);
+      r.producerThreads = kWarpgroupSize;
+      break;
+    case KernelSchedule::WarpSpecializedCooperative:
+    case KernelSchedule::WarpSpecializedPingpong:
+      r.consumerWarpgroups = 2;
+      r.producerThreads = kWarpgroupSize;
+      break;
+    }
+    r.threads = r.consumerWarpgroups * kWarpgroupSize + r.producerThreads;
+    return;
+  case Arch::SM100a:
+    // One warp issues TMA, one issues tcgen05.mma, a warpgroup drains TMEM.
+    r.consumerWarpgroups = 1;
+    r.producerThreads = 2 * kWarpSize;
+    r.threads = kWarpgroupSize + r.producerThreads;
+    return;
+  }
+}
+
+CtaResources gemmc::computeResources(const KernelSpec &s) {
+  CtaResources r;
+  deriveThreads(s, r);
+  r.aStageBytes = s.blockM() * s.blockK() * elementBytes(s.a.element);
+  r.bStageBytes = s.blockK() * s.blockN() * elementBytes(s.b.element);
+  if (usesTma(s) && s.mainloop.swizzle != Swizzle::None) {
+    // Every swizzled tile starts on a swizzle-atom boundary.
+    r.aStageBytes = llvm::alignTo(r.aStageBytes, kSwizzleAtomAlignBytes);
+    r.bStageBytes = llvm::alignTo(r.bStageBytes, kSwizzleAtomAlignBytes);
+  }
+  r.stages = s.mainloop.stages;
+  r.epilogueBytes = s.epilogue.store == StoreKind::Tma
+                        ? s.blockM() * s.blockN() * elementBytes(s.c.element)
+                        : 0;
+  // mbarriers (full + empty per stage) and the pad that aligns the dynamic
+  // shared-memory base to a swizzle atom.
+  r.barrierBytes = usesTma(s) ? kSwizzleAtomAlignBytes + 16 * r.stages : 0;
+  r.smemBytes = r.stages * r.stageBytes() + r.epilogueBytes + r.barrierBytes;
+
+  const DeviceInfo &dev = s.deviceInfo();
+  int64_t mmaThreads = s.arch == Arch::SM80
+                           ? r.threads
+                           : r.consumerWarpgroups * kWarpgroupSize;
+  if (s.arch == Arch::SM100a) {
+    r.accRegsPerThread = 0; // accumulators live in tensor memory
+  } else if (s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong) {
+    r.accRegsPerThread = s.blockM() * s.blockN() / kWarpgroupSize;
+  } else {
+    r.accRegsPerThread =
+        mmaThreads > 0 ? llvm::divideCeil(s.blockM() * s.blockN(), mmaThreads)
+                       : 0;
+  }
+  r.regsPerThread = r.accRegsPerThread + kRegisterOverhead;
+  int64_t maxRegs = dev.maxRegsPerThread / 8 * 8;
+  if (r.producerThreads > 0 && s.arch == Arch::SM90a) {
+    int64_t budget = (dev.regsPerSm - r.producerThreads * kProducerRegs) /
+                     std::max<int64_t>(1, mmaThreads);
+    r.regCapPerThread = std::min(maxRegs, budget / 8 * 8);
+  } else {
+    r.regCapPerThread =
+        std::min(maxRegs, dev.regsPerSm / std::max<int64_t>(1, r.threads) / 8 * 8);
+  }
+  return r;
+}
+
+void gemmc::resolveAuto(KernelSpec &s) {
+  bool hasTma = s.deviceInfo().hasTma;
+  if (s.mainloop.load == LoadKind::Auto)
+    s.mainloop.load = hasTma ? LoadKind::Tma : LoadKind::CpAsync;
+  if (s.epilogue.store == StoreKind::Auto)
+    s.epilogue.store = StoreKind::Direct;
+  if (s.mainloop.swizzle == Swizzle::Auto)
+    s.mainloop.swizzle = widestCommonSwizzle(s);
+  if (s.threads == 0) {
+    CtaResources r;
+    deriveThreads(s, r);
+    s.threads = r.threads;
+  }
+  if (s.mainloop.stages == 0) {
+    // The deepest ring that fits next to the epilogue buffer, capped where
+    // deeper rings stop paying (latency is covered long before).
+    KernelSpec probe = s;
+    probe.mainloop.stages = 1;
+    CtaResources one = computeResources(probe);
+    int64_t fixed = one.epilogueBytes + one.barrierBytes - 16; // barriers per stage below
+    int64_t perStage = one.stageBytes() + (usesTma(s) ? 16 : 0);
+    int64_t fit = (s.deviceInfo().smemPerBlockBytes - fixed) / perStage;
+    int64_t cap = usesTma(s) ? 8 : 4;
+    s.mainloop.stages = std::clamp<int64_t>(fit, 1, cap);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The rules
+//===----------------------------------------------------------------------===//
+
+namespace {
+using Sink = std::vector<Violation>;
+
+void add(Sink &out, llvm::StringRef rule, llvm::StringRef field,
+         std::string message) {
+  out.push_back(Violation{rule, field.str(), std::move(message)});
+}
+
+constexpr int64_t kMaxTileDim = 1024;
+constexpr int64_t kMaxStages = 32;
+constexpr int64_t kMaxClusterDim = 16;
+constexpr int64_t kMaxProblemDim = (int64_t{1} << 31) - 1;
+
+void checkValueRange(const KernelSpec &s, Sink &out) {
+  static const char *tileNames[] = {"BLOCK_M", "BLOCK_N", "BLOCK_K"};
+  for (int i = 0; i < 3; ++i)
+    if (s.tileShape[i] < 1 || s.tileShape[i] > kMaxTileDim)
+      add(out, "value-range", "tile_shape",
+          formatv("tile_shape {0} = {1} is outside [1, {2}]", tileNames[i],
+                  s.tileShape[i], kMaxTileDim));
+  for (int i = 0; i < 2; ++i)
+    if (s.clusterShape[i] < 1 || s.clusterShape[i] > kMaxClusterDim)
+      add(out, "value-range", "cluster_shape",
+          formatv("cluster_shape[{0}] = {1} is outside [1, {2}]", i,
+                  s.clusterShape[i], kMaxClusterDim));
+  if (s.mainloop.stages < 0 || s.mainloop.stages > kMaxStages)
+    add(out, "value-range", "mainloop.stages",
+        formatv("stages = {0} is outside [1, {1}]; use auto or a value in range",
+                s.mainloop.stages, kMaxStages));
+  const std::pair<const char *, Dim> dims[] = {{"m", s.m}, {"n", s.n}, {"k", s.k}};
+  for (auto [name, d] : dims)
+    if (!d.isDynamic() && (d.value < 1 || d.value > kMaxProblemDim))
+      add(out, "value-range", (llvm::Twine("problem.") + name).str(),
+          formatv("problem {0} = {1} is outside [1, {2}]; use dynamic or a "
+                  "value in range",
+                  name, d.value, kMaxProblemDim));
+  if (s.threads < 0 || s.threads > 4096)
+    add(out, "value-range", "threads",
+        formatv("threads = {0} is outside [1, 4096]", s.threads));
+  if (s.tileScheduler.group < 1 || s.tileScheduler.group > 65535)
+    add(out, "value-range", "tile_scheduler.group",
+        formatv("group = {0} is outside [1, 65535]", s.tileScheduler.group));
+  if (s.tileScheduler.splitK < 1 || s.tileScheduler.splitK > 1024)
+    add(out, "value-range", "tile_scheduler.split_k",
+        formatv("split_k = {0} is outside [1, 1024]", s.tileScheduler.splitK));
+}
+
+void checkSchemaVersion(const KernelSpec &s, Sink &out) {
+  if (s.schemaVersion != kSchemaVersion)
+    add(out, "schema-version", "schema_version",
+        formatv("schema_version {0} is not supported; this gemmc reads "
+                "schema_version {1}",
+                s.schemaVersion, kSchemaVersion));
+}
+
+void checkDevice(const KernelSpec &s, Sink &out) {
+  if (s.device.empty())
+    return;
+  const DeviceInfo *d = lookupDevice(s.device);
+  if (!d) {
+    std::string known;
+    for (const DeviceInfo &x : allDevices())
+      known += (known.empty() ? "" : ", ") + x.name.str();
+    add(out, "device", "device",
+        formatv("unknown device '{0}'; use one of {1}", s.device, known));
+    return;
+  }
+  if (d->arch != s.arch)
+    add(out, "device", "device",
+        formatv("device {0} is {1}, but the spec's arch is {2}; use arch: {1} "
+                "or another device",
+                s.device, archName(d->arch), archName(s.arch)));
+}
+
+void checkArchFeatures(const KernelSpec &s, Sink &out) {
+  const DeviceInfo &dev = s.deviceInfo();
+  llvm::StringRef arch = archName(s.arch);
+  if (s.mainloop.load == LoadKind::Tma && !dev.hasTma)
+    add(out, "arch-features", "mainloop.load",
+        formatv("load: tma needs the Tensor Memory Accelerator, which {0} "
+                "does not have; use load: cp_async",
+                arch));
+  if (s.mainloop.load == LoadKind::CpAsync && dev.hasTma)
+    add(out, "arch-features", "mainloop.load",
+        formatv("load: cp_async is the sm_80 path; on {0} gemmc loads with "
+                "TMA; use load: tma",
+                arch));
+  if (s.epilogue.store == StoreKind::Tma && !dev.hasTma)
+    add(out, "arch-features", "epilogue.store",
+        formatv("store: tma needs the Tensor Memory Accelerator, which {0} "
+                "does not have; use store: direct",
+                arch));
+  if (isWarpSpecialized(s.kernelSchedule) && s.arch == Arch::SM80)
+    add(out, "arch-features", "kernel_schedule",
+        formatv("kernel_schedule: {0} needs TMA and mbarriers, which sm_80 "
+                "does not have; use multistage",
+                kernelScheduleName(s.kernelSchedule)));
+  if (s.clusterSize() > 1 && dev.maxClusterPortable <= 1)
+    add(out, "arch-features", "cluster_shape",
+        formatv("cluster_shape [{0}, {1}] needs thread-block clusters, which "
+                "{2} does not have; use [1, 1]",
+                s.clusterShape[0], s.clusterShape[1], arch));
+  for (auto [name, op] : {std::pair{"a", s.a}, std::pair{"b", s.b}})
+    if (!mmaInstrShape(s.arch, op.element) && op.element != ElementType::F32)
+      add(out, "arch-features", (llvm::Twine("operands.") + name + ".element").str(),
+          formatv("{0} operands have no tensor-core instruction on {1}; use "
+                  "bf16 or f16",
+                  elementTypeName(op.element), arch));
+}
+
+void checkDtypeCombination(const KernelSpec &s, Sink &out) {
+  if (s.a.element == ElementType::F32 || s.b.element == ElementType::F32)
+    add(out, "dtype-combination",
+        s.a.element == ElementType::F32 ? "operands.a.element" : "operands.b.element",
+        "f32 operands would run on CUDA cores, which gemmc does not target; "
+        "use tf32 (f32 in memory, TF32 tensor cores)");
+  bool bothFP8 = isFP8(s.a.element) && isFP8(s.b.element);
+  if (s.a.element != s.b.element && !bothFP8)
+    add(out, "dtype-combination", "operands.b.element",
+        formatv("a is {0} but b is {1}; an MMA instruction multiplies equal "
+                "types (or two FP8 types); use the same element for both",
+                elementTypeName(s.a.element), elementTypeName(s.b.element)));
+  if (s.accumulator != ElementType::F32)
+    add(out, "dtype-combination", "operands.accumulator",
+        formatv("accumulator {0} is not supported; gemmc accumulates in f32; "
+                "use accumulator: f32",
+                elementTypeName(s.accumulator)));
+  if (s.c.element == ElementType::TF32 || isFP8(s.c.element))
+    add(out, "dtype-combination", "operands.c.element",
+        formatv("output element {0} is not supported; use f32, bf16 or f16",
+                elementTypeName(s.c.element)));
+}
+
+void checkOperandLayout(const KernelSpec &s, Sink &out) {
+  if (s.c.layout != Layout::Row)
+    add(out, "operand-layout", "operands.c.layout",
+        "c must be row-major (N contiguous); to get C^T, swap a and b and "
+        "their layouts");
+  if (s.arch == Arch::SM90a) {
+    for (auto [name, op, kMajor] :
+         {std::tuple{"a", s.a, Layout::Row}, std::tuple{"b", s.b, Layout::Col}}) {
+      bool needsKMajor = isFP8(op.element) || op.element == ElementType::TF32;
+      if (needsKMajor && op.layout != kMajor)
+        add(out, "operand-layout", (llvm::Twine("operands.") + name + ".layout").str(),
+            formatv("wgmma reads {0} operands only K-major; {1} is {2}; use "
+                    "layout: {3} (transpose {1} beforehand)",
+                    elementTypeName(op.element), name, layoutName(op.layout),
+                    layoutName(kMajor)));
+    }
+  }
+}
+
+void checkMmaShape(const KernelSpec &s, const CtaResources &r, Sink &out) {
+  auto instr = mmaInstrShape(s.arch, s.a.element);
+  if (!instr)
+    return; // reported by arch-features / dtype-combination
+  auto tile = formatv("{0}x{1}x{2}", s.blockM(), s.blockN(), s.blockK()).str();
+  if (s.blockK() % instr->k != 0)
+    add(out, "mma-shape", "tile_shape",
+        formatv("BLOCK_K = {0} is not a multiple of the K = {1} of one {2} on "
+                "{3} operands; use BLOCK_K = {4}",
+                s.blockK(), instr->k, instr->mnemonic,
+                elementTypeName(s.a.element),
+                llvm::alignTo(std::max<int64_t>(s.blockK(), instr->k), instr->k)));
+  switch (instr->family) {
+  case MmaFamily::MmaSync: {
+    if (s.blockM() % instr->m != 0 || s.blockN() % instr->nMin != 0) {
+      add(out, "mma-shape", "tile_shape",
+          formatv("tile {0} is not a whole number of m16n8 mma.sync "
+                  "fragments; use BLOCK_M a multiple of 16 and BLOCK_N a "
+                  "multiple of 8",
+                  tile));
+      return;
+    }
+    int64_t warps = r.threads / kWarpSize;
+    int64_t frags = (s.blockM() / instr->m) * (s.blockN() / instr->nMin);
+    if (warps > 0 && frags % warps != 0)
+      add(out, "mma-shape", "tile_shape",
+          formatv("{0} m16n8 fragments of tile {1} do not divide among {2} "
+                  "warps; use fewer threads or a larger tile",
+                  frags, tile, warps));
+    return;
+  }
+  case MmaFamily::Wgmma: {
+    int64_t rowsPerWg =
+        s.kernelSchedule == KernelSchedule::WarpSpecializedCooperative
+            ? s.blockM() / 2
+            : (s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong
+                   ? s.blockM()
+                   : instr->m);
+    if (s.blockM() % instr->m != 0 ||
+        (rowsPerWg > 0 && rowsPerWg % instr->m != 0))
+      add(out, "mma-shape", "tile_shape",
+          formatv("BLOCK_M = {0} is not a whole number of the M = {1} rows "
+                  "one warpgroup's wgmma covers{2}; use BLOCK_M = {3}",
+                  s.blockM(), instr->m,
+                  s.kernelSchedule == KernelSchedule::WarpSpecializedCooperative
+                      ? " (cooperative: each of 2 warpgroups takes BLOCK_M/2)"
+                      : "",
+                  s.kernelSchedule == KernelSchedule::WarpSpecializedCooperative
+                      ? 128
+                      : 64));
+    if (s.blockN() < instr->nMin || s.blockN() > instr->nMax ||
+        s.blockN() % instr->nStep != 0)
+      add(out, "mma-shape", "tile_shape",
+          formatv("BLOCK_N = {0} is not a legal wgmma N (a multiple of {1} "
+                  "from {2} to {3}); use BLOCK_N = {4}",
+                  s.blockN(), instr->nStep, instr->nMin, instr->nMax,
+                  std::clamp<int64_t>(s.blockN() / instr->nStep * instr->nStep,
+                                      instr->nMin, instr->nMax)));
+    return;
+  }
+  case MmaFamily::Tcgen05: {
+    bool pair = s.clusterShape[0] == 2;
+    int64_t mPerCta = pair && s.blockM() == 256 ? 128 : s.blockM();
+    if (mPerCta != 64 && mPerCta != 128)
+      add(out, "mma-shape", "tile_shape",
+          formatv("BLOCK_M = {0} is not a tcgen05.mma M: 64 or 128 per CTA, "
+                  "or 256 across a CTA pair (cluster_shape [2, 1]); use "
+                  "BLOCK_M = 128",
+                  s.blockM()));
+    int64_t nStep = mPerCta == 64 ? 8 : instr->nStep;
+    int64_t nMin = mPerCta == 64 ? 8 : instr->nMin;
+    if (s.blockN() < nMin || s.blockN() > instr->nMax || s.blockN() % nStep != 0)
+      add(out, "mma-shape", "tile_shape",
+          formatv("BLOCK_N = {0} is not a legal tcgen05.mma N for M = {1} (a "
+                  "multiple of {2} from {3} to {4})",
+                  s.blockN(), mPerCta, nStep, nMin, instr->nMax));
+    return;
+  }
+  }
+}
+
+void checkKernelSchedule(const KernelSpec &s, Sink &out) {
+  if (s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong &&
+      s.tileScheduler.kind == TileSchedulerKind::DataParallel)
+    add(out, "kernel-schedule", "kernel_schedule",
+        "warp_specialized_pingpong alternates tiles between two consumer "
+        "warpgroups, so each CTA needs several tiles; use tile_scheduler: "
+        "{kind: persistent}");
+  if (s.arch == Arch::SM100a && s.kernelSchedule != KernelSchedule::WarpSpecialized &&
+      s.kernelSchedule != KernelSchedule::Multistage)
+    add(out, "kernel-schedule", "kernel_schedule",
+        formatv("kernel_schedule: {0} is a Hopper schedule; on sm_100a use "
+                "warp_specialized (one TMA warp, one MMA warp, an epilogue "
+                "warpgroup)",
+                kernelScheduleName(s.kernelSchedule)));
+}
+
+void checkThreads(const KernelSpec &s, const CtaResources &r, Sink &out) {
+  const DeviceInfo &dev = s.deviceInfo();
+  if (s.threads != 0 && s.threads != r.threads)
+    add(out, "threads-per-block", "threads",
+        formatv("threads = {0}, but kernel_schedule: {1} with BLOCK_M = {2} "
+                "on {3} runs {4} threads per block; use threads: auto",
+                s.threads, kernelScheduleName(s.kernelSchedule), s.blockM(),
+                archName(s.arch), r.threads));
+  else if (r.threads % kWarpSize != 0)
+    add(out, "threads-per-block", "threads",
+        formatv("threads = {0} is not a whole number of {1}-thread warps; use "
+                "a multiple of {1}",
+                r.threads, kWarpSize));
+  if (r.threads > dev.maxThreadsPerBlock)
+    add(out, "threads-per-block", "threads",
+        formatv("{0} threads per block exceeds the {1} a block may have on "
+                "{2}; use a smaller tile or fewer consumer warpgroups",
+                r.threads, dev.maxThreadsPerBlock, archName(s.arch)));
+}
+
+void checkTmaBox(const KernelSpec &s, Sink &out) {
+  if (s.mainloop.load != LoadKind::Tma)
+    return;
+  TmaLimits lim = tmaLimits(s.arch);
+  int span = swizzleSpanBytes(s.mainloop.swizzle);
+  for (int operand = 0; operand < 2; ++operand) {
+    const OperandSpec &op = operand == 0 ? s.a : s.b;
+    const char *name = operand == 0 ? "a" : "b";
+    int eb = elementBytes(op.element);
+    int64_t inner = contiguousTileExtent(s, operand);
+    int64_t outer = operand == 0 ? (inner == s.blockK() ? s.blockM() : s.blockK())
+                                 : (inner == s.blockK() ? s.blockN() : s.blockK());
+    int64_t innerBytes = inner * eb;
+    if (span > 0 && innerBytes % span != 0) {
+      add(out, "tma-box", "mainloop.smem_swizzle",
+          formatv("the {0} tile's contiguous row is {1} elements x {2} B = {3} "
+                  "B, not a whole number of the {4} B swizzle span; use "
+                  "smem_swizzle: auto or a tile whose row is a multiple of {4} B",
+                  name, inner, eb, innerBytes, span));
+      continue;
+    }
+    if (span == 0 && (innerBytes % lim.minInnerBoxBytes != 0 || inner > lim.maxBoxDim))
+      add(out, "tma-box", "tile_shape",
+          formatv("the {0} tile's contiguous row is {1} B; an unswizzled TMA "
+                  "box row must be a multiple of {2} B and at most {3} "
+                  "elements; use a swizzle or another tile",
+                  name, innerBytes, lim.minInnerBoxBytes, lim.maxBoxDim));
+    if (outer > lim.maxBoxDim)
+      add(out, "tma-box", "tile_shape",
+          formatv("the {0} tile's box is {1} rows, more than the {2} a TMA box "
+                  "may have per dimension; use a tile dimension <= {2}",
+                  name, outer, lim.maxBoxDim));
+  }
+}
+
+void checkStrideAlignment(const KernelSpec &s, Sink &out) {
+  int align = s.deviceInfo().hasTma ? tmaLimits(s.arch).globalAlignBytes : 16;
+  struct Lead {
+    const char *operand;
+    const char *dimName;
+    Dim dim;
+    ElementType type;
+  };
+  // The leading dimension of a row-major matrix is its column count.
+  Lead leads[] = {
+      {"a", s.a.layout == Layout::Row ? "k" : "m",
+       s.a.layout == Layout::Row ? s.k : s.m, s.a.element},
+      {"b", s.b.layout == Layout::Col ? "k" : "n",
+       s.b.layout == Layout::Col ? s.k : s.n, s.b.element},
+      {"c", "n", s.n, s.c.element},
+  };
+  for (const Lead &l : leads) {
+    if (l.dim.isDynamic())
+      continue;
+    int eb = elementBytes(l.type);
+    if ((l.dim.value * eb) % align != 0)
+      add(out, "stride-alignment", (llvm::Twine("problem.") + l.dimName).str(),
+          formatv("{0}'s row stride is {1} = {2} x {3} B = {4} B, not a "
+                  "multiple of {5} B; pad {1} to {6} or make it dynamic and pad "
+                  "at run time",
+                  l.operand, l.dimName, l.dim.value, eb, l.dim.value * eb,
+                  align, llvm::alignTo(l.dim.value, align / eb)));
+  }
+}
+
+void checkClusterSize(const KernelSpec &s, Sink &out) {
+  const DeviceInfo &dev = s.deviceInfo();
+  if (dev.maxClusterPortable <= 1)
+    return; // arch-features says it
+  if (s.clusterSize() > dev.maxClusterPortable)
+    add(out, "cluster-size", "cluster_shape",
+        formatv("cluster_shape [{0}, {1}] = {2} CTAs exceeds the {3} a "
+                "portable cluster may have on {4} (non-portable sizes up to "
+                "{5} are not emitted by gemmc); use at most {3} CTAs",
+                s.clusterShape[0], s.clusterShape[1], s.clusterSize(),
+                dev.maxClusterPortable, archName(s.arch),
+                dev.maxClusterNonPortable));
+}
+
+void checkMulticast(const KernelSpec &s, Sink &out) {
+  if (s.mainloop.multicast && s.clusterSize() == 1)
+    add(out, "multicast", "mainloop.multicast",
+        "multicast: true needs a cluster of more than one CTA to multicast "
+        "to; use cluster_shape [2, 1] (or [1, 2]) or multicast: false");
+  if (s.mainloop.multicast && s.mainloop.load != LoadKind::Tma)
+    add(out, "multicast", "mainloop.multicast",
+        "multicast is a TMA feature; use load: tma or multicast: false");
+}
+
+void checkSmemBudget(const KernelSpec &s, const CtaResources &r, Sink &out) {
+  const DeviceInfo &dev = s.deviceInfo();
+  if (r.smemBytes <= dev.smemPerBlockBytes)
+    return;
+  std::string sum =
+      formatv("{0} stages x {1}", r.stages, formatBytes(r.stageBytes())).str();
+  if (r.epilogueBytes)
+    sum += " + " + formatBytes(r.epilogueBytes) + " epilogue";
+  if (r.barrierBytes)
+    sum += " + " + formatBytes(r.barrierBytes) + " barriers and alignment";
+  int64_t room = dev.smemPerBlockBytes - r.epilogueBytes - r.barrierBytes;
+  int64_t fit = r.stageBytes() > 0 ? room / r.stageBytes() : 0;
+  std::string wayOut = fit >= 2 ? formatv("use stages <= {0} or a smaller tile_shape", fit).str()
+                                : std::string("use a smaller tile_shape");
+  if (fit >= 2 && r.barrierBytes)
+    wayOut = formatv("use stages <= {0} or a smaller tile_shape",
+                     (room + 16 * r.stages) / (r.stageBytes() + 16)).str();
+  add(out, "smem-budget", "mainloop.stages",
+      formatv("{0} = {1} exceeds the {2} a block may use on {3}; {4}", sum,
+              formatBytes(r.smemBytes), formatBytes(dev.smemPerBlockBytes),
+              archName(s.arch), wayOut));
+}
+
+void checkRegisterBudget(const KernelSpec &s, const CtaResources &r, Sink &out) {
+  const DeviceInfo &dev = s.deviceInfo();
+  if (s.arch == Arch::SM100a) {
+    // fp32 accumulators: one TMEM column per output column, 128 lanes.
+    int64_t columns = s.blockN();
+    int64_t available = dev.tmemBytesPerSm / (128 * 4);
+    if (columns > available)
+      add(out, "register-budget", "tile_shape",
+          formatv("BLOCK_N = {0} fp32 accumulator columns exceed the {1} "
+                  "tensor-memory columns of an SM; use BLOCK_N <= {1}",
+                  columns, available));
+    return;
+  }
+  if (r.regsPerThread <= r.regCapPerThread)
+    return;
+  std::string who =
+      s.arch == Arch::SM80
+          ? formatv("{0} threads", r.threads).str()
+          : formatv("{0} consumer warpgroup{1}", r.consumerWarpgroups,
+                    r.consumerWarpgroups == 1 ? "" : "s")
+                .str();
+  add(out, "register-budget", "tile_shape",
+      formatv("{0}x{1} fp32 accumulators over {2} = {3} per thread + {4} "
+              "overhead = {5} registers exceeds the {6} a thread may use "
+              "here; use a smaller tile_shape{7}",
+              s.blockM(), s.blockN(), who, r.accRegsPerThread,
+              kRegisterOverhead, r.regsPerThread, r.regCapPerThread,
+              s.arch == Arch::SM90a &&
+                      s.kernelSchedule != KernelSchedule::WarpSpecializedCooperative
+                  ? " or kernel_schedule: warp_specialized_cooperative"
+                  : ""));
+}
+} // namespace
+
+std::vector<Violation> gemmc::checkValues(const KernelSpec &s) {
+  Sink out;
+  checkValueRange(s, out);
+  checkSchemaVersion(s, out);
+  checkDevice(s, out);
+  return out;
+}
+
+std::vector<Violation> gemmc::checkSpec(const KernelSpec &s) {
+  // Later rules do arithmetic on these values and read the device table.
+  Sink out = checkValues(s);
+  if (!out.empty())
+    return out;
+  checkArchFeatures(s, out);
+  checkDtypeCombination(s, out);
+  checkOperandLayout(s, out);
+  CtaResources r = computeResources(s);
+  checkMmaShape(s, r, out);
+  checkKernelSchedule(s, out);
+  checkThreads(s, r, out);
+  checkTmaBox(s, out);
+  checkStrideAlignment(s, out);
+  checkClusterSize(s, out);
+  checkMulticast(s, out);
+  checkSmemBudget(s, r, out);
+  checkRegisterBudget(s, r, out);
+  return out;
+}

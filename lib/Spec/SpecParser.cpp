@@ -1,0 +1,626 @@
+//===- SpecParser.cpp - spec.yaml to a checked KernelSpec ----------------===//
+//
+// Two passes over the text. The first walks the raw YAML node tree
+// (yaml::Stream) to record where every key's value starts and to reject
+// unknown or repeated keys with a did-you-mean. The second reads the typed
+// values with YAML I/O (MappingTraits / ScalarTraits), whose scalar parsers
+// below word their own errors. Both report through SourceMgr diagnostics, so
+// every message carries file:line:col.
+//
+//===----------------------------------------------------------------------===//
+#include "gemmc/Spec/SpecParser.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/YAMLParser.h"
+#include "llvm/Support/YAMLTraits.h"
+
+using namespace gemmc;
+using llvm::SMLoc;
+using llvm::StringRef;
+
+//===----------------------------------------------------------------------===//
+// The schema's keys
+//===----------------------------------------------------------------------===//
+
+static const StringRef kTopKeys[] = {
+    "schema_version", "name",       "arch",          "device",
+    "operands",       "problem",    "tile_shape",    "cluster_shape",
+    "threads",        "mainloop",   "kernel_schedule", "tile_scheduler",
+    "epilogue"};
+static const StringRef kOperandsKeys[] = {"a", "b", "c", "accumulator"};
+static const StringRef kOperandKeys[] = {"element", "layout"};
+static const StringRef kProblemKeys[] = {"m", "n", "k"};
+static const StringRef kMainloopKeys[] = {"stages", "load", "multicast",
+                                          "smem_swizzle"};
+static const StringRef kTileSchedulerKeys[] = {"kind", "raster", "group",
+                                               "split_k"};
+static const StringRef kEpilogueKeys[] = {"store", "alpha", "beta", "bias",
+                                          "activation"};
+
+llvm::ArrayRef<StringRef> gemmc::allowedKeys(StringRef path) {
+  if (path.empty())
+    return kTopKeys;
+  if (path == "operands")
+    return kOperandsKeys;
+  if (path == "operands.a" || path == "operands.b" || path == "operands.c")
+    return kOperandKeys;
+  if (path == "problem")
+    return kProblemKeys;
+  if (path == "mainloop")
+    return kMainloopKeys;
+  if (path == "tile_scheduler")
+    return kTileSchedulerKeys;
+  if (path == "epilogue")
+    return kEpilogueKeys;
+  return {};
+}
+
+/// The closest of `choices` to `word`, if it is close enough to be a typo.
+static std::optional<StringRef> closest(StringRef word,
+                                        llvm::ArrayRef<StringRef> choices) {
+  std::optional<StringRef> best;
+  unsigned bestDist = ~0u;
+  for (StringRef c : choices) {
+    unsigned d = word.edit_distance_insensitive(c, /*AllowReplacements=*/true);
+    if (d < bestDist) {
+      bestDist = d;
+      best = c;
+    }
+  }
+  if (best && bestDist <= std::max<size_t>(2, word.size() / 3))
+    return best;
+  return std::nullopt;
+}
+
+static std::string joinChoices(llvm::ArrayRef<StringRef> choices) {
+  return llvm::join(choices, ", ");
+}
+
+//===----------------------------------------------------------------------===//
+// YAML I/O mapping
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Lets scalar parsers return messages that name the offending value.
+struct ReadContext {
+  std::string message;
+};
+
+struct IntValue {
+  int64_t value = 0;
+  bool operator==(const IntValue &o) const { return value == o.value; }
+};
+/// An integer or the word `auto` (stored as 0).
+struct AutoInt {
+  int64_t value = 0;
+  bool operator==(const AutoInt &o) const { return value == o.value; }
+};
+
+struct OperandsMap {
+  OperandSpec a, b, c;
+  ElementType accumulator = ElementType::F32;
+};
+struct ProblemMap {
+  Dim m, n, k;
+};
+
+StringRef failWith(void *ctx, std::string message) {
+  auto *rc = static_cast<ReadContext *>(ctx);
+  rc->message = std::move(message);
+  return rc->message;
+}
+
+StringRef parseInteger(StringRef s, void *ctx, int64_t &out, bool allowAuto,
+                       StringRef autoWord) {
+  if (allowAuto && s == autoWord) {
+    out = allowAuto && autoWord == "auto" ? 0 : Dim::kDynamic;
+    return {};
+  }
+  if (s.getAsInteger(0, out))
+    return failWith(ctx, llvm::formatv("'{0}' is not an integer{1}", s,
+                                       allowAuto ? (" or " + autoWord).str()
+                                                 : std::string())
+                             .str());
+  return {};
+}
+
+/// Spelling of an enum for YAML I/O, with the legal values in the error.
+template <typename T> struct EnumSpelling;
+#define GEMMC_ENUM_SPELLING(TYPE, PARSE, NAME, ...)                            \
+  template <> struct EnumSpelling<TYPE> {                                      \
+    static std::optional<TYPE> parse(StringRef s) { return PARSE(s); }         \
+    static StringRef name(TYPE v) { return NAME(v); }                          \
+    static llvm::ArrayRef<StringRef> choices() {                               \
+      static const StringRef c[] = {__VA_ARGS__};                              \
+      return c;                                                                \
+    }                                                                          \
+  };
+GEMMC_ENUM_SPELLING(Arch, parseArch, archName, "sm_80", "sm_90a", "sm_100a")
+GEMMC_ENUM_SPELLING(ElementType, parseElementType, elementTypeName, "f32",
+                    "tf32", "f16", "bf16", "e4m3", "e5m2")
+GEMMC_ENUM_SPELLING(Layout, parseLayout, layoutName, "row", "col")
+GEMMC_ENUM_SPELLING(KernelSchedule, parseKernelSchedule, kernelScheduleName,
+                    "multistage", "warp_specialized",
+                    "warp_specialized_cooperative", "warp_specialized_pingpong")
+GEMMC_ENUM_SPELLING(TileSchedulerKind, parseTileSchedulerKind,
+                    tileSchedulerKindName, "data_parallel", "persistent",
+                    "stream_k")
+GEMMC_ENUM_SPELLING(Raster, parseRaster, rasterName, "along_m", "along_n")
+GEMMC_ENUM_SPELLING(Swizzle, parseSwizzle, swizzleName, "auto", "none", "32b",
+                    "64b", "128b")
+GEMMC_ENUM_SPELLING(LoadKind, parseLoadKind, loadKindName, "auto", "tma",
+                    "cp_async")
+GEMMC_ENUM_SPELLING(StoreKind, parseStoreKind, storeKindName, "auto", "tma",
+                    "direct")
+GEMMC_ENUM_SPELLING(Activation, parseActivation, activationName, "none",
+                    "relu", "gelu", "silu")
+GEMMC_ENUM_SPELLING(Bias, parseBias, biasName, "none", "row", "col")
+#undef GEMMC_ENUM_SPELLING
+} // namespace
+
+namespace llvm::yaml {
+template <typename T> struct EnumScalarTraits {
+  static void output(const T &v, void *, raw_ostream &os) {
+    os << EnumSpelling<T>::name(v);
+  }
+  static StringRef input(StringRef s, void *ctx, T &v) {
+    if (auto p = EnumSpelling<T>::parse(s)) {
+      v = *p;
+      return {};
+    }
+    auto choices = EnumSpelling<T>::choices();
+    std::string msg = formatv("unknown value '{0}'", s).str();
+    if (auto best = closest(s, choices))
+      msg += formatv("; did you mean '{0}'?", *best).str();
+    msg += " (expected one of " + joinChoices(choices) + ")";
+    return failWith(ctx, msg);
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
+};
+#define GEMMC_ENUM_SCALAR(TYPE)                                                \
+  template <> struct ScalarTraits<TYPE> : EnumScalarTraits<TYPE> {};
+GEMMC_ENUM_SCALAR(Arch)
+GEMMC_ENUM_SCALAR(ElementType)
+GEMMC_ENUM_SCALAR(Layout)
+GEMMC_ENUM_SCALAR(KernelSchedule)
+GEMMC_ENUM_SCALAR(TileSchedulerKind)
+GEMMC_ENUM_SCALAR(Raster)
+GEMMC_ENUM_SCALAR(Swizzle)
+GEMMC_ENUM_SCALAR(LoadKind)
+GEMMC_ENUM_SCALAR(StoreKind)
+GEMMC_ENUM_SCALAR(Activation)
+GEMMC_ENUM_SCALAR(Bias)
+#undef GEMMC_ENUM_SCALAR
+
+template <> struct ScalarTraits<IntValue> {
+  static void output(const IntValue &v, void *, raw_ostream &os) { os << v.value; }
+  static StringRef input(StringRef s, void *ctx, IntValue &v) {
+    return parseInteger(s, ctx, v.value, /*allowAuto=*/false, "");
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
+};
+template <> struct ScalarTraits<AutoInt> {
+  static void output(const AutoInt &v, void *, raw_ostream &os) {
+    if (v.value == 0)
+      os << "auto";
+    else
+      os << v.value;
+  }
+  static StringRef input(StringRef s, void *ctx, AutoInt &v) {
+    if (StringRef err = parseInteger(s, ctx, v.value, /*allowAuto=*/true, "auto");
+        !err.empty())
+      return err;
+    if (s != "auto" && v.value == 0)
+      return failWith(ctx, "0 is not allowed here; use auto to let gemmc choose");
+    return {};
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
+};
+template <> struct ScalarTraits<Dim> {
+  static void output(const Dim &v, void *, raw_ostream &os) {
+    if (v.isDynamic())
+      os << "dynamic";
+    else
+      os << v.value;
+  }
+  static StringRef input(StringRef s, void *ctx, Dim &v) {
+    if (StringRef err =
+            parseInteger(s, ctx, v.value, /*allowAuto=*/true, "dynamic");
+        !err.empty())
+      return err;
+    if (s != "dynamic" && v.value < 1)
+      return failWith(ctx, formatv("problem sizes are at least 1, got {0}; use "
+                                   "a positive integer or dynamic",
+                                   v.value)
+                               .str());
+    return {};
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
+};
+
+template <> struct MappingTraits<OperandSpec> {
+  static void mapping(IO &io, OperandSpec &op) {
+    io.mapRequired("element", op.element);
+    io.mapOptional("layout", op.layout, Layout::Row);
+  }
+};
+template <> struct MappingTraits<OperandsMap> {
+  static void mapping(IO &io, OperandsMap &ops) {
+    io.mapRequired("a", ops.a);
+    io.mapRequired("b", ops.b);
+    io.mapRequired("c", ops.c);
+    io.mapOptional("accumulator", ops.accumulator, ElementType::F32);
+  }
+};
+template <> struct MappingTraits<ProblemMap> {
+  static void mapping(IO &io, ProblemMap &p) {
+    io.mapOptional("m", p.m, Dim());
+    io.mapOptional("n", p.n, Dim());
+    io.mapOptional("k", p.k, Dim());
+  }
+};
+template <> struct MappingTraits<MainloopSpec> {
+  static void mapping(IO &io, MainloopSpec &m) {
+    AutoInt stages{m.stages};
+    io.mapOptional("stages", stages, AutoInt{0});
+    m.stages = stages.value;
+    io.mapOptional("load", m.load, LoadKind::Auto);
+    io.mapOptional("multicast", m.multicast, false);
+    io.mapOptional("smem_swizzle", m.swizzle, Swizzle::Auto);
+  }
+};
+template <> struct MappingTraits<TileSchedulerSpec> {
+  static void mapping(IO &io, TileSchedulerSpec &t) {
+    io.mapOptional("kind", t.kind, TileSchedulerKind::DataParallel);
+    io.mapOptional("raster", t.raster, Raster::AlongM);
+    IntValue group{t.group}, splitK{t.splitK};
+    io.mapOptional("group", group, IntValue{8});
+    io.mapOptional("split_k", splitK, IntValue{1});
+    t.group = group.value;
+    t.splitK = splitK.value;
+  }
+};
+template <> struct MappingTraits<EpilogueSpec> {
+  static void mapping(IO &io, EpilogueSpec &e) {
+    io.mapOptional("store", e.store, StoreKind::Auto);
+    io.mapOptional("alpha", e.alpha, true);
+    io.mapOptional("beta", e.beta, false);
+    io.mapOptional("bias", e.bias, Bias::None);
+    io.mapOptional("activation", e.activation, Activation::None);
+  }
+};
+
+/// The top level, with sequences read into vectors whose length the parser
+/// checks afterwards.
+struct TopLevel {
+  KernelSpec spec;
+  std::vector<IntValue> tileShape;
+  std::vector<IntValue> clusterShape;
+};
+} // namespace llvm::yaml
+
+LLVM_YAML_IS_FLOW_SEQUENCE_VECTOR(IntValue)
+
+namespace llvm::yaml {
+template <> struct MappingTraits<TopLevel> {
+  static void mapping(IO &io, TopLevel &t) {
+    KernelSpec &s = t.spec;
+    IntValue version{s.schemaVersion};
+    io.mapRequired("schema_version", version);
+    s.schemaVersion = version.value;
+    io.mapRequired("name", s.name);
+    io.mapRequired("arch", s.arch);
+    io.mapOptional("device", s.device, std::string());
+    OperandsMap ops;
+    io.mapRequired("operands", ops);
+    s.a = ops.a;
+    s.b = ops.b;
+    s.c = ops.c;
+    s.accumulator = ops.accumulator;
+    ProblemMap problem;
+    io.mapOptional("problem", problem);
+    s.m = problem.m;
+    s.n = problem.n;
+    s.k = problem.k;
+    io.mapRequired("tile_shape", t.tileShape);
+    io.mapOptional("cluster_shape", t.clusterShape);
+    AutoInt threads{s.threads};
+    io.mapOptional("threads", threads, AutoInt{0});
+    s.threads = threads.value;
+    io.mapOptional("mainloop", s.mainloop);
+    io.mapOptional("kernel_schedule", s.kernelSchedule, KernelSchedule::Multistage);
+    io.mapOptional("tile_scheduler", s.tileScheduler);
+    io.mapOptional("epilogue", s.epilogue);
+  }
+};
+} // namespace llvm::yaml
+
+//===----------------------------------------------------------------------===//
+// SpecFile
+//===----------------------------------------------------------------------===//
+
+/// Specs are small; anything larger is not a spec.
+static constexpr size_t kMaxSpecBytes = 1 << 20;
+/// Flow collections nest no deeper than this in any spec; deeper input would
+/// only exercise the YAML parser's recursion.
+static constexpr int kMaxNesting = 32;
+
+SpecFile::SpecFile(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                   llvm::raw_ostream &diagOS)
+    : ownedBuffer_(std::move(buffer)), buffer_(ownedBuffer_->getMemBufferRef()),
+      bufferName_(ownedBuffer_->getBufferIdentifier().str()), diagOS_(diagOS) {
+  srcMgr_.setDiagHandler(
+      [](const llvm::SMDiagnostic &d, void *ctx) {
+        auto *self = static_cast<SpecFile *>(ctx);
+        if (d.getKind() == llvm::SourceMgr::DK_Error)
+          ++self->errors_;
+        d.print(nullptr, self->diagOS_, /*ShowColors=*/false);
+      },
+      this);
+  srcMgr_.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(buffer_, /*RequiresNullTerminator=*/false),
+      SMLoc());
+}
+
+std::unique_ptr<SpecFile> SpecFile::open(StringRef path,
+                                         llvm::raw_ostream &diagOS) {
+  auto bufOr = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
+  if (!bufOr) {
+    diagOS << path << ": error: cannot read the spec: "
+           << bufOr.getError().message() << "\n";
+    return nullptr;
+  }
+  return std::unique_ptr<SpecFile>(new SpecFile(std::move(*bufOr), diagOS));
+}
+
+std::unique_ptr<SpecFile> SpecFile::fromString(StringRef text,
+                                               StringRef bufferName,
+                                               llvm::raw_ostream &diagOS) {
+  return std::unique_ptr<SpecFile>(new SpecFile(
+      llvm::MemoryBuffer::getMemBufferCopy(text, bufferName), diagOS));
+}
+
+SMLoc SpecFile::locationOf(StringRef field) const {
+  StringRef f = field;
+  while (!f.empty()) {
+    auto it = fieldLocs_.find(f);
+    if (it != fieldLocs_.end())
+      return it->second;
+    f = f.rsplit('.').first == f ? StringRef() : f.rsplit('.').first;
+  }
+  return SMLoc::getFromPointer(buffer_.getBufferStart());
+}
+
+void SpecFile::report(const Violation &v, llvm::SourceMgr::DiagKind kind) {
+  srcMgr_.PrintMessage(locationOf(v.field), kind, v.str());
+}
+
+namespace {
+/// Walks the raw node tree once, recording value locations and checking keys.
+class StructureWalker {
+public:
+  StructureWalker(llvm::SourceMgr &sm, llvm::StringMap<SMLoc> &locs)
+      : sm_(sm), locs_(locs) {}
+
+  void walk(llvm::yaml::Node *node, const std::string &path, int depth) {
+    if (!node || ok_ == false)
+      return;
+    if (depth > kMaxNesting) {
+      error(node->getSourceRange().Start, "[value-range] the spec nests deeper "
+                                          "than any spec field does");
+      return;
+    }
+    if (auto *map = llvm::dyn_cast<llvm::yaml::MappingNode>(node)) {
+      llvm::ArrayRef<StringRef> keys = allowedKeys(path);
+      llvm::StringMap<SMLoc> seen;
+      for (llvm::yaml::KeyValueNode &kv : *map) {
+        auto *keyNode = llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(kv.getKey());
+        if (!keyNode) {
+          if (kv.getKey())
+            error(kv.getKey()->getSourceRange().Start,
+                  "[unknown-key] keys must be plain names");
+          continue;
+        }
+        llvm::SmallString<32> storage;
+        StringRef key = keyNode->getValue(storage);
+        SMLoc keyLoc = keyNode->getSourceRange().Start;
+        if (!keys.empty() && !llvm::is_contained(keys, key)) {
+          std::string where = path.empty() ? "at the top level" : "in " + path;
+          std::string msg =
+              llvm::formatv("[unknown-key] unknown key '{0}' {1}", key, where).str();
+          if (auto best = closest(key, keys))
+            msg += llvm::formatv("; did you mean '{0}'?", *best).str();
+          else
+            msg += " (expected one of " + joinChoices(keys) + ")";
+          error(keyLoc, msg);
+        }
+        if (!seen.try_emplace(key, keyLoc).second)
+          error(keyLoc, llvm::formatv("[unknown-key] key '{0}' appears twice", key).str());
+        std::string child = path.empty() ? key.str() : path + "." + key.str();
+        llvm::yaml::Node *value = kv.getValue();
+        if (value)
+          locs_.try_emplace(child, value->getSourceRange().Start);
+        walk(value, child, depth + 1);
+      }
+    } else if (auto *seq = llvm::dyn_cast<llvm::yaml::SequenceNode>(node)) {
+      for (llvm::yaml::Node &item : *seq)
+        walk(&item, path + ".*", depth + 1);
+    }
+  }
+  bool ok() const { return ok_; }
+
+private:
+  void error(SMLoc loc, const std::string &msg) {
+    ok_ = false;
+    sm_.PrintMessage(loc, llvm::SourceMgr::DK_Error, msg);
+  }
+  llvm::SourceMgr &sm_;
+  llvm::StringMap<SMLoc> &locs_;
+  bool ok_ = true;
+};
+} // namespace
+
+/// Deepest nesting of flow brackets outside quoted strings and comments.
+static int flowNestingDepth(StringRef text) {
+  int depth = 0, deepest = 0;
+  char quote = 0;
+  bool comment = false;
+  for (char c : text) {
+    if (comment) {
+      comment = c != '\n';
+      continue;
+    }
+    if (quote) {
+      if (c == quote)
+        quote = 0;
+      continue;
+    }
+    if (c == '#')
+      comment = true;
+    else if (c == '"' || c == '\'')
+      quote = c;
+    else if (c == '[' || c == '{')
+      deepest = std::max(deepest, ++depth);
+    else if ((c == ']' || c == '}') && depth > 0)
+      --depth;
+  }
+  return deepest;
+}
+
+bool SpecFile::checkStructure() {
+  StringRef text = buffer_.getBuffer();
+  SMLoc start = SMLoc::getFromPointer(text.begin());
+  if (text.size() > kMaxSpecBytes) {
+    srcMgr_.PrintMessage(start, llvm::SourceMgr::DK_Error,
+                         llvm::formatv("the file is {0} bytes; a spec is a small "
+                                       "YAML file of at most {1} bytes",
+                                       text.size(), kMaxSpecBytes));
+    return false;
+  }
+  if (text.find('\0') != StringRef::npos) {
+    srcMgr_.PrintMessage(SMLoc::getFromPointer(text.data() + text.find('\0')),
+                         llvm::SourceMgr::DK_Error,
+                         "the file contains a NUL byte; a spec is a YAML text "
+                         "file");
+    return false;
+  }
+  if (flowNestingDepth(text) > kMaxNesting) {
+    srcMgr_.PrintMessage(start, llvm::SourceMgr::DK_Error,
+                         llvm::formatv("brackets nest deeper than {0} levels; "
+                                       "no spec field nests like that",
+                                       kMaxNesting));
+    return false;
+  }
+  unsigned errorsBefore = errors_;
+  llvm::yaml::Stream stream(buffer_, srcMgr_, /*ShowColors=*/false);
+  StructureWalker walker(srcMgr_, fieldLocs_);
+  int documents = 0;
+  bool empty = true;
+  for (llvm::yaml::Document &doc : stream) {
+    ++documents;
+    llvm::yaml::Node *root = doc.getRoot();
+    if (documents > 1) {
+      srcMgr_.PrintMessage(root ? root->getSourceRange().Start : start,
+                           llvm::SourceMgr::DK_Error,
+                           "a spec file holds one YAML document; found a "
+                           "second one");
+      break;
+    }
+    if (!root || llvm::isa<llvm::yaml::NullNode>(root))
+      continue;
+    empty = false;
+    if (!llvm::isa<llvm::yaml::MappingNode>(root)) {
+      srcMgr_.PrintMessage(root->getSourceRange().Start,
+                           llvm::SourceMgr::DK_Error,
+                           "a spec is a YAML mapping of 'key: value' lines "
+                           "starting with 'schema_version: 1'");
+      stream.skip();
+      break;
+    }
+    walker.walk(root, "", 0);
+  }
+  if (stream.failed() || errors_ != errorsBefore || !walker.ok())
+    return false;
+  if (empty) {
+    srcMgr_.PrintMessage(start, llvm::SourceMgr::DK_Error,
+                         "the spec is empty; a spec is a YAML mapping starting "
+                         "with 'schema_version: 1' (see docs/spec.md)");
+    return false;
+  }
+  return true;
+}
+
+bool SpecFile::readValues() {
+  ReadContext ctx;
+  llvm::yaml::TopLevel top;
+  auto handler = [](const llvm::SMDiagnostic &d, void *self) {
+    auto *file = static_cast<SpecFile *>(self);
+    if (d.getKind() == llvm::SourceMgr::DK_Error)
+      ++file->errors_;
+    d.print(nullptr, file->diagOS_, /*ShowColors=*/false);
+  };
+  llvm::yaml::Input yin(buffer_, &ctx, handler, this);
+  yin >> top;
+  if (yin.error())
+    return false;
+
+  KernelSpec &s = top.spec;
+  auto readArray = [&](StringRef field, const std::vector<IntValue> &in,
+                       auto &out) {
+    if (in.empty())
+      return true; // not given: keep the default
+    if (in.size() != out.size()) {
+      srcMgr_.PrintMessage(
+          locationOf(field), llvm::SourceMgr::DK_Error,
+          llvm::formatv("[value-range] {0} has {1} values; it takes {2}", field,
+                        in.size(), out.size()));
+      return false;
+    }
+    for (size_t i = 0; i < in.size(); ++i)
+      out[i] = in[i].value;
+    return true;
+  };
+  bool ok = readArray("tile_shape", top.tileShape, s.tileShape);
+  ok &= readArray("cluster_shape", top.clusterShape, s.clusterShape);
+  if (top.tileShape.empty()) {
+    srcMgr_.PrintMessage(locationOf("tile_shape"), llvm::SourceMgr::DK_Error,
+                         "[value-range] tile_shape is empty; it takes three "
+                         "values: [BLOCK_M, BLOCK_N, BLOCK_K]");
+    ok = false;
+  }
+  auto isIdent = [](StringRef n) {
+    if (n.empty() || n.size() > 200 || llvm::isDigit(n.front()))
+      return false;
+    return llvm::all_of(n, [](char c) { return llvm::isAlnum(c) || c == '_'; });
+  };
+  if (!isIdent(s.name)) {
+    srcMgr_.PrintMessage(locationOf("name"), llvm::SourceMgr::DK_Error,
+                         llvm::formatv("[value-range] name '{0}' is the kernel's "
+                                       "symbol and must be a C identifier "
+                                       "(letters, digits, '_'; at most 200)",
+                                       s.name));
+    ok = false;
+  }
+  spec_ = s;
+  return ok;
+}
+
+bool SpecFile::parse() {
+  if (!checkStructure() || !readValues())
+    return false;
+  written_ = spec_;
+  // Rules on values as written first: resolveAuto reads the device table and
+  // does arithmetic on sizes, which must be sane for that.
+  std::vector<Violation> early = checkValues(spec_);
+  for (const Violation &v : early)
+    report(v);
+  if (!early.empty())
+    return false;
+  resolveAuto(spec_);
+  std::vector<Violation> violations = checkSpec(spec_);
+  for (const Violation &v : violations)
+    report(v);
+  return violations.empty();
+}

@@ -1,0 +1,218 @@
+//===- Target.cpp - The hardware database --------------------------------===//
+//
+// Sources: the vendors' datasheets and the CUDA programming guide's tables of
+// compute capabilities. Peak rates are dense (no structured sparsity) at the
+// boost clock. Where a datasheet rounds, the rounded figure is used.
+//
+//===----------------------------------------------------------------------===//
+#include "gemmc/Target/Target.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace gemmc;
+
+static constexpr int KiB = 1024;
+static constexpr int64_t MiB = 1024 * 1024;
+
+static const DeviceInfo kDevices[] = {
+    // A100 80GB SXM: 164 KiB of the 192 KiB L1/shared array can be shared
+    // memory; a block may opt in to 163 KiB.
+    {"a100", "NVIDIA A100-SXM4-80GB", Arch::SM80,
+     /*smCount=*/108, /*smemPerSmBytes=*/164 * KiB,
+     /*smemPerBlockBytes=*/163 * KiB, /*regsPerSm=*/65536,
+     /*maxRegsPerThread=*/255, /*maxThreadsPerSm=*/2048,
+     /*maxThreadsPerBlock=*/1024, /*maxBlocksPerSm=*/32,
+     /*l2Bytes=*/40 * MiB, /*hbmBytesPerSec=*/2.039e12,
+     /*boostClockGHz=*/1.41,
+     /*peakFlops=*/{19.5e12, 156e12, 312e12, 0},
+     /*maxClusterPortable=*/1, /*maxClusterNonPortable=*/1,
+     /*hasTma=*/false, /*hasWgmma=*/false, /*hasTcgen05=*/false,
+     /*tmemBytesPerSm=*/0},
+    // H100 SXM5 80GB: 228 KiB shared memory per SM, 227 KiB per block.
+    {"h100", "NVIDIA H100 80GB HBM3 (SXM5)", Arch::SM90a,
+     /*smCount=*/132, /*smemPerSmBytes=*/228 * KiB,
+     /*smemPerBlockBytes=*/227 * KiB, /*regsPerSm=*/65536,
+     /*maxRegsPerThread=*/255, /*maxThreadsPerSm=*/2048,
+     /*maxThreadsPerBlock=*/1024, /*maxBlocksPerSm=*/32,
+     /*l2Bytes=*/50 * MiB, /*hbmBytesPerSec=*/3.35e12,
+     /*boostClockGHz=*/1.98,
+     /*peakFlops=*/{67e12, 494.7e12, 989.4e12, 1978.9e12},
+     /*maxClusterPortable=*/8, /*maxClusterNonPortable=*/16,
+     /*hasTma=*/true, /*hasWgmma=*/true, /*hasTcgen05=*/false,
+     /*tmemBytesPerSm=*/0},
+    // H200 SXM 141GB: the H100's SMs with HBM3e.
+    {"h200", "NVIDIA H200 (SXM, 141GB HBM3e)", Arch::SM90a,
+     /*smCount=*/132, /*smemPerSmBytes=*/228 * KiB,
+     /*smemPerBlockBytes=*/227 * KiB, /*regsPerSm=*/65536,
+     /*maxRegsPerThread=*/255, /*maxThreadsPerSm=*/2048,
+     /*maxThreadsPerBlock=*/1024, /*maxBlocksPerSm=*/32,
+     /*l2Bytes=*/50 * MiB, /*hbmBytesPerSec=*/4.8e12,
+     /*boostClockGHz=*/1.98,
+     /*peakFlops=*/{67e12, 494.7e12, 989.4e12, 1978.9e12},
+     /*maxClusterPortable=*/8, /*maxClusterNonPortable=*/16,
+     /*hasTma=*/true, /*hasWgmma=*/true, /*hasTcgen05=*/false,
+     /*tmemBytesPerSm=*/0},
+    // B200 (HGX, 1000 W): 148 SMs, 256 KiB tensor memory per SM.
+    {"b200", "NVIDIA B200", Arch::SM100a,
+     /*smCount=*/148, /*smemPerSmBytes=*/228 * KiB,
+     /*smemPerBlockBytes=*/227 * KiB, /*regsPerSm=*/65536,
+     /*maxRegsPerThread=*/255, /*maxThreadsPerSm=*/2048,
+     /*maxThreadsPerBlock=*/1024, /*maxBlocksPerSm=*/32,
+     /*l2Bytes=*/126 * MiB, /*hbmBytesPerSec=*/8.0e12,
+     /*boostClockGHz=*/1.965,
+     /*peakFlops=*/{80e12, 1.1e15, 2.25e15, 4.5e15},
+     /*maxClusterPortable=*/8, /*maxClusterNonPortable=*/16,
+     /*hasTma=*/true, /*hasWgmma=*/false, /*hasTcgen05=*/true,
+     /*tmemBytesPerSm=*/256 * KiB},
+};
+
+llvm::ArrayRef<DeviceInfo> gemmc::allDevices() { return kDevices; }
+
+const DeviceInfo *gemmc::lookupDevice(llvm::StringRef name) {
+  for (const DeviceInfo &d : kDevices)
+    if (d.name == name)
+      return &d;
+  return nullptr;
+}
+
+const DeviceInfo &gemmc::defaultDevice(Arch arch) {
+  switch (arch) {
+  case Arch::SM80:
+    return *lookupDevice("a100");
+  case Arch::SM90a:
+    return *lookupDevice("h100");
+  case Arch::SM100a:
+    return *lookupDevice("b200");
+  }
+  llvm_unreachable("unknown arch");
+}
+
+std::optional<Arch> gemmc::parseArch(llvm::StringRef name) {
+  return llvm::StringSwitch<std::optional<Arch>>(name)
+      .Case("sm_80", Arch::SM80)
+      .Case("sm_90a", Arch::SM90a)
+      .Case("sm_100a", Arch::SM100a)
+      .Default(std::nullopt);
+}
+
+llvm::StringRef gemmc::archName(Arch arch) {
+  switch (arch) {
+  case Arch::SM80:
+    return "sm_80";
+  case Arch::SM90a:
+    return "sm_90a";
+  case Arch::SM100a:
+    return "sm_100a";
+  }
+  llvm_unreachable("unknown arch");
+}
+
+std::optional<ElementType> gemmc::parseElementType(llvm::StringRef name) {
+  return llvm::StringSwitch<std::optional<ElementType>>(name)
+      .Case("f32", ElementType::F32)
+      .Case("tf32", ElementType::TF32)
+      .Case("f16", ElementType::F16)
+      .Case("bf16", ElementType::BF16)
+      .Case("e4m3", ElementType::E4M3)
+      .Case("e5m2", ElementType::E5M2)
+      .Default(std::nullopt);
+}
+
+llvm::StringRef gemmc::elementTypeName(ElementType type) {
+  switch (type) {
+  case ElementType::F32:
+    return "f32";
+  case ElementType::TF32:
+    return "tf32";
+  case ElementType::F16:
+    return "f16";
+  case ElementType::BF16:
+    return "bf16";
+  case ElementType::E4M3:
+    return "e4m3";
+  case ElementType::E5M2:
+    return "e5m2";
+  }
+  llvm_unreachable("unknown element type");
+}
+
+int gemmc::elementBytes(ElementType type) {
+  switch (type) {
+  case ElementType::F32:
+  case ElementType::TF32:
+    return 4;
+  case ElementType::F16:
+  case ElementType::BF16:
+    return 2;
+  case ElementType::E4M3:
+  case ElementType::E5M2:
+    return 1;
+  }
+  llvm_unreachable("unknown element type");
+}
+
+bool gemmc::isFP8(ElementType type) {
+  return type == ElementType::E4M3 || type == ElementType::E5M2;
+}
+
+llvm::StringRef gemmc::mathUnitName(MathUnit unit) {
+  switch (unit) {
+  case MathUnit::CudaCoreF32:
+    return "FP32 CUDA cores";
+  case MathUnit::TensorTF32:
+    return "TF32 tensor cores";
+  case MathUnit::TensorF16:
+    return "FP16/BF16 tensor cores";
+  case MathUnit::TensorFP8:
+    return "FP8 tensor cores";
+  case MathUnit::Count:
+    break;
+  }
+  llvm_unreachable("unknown math unit");
+}
+
+MathUnit gemmc::mathUnitFor(ElementType operandType) {
+  switch (operandType) {
+  case ElementType::F32:
+    return MathUnit::CudaCoreF32;
+  case ElementType::TF32:
+    return MathUnit::TensorTF32;
+  case ElementType::F16:
+  case ElementType::BF16:
+    return MathUnit::TensorF16;
+  case ElementType::E4M3:
+  case ElementType::E5M2:
+    return MathUnit::TensorFP8;
+  }
+  llvm_unreachable("unknown element type");
+}
+
+std::optional<MmaInstrShape> gemmc::mmaInstrShape(Arch arch,
+                                                  ElementType operandType) {
+  if (operandType == ElementType::F32)
+    return std::nullopt; // CUDA cores: no tensor-core instruction
+  // One instruction always consumes 32 bytes of K per row.
+  int k = 32 / elementBytes(operandType);
+  switch (arch) {
+  case Arch::SM80:
+    if (isFP8(operandType))
+      return std::nullopt;
+    return MmaInstrShape{MmaFamily::MmaSync, "mma.sync", /*m=*/16,
+                         /*nMin=*/8, /*nMax=*/8, /*nStep=*/8, k};
+  case Arch::SM90a:
+    return MmaInstrShape{MmaFamily::Wgmma, "wgmma.mma_async", /*m=*/64,
+                         /*nMin=*/8, /*nMax=*/256, /*nStep=*/8, k};
+  case Arch::SM100a:
+    // M = 128 per CTA (64 is legal too, 256 across a CTA pair); with M = 128
+    // N steps by 16.
+    return MmaInstrShape{MmaFamily::Tcgen05, "tcgen05.mma", /*m=*/128,
+                         /*nMin=*/16, /*nMax=*/256, /*nStep=*/16, k};
+  }
+  llvm_unreachable("unknown arch");
+}
+
+TmaLimits gemmc::tmaLimits(Arch arch) {
+  if (arch == Arch::SM80)
+    return TmaLimits{};
+  return TmaLimits{/*maxBoxDim=*/256, /*minInnerBoxBytes=*/16,
+                   /*globalAlignBytes=*/16};
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Every CPU test: set up, build, run the lit suite and the unit tests, print
+# the counts. GPU tests (ctest label gpu) report skipped without a GPU.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${GEMMC_BUILD_DIR:-$root/build}
+"$root/scripts/setup.sh"
+
+status=0
+echo "== lit"
+lit_out=$(mktemp)
+/usr/lib/llvm-22/bin/lit -sv "$build/test" 2>&1 | tee "$lit_out" | grep -E "^(FAIL|XPASS|UNRESOLVED|TIMEOUT)|^\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*|error:" | head -200 || true
+grep -q -E "^  (Passed|Failed)" "$lit_out" || true
+tail -n 12 "$lit_out"
+lit_passed=$(grep -E "^ *Passed *:" "$lit_out" | awk '{print $NF}' || true)
+lit_failed=$(grep -E "^ *Failed *:" "$lit_out" | awk '{print $NF}' || true)
+lit_unsupported=$(grep -E "^ *Unsupported *:" "$lit_out" | awk '{print $NF}' || true)
+[ -n "$lit_failed" ] && status=1
+grep -q -E "^ *(Unresolved|Timed Out|Unexpectedly Passed) *:" "$lit_out" && status=1
+echo "== unit and gpu tests (ctest)"
+ctest_out=$(mktemp)
+(cd "$build" && ctest --output-on-failure 2>&1) | tee "$ctest_out" | tail -n 25 || status=1
+ctest_passed=$(grep -cE "Test +#[0-9]+: .* Passed" "$ctest_out" || true)
+ctest_failed=$(grep -cE "\*\*\*Failed|\*\*\*Exception|\*\*\*Timeout" "$ctest_out" || true)
+ctest_skipped=$(grep -cE "\*\*\*Skipped|Not Run" "$ctest_out" || true)
+[ "${ctest_failed:-0}" -gt 0 ] && status=1
+
+passed=$(( ${lit_passed:-0} + ${ctest_passed:-0} ))
+failed=$(( ${lit_failed:-0} + ${ctest_failed:-0} ))
+skipped=$(( ${lit_unsupported:-0} + ${ctest_skipped:-0} ))
+echo "== lit: ${lit_passed:-0} passed, ${lit_failed:-0} failed, ${lit_unsupported:-0} unsupported; ctest: ${ctest_passed:-0} passed, ${ctest_failed:-0} failed, ${ctest_skipped:-0} skipped"
+echo "${passed} passed, ${failed} failed, ${skipped} skipped"
+exit $status
