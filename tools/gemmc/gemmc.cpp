@@ -11,6 +11,8 @@
 #include "Commands.h"
 #include "gemmc/Conversion/SpecToIR.h"
 #include "gemmc/Dialect/Gemmc/IR/GemmcDialect.h"
+#include "gemmc/Pipelines/Pipelines.h"
+#include "gemmc/Spec/KernelAbi.h"
 #include "gemmc/Spec/SpecParser.h"
 #include "gemmc/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -38,9 +40,40 @@ cl::opt<Emit> emitKind(
                clEnumValN(Emit::Llvm, "llvm", "the LLVM dialect of the kernel"),
                clEnumValN(Emit::Ptx, "ptx", "PTX assembly"),
                clEnumValN(Emit::Cubin, "cubin", "a cubin (the default)")));
+cl::opt<std::string> cudaRoot(
+    "cuda-root", cl::desc("CUDA toolkit whose ptxas assembles the cubin"),
+    cl::value_desc("dir"), cl::init("/usr/local/cuda"));
+cl::opt<bool> ptxasVerbose("ptxas-verbose",
+                           cl::desc("Print ptxas -v's report (registers, shared "
+                                    "memory, spills)"));
 cl::opt<bool> listRules("list-rules",
                         cl::desc("Print the hardware rules a spec must satisfy"));
 } // namespace
+
+/// Writes `text` to `path` ('-' = stdout).
+static bool writeOutput(StringRef path, StringRef text) {
+  std::string error;
+  auto out = mlir::openOutputFile(path, &error);
+  if (!out) {
+    errs() << "gemmc: error: " << error << "\n";
+    return false;
+  }
+  out->os() << text;
+  out->keep();
+  return true;
+}
+
+/// ptxas -v lines that are performance bugs: spills and C75xx warnings.
+static bool reportHasProblems(StringRef report) {
+  for (StringRef line : llvm::split(report, '\n')) {
+    if (line.contains("warning") && line.contains("C75"))
+      return true;
+    size_t at = line.find(" bytes spill stores");
+    if (at != StringRef::npos && !line.contains(" 0 bytes spill stores"))
+      return true;
+  }
+  return false;
+}
 
 static int compile() {
   std::unique_ptr<gemmc::SpecFile> file = gemmc::SpecFile::open(specPath, errs());
@@ -48,40 +81,66 @@ static int compile() {
     return 1;
   if (!file->parse())
     return 1;
+  const gemmc::KernelSpec &spec = file->spec();
+  if (emitKind == Emit::Cubin && outputPath == "-") {
+    errs() << "gemmc: error: a cubin is binary; name a file with -o (the "
+              "manifest goes next to it, as FILE.json)\n";
+    return 1;
+  }
+  if (emitKind != Emit::Mlir) {
+    std::vector<gemmc::Violation> missing = gemmc::checkLoweringSupport(spec);
+    for (const gemmc::Violation &v : missing)
+      file->report(v);
+    if (!missing.empty())
+      return 1;
+  }
 
-  mlir::MLIRContext ctx;
+  mlir::DialectRegistry registry;
+  mlir::gemmc::registerPipelineDependencies(registry);
+  mlir::MLIRContext ctx(registry);
   ctx.loadDialect<mlir::gemmc::GemmcDialect, mlir::func::FuncDialect>();
   auto loc = mlir::FileLineColLoc::get(&ctx, file->bufferName(), 1, 1);
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::gemmc::buildKernelModule(&ctx, file->spec(), loc);
+      mlir::gemmc::buildKernelModule(&ctx, spec, loc);
 
   mlir::PassManager pm(&ctx);
   if (failed(mlir::applyPassManagerCLOptions(pm)))
     return 1;
-  pm.addPass(mlir::gemmc::createGemmcVerifySchedule());
+  if (emitKind == Emit::Mlir)
+    pm.addPass(mlir::gemmc::createGemmcVerifySchedule());
+  else
+    mlir::gemmc::buildLowerToNVVMPipeline(pm);
   if (failed(pm.run(*module)))
     return 1;
 
-  if (emitKind != Emit::Mlir) {
+  if (emitKind == Emit::Mlir || emitKind == Emit::Llvm) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    module->print(os);
+    os << "\n";
+    return writeOutput(outputPath, text) ? 0 : 1;
+  }
+  FailureOr<std::string> ptx = mlir::gemmc::serializeToPtx(*module);
+  if (failed(ptx))
+    return 1;
+  if (emitKind == Emit::Ptx)
+    return writeOutput(outputPath, *ptx) ? 0 : 1;
+
+  FailureOr<mlir::gemmc::PtxasResult> assembled = mlir::gemmc::assembleWithPtxas(
+      loc, *ptx, gemmc::archName(spec.arch), cudaRoot);
+  if (failed(assembled))
+    return 1;
+  if (ptxasVerbose)
+    errs() << assembled->report;
+  if (reportHasProblems(assembled->report))
     errs() << file->bufferName()
-           << ": error: --emit=" << (emitKind == Emit::Llvm  ? "llvm"
-                                     : emitKind == Emit::Ptx ? "ptx"
-                                                             : "cubin")
-           << " is not available yet: this gemmc checks the spec and builds "
-              "the gemmc dialect, but does not lower it to "
-           << gemmc::archName(file->spec().arch)
-           << " code; use --emit=mlir\n";
+           << ": warning: ptxas reports spills or C75xx warnings (a "
+              "performance bug); rerun with --ptxas-verbose:\n"
+           << assembled->report;
+  gemmc::KernelAbi abi = gemmc::describeKernelAbi(spec);
+  if (!writeOutput(outputPath, assembled->cubin) ||
+      !writeOutput(outputPath + ".json", gemmc::kernelManifestJson(spec, abi)))
     return 1;
-  }
-  std::string error;
-  auto out = mlir::openOutputFile(outputPath, &error);
-  if (!out) {
-    errs() << "gemmc: error: " << error << "\n";
-    return 1;
-  }
-  module->print(out->os());
-  out->os() << "\n";
-  out->keep();
   return 0;
 }
 

@@ -1,0 +1,56 @@
+//===- KernelAbi.h - What a compiled kernel expects from its launcher ----===//
+//
+// One description of the kernel interface, read by the lowering (which
+// issues the TMA loads with these boxes) and by the manifest writer (which
+// tells the runtime how to encode the tensor maps and launch). docs/abi.md
+// documents the format.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEMMC_SPEC_KERNELABI_H
+#define GEMMC_SPEC_KERNELABI_H
+
+#include "gemmc/Spec/Rules.h"
+#include "gemmc/Spec/Spec.h"
+#include <string>
+#include <vector>
+
+namespace gemmc {
+
+/// How one operand's tiles are brought into shared memory by TMA.
+struct TensorMapPlan {
+  char operand = 'a';
+  /// Box in elements, innermost (contiguous) dimension first.
+  int64_t box[2] = {0, 0};
+  int swizzleBytes = 0;
+  /// TMA loads per stage: an operand whose contiguous tile row is wider than
+  /// one swizzle span comes in slabs, one load each.
+  int64_t loadsPerStage = 1;
+  /// Shared-memory bytes between consecutive slabs.
+  int64_t slabBytes = 0;
+  /// Whether the contiguous dimension is K (wgmma "K-major").
+  bool kMajor = true;
+};
+
+struct KernelAbi {
+  std::string kernelName;
+  int64_t block[3] = {1, 1, 1};
+  int64_t cluster[3] = {1, 1, 1};
+  int64_t dynamicSmemBytes = 0;
+  TensorMapPlan a, b;
+  /// Kernel parameters in order: tmap_a, tmap_b, c, m, n, k, ldc[, alpha][, beta].
+  std::vector<std::string> params;
+};
+
+/// The interface of the kernel a resolved, valid spec compiles to.
+KernelAbi describeKernelAbi(const KernelSpec &spec);
+
+/// The manifest the runtime reads next to the cubin (`<cubin>.json`).
+std::string kernelManifestJson(const KernelSpec &spec, const KernelAbi &abi);
+
+/// What a valid schedule asks for that the lowering cannot build yet, as
+/// violations of the rule "not-implemented" (anchored at the field to change).
+std::vector<Violation> checkLoweringSupport(const KernelSpec &spec);
+
+} // namespace gemmc
+
+#endif // GEMMC_SPEC_KERNELABI_H

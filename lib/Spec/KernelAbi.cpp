@@ -1,0 +1,153 @@
+//===- KernelAbi.cpp - What a compiled kernel expects from its launcher --===//
+#include "gemmc/Spec/KernelAbi.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace gemmc;
+using llvm::formatv;
+
+static TensorMapPlan planOperand(const KernelSpec &s, int operand) {
+  TensorMapPlan p;
+  const OperandSpec &op = operand == 0 ? s.a : s.b;
+  p.operand = operand == 0 ? 'a' : 'b';
+  p.kMajor = operand == 0 ? op.layout == Layout::Row : op.layout == Layout::Col;
+  int eb = elementBytes(op.element);
+  p.swizzleBytes = swizzleSpanBytes(s.mainloop.swizzle);
+  int64_t inner = contiguousTileExtent(s, operand);
+  // The other tile dimension: rows of the box.
+  int64_t rows = operand == 0 ? (p.kMajor ? s.blockM() : s.blockK())
+                              : (p.kMajor ? s.blockN() : s.blockK());
+  int64_t span = p.swizzleBytes ? p.swizzleBytes / eb : inner;
+  p.box[0] = std::min(inner, span);
+  p.box[1] = rows;
+  p.loadsPerStage = inner / p.box[0];
+  p.slabBytes = p.box[0] * rows * eb;
+  return p;
+}
+
+KernelAbi gemmc::describeKernelAbi(const KernelSpec &s) {
+  KernelAbi abi;
+  CtaResources r = computeResources(s);
+  abi.kernelName = s.name;
+  abi.block[0] = r.threads;
+  abi.cluster[0] = s.clusterShape[0];
+  abi.cluster[1] = s.clusterShape[1];
+  abi.dynamicSmemBytes = r.smemBytes;
+  abi.a = planOperand(s, 0);
+  abi.b = planOperand(s, 1);
+  abi.params = {"tmap_a", "tmap_b", "c", "m", "n", "k", "ldc"};
+  if (s.epilogue.alpha)
+    abi.params.push_back("alpha");
+  if (s.epilogue.beta)
+    abi.params.push_back("beta");
+  return abi;
+}
+
+std::string gemmc::kernelManifestJson(const KernelSpec &s, const KernelAbi &abi) {
+  using llvm::json::Array;
+  using llvm::json::Object;
+  auto operand = [](const OperandSpec &op) {
+    return Object{{"element", elementTypeName(op.element)},
+                  {"layout", layoutName(op.layout)}};
+  };
+  auto tmap = [](const TensorMapPlan &p) {
+    return Object{{"operand", std::string(1, p.operand)},
+                  {"box", Array{p.box[0], p.box[1]}},
+                  {"swizzle", p.swizzleBytes}};
+  };
+  Array params;
+  for (const std::string &p : abi.params)
+    params.push_back(p);
+  Object root{
+      {"format", "gemmc-manifest"},
+      {"version", 1},
+      {"kernel", abi.kernelName},
+      {"arch", archName(s.arch)},
+      {"device", s.deviceInfo().name},
+      {"block", Array{abi.block[0], abi.block[1], abi.block[2]}},
+      {"cluster", Array{abi.cluster[0], abi.cluster[1], abi.cluster[2]}},
+      {"dynamic_smem_bytes", abi.dynamicSmemBytes},
+      {"tile", Array{s.blockM(), s.blockN(), s.blockK()}},
+      {"problem", Object{{"m", s.m.value}, {"n", s.n.value}, {"k", s.k.value}}},
+      {"a", operand(s.a)},
+      {"b", operand(s.b)},
+      {"c", operand(s.c)},
+      {"tensor_maps", Array{tmap(abi.a), tmap(abi.b)}},
+      {"grid", Object{{"scheduler", tileSchedulerKindName(s.tileScheduler.kind)},
+                      {"raster", rasterName(s.tileScheduler.raster)},
+                      {"group", s.tileScheduler.group}}},
+      {"params", std::move(params)},
+  };
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
+  return out;
+}
+
+std::vector<Violation> gemmc::checkLoweringSupport(const KernelSpec &s) {
+  std::vector<Violation> out;
+  auto no = [&](llvm::StringRef field, std::string what) {
+    out.push_back(Violation{"not-implemented", field.str(), std::move(what)});
+  };
+  if (s.arch != Arch::SM90a) {
+    no("arch", formatv("code generation for {0} is not implemented yet; "
+                       "gemmc lowers sm_90a schedules (use gemmc analyze for "
+                       "{0})",
+                       archName(s.arch))
+                   .str());
+    return out;
+  }
+  if (s.kernelSchedule != KernelSchedule::Multistage)
+    no("kernel_schedule",
+       formatv("kernel_schedule: {0} is not implemented yet; use multistage",
+               kernelScheduleName(s.kernelSchedule))
+           .str());
+  if (s.tileScheduler.kind != TileSchedulerKind::DataParallel)
+    no("tile_scheduler.kind",
+       formatv("tile_scheduler kind {0} is not implemented yet; use "
+               "data_parallel",
+               tileSchedulerKindName(s.tileScheduler.kind))
+           .str());
+  if (s.tileScheduler.splitK != 1)
+    no("tile_scheduler.split_k", "split_k > 1 is not implemented yet; use 1");
+  if (s.clusterSize() != 1 || s.mainloop.multicast)
+    no("cluster_shape", "clusters and multicast are not implemented yet; use "
+                        "cluster_shape [1, 1] and multicast: false");
+  if (s.epilogue.store != StoreKind::Direct)
+    no("epilogue.store", "store: tma is not implemented yet; use store: direct");
+  if (s.epilogue.bias != Bias::None)
+    no("epilogue.bias", "a bias is not implemented yet; use bias: none");
+  if (s.epilogue.activation != Activation::None)
+    no("epilogue.activation",
+       "activations are not implemented yet; use activation: none");
+  bool sixteenBit = (s.a.element == ElementType::BF16 ||
+                     s.a.element == ElementType::F16) &&
+                    s.b.element == s.a.element;
+  if (!sixteenBit)
+    no("operands.a.element",
+       formatv("{0} x {1} operands are not implemented yet; use bf16 or f16",
+               elementTypeName(s.a.element), elementTypeName(s.b.element))
+           .str());
+  if (s.a.layout != Layout::Row)
+    no("operands.a.layout",
+       "a col-major A (M contiguous) is not implemented yet; use layout: row");
+  if (s.mainloop.swizzle != Swizzle::B128)
+    no("mainloop.smem_swizzle",
+       formatv("smem_swizzle {0} is not implemented yet; use 128b (a tile "
+               "whose K row is 128 bytes)",
+               swizzleName(s.mainloop.swizzle))
+           .str());
+  else if (s.blockK() * elementBytes(s.a.element) != 128)
+    no("tile_shape",
+       formatv("BLOCK_K = {0} ({1} bytes of K per row) is not implemented "
+               "yet; the wgmma mainloop takes one 128-byte swizzle span of K "
+               "per stage: use BLOCK_K = {2}",
+               s.blockK(), s.blockK() * elementBytes(s.a.element),
+               128 / elementBytes(s.a.element))
+           .str());
+  if (s.mainloop.stages < 2)
+    no("mainloop.stages", "stages = 1 leaves no buffer to load while the "
+                          "other is multiplied; use stages >= 2");
+  return out;
+}
