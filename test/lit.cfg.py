@@ -20,6 +20,8 @@ config.environment["PATH"] = os.pathsep.join(
     [bin_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
 config.substitutions.append(("%gemmc-opt", os.path.join(bin_dir, "gemmc-opt")))
 config.substitutions.append(("%gemmc", os.path.join(bin_dir, "gemmc")))
+config.substitutions.append(("%srcroot", config.gemmc_src_root))
+config.substitutions.append(("%objroot", config.gemmc_obj_root))
 config.substitutions.append(("%specs", os.path.join(config.gemmc_src_root, "specs")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Spec", "Inputs")))
 

@@ -190,8 +190,12 @@ void HopperKernelBuilder::initBarriers() {
 
 void HopperKernelBuilder::issueStageLoad(Value stage, Value kTile) {
   Value full = fullBarrier(stage);
+  // The bytes TMA delivers: whole boxes, out-of-bounds parts zero-filled.
+  int64_t bytes = (s.blockM() * elementBytes(s.a.element) +
+                   s.blockN() * elementBytes(s.b.element)) *
+                  s.blockK();
   NVVM::MBarrierArriveExpectTxOp::create(b, loc, /*res=*/Type(), full,
-                                         c32(res.stageBytes()),
+                                         c32(bytes),
                                          NVVM::MemScopeKind::CTA,
                                          /*relaxed=*/false, /*predicate=*/Value());
   Value base = stageBase(stage);
