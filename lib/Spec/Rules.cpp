@@ -420,8 +420,10 @@ void checkMmaShape(const KernelSpec &s, const CtaResources &r, Sink &out) {
     if (s.blockN() < nMin || s.blockN() > instr->nMax || s.blockN() % nStep != 0)
       add(out, "mma-shape", "tile_shape",
           formatv("BLOCK_N = {0} is not a legal tcgen05.mma N for M = {1} (a "
-                  "multiple of {2} from {3} to {4})",
-                  s.blockN(), mPerCta, nStep, nMin, instr->nMax));
+                  "multiple of {2} from {3} to {4}); use BLOCK_N = {5}",
+                  s.blockN(), mPerCta, nStep, nMin, instr->nMax,
+                  std::clamp<int64_t>(s.blockN() / nStep * nStep, nMin,
+                                      instr->nMax)));
     return;
   }
   }
@@ -464,9 +466,10 @@ void checkThreads(const KernelSpec &s, const CtaResources &r, Sink &out) {
 }
 
 void checkTmaBox(const KernelSpec &s, Sink &out) {
-  if (s.mainloop.load != LoadKind::Tma)
-    return;
   TmaLimits lim = tmaLimits(s.arch);
+  // Without TMA on the arch, arch-features has said so; box limits are moot.
+  if (s.mainloop.load != LoadKind::Tma || lim.maxBoxDim == 0)
+    return;
   int span = swizzleSpanBytes(s.mainloop.swizzle);
   for (int operand = 0; operand < 2; ++operand) {
     const OperandSpec &op = operand == 0 ? s.a : s.b;
@@ -593,6 +596,10 @@ void checkRegisterBudget(const KernelSpec &s, const CtaResources &r, Sink &out) 
   std::string who =
       s.arch == Arch::SM80
           ? formatv("{0} threads", r.threads).str()
+      : s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong
+          // Each consumer warpgroup holds a whole tile of its own.
+          ? std::string("one consumer warpgroup (pingpong gives each its own "
+                        "tile)")
           : formatv("{0} consumer warpgroup{1}", r.consumerWarpgroups,
                     r.consumerWarpgroups == 1 ? "" : "s")
                 .str();

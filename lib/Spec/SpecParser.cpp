@@ -11,6 +11,7 @@
 #include "gemmc/Spec/SpecParser.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/YAMLParser.h"
@@ -64,7 +65,11 @@ static std::optional<StringRef> closest(StringRef word,
   unsigned bestDist = ~0u;
   for (StringRef c : choices) {
     unsigned d = word.edit_distance_insensitive(c, /*AllowReplacements=*/true);
-    if (d < bestDist) {
+    // On a tie, a choice that extends the word is the likelier typo
+    // ("sm_90" means sm_90a rather than sm_80).
+    bool extends = c.starts_with_insensitive(word);
+    if (d < bestDist ||
+        (d == bestDist && extends && best && !best->starts_with_insensitive(word))) {
       bestDist = d;
       best = c;
     }
@@ -118,11 +123,19 @@ StringRef parseInteger(StringRef s, void *ctx, int64_t &out, bool allowAuto,
     out = allowAuto && autoWord == "auto" ? 0 : Dim::kDynamic;
     return {};
   }
-  if (s.getAsInteger(0, out))
+  // Decimal only: with radix 0, "010" would silently be 8.
+  if (s.getAsInteger(10, out)) {
+    StringRef digits = s.starts_with("-") ? s.drop_front() : s;
+    if (!digits.empty() && llvm::all_of(digits, llvm::isDigit))
+      return failWith(ctx, llvm::formatv("'{0}' is outside the 64-bit integer "
+                                         "range",
+                                         s)
+                               .str());
     return failWith(ctx, llvm::formatv("'{0}' is not an integer{1}", s,
                                        allowAuto ? (" or " + autoWord).str()
                                                  : std::string())
                              .str());
+  }
   return {};
 }
 
@@ -213,7 +226,8 @@ template <> struct ScalarTraits<AutoInt> {
         !err.empty())
       return err;
     if (s != "auto" && v.value == 0)
-      return failWith(ctx, "0 is not allowed here; use auto to let gemmc choose");
+      return failWith(ctx, "[value-range] 0 is not allowed here; use auto to "
+                           "let gemmc choose");
     return {};
   }
   static QuotingType mustQuote(StringRef) { return QuotingType::None; }
@@ -231,7 +245,8 @@ template <> struct ScalarTraits<Dim> {
         !err.empty())
       return err;
     if (s != "dynamic" && v.value < 1)
-      return failWith(ctx, formatv("problem sizes are at least 1, got {0}; use "
+      return failWith(ctx, formatv("[value-range] problem sizes are at least "
+                                   "1, got {0}; use "
                                    "a positive integer or dynamic",
                                    v.value)
                                .str());
@@ -390,6 +405,11 @@ SMLoc SpecFile::locationOf(StringRef field) const {
       return it->second;
     f = f.rsplit('.').first == f ? StringRef() : f.rsplit('.').first;
   }
+  // A field the spec leaves out (threads, mainloop) takes its value from the
+  // tile; point there rather than at the top of the file.
+  if (field != "tile_shape")
+    if (auto it = fieldLocs_.find("tile_shape"); it != fieldLocs_.end())
+      return it->second;
   return SMLoc::getFromPointer(buffer_.getBufferStart());
 }
 
@@ -398,6 +418,56 @@ void SpecFile::report(const Violation &v, llvm::SourceMgr::DiagKind kind) {
 }
 
 namespace {
+/// What kind of YAML node a schema path holds. The typed reader reports a
+/// mismatch in YAML I/O's words ("unexpected scalar" for a mapping), so the
+/// walker checks the kind first and names the field.
+enum class Shape { Unknown, Mapping, Sequence, Scalar, Bool };
+
+Shape shapeOf(StringRef path) {
+  if (!allowedKeys(path).empty())
+    return Shape::Mapping;
+  if (path == "tile_shape" || path == "cluster_shape")
+    return Shape::Sequence;
+  if (path == "tile_shape.*" || path == "cluster_shape.*")
+    return Shape::Scalar;
+  if (path == "mainloop.multicast" || path == "epilogue.alpha" ||
+      path == "epilogue.beta")
+    return Shape::Bool;
+  StringRef parent, key = path;
+  if (path.contains('.'))
+    std::tie(parent, key) = path.rsplit('.');
+  if (llvm::is_contained(allowedKeys(parent), key))
+    return Shape::Scalar;
+  return Shape::Unknown; // under an unknown key, reported already
+}
+
+StringRef kindName(llvm::yaml::Node *node) {
+  if (llvm::isa<llvm::yaml::MappingNode>(node))
+    return "a mapping";
+  if (llvm::isa<llvm::yaml::SequenceNode>(node))
+    return "a list";
+  if (llvm::isa<llvm::yaml::NullNode>(node))
+    return "nothing";
+  return "a single value";
+}
+
+std::string expectedText(StringRef path, Shape shape) {
+  switch (shape) {
+  case Shape::Mapping:
+    return "a mapping of " + joinChoices(allowedKeys(path));
+  case Shape::Sequence:
+    return path == "tile_shape"
+               ? "a list of 3 integers [BLOCK_M, BLOCK_N, BLOCK_K]"
+               : "a list of 2 integers [along M, along N]";
+  case Shape::Bool:
+    return "true or false";
+  case Shape::Scalar:
+  case Shape::Unknown:
+    break;
+  }
+  return "a single value";
+}
+
 /// Walks the raw node tree once, recording value locations and checking keys.
 class StructureWalker {
 public:
@@ -412,6 +482,14 @@ public:
                                           "than any spec field does");
       return;
     }
+    if (llvm::isa<llvm::yaml::AliasNode>(node)) {
+      error(node->getSourceRange().Start,
+            "a spec does not use YAML anchors and aliases; write the value "
+            "out");
+      return;
+    }
+    if (!checkShape(node, path))
+      return;
     if (auto *map = llvm::dyn_cast<llvm::yaml::MappingNode>(node)) {
       llvm::ArrayRef<StringRef> keys = allowedKeys(path);
       llvm::StringMap<SMLoc> seen;
@@ -440,6 +518,28 @@ public:
           error(keyLoc, llvm::formatv("[unknown-key] key '{0}' appears twice", key).str());
         std::string child = path.empty() ? key.str() : path + "." + key.str();
         llvm::yaml::Node *value = kv.getValue();
+        if (value && llvm::isa<llvm::yaml::NullNode>(value)) {
+          // An empty mapping means "all defaults"; anything else needs a
+          // value. A null node has no useful location of its own.
+          Shape shape = shapeOf(child);
+          bool allOptional = child == "problem" || child == "mainloop" ||
+                             child == "tile_scheduler" || child == "epilogue";
+          if (shape != Shape::Unknown &&
+              !(shape == Shape::Mapping && allOptional))
+            error(keyLoc, llvm::formatv("{0} has no value; it takes {1}", child,
+                                        expectedText(child, shape))
+                              .str());
+          locs_.try_emplace(child, keyLoc);
+          continue;
+        }
+        if (value && llvm::isa<llvm::yaml::AliasNode>(value)) {
+          // An alias node's own location is not where it is written.
+          error(keyLoc, llvm::formatv("{0}: a spec does not use YAML anchors "
+                                      "and aliases; write the value out",
+                                      child)
+                            .str());
+          continue;
+        }
         if (value)
           locs_.try_emplace(child, value->getSourceRange().Start);
         walk(value, child, depth + 1);
@@ -452,6 +552,53 @@ public:
   bool ok() const { return ok_; }
 
 private:
+  bool checkShape(llvm::yaml::Node *node, StringRef path) {
+    if (path.empty())
+      return true; // the root's kind is checked by checkStructure
+    Shape shape = shapeOf(path);
+    bool fits = true;
+    switch (shape) {
+    case Shape::Unknown:
+      return true;
+    case Shape::Mapping:
+      fits = llvm::isa<llvm::yaml::MappingNode>(node);
+      break;
+    case Shape::Sequence:
+      fits = llvm::isa<llvm::yaml::SequenceNode>(node);
+      break;
+    case Shape::Scalar:
+    case Shape::Bool:
+      fits = llvm::isa<llvm::yaml::ScalarNode>(node) ||
+             llvm::isa<llvm::yaml::BlockScalarNode>(node);
+      break;
+    }
+    StringRef name = path;
+    bool element = name.consume_back(".*");
+    if (!fits) {
+      error(node->getSourceRange().Start,
+            element
+                ? llvm::formatv("{0} holds integers, not {1}", name,
+                                kindName(node))
+                      .str()
+                : llvm::formatv("{0} takes {1}, not {2}", name,
+                                expectedText(name, shape), kindName(node))
+                      .str());
+      return false;
+    }
+    if (shape == Shape::Bool) {
+      llvm::SmallString<16> storage;
+      auto *scalar = llvm::dyn_cast<llvm::yaml::ScalarNode>(node);
+      StringRef v = scalar ? scalar->getValue(storage) : StringRef("|");
+      if (!llvm::yaml::parseBool(v)) {
+        error(node->getSourceRange().Start,
+              llvm::formatv("{0} takes true or false, not '{1}'", name, v)
+                  .str());
+        return false;
+      }
+    }
+    return true;
+  }
+
   void error(SMLoc loc, const std::string &msg) {
     ok_ = false;
     sm_.PrintMessage(loc, llvm::SourceMgr::DK_Error, msg);
@@ -506,6 +653,49 @@ bool SpecFile::checkStructure() {
                          "file");
     return false;
   }
+  for (size_t i = 0; i < text.size(); ++i) {
+    unsigned char c = text[i];
+    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+      srcMgr_.PrintMessage(SMLoc::getFromPointer(text.data() + i),
+                           llvm::SourceMgr::DK_Error,
+                           llvm::formatv("the file contains the control byte "
+                                         "0x{0:X-2}; a spec is a YAML text file",
+                                         unsigned(c)));
+      return false;
+    }
+  }
+  {
+    const auto *begin = reinterpret_cast<const llvm::UTF8 *>(text.data());
+    const llvm::UTF8 *cursor = begin;
+    if (!llvm::isLegalUTF8String(&cursor, begin + text.size())) {
+      srcMgr_.PrintMessage(
+          SMLoc::getFromPointer(text.data() + (cursor - begin)),
+          llvm::SourceMgr::DK_Error,
+          llvm::formatv("the file is not UTF-8 text (byte 0x{0:X-2}); a spec "
+                        "is a YAML text file",
+                        unsigned(*cursor)));
+      return false;
+    }
+  }
+  // YAML indents with spaces; the scanner's own error for a tab points at
+  // the line after it.
+  for (size_t lineStart = 0; lineStart < text.size();) {
+    size_t end = text.find('\n', lineStart);
+    StringRef line = text.slice(lineStart, end);
+    StringRef rest = line.ltrim(" \t");
+    size_t tab = line.find('\t');
+    if (tab != StringRef::npos && tab < line.size() - rest.size() &&
+        !rest.trim().empty()) {
+      srcMgr_.PrintMessage(SMLoc::getFromPointer(line.data() + tab),
+                           llvm::SourceMgr::DK_Error,
+                           "a tab in the indentation; YAML indents with spaces "
+                           "only");
+      return false;
+    }
+    if (end == StringRef::npos)
+      break;
+    lineStart = end + 1;
+  }
   if (flowNestingDepth(text) > kMaxNesting) {
     srcMgr_.PrintMessage(start, llvm::SourceMgr::DK_Error,
                          llvm::formatv("brackets nest deeper than {0} levels; "
@@ -536,10 +726,13 @@ bool SpecFile::checkStructure() {
                            llvm::SourceMgr::DK_Error,
                            "a spec is a YAML mapping of 'key: value' lines "
                            "starting with 'schema_version: 1'");
-      stream.skip();
+      // Stop here: the stream iterates once, and skipping the rest of a
+      // deeply nested document would only recurse through it.
       break;
     }
     walker.walk(root, "", 0);
+    if (!walker.ok())
+      break; // moving on would skip the rest of the document recursively
   }
   if (stream.failed() || errors_ != errorsBefore || !walker.ok())
     return false;

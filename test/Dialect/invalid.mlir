@@ -1,0 +1,73 @@
+// The attribute and op verifiers hold IR to the same rules as a spec.
+// RUN: %gemmc-opt %s --split-input-file --verify-diagnostics
+
+// The arch is spelt as in a spec: sm_90a, not sm90a.
+func.func @bad_arch(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %s: f32) {
+  // expected-error @+1 {{unknown arch 'sm90a'}}
+  gemmc.matmul %a, %b, %c alpha(%s) {schedule = #gemmc.schedule<arch = "sm90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 4, threads = 256, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">} : memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>
+  return
+}
+
+// -----
+
+// A is f16 in memory but the schedule says bf16.
+func.func @element_type(%a: memref<?x?xf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %s: f32) {
+  // expected-error @+1 {{'gemmc.matmul' op A holds 'f16' but the schedule says bf16 (stored as 'bf16')}}
+  gemmc.matmul %a, %b, %c alpha(%s) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 4, threads = 256, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">} : memref<?x?xf16>, memref<?x?xbf16>, memref<?x?xbf16>
+  return
+}
+
+// -----
+
+// A (row-major, M x K) says M = 4096, C says M = 2048.
+func.func @static_sizes(%a: memref<4096x64xbf16>, %b: memref<?x?xbf16>, %c: memref<2048x?xbf16>, %s: f32) {
+  // expected-error @+1 {{'gemmc.matmul' op problem size m is 4096 in A but 2048 in C}}
+  gemmc.matmul %a, %b, %c alpha(%s) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 4, threads = 256, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">} : memref<4096x64xbf16>, memref<?x?xbf16>, memref<2048x?xbf16>
+  return
+}
+
+// -----
+
+// alpha = true in the schedule, but no alpha operand.
+func.func @alpha_absent(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'gemmc.matmul' op the schedule says alpha = true; the alpha operand must be present}}
+  gemmc.matmul %a, %b, %c {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 4, threads = 256, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">} : memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>
+  return
+}
+
+// -----
+
+// alpha = false in the schedule, but an alpha operand.
+func.func @alpha_present(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %s: f32) {
+  // expected-error @+1 {{'gemmc.matmul' op the schedule says alpha = false; the alpha operand must be absent}}
+  gemmc.matmul %a, %b, %c alpha(%s) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 4, threads = 256, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">} : memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>
+  return
+}
+
+// -----
+
+// A rule on IR: 7 stages of a 128x256x64 bf16 tile do not fit.
+func.func @smem_budget(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %s: f32) {
+  // expected-error @+1 {{[smem-budget] 7 stages x 48 KiB + 1.1 KiB barriers and alignment = 337.1 KiB exceeds the 227 KiB a block may use on sm_90a; use stages <= 4 or a smaller tile_shape}}
+  gemmc.matmul %a, %b, %c alpha(%s) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 64], cluster_shape = [1, 1], stages = 7, threads = 256, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">} : memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>
+  return
+}
+
+// -----
+
+// Static K = 4100 bf16 makes the rows of A and B 8200 B: not 16-byte aligned.
+func.func @stride_alignment(%a: memref<?x4100xbf16>, %b: memref<?x4100xbf16>, %c: memref<?x?xbf16>, %s: f32) {
+  // expected-error @+2 {{'gemmc.matmul' op [stride-alignment] a's row stride is k = 4100 x 2 B = 8200 B, not a multiple of 16 B; pad k to 4104 or make it dynamic and pad at run time}}
+  // expected-error @+1 {{'gemmc.matmul' op [stride-alignment] b's row stride is k = 4100 x 2 B = 8200 B, not a multiple of 16 B; pad k to 4104 or make it dynamic and pad at run time}}
+  gemmc.matmul %a, %b, %c alpha(%s) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 4, threads = 256, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">} : memref<?x4100xbf16>, memref<?x4100xbf16>, memref<?x?xbf16>
+  return
+}
+
+// -----
+
+// A schedule on IR has every auto resolved.
+func.func @unresolved(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %s: f32) {
+  // expected-error @+1 {{a schedule on IR has every value resolved: stages and threads >= 1, load, smem_swizzle and store not auto}}
+  gemmc.matmul %a, %b, %c alpha(%s) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 0, threads = 256, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">} : memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>
+  return
+}

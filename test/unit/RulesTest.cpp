@@ -1,0 +1,278 @@
+//===- RulesTest.cpp - The rule library, resolveAuto and resources -------===//
+#include "gemmc/Spec/Rules.h"
+#include <gtest/gtest.h>
+
+using namespace gemmc;
+
+namespace {
+/// A legal sm_90a bf16 TN spec on an H200; tests change one thing each.
+KernelSpec h200() {
+  KernelSpec s;
+  s.schemaVersion = 1;
+  s.name = "k";
+  s.arch = Arch::SM90a;
+  s.device = "h200";
+  s.a = {ElementType::BF16, Layout::Row};
+  s.b = {ElementType::BF16, Layout::Col};
+  s.c = {ElementType::BF16, Layout::Row};
+  s.tileShape = {128, 128, 64};
+  return s;
+}
+KernelSpec a100() {
+  KernelSpec s = h200();
+  s.arch = Arch::SM80;
+  s.device = "a100";
+  return s;
+}
+KernelSpec b200() {
+  KernelSpec s = h200();
+  s.arch = Arch::SM100a;
+  s.device = "b200";
+  s.kernelSchedule = KernelSchedule::WarpSpecialized;
+  return s;
+}
+/// The messages of a resolved spec's violations, "[rule] message" each.
+std::vector<std::string> violations(KernelSpec s) {
+  resolveAuto(s);
+  std::vector<std::string> out;
+  for (const Violation &v : checkSpec(s))
+    out.push_back(v.str());
+  return out;
+}
+using Msgs = std::vector<std::string>;
+} // namespace
+
+TEST(Rules, ListedInOrder) {
+  ASSERT_EQ(allRules().size(), 16u);
+  EXPECT_EQ(allRules().front().name, "unknown-key");
+  EXPECT_EQ(allRules().back().name, "register-budget");
+}
+
+TEST(Rules, LegalSpecsHaveNoViolations) {
+  EXPECT_EQ(violations(h200()), Msgs{});
+  EXPECT_EQ(violations(b200()), Msgs{});
+}
+
+TEST(Rules, ResolveAutoH200) {
+  KernelSpec s = h200();
+  resolveAuto(s);
+  EXPECT_EQ(s.mainloop.load, LoadKind::Tma);
+  EXPECT_EQ(s.epilogue.store, StoreKind::Direct);
+  EXPECT_EQ(s.mainloop.swizzle, Swizzle::B128);
+  EXPECT_EQ(s.threads, 256); // multistage: a warpgroup per 64 rows
+  // 7 x 32 KiB + 1 KiB + 7 x 16 B = 225.1 KiB fits 227 KiB; 8 would not.
+  EXPECT_EQ(s.mainloop.stages, 7);
+  KernelSpec again = s;
+  resolveAuto(again);
+  EXPECT_EQ(again.mainloop.stages, 7); // idempotent
+}
+
+TEST(Rules, ResolveAutoStagesIsTheDeepestThatFits) {
+  KernelSpec s = h200();
+  s.tileShape = {128, 256, 64};
+  s.kernelSchedule = KernelSchedule::WarpSpecializedCooperative;
+  resolveAuto(s);
+  EXPECT_EQ(s.threads, 384);
+  EXPECT_EQ(s.mainloop.stages, 4);
+  KernelSpec deeper = s;
+  deeper.mainloop.stages = 5;
+  EXPECT_GT(computeResources(deeper).smemBytes,
+            deeper.deviceInfo().smemPerBlockBytes);
+  EXPECT_LE(computeResources(s).smemBytes, s.deviceInfo().smemPerBlockBytes);
+}
+
+TEST(Rules, ResolveAutoCapsAndArchs) {
+  KernelSpec small = h200();
+  small.tileShape = {64, 64, 64};
+  resolveAuto(small);
+  EXPECT_EQ(small.mainloop.stages, 8); // TMA cap
+  KernelSpec a = a100();
+  resolveAuto(a);
+  EXPECT_EQ(a.mainloop.load, LoadKind::CpAsync);
+  EXPECT_EQ(a.threads, 256);
+  EXPECT_EQ(a.mainloop.stages, 4); // cp.async cap
+  KernelSpec b = b200();
+  resolveAuto(b);
+  EXPECT_EQ(b.threads, 192);
+  EXPECT_EQ(b.mainloop.stages, 7); // 7 x 32 KiB on 227 KiB
+}
+
+TEST(Rules, ResolveAutoSwizzleFollowsTheRow) {
+  KernelSpec s = h200();
+  s.tileShape = {128, 128, 32}; // 64 B rows
+  resolveAuto(s);
+  EXPECT_EQ(s.mainloop.swizzle, Swizzle::B64);
+  KernelSpec t = h200();
+  t.tileShape = {128, 128, 16}; // 32 B rows
+  resolveAuto(t);
+  EXPECT_EQ(t.mainloop.swizzle, Swizzle::B32);
+}
+
+TEST(Rules, ComputeResources) {
+  KernelSpec s = h200();
+  s.tileShape = {128, 256, 64};
+  s.kernelSchedule = KernelSchedule::WarpSpecializedCooperative;
+  s.mainloop.stages = 4;
+  resolveAuto(s);
+  CtaResources r = computeResources(s);
+  EXPECT_EQ(r.aStageBytes, 16 * 1024);
+  EXPECT_EQ(r.bStageBytes, 32 * 1024);
+  EXPECT_EQ(r.barrierBytes, 1024 + 4 * 16);
+  EXPECT_EQ(r.epilogueBytes, 0);
+  EXPECT_EQ(r.smemBytes, 4 * 48 * 1024 + 1024 + 64);
+  EXPECT_EQ(r.threads, 384);
+  EXPECT_EQ(r.consumerWarpgroups, 2);
+  EXPECT_EQ(r.producerThreads, 128);
+  EXPECT_EQ(r.accRegsPerThread, 128);
+  EXPECT_EQ(r.regsPerThread, 128 + kRegisterOverhead);
+  EXPECT_EQ(r.regCapPerThread, 232); // (65536 - 128 x 40) / 256, by 8
+  s.epilogue.store = StoreKind::Tma;
+  EXPECT_EQ(computeResources(s).epilogueBytes, 64 * 1024);
+}
+
+TEST(Rules, FormatBytes) {
+  EXPECT_EQ(formatBytes(48 * 1024), "48 KiB");
+  EXPECT_EQ(formatBytes(1024 + 80), "1.1 KiB");
+  EXPECT_EQ(formatBytes(300), "300 B");
+}
+
+TEST(Rules, ValueRange) {
+  KernelSpec s = h200();
+  s.tileShape = {0, 128, 2048};
+  EXPECT_EQ(violations(s),
+            (Msgs{"[value-range] tile_shape BLOCK_M = 0 is outside [1, 1024]",
+                  "[value-range] tile_shape BLOCK_K = 2048 is outside [1, 1024]"}));
+  KernelSpec t = h200();
+  t.tileScheduler.splitK = 2000;
+  EXPECT_EQ(violations(t),
+            Msgs{"[value-range] split_k = 2000 is outside [1, 1024]"});
+}
+
+TEST(Rules, SchemaVersionAndDevice) {
+  KernelSpec s = h200();
+  s.schemaVersion = 2;
+  EXPECT_EQ(violations(s), Msgs{"[schema-version] schema_version 2 is not "
+                                "supported; this gemmc reads schema_version 1"});
+  KernelSpec d = h200();
+  d.device = "a100";
+  EXPECT_EQ(violations(d),
+            Msgs{"[device] device a100 is sm_80, but the spec's arch is "
+                 "sm_90a; use arch: sm_80 or another device"});
+}
+
+TEST(Rules, ArchFeatures) {
+  KernelSpec s = a100();
+  s.mainloop.load = LoadKind::Tma;
+  EXPECT_EQ(violations(s),
+            Msgs{"[arch-features] load: tma needs the Tensor Memory "
+                 "Accelerator, which sm_80 does not have; use load: cp_async"});
+}
+
+TEST(Rules, DtypeCombination) {
+  KernelSpec s = h200();
+  s.b.element = ElementType::F16;
+  EXPECT_EQ(violations(s),
+            Msgs{"[dtype-combination] a is bf16 but b is f16; an MMA "
+                 "instruction multiplies equal types (or two FP8 types); use "
+                 "the same element for both"});
+}
+
+TEST(Rules, OperandLayout) {
+  KernelSpec s = h200();
+  s.c.layout = Layout::Col;
+  EXPECT_EQ(violations(s),
+            Msgs{"[operand-layout] c must be row-major (N contiguous); to get "
+                 "C^T, swap a and b and their layouts"});
+}
+
+TEST(Rules, MmaShape) {
+  KernelSpec s = h200();
+  s.tileShape = {96, 128, 64};
+  EXPECT_EQ(violations(s),
+            Msgs{"[mma-shape] BLOCK_M = 96 is not a whole number of the M = 64 "
+                 "rows one warpgroup's wgmma covers; use BLOCK_M = 64"});
+  KernelSpec b = b200();
+  b.tileShape = {128, 136, 64};
+  EXPECT_EQ(violations(b),
+            Msgs{"[mma-shape] BLOCK_N = 136 is not a legal tcgen05.mma N for "
+                 "M = 128 (a multiple of 16 from 16 to 256); use BLOCK_N = 128"});
+}
+
+TEST(Rules, KernelSchedule) {
+  KernelSpec s = h200();
+  s.kernelSchedule = KernelSchedule::WarpSpecializedPingpong;
+  s.tileShape = {64, 128, 64};
+  EXPECT_EQ(violations(s),
+            Msgs{"[kernel-schedule] warp_specialized_pingpong alternates tiles "
+                 "between two consumer warpgroups, so each CTA needs several "
+                 "tiles; use tile_scheduler: {kind: persistent}"});
+}
+
+TEST(Rules, ThreadsPerBlock) {
+  KernelSpec s = h200();
+  s.threads = 100;
+  EXPECT_EQ(violations(s),
+            Msgs{"[threads-per-block] threads = 100, but kernel_schedule: "
+                 "multistage with BLOCK_M = 128 on sm_90a runs 256 threads per "
+                 "block; use threads: auto"});
+}
+
+TEST(Rules, TmaBox) {
+  KernelSpec s = h200();
+  s.tileShape = {128, 128, 32};
+  s.mainloop.swizzle = Swizzle::B128;
+  Msgs v = violations(s);
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_EQ(v[0], "[tma-box] the a tile's contiguous row is 32 elements x 2 B "
+                  "= 64 B, not a whole number of the 128 B swizzle span; use "
+                  "smem_swizzle: auto or a tile whose row is a multiple of 128 B");
+  // No TMA on sm_80: arch-features speaks, tma-box stays silent.
+  KernelSpec a = a100();
+  a.mainloop.load = LoadKind::Tma;
+  EXPECT_EQ(violations(a).size(), 1u);
+}
+
+TEST(Rules, StrideAlignment) {
+  KernelSpec s = h200();
+  s.n = Dim{4100};
+  EXPECT_EQ(violations(s),
+            Msgs{"[stride-alignment] c's row stride is n = 4100 x 2 B = 8200 "
+                 "B, not a multiple of 16 B; pad n to 4104 or make it dynamic "
+                 "and pad at run time"});
+}
+
+TEST(Rules, ClusterAndMulticast) {
+  KernelSpec s = h200();
+  s.clusterShape = {4, 4};
+  EXPECT_EQ(violations(s),
+            Msgs{"[cluster-size] cluster_shape [4, 4] = 16 CTAs exceeds the 8 "
+                 "a portable cluster may have on sm_90a (non-portable sizes up "
+                 "to 16 are not emitted by gemmc); use at most 8 CTAs"});
+  KernelSpec m = h200();
+  m.mainloop.multicast = true;
+  EXPECT_EQ(violations(m),
+            Msgs{"[multicast] multicast: true needs a cluster of more than one "
+                 "CTA to multicast to; use cluster_shape [2, 1] (or [1, 2]) or "
+                 "multicast: false"});
+}
+
+TEST(Rules, SmemBudget) {
+  KernelSpec s = h200();
+  s.tileShape = {128, 256, 64};
+  s.kernelSchedule = KernelSchedule::WarpSpecializedCooperative;
+  s.mainloop.stages = 5;
+  EXPECT_EQ(violations(s),
+            Msgs{"[smem-budget] 5 stages x 48 KiB + 1.1 KiB barriers and "
+                 "alignment = 241.1 KiB exceeds the 227 KiB a block may use on "
+                 "sm_90a; use stages <= 4 or a smaller tile_shape"});
+}
+
+TEST(Rules, RegisterBudget) {
+  KernelSpec s = a100();
+  s.tileShape = {256, 256, 32};
+  s.mainloop.stages = 2;
+  EXPECT_EQ(violations(s),
+            Msgs{"[register-budget] 256x256 fp32 accumulators over 256 threads "
+                 "= 256 per thread + 40 overhead = 296 registers exceeds the "
+                 "248 a thread may use here; use a smaller tile_shape"});
+}
