@@ -1,0 +1,161 @@
+//===- Model.h - The analytical performance model ------------------------===//
+//
+// Seed 000's method as code: for one resolved, valid KernelSpec and one
+// problem shape, compute the roofline floor, the CTA's residency, the grid's
+// waves and tail, HBM traffic without and with L2 reuse, whether the stages
+// in flight cover the load latency, and from those a predicted time with a
+// range and a named bottleneck. docs/model.md gives every formula, its
+// assumptions and where it is known to be wrong.
+//
+// Hardware numbers come from Target (DeviceInfo); per-CTA figures come from
+// computeResources() in Spec/Rules.h. The constants below are the model's
+// own assumptions, not properties of a device.
+//
+// LLVM Support only, no MLIR.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEMMC_MODEL_MODEL_H
+#define GEMMC_MODEL_MODEL_H
+
+#include "gemmc/Spec/Rules.h"
+#include "gemmc/Spec/Spec.h"
+#include "gemmc/Target/Target.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <cstdint>
+#include <string>
+
+namespace gemmc {
+
+/// The model's assumptions, in one place. docs/model.md explains each.
+namespace model {
+/// Latency of a global load that hits in L2, under load (~300 cycles at the
+/// boost clocks of A100/H100; microbenchmarks report 200-300 cycles idle).
+constexpr double kL2HitLatencySec = 200e-9;
+/// Latency of a global load that goes to HBM, under load (idle HBM latency
+/// is ~450-500 ns on A100/H100; queues under a streaming GEMM add more).
+constexpr double kDramLatencySec = 600e-9;
+/// Registers are allocated to a thread in units of this many (256 per warp).
+/// The same unit the register-budget rule rounds its cap to.
+constexpr int64_t kRegAllocUnit = 8;
+/// The fraction of the datasheet roofs (tensor-core peak, HBM bandwidth) a
+/// well-built kernel sustains: clocks drop under load, issue and
+/// synchronization are not free, bank conflicts happen. The point
+/// prediction uses kEfficiencyMid, the range spans low..high. Evidence:
+/// cuBLAS bf16 8192^3 on the H200 reaches 0.74-0.80 of 989 TFLOP/s, a device
+/// copy 0.86 of 4.8 TB/s; seed 000's best A100 kernel 0.85 of 156 TFLOP/s.
+constexpr double kEfficiencyLow = 0.75;
+constexpr double kEfficiencyMid = 0.80;
+constexpr double kEfficiencyHigh = 0.95;
+/// Waves whose L2 footprint is computed tile by tile; beyond this many the
+/// footprint is averaged over this many evenly spaced waves.
+constexpr int64_t kMaxSampledWaves = 256;
+} // namespace model
+
+struct ProblemShape {
+  int64_t m = 0, n = 0, k = 0;
+};
+
+/// The resource that caps how many CTAs an SM holds at once.
+enum class OccupancyLimit { SharedMemory, Registers, Threads, Blocks };
+llvm::StringRef occupancyLimitName(OccupancyLimit limit);
+
+/// What sets the predicted time.
+enum class Bottleneck {
+  Compute,          ///< the math unit's peak, the useful FLOPs alone
+  HbmBandwidth,     ///< HBM traffic (after L2 reuse) takes longer than the math
+  WaveQuantization, ///< padded partial tiles and the last wave's idle SMs
+  LoadLatency,      ///< too few bytes in flight to cover the load latency
+  TileOverhead,     ///< prologue and epilogue not hidden behind other work
+};
+llvm::StringRef bottleneckName(Bottleneck b);
+
+struct Analysis {
+  ProblemShape shape;
+  const DeviceInfo *device = nullptr;
+  MathUnit unit = MathUnit::TensorF16;
+  double peakFlops = 0;    ///< the unit's dense peak, FLOP/s
+  double hbmBytesPerSec = 0;
+
+  // Roofline: the fewest bytes and the floor time.
+  double flops = 0;        ///< 2 M N K
+  double aBytes = 0, bBytes = 0, cWriteBytes = 0, cReadBytes = 0;
+  double minBytes = 0;     ///< A + B + C written (+ C read when beta)
+  double intensity = 0;    ///< flops / minBytes
+  double ridgePoint = 0;   ///< peakFlops / hbmBytesPerSec
+  double computeFloorSec = 0, memoryFloorSec = 0;
+  bool computeBoundFloor = true;
+
+  // One CTA and how many fit on an SM.
+  CtaResources cta;
+  int64_t regsPerThreadAllocated = 0; ///< what a thread is given at launch
+  int64_t regsPerCta = 0;
+  int64_t bySmem = 0, byRegs = 0, byThreads = 0, byBlocks = 0;
+  int64_t residentCtas = 0;
+  OccupancyLimit binding = OccupancyLimit::SharedMemory;
+  std::string alsoBinding; ///< other limits equal to the binding one, e.g. "registers"
+  double occupancy = 0;    ///< resident threads / max threads per SM
+
+  // The grid.
+  int64_t tilesM = 0, tilesN = 0, splitK = 1;
+  int64_t tiles = 0;       ///< tilesM x tilesN x splitK
+  int64_t slots = 0;       ///< SMs x resident CTAs
+  int64_t gridCtas = 0;    ///< tiles, or min(tiles, slots) when persistent
+  double waves = 0;        ///< tiles / slots
+  int64_t wavesRounded = 0;
+  double lastWaveUtilization = 0; ///< tiles in the last wave / slots
+  int64_t tilesOnBusiestSm = 0;   ///< ceil(tiles / SMs)
+  int64_t ctasPerSmConcurrent = 0; ///< min(resident, tilesOnBusiestSm)
+
+  // HBM traffic.
+  double noReuseABytes = 0; ///< A read once per N-tile column: A x tilesN
+  double noReuseBBytes = 0; ///< B read once per M-tile row:    B x tilesM
+  double splitKBytes = 0;   ///< fp32 partials written and read back (split_k > 1)
+  double noReuseBytes = 0;  ///< no-reuse A + B + C (+ split-K partials)
+  int64_t waveTilesM = 0, waveTilesN = 0; ///< distinct tile rows/columns of the first wave
+  double waveWorkingSetBytes = 0; ///< A and B panels the first wave touches
+  double l2Bytes = 0;        ///< the L2-aware estimate (waves in lockstep)
+  double l2PessimisticBytes = 0; ///< reuse lost in proportion to working set / L2
+  double amplificationNoReuse = 0, amplificationL2 = 0; ///< over minBytes
+  double l2HitRate = 0;      ///< 1 - L2-aware operand bytes / no-reuse operand bytes
+
+  // Latency hiding (Little's law).
+  double bytesPerFlop = 0;       ///< operand bytes a tile loads per FLOP
+  double neededBwPerSm = 0;      ///< bytesPerFlop x peak / SMs
+  double latencySec = 0;         ///< hit-weighted L2 / HBM latency
+  double neededInFlightBytes = 0;///< neededBwPerSm x latency
+  double inFlightBytes = 0;      ///< CTAs x (stages - 1) x stage bytes
+  double latencyCoverage = 0;    ///< inFlight / needed, capped at 1
+
+  // Per-tile overhead.
+  double prologueSec = 0, epilogueSec = 0, exposedPerTileSec = 0;
+  double overheadSec = 0;
+
+  // Time.
+  double mmaSec = 0;    ///< busiest SM's padded tiles at the unit's peak
+  double memorySec = 0; ///< l2Bytes / HBM bandwidth
+  double mainloopSec = 0; ///< max(mmaSec / coverage, memorySec)
+  double modelSec = 0;  ///< mainloop + overhead at the datasheet roofs
+  double pessimisticSec = 0; ///< the same with l2PessimisticBytes
+  double predictedSec = 0, bestSec = 0, worstSec = 0;
+  double predictedTflops = 0, bestTflops = 0, worstTflops = 0;
+  double fractionOfPeak = 0, bestFraction = 0, worstFraction = 0;
+  Bottleneck bottleneck = Bottleneck::Compute;
+};
+
+/// Analyzes `spec` (resolved by resolveAuto and free of rule violations) on
+/// `shape`. Fails only when the shape is outside what the model can count
+/// (a dimension < 1, or a tile count that overflows 64 bits).
+llvm::Expected<Analysis> analyze(const KernelSpec &spec, ProblemShape shape);
+
+/// Where tile `id` (in launch order, 0 <= id < tiles) lies: the raster
+/// order and group of the spec's tile scheduler, split index slowest.
+struct TileCoord {
+  int64_t m, n, split;
+};
+TileCoord tileCoordinate(const KernelSpec &spec, int64_t tilesM, int64_t tilesN,
+                         int64_t id);
+
+} // namespace gemmc
+
+#endif // GEMMC_MODEL_MODEL_H

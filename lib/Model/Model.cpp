@@ -1,0 +1,335 @@
+//===- Model.cpp - The analytical performance model ----------------------===//
+//
+// Each step below is one section of docs/model.md, in the same order:
+// roofline, residency, grid, traffic, latency, overhead, prediction.
+//
+//===----------------------------------------------------------------------===//
+#include "gemmc/Model/Model.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+#include <algorithm>
+#include <cmath>
+
+using namespace gemmc;
+using namespace gemmc::model;
+
+llvm::StringRef gemmc::occupancyLimitName(OccupancyLimit limit) {
+  switch (limit) {
+  case OccupancyLimit::SharedMemory:
+    return "shared memory";
+  case OccupancyLimit::Registers:
+    return "registers";
+  case OccupancyLimit::Threads:
+    return "threads";
+  case OccupancyLimit::Blocks:
+    return "blocks per SM";
+  }
+  llvm_unreachable("unknown occupancy limit");
+}
+
+llvm::StringRef gemmc::bottleneckName(Bottleneck b) {
+  switch (b) {
+  case Bottleneck::Compute:
+    return "compute";
+  case Bottleneck::HbmBandwidth:
+    return "hbm-bandwidth";
+  case Bottleneck::WaveQuantization:
+    return "wave-quantization";
+  case Bottleneck::LoadLatency:
+    return "load-latency";
+  case Bottleneck::TileOverhead:
+    return "tile-overhead";
+  }
+  llvm_unreachable("unknown bottleneck");
+}
+
+TileCoord gemmc::tileCoordinate(const KernelSpec &spec, int64_t tilesM,
+                                int64_t tilesN, int64_t id) {
+  int64_t perSplit = tilesM * tilesN;
+  int64_t split = id / perSplit;
+  int64_t r = id % perSplit;
+  // Raster along M with group g: g M-tiles are visited M-fastest, then the
+  // next N column of the same g rows; a band of g rows is finished before
+  // the next band (Triton's GROUP_SIZE_M). along_n mirrors it.
+  bool alongM = spec.tileScheduler.raster == Raster::AlongM;
+  int64_t fast = alongM ? tilesM : tilesN; // the dimension the band cuts
+  int64_t slow = alongM ? tilesN : tilesM;
+  int64_t g = std::min<int64_t>(spec.tileScheduler.group, fast);
+  int64_t band = r / (g * slow);
+  int64_t bandStart = band * g;
+  int64_t height = std::min(g, fast - bandStart); // the last band may be short
+  int64_t rr = r - band * g * slow;
+  int64_t f = bandStart + rr % height;
+  int64_t s = rr / height;
+  return alongM ? TileCoord{f, s, split} : TileCoord{s, f, split};
+}
+
+namespace {
+/// Bytes of the rows of one tile that lie inside the matrix.
+double extent(int64_t index, int64_t block, int64_t total) {
+  return static_cast<double>(std::min(block, total - index * block));
+}
+
+struct WaveTraffic {
+  double unique = 0;  ///< A and B panels the wave touches, each once
+  double noReuse = 0; ///< every tile's panels
+  int64_t rows = 0, cols = 0;
+};
+
+/// The panels a wave of consecutive tiles [first, first + count) reads. A
+/// panel is one tile row of A (or column of B) over the split's K range.
+WaveTraffic waveTraffic(const KernelSpec &spec, const ProblemShape &p,
+                        int64_t tilesM, int64_t tilesN, double kPerSplit,
+                        int64_t first, int64_t count) {
+  double ea = elementBytes(spec.a.element), eb = elementBytes(spec.b.element);
+  llvm::DenseSet<int64_t> rows, cols;
+  WaveTraffic w;
+  for (int64_t id = first; id < first + count; ++id) {
+    TileCoord t = tileCoordinate(spec, tilesM, tilesN, id);
+    double aPanel = extent(t.m, spec.blockM(), p.m) * kPerSplit * ea;
+    double bPanel = extent(t.n, spec.blockN(), p.n) * kPerSplit * eb;
+    w.noReuse += aPanel + bPanel;
+    if (rows.insert(t.split * tilesM + t.m).second)
+      w.unique += aPanel;
+    if (cols.insert(t.split * tilesN + t.n).second)
+      w.unique += bPanel;
+  }
+  w.rows = rows.size();
+  w.cols = cols.size();
+  return w;
+}
+
+/// Reuse lost in proportion to how far the working set overflows L2: all of
+/// it at working set >> L2, none at working set <= L2.
+double pessimistic(const WaveTraffic &w, double l2) {
+  if (w.unique <= l2)
+    return w.unique;
+  return w.unique + (w.noReuse - w.unique) * (1.0 - l2 / w.unique);
+}
+} // namespace
+
+llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
+                                        ProblemShape p) {
+  if (p.m < 1 || p.n < 1 || p.k < 1)
+    return llvm::createStringError(
+        llvm::formatv("shape {0}x{1}x{2}: every dimension must be at least 1",
+                      p.m, p.n, p.k)
+            .str());
+  Analysis a;
+  a.shape = p;
+  const DeviceInfo &dev = spec.deviceInfo();
+  a.device = &dev;
+  a.unit = mathUnitFor(spec.a.element);
+  a.peakFlops = dev.peak(a.unit);
+  a.hbmBytesPerSec = dev.hbmBytesPerSec;
+  double M = p.m, N = p.n, K = p.k;
+  double ea = elementBytes(spec.a.element), eb = elementBytes(spec.b.element),
+         ec = elementBytes(spec.c.element);
+  double sms = dev.smCount;
+  double peakPerSm = a.peakFlops / sms;
+  double bwPerSm = a.hbmBytesPerSec / sms;
+
+  // --- Roofline: the fewest bytes and the floor. -------------------------
+  a.flops = 2.0 * M * N * K;
+  a.aBytes = M * K * ea;
+  a.bBytes = K * N * eb;
+  a.cWriteBytes = M * N * ec;
+  a.cReadBytes = spec.epilogue.beta ? M * N * ec : 0;
+  a.minBytes = a.aBytes + a.bBytes + a.cWriteBytes + a.cReadBytes;
+  a.intensity = a.flops / a.minBytes;
+  a.ridgePoint = dev.ridgePoint(a.unit);
+  a.computeFloorSec = a.flops / a.peakFlops;
+  a.memoryFloorSec = a.minBytes / a.hbmBytesPerSec;
+  a.computeBoundFloor = a.intensity >= a.ridgePoint;
+
+  // --- Residency: the smallest of four limits. ---------------------------
+  a.cta = computeResources(spec);
+  const CtaResources &r = a.cta;
+  // A warp-specialized kernel launches every thread with one register count
+  // and then moves registers from the producer to the consumers
+  // (setmaxnreg): the launch count must cover the average.
+  int64_t mmaThreads = r.consumerWarpgroups * kWarpgroupSize;
+  int64_t launchRegs = r.regsPerThread;
+  if (r.producerThreads > 0 && spec.arch == Arch::SM90a)
+    launchRegs = llvm::divideCeil(mmaThreads * r.regsPerThread +
+                                      r.producerThreads * kProducerRegs,
+                                  r.threads);
+  a.regsPerThreadAllocated = llvm::alignTo(launchRegs, kRegAllocUnit);
+  a.regsPerCta = a.regsPerThreadAllocated * r.threads;
+  a.bySmem = r.smemBytes > 0 ? dev.smemPerSmBytes / r.smemBytes
+                             : dev.maxBlocksPerSm;
+  a.byRegs = dev.regsPerSm / a.regsPerCta;
+  a.byThreads = dev.maxThreadsPerSm / r.threads;
+  a.byBlocks = dev.maxBlocksPerSm;
+  // Ties name the first in this order; the others go to alsoBinding.
+  std::pair<OccupancyLimit, int64_t> limits[] = {
+      {OccupancyLimit::SharedMemory, a.bySmem},
+      {OccupancyLimit::Registers, a.byRegs},
+      {OccupancyLimit::Threads, a.byThreads},
+      {OccupancyLimit::Blocks, a.byBlocks}};
+  a.residentCtas = a.bySmem;
+  for (auto [which, n] : limits)
+    if (n < a.residentCtas || (n == a.residentCtas && which == limits[0].first)) {
+      a.residentCtas = n;
+      a.binding = which;
+    }
+  for (auto [which, n] : limits)
+    if (which != a.binding && n == a.residentCtas)
+      a.alsoBinding += (a.alsoBinding.empty() ? "" : ", ") +
+                       occupancyLimitName(which).str();
+  // Valid specs always fit one CTA (the smem, register and thread rules);
+  // keep the arithmetic below finite if one slips through.
+  a.residentCtas = std::max<int64_t>(a.residentCtas, 1);
+  a.occupancy = double(a.residentCtas * r.threads) / dev.maxThreadsPerSm;
+
+  // --- Grid: tiles, waves, the tail. --------------------------------------
+  a.tilesM = llvm::divideCeil(p.m, spec.blockM());
+  a.tilesN = llvm::divideCeil(p.n, spec.blockN());
+  a.splitK = spec.tileScheduler.splitK;
+  int64_t tilesMN = 0;
+  if (llvm::MulOverflow(a.tilesM, a.tilesN, tilesMN) ||
+      llvm::MulOverflow(tilesMN, a.splitK, a.tiles))
+    return llvm::createStringError(
+        llvm::formatv("shape {0}x{1}x{2} has more than 2^63 tiles", p.m, p.n,
+                      p.k)
+            .str());
+  a.slots = dev.smCount * a.residentCtas;
+  bool persistent =
+      spec.tileScheduler.kind != TileSchedulerKind::DataParallel;
+  a.gridCtas = persistent ? std::min(a.tiles, a.slots) : a.tiles;
+  a.waves = double(a.tiles) / a.slots;
+  a.wavesRounded = llvm::divideCeil(a.tiles, a.slots);
+  int64_t lastWave = a.tiles - (a.wavesRounded - 1) * a.slots;
+  a.lastWaveUtilization = double(lastWave) / a.slots;
+  a.tilesOnBusiestSm = llvm::divideCeil(a.tiles, int64_t(dev.smCount));
+  a.ctasPerSmConcurrent = std::min(a.residentCtas, a.tilesOnBusiestSm);
+
+  // --- HBM traffic: no reuse, and L2-aware. -------------------------------
+  double kPerSplit = K / a.splitK;
+  a.noReuseABytes = a.aBytes * a.tilesN;
+  a.noReuseBBytes = a.bBytes * a.tilesM;
+  // Split-K: each split writes an fp32 partial of C, a reduction reads them.
+  a.splitKBytes = a.splitK > 1 ? 2.0 * a.splitK * M * N * 4 : 0;
+  double cBytes = a.cWriteBytes + a.cReadBytes + a.splitKBytes;
+  a.noReuseBytes = a.noReuseABytes + a.noReuseBBytes + cBytes;
+  double l2 = dev.l2Bytes;
+  {
+    WaveTraffic first = waveTraffic(spec, p, a.tilesM, a.tilesN, kPerSplit, 0,
+                                    std::min(a.slots, a.tiles));
+    a.waveTilesM = first.rows;
+    a.waveTilesN = first.cols;
+    a.waveWorkingSetBytes = first.unique;
+    // Concurrent tiles are those of one wave; consecutive waves in launch
+    // order (persistent CTAs take tile cta + i * grid: the same sets).
+    int64_t waves = a.wavesRounded;
+    int64_t sampled = std::min(waves, kMaxSampledWaves);
+    double unique = 0, pess = 0, noReuse = 0;
+    for (int64_t i = 0; i < sampled; ++i) {
+      // Evenly spaced waves; with waves <= kMaxSampledWaves, every wave.
+      int64_t w = waves <= kMaxSampledWaves
+                      ? i
+                      : static_cast<int64_t>((double(i) + 0.5) * waves / sampled);
+      int64_t firstTile = w * a.slots;
+      int64_t count = std::min(a.slots, a.tiles - firstTile);
+      WaveTraffic t =
+          waveTraffic(spec, p, a.tilesM, a.tilesN, kPerSplit, firstTile, count);
+      unique += t.unique;
+      pess += pessimistic(t, l2);
+      noReuse += t.noReuse;
+    }
+    double scale = double(waves) / sampled;
+    // Scale the sampled waves to the exact no-reuse total so sampling only
+    // changes the reuse ratio, never the amount of data.
+    double operandNoReuse = a.noReuseABytes + a.noReuseBBytes;
+    double ratio = operandNoReuse / (noReuse * scale);
+    a.l2Bytes = unique * scale * ratio + cBytes;
+    a.l2PessimisticBytes = pess * scale * ratio + cBytes;
+    a.l2HitRate = 1.0 - unique / noReuse;
+  }
+  a.amplificationNoReuse = a.noReuseBytes / a.minBytes;
+  a.amplificationL2 = a.l2Bytes / a.minBytes;
+
+  // --- Latency hiding: Little's law per SM. -------------------------------
+  double bm = spec.blockM(), bn = spec.blockN(), bk = spec.blockK();
+  a.bytesPerFlop = (bm * ea + bn * eb) / (2.0 * bm * bn);
+  a.neededBwPerSm = a.bytesPerFlop * peakPerSm;
+  a.latencySec =
+      a.l2HitRate * kL2HitLatencySec + (1.0 - a.l2HitRate) * kDramLatencySec;
+  a.neededInFlightBytes = a.neededBwPerSm * a.latencySec;
+  double stageBytes = r.stageBytes();
+  double concurrent = a.ctasPerSmConcurrent;
+  a.inFlightBytes = concurrent * double(std::max<int64_t>(r.stages - 1, 0)) *
+                    stageBytes;
+  if (r.stages > 1) {
+    a.latencyCoverage = std::min(1.0, a.inFlightBytes / a.neededInFlightBytes);
+  } else {
+    // One stage: load and compute alternate; other resident CTAs fill the
+    // gaps. Compute of one K step at the SM's share for this CTA vs the wait.
+    double stepSec = 2.0 * bm * bn * bk / peakPerSm;
+    a.latencyCoverage =
+        std::min(1.0, concurrent * stepSec / (stepSec + a.latencySec));
+  }
+
+  // --- Per-tile overhead: fill and epilogue. ------------------------------
+  // All SMs fill and drain at about the same time, so each gets its share
+  // of HBM bandwidth.
+  a.prologueSec = a.latencySec + stageBytes / bwPerSm;
+  double cTileBytes = bm * bn * ec * (spec.epilogue.beta ? 2 : 1);
+  a.epilogueSec = cTileBytes / bwPerSm;
+  bool ws = spec.kernelSchedule != KernelSchedule::Multistage;
+  double firstFill = 0;
+  if (persistent && ws) {
+    // The producer loads the next tile while the consumers run the
+    // epilogue; pingpong's other consumer also hides the epilogue.
+    a.exposedPerTileSec =
+        spec.kernelSchedule == KernelSchedule::WarpSpecializedPingpong
+            ? 0
+            : a.epilogueSec / concurrent;
+    firstFill = a.prologueSec;
+  } else {
+    // Other resident CTAs compute while one fills or drains.
+    a.exposedPerTileSec = (a.prologueSec + a.epilogueSec) / concurrent;
+  }
+  a.overheadSec = a.tilesOnBusiestSm * a.exposedPerTileSec + firstFill;
+
+  // --- Prediction. ---------------------------------------------------------
+  double tileFlops = 2.0 * bm * bn * kPerSplit; // partial tiles run padded
+  if (spec.tileScheduler.kind == TileSchedulerKind::StreamK)
+    a.mmaSec = double(a.tiles) * tileFlops / a.peakFlops; // balanced by design
+  else
+    a.mmaSec = double(a.tilesOnBusiestSm) * tileFlops / peakPerSm;
+  a.memorySec = a.l2Bytes / a.hbmBytesPerSec;
+  double fedSec = a.mmaSec / a.latencyCoverage;
+  a.mainloopSec = std::max(fedSec, a.memorySec);
+  a.modelSec = a.mainloopSec + a.overheadSec;
+  a.pessimisticSec = std::max(fedSec, a.l2PessimisticBytes / a.hbmBytesPerSec) +
+                     a.overheadSec;
+  a.predictedSec = a.modelSec / kEfficiencyMid;
+  a.bestSec = a.modelSec / kEfficiencyHigh;
+  a.worstSec = a.pessimisticSec / kEfficiencyLow;
+  a.predictedTflops = a.flops / a.predictedSec / 1e12;
+  a.bestTflops = a.flops / a.bestSec / 1e12;
+  a.worstTflops = a.flops / a.worstSec / 1e12;
+  a.fractionOfPeak = a.flops / a.predictedSec / a.peakFlops;
+  a.bestFraction = a.flops / a.bestSec / a.peakFlops;
+  a.worstFraction = a.flops / a.worstSec / a.peakFlops;
+
+  // The bottleneck: HBM when traffic outlasts the fed math, else the largest
+  // of the useful math and the three losses on top of it.
+  if (a.memorySec > fedSec) {
+    a.bottleneck = Bottleneck::HbmBandwidth;
+  } else {
+    std::pair<Bottleneck, double> parts[] = {
+        {Bottleneck::Compute, a.computeFloorSec},
+        {Bottleneck::WaveQuantization, a.mmaSec - a.computeFloorSec},
+        {Bottleneck::LoadLatency, fedSec - a.mmaSec},
+        {Bottleneck::TileOverhead, a.overheadSec}};
+    a.bottleneck = std::max_element(std::begin(parts), std::end(parts),
+                                    [](auto x, auto y) {
+                                      return x.second < y.second;
+                                    })
+                       ->first;
+  }
+  return a;
+}
