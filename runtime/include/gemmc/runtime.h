@@ -1,0 +1,124 @@
+/*
+ * gemmc runtime: load a gemmc cubin with its manifest, check a GEMM's
+ * arguments against it, and launch it on the caller's stream.
+ *
+ *   C (M x N, row-major, ldc) = alpha * A (M x K) * B (K x N) [+ beta * C]
+ *
+ * The kernel ABI (manifest fields, tensor maps, parameter order, grid) is
+ * described in docs/runtime.md. The library uses the CUDA driver API only and
+ * works in whatever CUDA context is current on the calling thread when a
+ * kernel is loaded (the device's primary context if none is current).
+ *
+ * Every function returns a gemmc_status; on failure gemmc_last_error() gives
+ * a message for the calling thread that names the argument, the value and
+ * the rule. Bad arguments are rejected before anything reaches the GPU.
+ */
+#ifndef GEMMC_RUNTIME_H
+#define GEMMC_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* CUstream and cudaStream_t are both `struct CUstream_st *`; NULL is the
+ * legacy default stream. */
+struct CUstream_st;
+typedef struct CUstream_st *gemmc_stream;
+
+typedef enum gemmc_status {
+  GEMMC_OK = 0,
+  GEMMC_ERROR_INVALID_ARGUMENT = 1, /* the call's arguments break a rule */
+  GEMMC_ERROR_MANIFEST = 2,         /* manifest missing, malformed or inconsistent */
+  GEMMC_ERROR_IO = 3,               /* a file could not be read */
+  GEMMC_ERROR_CUDA = 4,             /* a CUDA driver call failed */
+  GEMMC_ERROR_NO_DEVICE = 5,        /* no CUDA driver or device */
+  GEMMC_ERROR_UNSUPPORTED = 6       /* the device cannot run this cubin */
+} gemmc_status;
+
+/* Element types. 0 is "unset" so that a zero-initialized struct is rejected
+ * rather than silently read as some type. */
+typedef enum gemmc_dtype {
+  GEMMC_DTYPE_UNSET = 0,
+  GEMMC_BF16 = 1,
+  GEMMC_F16 = 2,
+  GEMMC_F32 = 3,
+  GEMMC_TF32 = 4, /* stored as f32 */
+  GEMMC_E4M3 = 5,
+  GEMMC_E5M2 = 6
+} gemmc_dtype;
+
+/* A (M x K): ROW = K contiguous, COL = M contiguous.
+ * B (K x N): COL = K contiguous, ROW = N contiguous. C is always ROW. */
+typedef enum gemmc_layout {
+  GEMMC_LAYOUT_UNSET = 0,
+  GEMMC_ROW = 1,
+  GEMMC_COL = 2
+} gemmc_layout;
+
+typedef struct gemmc_kernel gemmc_kernel;
+
+typedef struct gemmc_gemm_args {
+  int64_t m, n, k;
+  const void *a; int64_t lda; gemmc_dtype a_type; gemmc_layout a_layout;
+  const void *b; int64_t ldb; gemmc_dtype b_type; gemmc_layout b_layout;
+  void *c;       int64_t ldc; gemmc_dtype c_type;
+  float alpha; /* must be 1 unless the kernel takes alpha */
+  float beta;  /* must be 0 unless the kernel takes beta */
+} gemmc_gemm_args;
+
+typedef struct gemmc_kernel_info {
+  const char *name;      /* kernel symbol; valid while the kernel is loaded */
+  const char *arch;      /* e.g. "sm_90a" */
+  gemmc_dtype a_type, b_type, c_type;
+  gemmc_layout a_layout, b_layout;
+  int32_t tile[3];       /* BLOCK_M, BLOCK_N, BLOCK_K */
+  int32_t block[3];
+  int32_t cluster[3];
+  int32_t dynamic_smem_bytes;
+  int64_t problem[3];    /* pinned M, N, K; -1 = run-time */
+  int32_t persistent;    /* 1 for the persistent tile scheduler */
+  int32_t has_alpha, has_beta;
+} gemmc_kernel_info;
+
+/* Zero everything, alpha = 1, beta = 0. */
+void gemmc_gemm_args_init(gemmc_gemm_args *args);
+
+/* Loads `cubin_path` and its manifest `cubin_path`.json. */
+gemmc_status gemmc_kernel_load(const char *cubin_path, gemmc_kernel **out);
+/* Loads with an explicit manifest path. */
+gemmc_status gemmc_kernel_load_file(const char *cubin_path, const char *manifest_path,
+                                    gemmc_kernel **out);
+/* Loads from memory (cubin image and manifest text; both are copied). */
+gemmc_status gemmc_kernel_load_data(const void *cubin, size_t cubin_size,
+                                    const char *manifest_json, gemmc_kernel **out);
+void gemmc_kernel_unload(gemmc_kernel *kernel);
+
+gemmc_status gemmc_kernel_get_info(const gemmc_kernel *kernel, gemmc_kernel_info *info);
+
+/* Every check gemmc_launch does, without launching. */
+gemmc_status gemmc_check(const gemmc_kernel *kernel, const gemmc_gemm_args *args);
+
+/* Checks, then launches on `stream`. Allocates nothing once the tensor maps
+ * for these pointers and shapes are cached, so it can be captured in a CUDA
+ * graph. Thread-safe. */
+gemmc_status gemmc_launch(gemmc_kernel *kernel, const gemmc_gemm_args *args,
+                          gemmc_stream stream);
+
+/* The grid gemmc_launch would use for an M x N problem. */
+gemmc_status gemmc_launch_grid(const gemmc_kernel *kernel, int64_t m, int64_t n,
+                               uint32_t grid[3]);
+
+/* Message for the last failure on this thread ("" if none). */
+const char *gemmc_last_error(void);
+const char *gemmc_status_name(gemmc_status status);
+const char *gemmc_dtype_name(gemmc_dtype dtype);
+size_t gemmc_dtype_bytes(gemmc_dtype dtype);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GEMMC_RUNTIME_H */

@@ -1,0 +1,70 @@
+// The manifest that comes with every gemmc cubin (<cubin>.json): what the
+// runtime needs to launch the kernel without the user restating anything.
+// Parsing is strict: a missing, mistyped, unknown or inconsistent field is an
+// error that names the field, the value found and what was expected.
+#ifndef GEMMC_RUNTIME_MANIFEST_H
+#define GEMMC_RUNTIME_MANIFEST_H
+
+#include "gemmc/runtime.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gemmc::rt {
+
+enum class Operand { A = 0, B = 1 };
+enum class Scheduler { DataParallel, Persistent };
+enum class Raster { AlongM, AlongN };
+enum class Param { TmapA, TmapB, C, M, N, K, Ldc, Alpha, Beta };
+
+struct TensorMapSpec {
+  Operand operand = Operand::A;
+  std::array<uint32_t, 2> box{}; // elements, innermost first
+  int swizzle = 0;               // bytes: 0, 32, 64 or 128
+};
+
+struct OperandSpec {
+  gemmc_dtype element = GEMMC_DTYPE_UNSET;
+  gemmc_layout layout = GEMMC_LAYOUT_UNSET;
+};
+
+struct Manifest {
+  int version = 0;
+  std::string kernel;
+  std::string arch;
+  int archMajor = 0, archMinor = 0;
+  bool archSpecific = false; // the "a" suffix: runs only on exactly that arch
+  std::array<int32_t, 3> block{};
+  std::array<int32_t, 3> cluster{};
+  int32_t dynamicSmemBytes = 0;
+  std::array<int32_t, 3> tile{};
+  std::array<int64_t, 3> problem{-1, -1, -1};
+  OperandSpec a, b, c;
+  TensorMapSpec tmaps[2]; // indexed by Operand
+  Scheduler scheduler = Scheduler::DataParallel;
+  Raster raster = Raster::AlongM;
+  int32_t group = 1;
+  std::vector<Param> params;
+
+  bool hasParam(Param p) const;
+  const TensorMapSpec &tmap(Operand op) const { return tmaps[static_cast<int>(op)]; }
+  const OperandSpec &operand(Operand op) const { return op == Operand::A ? a : b; }
+};
+
+/// Parses and validates a manifest. `source` names the file in messages.
+/// Returns false with `error` set on any problem.
+bool parseManifest(const std::string &text, const std::string &source, Manifest &out,
+                   std::string &error);
+
+/// "bf16" -> GEMMC_BF16 ...; GEMMC_DTYPE_UNSET when unknown.
+gemmc_dtype dtypeFromName(const std::string &name);
+size_t dtypeBytes(gemmc_dtype dtype);
+const char *dtypeName(gemmc_dtype dtype);
+const char *layoutName(gemmc_layout layout);
+const char *paramName(Param p);
+
+} // namespace gemmc::rt
+
+#endif

@@ -1,0 +1,64 @@
+// Host-side launch planning, with no CUDA calls: argument checks, the grid,
+// and the parameters of each tensor map. The driver layer (Runtime.cpp) only
+// turns these into cuTensorMapEncodeTiled and cuLaunchKernelEx calls, so all
+// of the rules here are unit-tested without a GPU.
+#ifndef GEMMC_RUNTIME_PLAN_H
+#define GEMMC_RUNTIME_PLAN_H
+
+#include "gemmc/runtime/Manifest.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace gemmc::rt {
+
+/// Checks `args` against the manifest: dtypes and layouts, sizes (>= 1, equal
+/// to pinned sizes, within int32 and TMA limits), 16-byte alignment of the
+/// base pointers and of the leading dimensions in bytes, ld >= contiguous
+/// extent, alpha/beta only if the kernel takes them, and C overlapping A or
+/// B. Returns GEMMC_OK or GEMMC_ERROR_INVALID_ARGUMENT with `error` set.
+gemmc_status checkArgs(const Manifest &m, const gemmc_gemm_args &args, std::string &error);
+
+/// Storage of one operand as a 2-D row-major array: `rows` rows of `cols`
+/// elements (cols = the contiguous extent), rows `ld` elements apart.
+struct Storage {
+  uint64_t rows = 0, cols = 0, ld = 0, elemBytes = 0;
+  /// Bytes from the base pointer to one past the last element.
+  uint64_t extentBytes() const { return rows == 0 ? 0 : ((rows - 1) * ld + cols) * elemBytes; }
+};
+Storage storageA(const gemmc_gemm_args &args);
+Storage storageB(const gemmc_gemm_args &args);
+Storage storageC(const gemmc_gemm_args &args);
+
+/// What cuTensorMapEncodeTiled gets for one operand (rank 2, innermost first).
+struct TensorMapParams {
+  gemmc_dtype dtype = GEMMC_DTYPE_UNSET;
+  uint64_t base = 0;
+  std::array<uint64_t, 2> dims{};
+  uint64_t strideBytes = 0; // stride of dimension 1
+  std::array<uint32_t, 2> box{};
+  int swizzle = 0; // bytes
+  bool operator==(const TensorMapParams &o) const {
+    return dtype == o.dtype && base == o.base && dims == o.dims && strideBytes == o.strideBytes &&
+           box == o.box && swizzle == o.swizzle;
+  }
+};
+TensorMapParams tensorMapParams(const Manifest &m, Operand op, const gemmc_gemm_args &args);
+
+struct LaunchDims {
+  std::array<uint32_t, 3> grid{};
+  std::array<uint32_t, 3> block{};
+  std::array<uint32_t, 3> cluster{};
+  uint32_t dynamicSmemBytes = 0;
+  uint64_t tiles = 0;
+};
+/// The grid for an M x N problem; `smCount` is used by the persistent
+/// scheduler only. Returns false (with `error`) if the grid would be empty or
+/// too large.
+bool computeLaunch(const Manifest &m, int64_t M, int64_t N, int smCount, LaunchDims &out,
+                   std::string &error);
+
+} // namespace gemmc::rt
+
+#endif

@@ -1,0 +1,405 @@
+#include "gemmc/runtime/Manifest.h"
+
+#include "gemmc/runtime/Json.h"
+
+#include <cctype>
+#include <climits>
+#include <set>
+
+namespace gemmc::rt {
+
+gemmc_dtype dtypeFromName(const std::string &name) {
+  if (name == "bf16") return GEMMC_BF16;
+  if (name == "f16") return GEMMC_F16;
+  if (name == "f32") return GEMMC_F32;
+  if (name == "tf32") return GEMMC_TF32;
+  if (name == "e4m3") return GEMMC_E4M3;
+  if (name == "e5m2") return GEMMC_E5M2;
+  return GEMMC_DTYPE_UNSET;
+}
+
+size_t dtypeBytes(gemmc_dtype dtype) {
+  switch (dtype) {
+  case GEMMC_BF16:
+  case GEMMC_F16: return 2;
+  case GEMMC_F32:
+  case GEMMC_TF32: return 4;
+  case GEMMC_E4M3:
+  case GEMMC_E5M2: return 1;
+  default: return 0;
+  }
+}
+
+const char *dtypeName(gemmc_dtype dtype) {
+  switch (dtype) {
+  case GEMMC_BF16: return "bf16";
+  case GEMMC_F16: return "f16";
+  case GEMMC_F32: return "f32";
+  case GEMMC_TF32: return "tf32";
+  case GEMMC_E4M3: return "e4m3";
+  case GEMMC_E5M2: return "e5m2";
+  case GEMMC_DTYPE_UNSET: return "unset";
+  }
+  return "invalid";
+}
+
+const char *layoutName(gemmc_layout layout) {
+  switch (layout) {
+  case GEMMC_ROW: return "row";
+  case GEMMC_COL: return "col";
+  case GEMMC_LAYOUT_UNSET: return "unset";
+  }
+  return "invalid";
+}
+
+static const std::pair<const char *, Param> kParamNames[] = {
+    {"tmap_a", Param::TmapA}, {"tmap_b", Param::TmapB}, {"c", Param::C},
+    {"m", Param::M},          {"n", Param::N},          {"k", Param::K},
+    {"ldc", Param::Ldc},      {"alpha", Param::Alpha},  {"beta", Param::Beta},
+};
+
+const char *paramName(Param p) {
+  for (const auto &e : kParamNames)
+    if (e.second == p)
+      return e.first;
+  return "?";
+}
+
+bool Manifest::hasParam(Param p) const {
+  for (Param q : params)
+    if (q == p)
+      return true;
+  return false;
+}
+
+namespace {
+
+/// Field-by-field reader; the first problem found wins and is reported with
+/// the field's path.
+class Reader {
+public:
+  explicit Reader(const std::string &source) : source_(source) {}
+  std::string error;
+
+  bool fail(const std::string &field, const std::string &what) {
+    if (error.empty())
+      error = source_ + ": field '" + field + "': " + what;
+    return false;
+  }
+  bool failTop(const std::string &what) {
+    if (error.empty())
+      error = source_ + ": " + what;
+    return false;
+  }
+
+  static std::string got(const JsonValue &v) {
+    std::string d = v.dump();
+    if (d.size() > 60)
+      d = d.substr(0, 57) + "...";
+    return ", got " + d;
+  }
+
+  /// Only the listed keys may appear; all of `required` must.
+  bool keys(const JsonValue &obj, const std::string &path, std::initializer_list<const char *> required,
+            std::initializer_list<const char *> optional = {}) {
+    for (const char *k : required)
+      if (!obj.find(k))
+        return path.empty() ? failTop(std::string("missing required field '") + k + "'")
+                            : fail(path, std::string("missing required field '") + k + "'");
+    for (const auto &m : obj.members()) {
+      bool known = false;
+      for (const char *k : required)
+        known |= m.first == k;
+      for (const char *k : optional)
+        known |= m.first == k;
+      if (!known) {
+        std::string where = path.empty() ? m.first : path + "." + m.first;
+        return fail(where, "unknown field (manifest version 1 has no such field)");
+      }
+    }
+    return true;
+  }
+
+  bool object(const JsonValue *v, const std::string &path) {
+    if (!v->isObject())
+      return fail(path, std::string("expected an object, got ") + jsonKindName(v->kind()));
+    return true;
+  }
+
+  bool string(const JsonValue &obj, const std::string &key, const std::string &path,
+              std::string &out) {
+    const JsonValue *v = obj.find(key);
+    if (!v->isString())
+      return fail(path, "expected a string" + got(*v));
+    out = v->asString();
+    return true;
+  }
+
+  bool integer(const JsonValue &v, const std::string &path, int64_t lo, int64_t hi, int64_t &out,
+               const char *expect = nullptr) {
+    if (!v.isInteger() || v.asInt() < lo || v.asInt() > hi) {
+      std::string e = expect ? expect
+                             : "an integer in " + std::to_string(lo) + ".." + std::to_string(hi);
+      return fail(path, "expected " + e + got(v));
+    }
+    out = v.asInt();
+    return true;
+  }
+
+  bool triple(const JsonValue &obj, const std::string &key, int64_t lo, int64_t hi,
+              std::array<int32_t, 3> &out) {
+    const JsonValue *v = obj.find(key);
+    std::string expect = "an array of 3 integers in " + std::to_string(lo) + ".." + std::to_string(hi);
+    if (!v->isArray() || v->items().size() != 3)
+      return fail(key, "expected " + expect + got(*v));
+    for (int i = 0; i < 3; ++i) {
+      int64_t x;
+      if (!integer(v->items()[i], key + "[" + std::to_string(i) + "]", lo, hi, x, expect.c_str()))
+        return false;
+      out[i] = static_cast<int32_t>(x);
+    }
+    return true;
+  }
+
+  bool operandSpec(const JsonValue &root, const char *name, OperandSpec &out) {
+    const JsonValue *v = root.find(name);
+    if (!object(v, name) || !keys(*v, name, {"element", "layout"}))
+      return false;
+    std::string elem, layout;
+    if (!string(*v, "element", std::string(name) + ".element", elem) ||
+        !string(*v, "layout", std::string(name) + ".layout", layout))
+      return false;
+    out.element = dtypeFromName(elem);
+    if (out.element == GEMMC_DTYPE_UNSET)
+      return fail(std::string(name) + ".element",
+                  "unknown element type \"" + elem + "\" (expected bf16, f16, f32, tf32, e4m3 or e5m2)");
+    if (layout == "row")
+      out.layout = GEMMC_ROW;
+    else if (layout == "col")
+      out.layout = GEMMC_COL;
+    else
+      return fail(std::string(name) + ".layout", "expected \"row\" or \"col\", got \"" + layout + "\"");
+    return true;
+  }
+
+private:
+  std::string source_;
+};
+
+bool parseArch(const std::string &arch, Manifest &m) {
+  // sm_<digits>[a]
+  if (arch.size() < 5 || arch.compare(0, 3, "sm_") != 0)
+    return false;
+  size_t i = 3;
+  int num = 0, digits = 0;
+  while (i < arch.size() && std::isdigit(static_cast<unsigned char>(arch[i])) && digits < 4) {
+    num = num * 10 + (arch[i] - '0');
+    ++i;
+    ++digits;
+  }
+  if (digits < 2)
+    return false;
+  bool specific = false;
+  if (i < arch.size() && arch[i] == 'a') {
+    specific = true;
+    ++i;
+  }
+  if (i != arch.size())
+    return false;
+  m.archMajor = num / 10;
+  m.archMinor = num % 10;
+  m.archSpecific = specific;
+  return true;
+}
+
+} // namespace
+
+bool parseManifest(const std::string &text, const std::string &source, Manifest &out,
+                   std::string &error) {
+  JsonValue root;
+  std::string jsonError;
+  if (!parseJson(text, root, jsonError)) {
+    error = source + ": not valid JSON: " + jsonError;
+    return false;
+  }
+  Reader r(source);
+  Manifest m;
+  auto done = [&](bool ok) {
+    if (!ok) {
+      error = r.error.empty() ? source + ": invalid manifest" : r.error;
+      return false;
+    }
+    out = std::move(m);
+    return true;
+  };
+  if (!root.isObject())
+    return done(r.failTop(std::string("expected a JSON object at the top level, got ") +
+                          jsonKindName(root.kind())));
+  if (!r.keys(root, "",
+              {"format", "version", "kernel", "arch", "block", "cluster", "dynamic_smem_bytes", "tile",
+               "problem", "a", "b", "c", "tensor_maps", "grid", "params"},
+              {"device", "extra"}))
+    return done(false);
+  if (const JsonValue *dev = root.find("device"); dev && !dev->isString())
+    return done(r.fail("device", "expected a string (the device the kernel was tuned for)" + Reader::got(*dev)));
+
+  std::string format;
+  if (!r.string(root, "format", "format", format))
+    return done(false);
+  if (format != "gemmc-manifest")
+    return done(r.fail("format", "expected \"gemmc-manifest\", got \"" + format + "\""));
+  int64_t version;
+  if (!r.integer(*root.find("version"), "version", INT32_MIN, INT32_MAX, version))
+    return done(false);
+  if (version != 1)
+    return done(r.fail("version", "this runtime reads manifest version 1, got " + std::to_string(version)));
+  m.version = 1;
+
+  if (!r.string(root, "kernel", "kernel", m.kernel))
+    return done(false);
+  if (m.kernel.empty())
+    return done(r.fail("kernel", "the kernel name is empty"));
+  for (char ch : m.kernel)
+    if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '$' || ch == '.'))
+      return done(r.fail("kernel", "\"" + m.kernel + "\" is not a kernel symbol name"));
+
+  if (!r.string(root, "arch", "arch", m.arch))
+    return done(false);
+  if (!parseArch(m.arch, m))
+    return done(r.fail("arch", "expected sm_<major><minor>[a] such as \"sm_90a\", got \"" + m.arch + "\""));
+
+  if (!r.triple(root, "block", 1, 1024, m.block))
+    return done(false);
+  if (int64_t(m.block[0]) * m.block[1] * m.block[2] > 1024)
+    return done(r.fail("block", "block has " + std::to_string(int64_t(m.block[0]) * m.block[1] * m.block[2]) +
+                                    " threads; at most 1024"));
+  if (!r.triple(root, "cluster", 1, 16, m.cluster))
+    return done(false);
+  if (m.cluster[1] != 1 || m.cluster[2] != 1)
+    return done(r.fail("cluster", "the grid is one-dimensional, so cluster[1] and cluster[2] must be 1, got [" +
+                                      std::to_string(m.cluster[0]) + ", " + std::to_string(m.cluster[1]) + ", " +
+                                      std::to_string(m.cluster[2]) + "]"));
+  int64_t smem;
+  if (!r.integer(*root.find("dynamic_smem_bytes"), "dynamic_smem_bytes", 0, 1 << 24, smem))
+    return done(false);
+  m.dynamicSmemBytes = static_cast<int32_t>(smem);
+  if (!r.triple(root, "tile", 1, 1024, m.tile))
+    return done(false);
+
+  const JsonValue *problem = root.find("problem");
+  if (!r.object(problem, "problem") || !r.keys(*problem, "problem", {"m", "n", "k"}))
+    return done(false);
+  const char *pnames[3] = {"m", "n", "k"};
+  for (int i = 0; i < 3; ++i) {
+    const JsonValue &v = *problem->find(pnames[i]);
+    std::string path = std::string("problem.") + pnames[i];
+    if (!v.isInteger() || (v.asInt() != -1 && (v.asInt() < 1 || v.asInt() > INT32_MAX)))
+      return done(r.fail(path, "expected -1 (run-time) or a size in 1..2147483647" + Reader::got(v)));
+    m.problem[i] = v.asInt();
+  }
+
+  if (!r.operandSpec(root, "a", m.a) || !r.operandSpec(root, "b", m.b) || !r.operandSpec(root, "c", m.c))
+    return done(false);
+  if (m.c.layout != GEMMC_ROW)
+    return done(r.fail("c.layout", "C must be row-major (\"row\") in manifest version 1"));
+
+  const JsonValue *tmaps = root.find("tensor_maps");
+  if (!tmaps->isArray() || tmaps->items().size() != 2)
+    return done(r.fail("tensor_maps", "expected an array of 2 tensor maps (one for a, one for b)" + Reader::got(*tmaps)));
+  bool seen[2] = {false, false};
+  for (size_t i = 0; i < 2; ++i) {
+    const JsonValue &t = tmaps->items()[i];
+    std::string path = "tensor_maps[" + std::to_string(i) + "]";
+    if (!r.object(&t, path) || !r.keys(t, path, {"operand", "box", "swizzle"}))
+      return done(false);
+    std::string operand;
+    if (!r.string(t, "operand", path + ".operand", operand))
+      return done(false);
+    if (operand != "a" && operand != "b")
+      return done(r.fail(path + ".operand", "expected \"a\" or \"b\", got \"" + operand + "\""));
+    int idx = operand == "a" ? 0 : 1;
+    if (seen[idx])
+      return done(r.fail(path + ".operand", "a second tensor map for operand " + operand));
+    seen[idx] = true;
+    TensorMapSpec &spec = m.tmaps[idx];
+    spec.operand = static_cast<Operand>(idx);
+    const JsonValue *box = t.find("box");
+    const char *boxExpect = "an array of 2 integers in 1..256 (elements, innermost first)";
+    if (!box->isArray() || box->items().size() != 2)
+      return done(r.fail(path + ".box", std::string("expected ") + boxExpect + Reader::got(*box)));
+    for (int j = 0; j < 2; ++j) {
+      int64_t x;
+      if (!r.integer(box->items()[j], path + ".box[" + std::to_string(j) + "]", 1, 256, x, boxExpect))
+        return done(false);
+      spec.box[j] = static_cast<uint32_t>(x);
+    }
+    int64_t sw;
+    if (!r.integer(*t.find("swizzle"), path + ".swizzle", 0, 128, sw, "0, 32, 64 or 128") ||
+        (sw != 0 && sw != 32 && sw != 64 && sw != 128))
+      return done(r.fail(path + ".swizzle", "expected 0, 32, 64 or 128" + Reader::got(*t.find("swizzle"))));
+    spec.swizzle = static_cast<int>(sw);
+    size_t bytes = dtypeBytes(idx == 0 ? m.a.element : m.b.element);
+    uint64_t innerBytes = uint64_t(spec.box[0]) * bytes;
+    if (innerBytes % 16 != 0)
+      return done(r.fail(path + ".box", "the inner box row is " + std::to_string(innerBytes) +
+                                            " bytes; TMA needs a multiple of 16"));
+    if (spec.swizzle != 0 && innerBytes > uint64_t(spec.swizzle))
+      return done(r.fail(path + ".box", "the inner box row is " + std::to_string(innerBytes) +
+                                            " bytes, more than the " + std::to_string(spec.swizzle) +
+                                            "-byte swizzle span"));
+  }
+
+  const JsonValue *grid = root.find("grid");
+  if (!r.object(grid, "grid") || !r.keys(*grid, "grid", {"scheduler", "raster", "group"}))
+    return done(false);
+  std::string sched, raster;
+  if (!r.string(*grid, "scheduler", "grid.scheduler", sched) || !r.string(*grid, "raster", "grid.raster", raster))
+    return done(false);
+  if (sched == "data_parallel")
+    m.scheduler = Scheduler::DataParallel;
+  else if (sched == "persistent")
+    m.scheduler = Scheduler::Persistent;
+  else
+    return done(r.fail("grid.scheduler", "expected \"data_parallel\" or \"persistent\", got \"" + sched + "\""));
+  if (raster == "along_m")
+    m.raster = Raster::AlongM;
+  else if (raster == "along_n")
+    m.raster = Raster::AlongN;
+  else
+    return done(r.fail("grid.raster", "expected \"along_m\" or \"along_n\", got \"" + raster + "\""));
+  int64_t group;
+  if (!r.integer(*grid->find("group"), "grid.group", 1, 1 << 16, group))
+    return done(false);
+  m.group = static_cast<int32_t>(group);
+
+  const JsonValue *params = root.find("params");
+  if (!params->isArray())
+    return done(r.fail("params", "expected an array of parameter names" + Reader::got(*params)));
+  std::set<std::string> seenParams;
+  for (size_t i = 0; i < params->items().size(); ++i) {
+    const JsonValue &p = params->items()[i];
+    std::string path = "params[" + std::to_string(i) + "]";
+    if (!p.isString())
+      return done(r.fail(path, "expected a parameter name" + Reader::got(p)));
+    bool found = false;
+    for (const auto &e : kParamNames)
+      if (p.asString() == e.first) {
+        m.params.push_back(e.second);
+        found = true;
+      }
+    if (!found)
+      return done(r.fail(path, "unknown parameter \"" + p.asString() +
+                                   "\" (known: tmap_a, tmap_b, c, m, n, k, ldc, alpha, beta)"));
+    if (!seenParams.insert(p.asString()).second)
+      return done(r.fail(path, "parameter \"" + p.asString() + "\" listed twice"));
+  }
+  for (Param req : {Param::TmapA, Param::TmapB, Param::C, Param::M, Param::N, Param::K, Param::Ldc})
+    if (!m.hasParam(req))
+      return done(r.fail("params", std::string("missing the required parameter \"") + paramName(req) + "\""));
+  return done(true);
+}
+
+} // namespace gemmc::rt
+
+extern "C" const char *gemmc_dtype_name(gemmc_dtype dtype) { return gemmc::rt::dtypeName(dtype); }
+extern "C" size_t gemmc_dtype_bytes(gemmc_dtype dtype) { return gemmc::rt::dtypeBytes(dtype); }

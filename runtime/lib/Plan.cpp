@@ -1,0 +1,251 @@
+#include "gemmc/runtime/Plan.h"
+
+#include <climits>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+namespace gemmc::rt {
+
+Storage storageA(const gemmc_gemm_args &a) {
+  Storage s;
+  s.elemBytes = dtypeBytes(a.a_type);
+  s.ld = static_cast<uint64_t>(a.lda);
+  if (a.a_layout == GEMMC_COL) { // M contiguous: K rows of M
+    s.rows = static_cast<uint64_t>(a.k);
+    s.cols = static_cast<uint64_t>(a.m);
+  } else { // K contiguous: M rows of K
+    s.rows = static_cast<uint64_t>(a.m);
+    s.cols = static_cast<uint64_t>(a.k);
+  }
+  return s;
+}
+
+Storage storageB(const gemmc_gemm_args &a) {
+  Storage s;
+  s.elemBytes = dtypeBytes(a.b_type);
+  s.ld = static_cast<uint64_t>(a.ldb);
+  if (a.b_layout == GEMMC_ROW) { // N contiguous: K rows of N
+    s.rows = static_cast<uint64_t>(a.k);
+    s.cols = static_cast<uint64_t>(a.n);
+  } else { // K contiguous: N rows of K
+    s.rows = static_cast<uint64_t>(a.n);
+    s.cols = static_cast<uint64_t>(a.k);
+  }
+  return s;
+}
+
+Storage storageC(const gemmc_gemm_args &a) {
+  Storage s;
+  s.elemBytes = dtypeBytes(a.c_type);
+  s.ld = static_cast<uint64_t>(a.ldc);
+  s.rows = static_cast<uint64_t>(a.m);
+  s.cols = static_cast<uint64_t>(a.n);
+  return s;
+}
+
+namespace {
+
+const char *contiguousName(char op, gemmc_layout layout) {
+  if (op == 'A')
+    return layout == GEMMC_ROW ? "row = K contiguous" : "col = M contiguous";
+  return layout == GEMMC_COL ? "col = K contiguous" : "row = N contiguous";
+}
+
+bool checkOperandType(char op, gemmc_dtype given, gemmc_dtype expected, const std::string &kernel,
+                      std::string &error) {
+  std::string name(1, op);
+  if (given == GEMMC_DTYPE_UNSET) {
+    error = name + ": element type not set (args." + char(op + 32) + "_type); kernel '" + kernel +
+            "' takes " + dtypeName(expected);
+    return false;
+  }
+  if (dtypeBytes(given) == 0) {
+    error = name + ": invalid element type value " + std::to_string(int(given));
+    return false;
+  }
+  if (given != expected) {
+    error = name + " is " + dtypeName(given) + " but kernel '" + kernel + "' was built for " +
+            dtypeName(expected) + " " + name;
+    return false;
+  }
+  return true;
+}
+
+bool checkOperandLayout(char op, gemmc_layout given, gemmc_layout expected, const std::string &kernel,
+                        std::string &error) {
+  std::string name(1, op);
+  if (given == GEMMC_LAYOUT_UNSET) {
+    error = name + ": layout not set (args." + char(op + 32) + "_layout); kernel '" + kernel + "' takes " +
+            contiguousName(op, expected);
+    return false;
+  }
+  if (given != GEMMC_ROW && given != GEMMC_COL) {
+    error = name + ": invalid layout value " + std::to_string(int(given));
+    return false;
+  }
+  if (given != expected) {
+    error = name + " is " + contiguousName(op, given) + " but kernel '" + kernel + "' was built for " +
+            contiguousName(op, expected) + "; transpose the operand or build a kernel for this layout";
+    return false;
+  }
+  return true;
+}
+
+bool checkPointerAndLd(const char *name, const char *ldName, const void *ptr, int64_t ld,
+                       const Storage &s, std::string &error) {
+  uintptr_t p = reinterpret_cast<uintptr_t>(ptr);
+  if (ptr == nullptr) {
+    error = std::string(name) + " is a null pointer";
+    return false;
+  }
+  if (p % 16 != 0) {
+    error = std::string(name) + " = " + std::to_string(p) + " (0x" + [&] {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%llx", static_cast<unsigned long long>(p));
+      return std::string(buf);
+    }() + ") is not 16-byte aligned (address % 16 = " + std::to_string(p % 16) +
+            "); TMA and vector stores need 16-byte aligned base pointers";
+    return false;
+  }
+  if (ld < 1 || static_cast<uint64_t>(ld) < s.cols) {
+    error = std::string(ldName) + " = " + std::to_string(ld) + " is smaller than the contiguous extent " +
+            std::to_string(s.cols) + " of " + name + "; it must be >= " + std::to_string(s.cols);
+    return false;
+  }
+  uint64_t strideBytes = static_cast<uint64_t>(ld) * s.elemBytes;
+  if (strideBytes % 16 != 0) {
+    uint64_t mult = 16 / s.elemBytes;
+    error = std::string(ldName) + " = " + std::to_string(ld) + " elements = " + std::to_string(strideBytes) +
+            " bytes is not a multiple of 16 bytes; use a leading dimension that is a multiple of " +
+            std::to_string(mult) + " (e.g. " + std::to_string((static_cast<uint64_t>(ld) + mult - 1) / mult * mult) +
+            ")";
+    return false;
+  }
+  if (strideBytes >= (uint64_t(1) << 40) || ld > INT32_MAX) {
+    error = std::string(ldName) + " = " + std::to_string(ld) + " is too large (at most 2^31-1 elements and 2^40 bytes)";
+    return false;
+  }
+  return true;
+}
+
+bool overlaps(uintptr_t a, uint64_t aBytes, uintptr_t b, uint64_t bBytes) {
+  return a < b + bBytes && b < a + aBytes;
+}
+
+} // namespace
+
+gemmc_status checkArgs(const Manifest &m, const gemmc_gemm_args &args, std::string &error) {
+  auto bad = [&]() { return GEMMC_ERROR_INVALID_ARGUMENT; };
+  if (!checkOperandType('A', args.a_type, m.a.element, m.kernel, error) ||
+      !checkOperandType('B', args.b_type, m.b.element, m.kernel, error) ||
+      !checkOperandType('C', args.c_type, m.c.element, m.kernel, error))
+    return bad();
+  if (!checkOperandLayout('A', args.a_layout, m.a.layout, m.kernel, error) ||
+      !checkOperandLayout('B', args.b_layout, m.b.layout, m.kernel, error))
+    return bad();
+
+  const int64_t sizes[3] = {args.m, args.n, args.k};
+  const char *names[3] = {"M", "N", "K"};
+  for (int i = 0; i < 3; ++i) {
+    if (sizes[i] < 1) {
+      error = std::string(names[i]) + " = " + std::to_string(sizes[i]) + ": sizes must be >= 1";
+      return bad();
+    }
+    if (sizes[i] > INT32_MAX) {
+      error = std::string(names[i]) + " = " + std::to_string(sizes[i]) + " exceeds the kernel's int32 limit 2147483647";
+      return bad();
+    }
+    if (m.problem[i] != -1 && m.problem[i] != sizes[i]) {
+      error = std::string(names[i]) + " = " + std::to_string(sizes[i]) + " but kernel '" + m.kernel +
+              "' was built for " + names[i] + " = " + std::to_string(m.problem[i]) + " only";
+      return bad();
+    }
+  }
+
+  Storage sa = storageA(args), sb = storageB(args), sc = storageC(args);
+  if (!checkPointerAndLd("A", "lda", args.a, args.lda, sa, error) ||
+      !checkPointerAndLd("B", "ldb", args.b, args.ldb, sb, error) ||
+      !checkPointerAndLd("C", "ldc", args.c, args.ldc, sc, error))
+    return bad();
+
+  if (!m.hasParam(Param::Alpha) && args.alpha != 1.0f) {
+    error = "alpha = " + std::to_string(args.alpha) + " but kernel '" + m.kernel +
+            "' takes no alpha (it computes alpha = 1); build it with epilogue alpha: true";
+    return bad();
+  }
+  if (!m.hasParam(Param::Beta) && args.beta != 0.0f) {
+    error = "beta = " + std::to_string(args.beta) + " but kernel '" + m.kernel +
+            "' takes no beta (it overwrites C); build it with epilogue beta: true";
+    return bad();
+  }
+
+  uintptr_t c = reinterpret_cast<uintptr_t>(args.c);
+  if (overlaps(c, sc.extentBytes(), reinterpret_cast<uintptr_t>(args.a), sa.extentBytes())) {
+    error = "C overlaps A in memory; the kernel reads A while it writes C, so C must not alias A";
+    return bad();
+  }
+  if (overlaps(c, sc.extentBytes(), reinterpret_cast<uintptr_t>(args.b), sb.extentBytes())) {
+    error = "C overlaps B in memory; the kernel reads B while it writes C, so C must not alias B";
+    return bad();
+  }
+  return GEMMC_OK;
+}
+
+TensorMapParams tensorMapParams(const Manifest &m, Operand op, const gemmc_gemm_args &args) {
+  Storage s = op == Operand::A ? storageA(args) : storageB(args);
+  const TensorMapSpec &spec = m.tmap(op);
+  TensorMapParams p;
+  p.dtype = m.operand(op).element;
+  p.base = reinterpret_cast<uintptr_t>(op == Operand::A ? args.a : args.b);
+  p.dims = {s.cols, s.rows};
+  p.strideBytes = s.ld * s.elemBytes;
+  p.box = spec.box;
+  p.swizzle = spec.swizzle;
+  return p;
+}
+
+bool computeLaunch(const Manifest &m, int64_t M, int64_t N, int smCount, LaunchDims &out,
+                   std::string &error) {
+  if (M < 1 || N < 1) {
+    error = "M and N must be >= 1";
+    return false;
+  }
+  uint64_t tilesM = (static_cast<uint64_t>(M) + m.tile[0] - 1) / m.tile[0];
+  uint64_t tilesN = (static_cast<uint64_t>(N) + m.tile[1] - 1) / m.tile[1];
+  uint64_t tiles = tilesM * tilesN;
+  uint64_t cx = static_cast<uint64_t>(m.cluster[0]);
+  uint64_t rounded = (tiles + cx - 1) / cx * cx;
+  uint64_t gx = rounded;
+  if (m.scheduler == Scheduler::Persistent) {
+    uint64_t slots = smCount > 0 ? static_cast<uint64_t>(smCount) / cx * cx : 0;
+    if (slots == 0) {
+      error = "persistent scheduler: " + std::to_string(smCount) + " SMs cannot hold one cluster of " +
+              std::to_string(cx);
+      return false;
+    }
+    gx = rounded < slots ? rounded : slots;
+  }
+  if (gx > static_cast<uint64_t>(INT32_MAX)) {
+    error = "the grid would have " + std::to_string(gx) + " blocks, more than 2^31-1";
+    return false;
+  }
+  out.grid = {static_cast<uint32_t>(gx), 1, 1};
+  out.block = {static_cast<uint32_t>(m.block[0]), static_cast<uint32_t>(m.block[1]),
+               static_cast<uint32_t>(m.block[2])};
+  out.cluster = {static_cast<uint32_t>(m.cluster[0]), static_cast<uint32_t>(m.cluster[1]),
+                 static_cast<uint32_t>(m.cluster[2])};
+  out.dynamicSmemBytes = static_cast<uint32_t>(m.dynamicSmemBytes);
+  out.tiles = tiles;
+  return true;
+}
+
+} // namespace gemmc::rt
+
+extern "C" void gemmc_gemm_args_init(gemmc_gemm_args *args) {
+  if (!args)
+    return;
+  std::memset(args, 0, sizeof *args);
+  args->alpha = 1.0f;
+  args->beta = 0.0f;
+}

@@ -1,0 +1,461 @@
+// The driver layer of libgemmc_runtime: the C API, module loading, tensor-map
+// encoding and caching, and the launch. Every rule that needs no GPU lives in
+// Plan.cpp and Manifest.cpp.
+#include "gemmc/runtime.h"
+#include "gemmc/runtime/Manifest.h"
+#include "gemmc/runtime/Plan.h"
+
+#include <cuda.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace gemmc::rt;
+
+namespace {
+
+thread_local std::string tlsError;
+
+gemmc_status fail(gemmc_status status, std::string message) {
+  tlsError = std::move(message);
+  return status;
+}
+
+std::string cuErrorText(CUresult r) {
+  const char *name = nullptr, *text = nullptr;
+  cuGetErrorName(r, &name);
+  cuGetErrorString(r, &text);
+  std::string s = name ? name : ("CUresult " + std::to_string(int(r)));
+  if (text)
+    s += std::string(" (") + text + ")";
+  return s;
+}
+
+gemmc_status cuFail(CUresult r, const std::string &what) {
+  gemmc_status st = (r == CUDA_ERROR_NO_DEVICE || r == CUDA_ERROR_NOT_INITIALIZED ||
+                     r == CUDA_ERROR_STUB_LIBRARY || r == CUDA_ERROR_SYSTEM_DRIVER_MISMATCH)
+                        ? GEMMC_ERROR_NO_DEVICE
+                        : GEMMC_ERROR_CUDA;
+  return fail(st, what + ": " + cuErrorText(r));
+}
+
+std::string hex(uint64_t v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+bool readFile(const std::string &path, std::string &out) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f)
+    return false;
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  out = ss.str();
+  return static_cast<bool>(f) || f.eof();
+}
+
+CUtensorMapDataType tmapType(gemmc_dtype d) {
+  switch (d) {
+  case GEMMC_BF16: return CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  case GEMMC_F16: return CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  // tf32 operands are stored as f32; the MMA reads the tf32 bits itself.
+  case GEMMC_F32:
+  case GEMMC_TF32: return CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
+  default: return CU_TENSOR_MAP_DATA_TYPE_UINT8; // fp8: raw bytes
+  }
+}
+
+CUtensorMapSwizzle tmapSwizzle(int bytes) {
+  switch (bytes) {
+  case 32: return CU_TENSOR_MAP_SWIZZLE_32B;
+  case 64: return CU_TENSOR_MAP_SWIZZLE_64B;
+  case 128: return CU_TENSOR_MAP_SWIZZLE_128B;
+  default: return CU_TENSOR_MAP_SWIZZLE_NONE;
+  }
+}
+
+} // namespace
+
+struct gemmc_kernel {
+  Manifest manifest;
+  CUcontext ctx = nullptr;
+  CUdevice device = 0;
+  bool retainedPrimary = false;
+  CUmodule module = nullptr;
+  CUfunction function = nullptr;
+  int smCount = 0;
+  bool boundsCheck = true;
+
+  // Tensor-map cache: fixed size, so a warm launch allocates nothing.
+  static constexpr int kCacheSize = 16;
+  struct Entry {
+    CUtensorMap map;
+    TensorMapParams key;
+    bool valid = false;
+  };
+  std::mutex mutex;
+  Entry cache[2][kCacheSize];
+  int nextSlot[2] = {0, 0};
+};
+
+namespace {
+
+gemmc_status loadImpl(const void *image, const std::string &manifestText, const std::string &source,
+                      gemmc_kernel **out) {
+  if (!out)
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT, "gemmc_kernel_load: out is null");
+  *out = nullptr;
+  Manifest manifest;
+  std::string error;
+  if (!parseManifest(manifestText, source, manifest, error))
+    return fail(GEMMC_ERROR_MANIFEST, error);
+
+  CUresult r = cuInit(0);
+  if (r != CUDA_SUCCESS)
+    return cuFail(r, "cuInit (is there a CUDA driver and a GPU?)");
+
+  auto k = std::make_unique<gemmc_kernel>();
+  k->manifest = std::move(manifest);
+  const Manifest &m = k->manifest;
+  if ((r = cuCtxGetCurrent(&k->ctx)) != CUDA_SUCCESS)
+    return cuFail(r, "cuCtxGetCurrent");
+  if (!k->ctx) {
+    // No context on this thread: use device 0's primary context, as the CUDA
+    // runtime API (and so cuBLAS and PyTorch) would.
+    CUdevice dev;
+    if ((r = cuDeviceGet(&dev, 0)) != CUDA_SUCCESS)
+      return cuFail(r, "cuDeviceGet(0)");
+    if ((r = cuDevicePrimaryCtxRetain(&k->ctx, dev)) != CUDA_SUCCESS)
+      return cuFail(r, "cuDevicePrimaryCtxRetain");
+    k->retainedPrimary = true;
+    k->device = dev;
+    if ((r = cuCtxSetCurrent(k->ctx)) != CUDA_SUCCESS) {
+      cuDevicePrimaryCtxRelease(dev);
+      return cuFail(r, "cuCtxSetCurrent");
+    }
+  }
+  auto cleanup = [&]() {
+    if (k->module)
+      cuModuleUnload(k->module);
+    if (k->retainedPrimary)
+      cuDevicePrimaryCtxRelease(k->device);
+  };
+  if ((r = cuCtxGetDevice(&k->device)) != CUDA_SUCCESS) {
+    cleanup();
+    return cuFail(r, "cuCtxGetDevice");
+  }
+  int major = 0, minor = 0, optin = 0;
+  cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, k->device);
+  cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, k->device);
+  cuDeviceGetAttribute(&k->smCount, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, k->device);
+  cuDeviceGetAttribute(&optin, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, k->device);
+  char devName[256] = {0};
+  cuDeviceGetName(devName, sizeof devName - 1, k->device);
+  bool archOk = major == m.archMajor && (m.archSpecific ? minor == m.archMinor : minor >= m.archMinor);
+  if (!archOk) {
+    cleanup();
+    return fail(GEMMC_ERROR_UNSUPPORTED, source + ": kernel '" + m.kernel + "' is built for " + m.arch +
+                                             " but the device (" + devName + ") is sm_" +
+                                             std::to_string(major) + std::to_string(minor));
+  }
+  if ((r = cuModuleLoadData(&k->module, image)) != CUDA_SUCCESS) {
+    k->module = nullptr;
+    cleanup();
+    return cuFail(r, source + ": cuModuleLoadData (is the file a cubin for " + m.arch + "?)");
+  }
+  if ((r = cuModuleGetFunction(&k->function, k->module, m.kernel.c_str())) != CUDA_SUCCESS) {
+    cleanup();
+    return cuFail(r, source + ": the cubin has no kernel named '" + m.kernel + "' (manifest field 'kernel')");
+  }
+  int maxThreads = 0, staticSmem = 0;
+  cuFuncGetAttribute(&maxThreads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, k->function);
+  cuFuncGetAttribute(&staticSmem, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, k->function);
+  int threads = m.block[0] * m.block[1] * m.block[2];
+  if (threads > maxThreads) {
+    cleanup();
+    return fail(GEMMC_ERROR_MANIFEST, source + ": manifest block has " + std::to_string(threads) +
+                                          " threads but kernel '" + m.kernel + "' allows at most " +
+                                          std::to_string(maxThreads));
+  }
+  if (staticSmem + m.dynamicSmemBytes > optin) {
+    cleanup();
+    return fail(GEMMC_ERROR_UNSUPPORTED,
+                source + ": kernel '" + m.kernel + "' needs " + std::to_string(staticSmem) + " static + " +
+                    std::to_string(m.dynamicSmemBytes) + " dynamic bytes of shared memory; the device allows " +
+                    std::to_string(optin) + " per block");
+  }
+  if (m.dynamicSmemBytes > 48 * 1024) {
+    r = cuFuncSetAttribute(k->function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, m.dynamicSmemBytes);
+    if (r != CUDA_SUCCESS) {
+      cleanup();
+      return cuFail(r, source + ": setting the dynamic shared memory limit to " +
+                           std::to_string(m.dynamicSmemBytes) + " bytes");
+    }
+  }
+  if (m.cluster[0] * m.cluster[1] * m.cluster[2] > 8) {
+    r = cuFuncSetAttribute(k->function, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1);
+    if (r != CUDA_SUCCESS) {
+      cleanup();
+      return cuFail(r, source + ": allowing a non-portable cluster size");
+    }
+  }
+  const char *env = std::getenv("GEMMC_NO_BOUNDS_CHECK");
+  k->boundsCheck = !(env && *env && std::strcmp(env, "0") != 0);
+  *out = k.release();
+  return GEMMC_OK;
+}
+
+/// A, B and C must lie inside one device allocation each: a pointer into the
+/// wrong allocation or host memory would otherwise fault on the GPU.
+gemmc_status checkBounds(const char *name, const void *ptr, uint64_t bytes) {
+  CUdeviceptr base = 0;
+  size_t size = 0;
+  CUresult r = cuMemGetAddressRange(&base, &size, reinterpret_cast<CUdeviceptr>(ptr));
+  if (r != CUDA_SUCCESS)
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT,
+                std::string(name) + " = " + hex(reinterpret_cast<uintptr_t>(ptr)) +
+                    " is not in a device allocation of the current CUDA context (cuMemGetAddressRange: " +
+                    cuErrorText(r) + ")");
+  uint64_t p = reinterpret_cast<uintptr_t>(ptr);
+  if (p + bytes > base + size)
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT,
+                std::string(name) + " needs " + std::to_string(bytes) + " bytes from " + hex(p) +
+                    " (sizes and leading dimension), but its allocation (" + std::to_string(size) +
+                    " bytes at " + hex(base) + ") ends " + std::to_string(base + size - p) + " bytes after it");
+  return GEMMC_OK;
+}
+
+gemmc_status checkAll(const gemmc_kernel *k, const gemmc_gemm_args *args) {
+  if (!k)
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT, "kernel is null");
+  if (!args)
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT, "args is null");
+  std::string error;
+  gemmc_status st = checkArgs(k->manifest, *args, error);
+  if (st != GEMMC_OK)
+    return fail(st, "kernel '" + k->manifest.kernel + "': " + error);
+  CUcontext cur = nullptr;
+  cuCtxGetCurrent(&cur);
+  if (cur != k->ctx)
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT,
+                "kernel '" + k->manifest.kernel + "' was loaded in CUDA context " +
+                    hex(reinterpret_cast<uintptr_t>(k->ctx)) + " but the current context is " +
+                    hex(reinterpret_cast<uintptr_t>(cur)) + "; make its context current (cuCtxSetCurrent)");
+  if (k->boundsCheck) {
+    if ((st = checkBounds("A", args->a, storageA(*args).extentBytes())) != GEMMC_OK ||
+        (st = checkBounds("B", args->b, storageB(*args).extentBytes())) != GEMMC_OK ||
+        (st = checkBounds("C", args->c, storageC(*args).extentBytes())) != GEMMC_OK) {
+      tlsError = "kernel '" + k->manifest.kernel + "': " + tlsError;
+      return st;
+    }
+  }
+  return GEMMC_OK;
+}
+
+/// Finds or encodes the tensor map for `op`; copies it to `out`. Caller holds
+/// the kernel's mutex.
+gemmc_status tensorMap(gemmc_kernel *k, Operand op, const gemmc_gemm_args &args, CUtensorMap &out) {
+  TensorMapParams p = tensorMapParams(k->manifest, op, args);
+  int o = static_cast<int>(op);
+  for (auto &e : k->cache[o])
+    if (e.valid && e.key == p) {
+      out = e.map;
+      return GEMMC_OK;
+    }
+  gemmc_kernel::Entry &e = k->cache[o][k->nextSlot[o]];
+  k->nextSlot[o] = (k->nextSlot[o] + 1) % gemmc_kernel::kCacheSize;
+  cuuint64_t dims[2] = {p.dims[0], p.dims[1]};
+  cuuint64_t strides[1] = {p.strideBytes};
+  cuuint32_t box[2] = {p.box[0], p.box[1]};
+  cuuint32_t elementStrides[2] = {1, 1};
+  e.valid = false;
+  CUresult r = cuTensorMapEncodeTiled(&e.map, tmapType(p.dtype), 2, reinterpret_cast<void *>(p.base), dims,
+                                      strides, box, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                                      tmapSwizzle(p.swizzle), CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                                      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  if (r != CUDA_SUCCESS)
+    return cuFail(r, "kernel '" + k->manifest.kernel + "': cuTensorMapEncodeTiled for " +
+                         (op == Operand::A ? "A" : "B") + " (dims " + std::to_string(p.dims[0]) + " x " +
+                         std::to_string(p.dims[1]) + ", stride " + std::to_string(p.strideBytes) +
+                         " bytes, box " + std::to_string(p.box[0]) + " x " + std::to_string(p.box[1]) +
+                         ", swizzle " + std::to_string(p.swizzle) + ")");
+  e.key = p;
+  e.valid = true;
+  out = e.map;
+  return GEMMC_OK;
+}
+
+} // namespace
+
+extern "C" {
+
+gemmc_status gemmc_kernel_load(const char *cubin_path, gemmc_kernel **out) {
+  if (!cubin_path)
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT, "gemmc_kernel_load: cubin_path is null");
+  return gemmc_kernel_load_file(cubin_path, (std::string(cubin_path) + ".json").c_str(), out);
+}
+
+gemmc_status gemmc_kernel_load_file(const char *cubin_path, const char *manifest_path, gemmc_kernel **out) {
+  if (!cubin_path || !manifest_path)
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT, "gemmc_kernel_load_file: a path is null");
+  std::string image, manifest;
+  if (!readFile(manifest_path, manifest))
+    return fail(GEMMC_ERROR_IO, std::string("cannot read manifest '") + manifest_path + "': " +
+                                    std::strerror(errno) + " (every cubin needs <cubin>.json beside it)");
+  if (!readFile(cubin_path, image))
+    return fail(GEMMC_ERROR_IO, std::string("cannot read cubin '") + cubin_path + "': " + std::strerror(errno));
+  if (image.size() < 4 || image.compare(0, 4, "\x7f" "ELF") != 0)
+    return fail(GEMMC_ERROR_IO, std::string("'") + cubin_path + "' is not a cubin (no ELF header)");
+  return loadImpl(image.data(), manifest, manifest_path, out);
+}
+
+gemmc_status gemmc_kernel_load_data(const void *cubin, size_t cubin_size, const char *manifest_json,
+                                    gemmc_kernel **out) {
+  if (!cubin || cubin_size < 4 || !manifest_json)
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT, "gemmc_kernel_load_data: cubin or manifest missing");
+  std::string image(static_cast<const char *>(cubin), cubin_size);
+  return loadImpl(image.data(), manifest_json, "<manifest>", out);
+}
+
+void gemmc_kernel_unload(gemmc_kernel *kernel) {
+  if (!kernel)
+    return;
+  if (kernel->module)
+    cuModuleUnload(kernel->module);
+  if (kernel->retainedPrimary)
+    cuDevicePrimaryCtxRelease(kernel->device);
+  delete kernel;
+}
+
+gemmc_status gemmc_kernel_get_info(const gemmc_kernel *k, gemmc_kernel_info *info) {
+  if (!k || !info)
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT, "gemmc_kernel_get_info: null argument");
+  const Manifest &m = k->manifest;
+  std::memset(info, 0, sizeof *info);
+  info->name = m.kernel.c_str();
+  info->arch = m.arch.c_str();
+  info->a_type = m.a.element;
+  info->b_type = m.b.element;
+  info->c_type = m.c.element;
+  info->a_layout = m.a.layout;
+  info->b_layout = m.b.layout;
+  for (int i = 0; i < 3; ++i) {
+    info->tile[i] = m.tile[i];
+    info->block[i] = m.block[i];
+    info->cluster[i] = m.cluster[i];
+    info->problem[i] = m.problem[i];
+  }
+  info->dynamic_smem_bytes = m.dynamicSmemBytes;
+  info->persistent = m.scheduler == Scheduler::Persistent;
+  info->has_alpha = m.hasParam(Param::Alpha);
+  info->has_beta = m.hasParam(Param::Beta);
+  return GEMMC_OK;
+}
+
+gemmc_status gemmc_check(const gemmc_kernel *kernel, const gemmc_gemm_args *args) {
+  return checkAll(kernel, args);
+}
+
+gemmc_status gemmc_launch_grid(const gemmc_kernel *k, int64_t m, int64_t n, uint32_t grid[3]) {
+  if (!k || !grid)
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT, "gemmc_launch_grid: null argument");
+  LaunchDims dims;
+  std::string error;
+  if (!computeLaunch(k->manifest, m, n, k->smCount, dims, error))
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT, error);
+  for (int i = 0; i < 3; ++i)
+    grid[i] = dims.grid[i];
+  return GEMMC_OK;
+}
+
+gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_stream stream) {
+  gemmc_status st = checkAll(k, args);
+  if (st != GEMMC_OK)
+    return st;
+  const Manifest &m = k->manifest;
+  LaunchDims dims;
+  std::string error;
+  if (!computeLaunch(m, args->m, args->n, k->smCount, dims, error))
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT, "kernel '" + m.kernel + "': " + error);
+
+  CUtensorMap mapA, mapB;
+  {
+    std::lock_guard<std::mutex> lock(k->mutex);
+    if ((st = tensorMap(k, Operand::A, *args, mapA)) != GEMMC_OK ||
+        (st = tensorMap(k, Operand::B, *args, mapB)) != GEMMC_OK)
+      return st;
+  }
+  CUdeviceptr c = reinterpret_cast<CUdeviceptr>(args->c);
+  int32_t mi = static_cast<int32_t>(args->m), ni = static_cast<int32_t>(args->n),
+          ki = static_cast<int32_t>(args->k), ldc = static_cast<int32_t>(args->ldc);
+  float alpha = args->alpha, beta = args->beta;
+  void *params[9];
+  size_t np = 0;
+  for (Param p : m.params) {
+    switch (p) {
+    case Param::TmapA: params[np++] = &mapA; break;
+    case Param::TmapB: params[np++] = &mapB; break;
+    case Param::C: params[np++] = &c; break;
+    case Param::M: params[np++] = &mi; break;
+    case Param::N: params[np++] = &ni; break;
+    case Param::K: params[np++] = &ki; break;
+    case Param::Ldc: params[np++] = &ldc; break;
+    case Param::Alpha: params[np++] = &alpha; break;
+    case Param::Beta: params[np++] = &beta; break;
+    }
+  }
+
+  CUlaunchConfig cfg;
+  std::memset(&cfg, 0, sizeof cfg);
+  cfg.gridDimX = dims.grid[0];
+  cfg.gridDimY = dims.grid[1];
+  cfg.gridDimZ = dims.grid[2];
+  cfg.blockDimX = dims.block[0];
+  cfg.blockDimY = dims.block[1];
+  cfg.blockDimZ = dims.block[2];
+  cfg.sharedMemBytes = dims.dynamicSmemBytes;
+  cfg.hStream = reinterpret_cast<CUstream>(stream);
+  CUlaunchAttribute attrs[1];
+  if (dims.cluster[0] * dims.cluster[1] * dims.cluster[2] > 1) {
+    std::memset(attrs, 0, sizeof attrs);
+    attrs[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attrs[0].value.clusterDim.x = dims.cluster[0];
+    attrs[0].value.clusterDim.y = dims.cluster[1];
+    attrs[0].value.clusterDim.z = dims.cluster[2];
+    cfg.attrs = attrs;
+    cfg.numAttrs = 1;
+  }
+  CUresult r = cuLaunchKernelEx(&cfg, k->function, params, nullptr);
+  if (r != CUDA_SUCCESS)
+    return cuFail(r, "kernel '" + m.kernel + "': cuLaunchKernelEx (grid " + std::to_string(dims.grid[0]) +
+                         ", block " + std::to_string(dims.block[0]) + "x" + std::to_string(dims.block[1]) + "x" +
+                         std::to_string(dims.block[2]) + ", cluster " + std::to_string(dims.cluster[0]) +
+                         ", " + std::to_string(dims.dynamicSmemBytes) + " bytes of dynamic shared memory)");
+  return GEMMC_OK;
+}
+
+const char *gemmc_last_error(void) { return tlsError.c_str(); }
+
+const char *gemmc_status_name(gemmc_status status) {
+  switch (status) {
+  case GEMMC_OK: return "GEMMC_OK";
+  case GEMMC_ERROR_INVALID_ARGUMENT: return "GEMMC_ERROR_INVALID_ARGUMENT";
+  case GEMMC_ERROR_MANIFEST: return "GEMMC_ERROR_MANIFEST";
+  case GEMMC_ERROR_IO: return "GEMMC_ERROR_IO";
+  case GEMMC_ERROR_CUDA: return "GEMMC_ERROR_CUDA";
+  case GEMMC_ERROR_NO_DEVICE: return "GEMMC_ERROR_NO_DEVICE";
+  case GEMMC_ERROR_UNSUPPORTED: return "GEMMC_ERROR_UNSUPPORTED";
+  }
+  return "GEMMC_ERROR_UNKNOWN";
+}
+
+} // extern "C"

@@ -1,0 +1,110 @@
+// Shared by gemmc-gpu-tests and gemmc-bench: random operands, device buffers,
+// the cuBLAS reference (fp32 compute, fp32 output), and the comparison.
+#ifndef GEMMC_GPU_HARNESS_H
+#define GEMMC_GPU_HARNESS_H
+
+#include "gemmc/runtime.h"
+
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gemmc::harness {
+
+#define HARNESS_CUDA(call)                                                                         \
+  do {                                                                                             \
+    cudaError_t e_ = (call);                                                                       \
+    if (e_ != cudaSuccess)                                                                         \
+      ::gemmc::harness::die(std::string(#call) + ": " + cudaGetErrorString(e_), __FILE__, __LINE__); \
+  } while (0)
+#define HARNESS_CUBLAS(call)                                                                       \
+  do {                                                                                             \
+    cublasStatus_t s_ = (call);                                                                    \
+    if (s_ != CUBLAS_STATUS_SUCCESS)                                                               \
+      ::gemmc::harness::die(std::string(#call) + ": " + cublasGetStatusString(s_), __FILE__, __LINE__); \
+  } while (0)
+
+[[noreturn]] void die(const std::string &what, const char *file, int line);
+
+/// Exit code that ctest reads as "skipped" (SKIP_RETURN_CODE).
+constexpr int kSkipExitCode = 77;
+
+/// True if a CUDA device is usable; `why` says why not.
+bool gpuAvailable(std::string &why);
+
+struct DeviceBuffer {
+  void *ptr = nullptr;
+  size_t bytes = 0;
+  DeviceBuffer() = default;
+  explicit DeviceBuffer(size_t n);
+  ~DeviceBuffer();
+  DeviceBuffer(const DeviceBuffer &) = delete;
+  DeviceBuffer &operator=(const DeviceBuffer &) = delete;
+  DeviceBuffer(DeviceBuffer &&o) noexcept;
+  DeviceBuffer &operator=(DeviceBuffer &&o) noexcept;
+};
+
+/// Smallest leading dimension >= extent whose byte size is a multiple of 16.
+int64_t alignedLd(int64_t extent, gemmc_dtype dtype);
+
+/// One operand: its storage on the device in its own dtype, and a copy that
+/// cuBLAS can read exactly (the same buffer except for fp8, which goes to
+/// cuBLAS as exactly-equal bf16).
+struct Operand {
+  gemmc_dtype dtype = GEMMC_DTYPE_UNSET;
+  uint64_t rows = 0, cols = 0, ld = 0; // storage: rows x cols, ld elements apart
+  DeviceBuffer data;
+  DeviceBuffer refData; // empty unless fp8
+  const void *refPtr() const { return refData.ptr ? refData.ptr : data.ptr; }
+  gemmc_dtype refType() const;
+};
+
+/// Fills rows x cols (leading dimension ld) with random non-zero values
+/// (|x| in [1/8, 1), random sign), exactly representable in `dtype`;
+/// padding elements get random values too.
+Operand makeOperand(gemmc_dtype dtype, uint64_t rows, uint64_t cols, uint64_t ld, uint64_t seed);
+
+/// Poisons `count` elements of `dtype` at `ptr` with NaN.
+void poisonNaN(void *ptr, gemmc_dtype dtype, size_t count, cudaStream_t stream);
+
+struct Problem {
+  int64_t m = 0, n = 0, k = 0;
+  gemmc_layout aLayout = GEMMC_ROW, bLayout = GEMMC_COL;
+};
+
+/// cuBLAS GEMM on the gemmc operands: C (row-major M x N, ldc) =
+/// alpha * A * B with fp32 compute. `outType` is CUDA_R_32F for the
+/// reference or the kernel's C type for timing. Uses `refPtr()`s when
+/// `exactRef`, else the operands' own storage (fp8 needs cublasLt: not
+/// supported there, returns false).
+bool cublasGemm(cublasHandle_t handle, const Problem &p, const Operand &a, const Operand &b, void *c,
+                cudaDataType outType, int64_t ldc, float alpha, bool exactRef, std::string &why);
+
+cudaDataType cudaType(gemmc_dtype dtype);
+
+struct Comparison {
+  double relFrobenius = 0; // ||C - ref||_F / ||ref||_F
+  double maxAbsOverMaxRef = 0;
+  uint64_t nanCount = 0;       // unwritten (still poisoned) or NaN elements in M x N
+  uint64_t paddingWritten = 0; // elements between N and ldc that lost their poison
+};
+
+/// Compares C (row-major, `ctype`, ldc) with the fp32 reference (row-major,
+/// ldRef) over M x N; also checks that padding columns kept their poison.
+Comparison compare(const void *dC, gemmc_dtype ctype, int64_t ldc, const float *dRef, int64_t ldRef, int64_t m,
+                   int64_t n);
+
+/// Relative Frobenius error a kernel's output type allows.
+double tolerance(gemmc_dtype ctype, gemmc_dtype abType);
+
+float decode(gemmc_dtype dtype, const void *bits);
+
+std::string shapeString(int64_t m, int64_t n, int64_t k);
+bool parseShape(const std::string &s, int64_t &m, int64_t &n, int64_t &k);
+
+} // namespace gemmc::harness
+
+#endif

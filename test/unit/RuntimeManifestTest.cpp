@@ -1,0 +1,245 @@
+// Manifest parsing: the documented example parses; each kind of mistake the
+// compiler side could make is reported with the field and the value.
+#include "gemmc/runtime/Manifest.h"
+
+#include <gtest/gtest.h>
+
+using namespace gemmc::rt;
+
+namespace {
+
+const char *kExample = R"({
+  "format": "gemmc-manifest", "version": 1,
+  "kernel": "gemm_bf16_tn_128x128",
+  "arch": "sm_90a",
+  "block": [256, 1, 1],
+  "cluster": [1, 1, 1],
+  "dynamic_smem_bytes": 132096,
+  "tile": [128, 128, 64],
+  "problem": {"m": -1, "n": -1, "k": -1},
+  "a": {"element": "bf16", "layout": "row"},
+  "b": {"element": "bf16", "layout": "col"},
+  "c": {"element": "bf16", "layout": "row"},
+  "tensor_maps": [
+    {"operand": "a", "box": [64, 128], "swizzle": 128},
+    {"operand": "b", "box": [64, 128], "swizzle": 128}
+  ],
+  "grid": {"scheduler": "data_parallel", "raster": "along_m", "group": 8},
+  "params": ["tmap_a", "tmap_b", "c", "m", "n", "k", "ldc", "alpha"]
+})";
+
+std::string replace(std::string s, const std::string &from, const std::string &to) {
+  size_t p = s.find(from);
+  EXPECT_NE(p, std::string::npos) << from;
+  if (p != std::string::npos)
+    s.replace(p, from.size(), to);
+  return s;
+}
+
+std::string errorOf(const std::string &text) {
+  Manifest m;
+  std::string err;
+  EXPECT_FALSE(parseManifest(text, "k.cubin.json", m, err));
+  return err;
+}
+
+TEST(RuntimeManifest, ParsesTheDocumentedExample) {
+  Manifest m;
+  std::string err;
+  ASSERT_TRUE(parseManifest(kExample, "k.cubin.json", m, err)) << err;
+  EXPECT_EQ(m.kernel, "gemm_bf16_tn_128x128");
+  EXPECT_EQ(m.archMajor, 9);
+  EXPECT_EQ(m.archMinor, 0);
+  EXPECT_TRUE(m.archSpecific);
+  EXPECT_EQ(m.block[0], 256);
+  EXPECT_EQ(m.dynamicSmemBytes, 132096);
+  EXPECT_EQ(m.tile[2], 64);
+  EXPECT_EQ(m.problem[0], -1);
+  EXPECT_EQ(m.a.element, GEMMC_BF16);
+  EXPECT_EQ(m.a.layout, GEMMC_ROW);
+  EXPECT_EQ(m.b.layout, GEMMC_COL);
+  EXPECT_EQ(m.tmap(Operand::B).box[1], 128u);
+  EXPECT_EQ(m.tmap(Operand::A).swizzle, 128);
+  EXPECT_EQ(m.scheduler, Scheduler::DataParallel);
+  EXPECT_EQ(m.group, 8);
+  EXPECT_TRUE(m.hasParam(Param::Alpha));
+  EXPECT_FALSE(m.hasParam(Param::Beta));
+  ASSERT_EQ(m.params.size(), 8u);
+  EXPECT_EQ(m.params[7], Param::Alpha);
+}
+
+TEST(RuntimeManifest, TensorMapsInEitherOrderAndPersistent) {
+  std::string t = replace(kExample, R"({"operand": "a", "box": [64, 128], "swizzle": 128},
+    {"operand": "b", "box": [64, 128], "swizzle": 128})",
+                          R"({"operand": "b", "box": [32, 64], "swizzle": 64},
+    {"operand": "a", "box": [64, 128], "swizzle": 128})");
+  t = replace(t, "\"data_parallel\"", "\"persistent\"");
+  t = replace(t, "\"m\": -1", "\"m\": 4096");
+  Manifest m;
+  std::string err;
+  ASSERT_TRUE(parseManifest(t, "k.cubin.json", m, err)) << err;
+  EXPECT_EQ(m.tmap(Operand::B).box[0], 32u);
+  EXPECT_EQ(m.tmap(Operand::B).swizzle, 64);
+  EXPECT_EQ(m.tmap(Operand::A).box[0], 64u);
+  EXPECT_EQ(m.scheduler, Scheduler::Persistent);
+  EXPECT_EQ(m.problem[0], 4096);
+}
+
+TEST(RuntimeManifest, InvalidJsonNamesFileAndPosition) {
+  std::string e = errorOf("{\"format\": }");
+  EXPECT_EQ(e, "k.cubin.json: not valid JSON: line 1, column 12: unexpected character '}', expected a value");
+}
+
+TEST(RuntimeManifest, MissingField) {
+  std::string e = errorOf(replace(kExample, "\"dynamic_smem_bytes\": 132096,", ""));
+  EXPECT_EQ(e, "k.cubin.json: missing required field 'dynamic_smem_bytes'");
+}
+
+TEST(RuntimeManifest, UnknownField) {
+  std::string e = errorOf(replace(kExample, "\"version\": 1,", "\"version\": 1, \"stages\": 4,"));
+  EXPECT_EQ(e, "k.cubin.json: field 'stages': unknown field (manifest version 1 has no such field)");
+  e = errorOf(replace(kExample, "\"group\": 8", "\"group\": 8, \"split_k\": 1"));
+  EXPECT_EQ(e, "k.cubin.json: field 'grid.split_k': unknown field (manifest version 1 has no such field)");
+}
+
+TEST(RuntimeManifest, ExtraIsAllowed) {
+  Manifest m;
+  std::string err;
+  EXPECT_TRUE(parseManifest(replace(kExample, "\"version\": 1,", "\"version\": 1, \"extra\": {\"spec\": \"x.yaml\"},"),
+                            "k", m, err))
+      << err;
+}
+
+TEST(RuntimeManifest, DeviceIsAnOptionalString) {
+  Manifest m;
+  std::string err;
+  EXPECT_TRUE(parseManifest(replace(kExample, "\"version\": 1,", "\"version\": 1, \"device\": \"h200\","), "k", m, err))
+      << err;
+  EXPECT_EQ(errorOf(replace(kExample, "\"version\": 1,", "\"version\": 1, \"device\": 200,")),
+            "k.cubin.json: field 'device': expected a string (the device the kernel was tuned for), got 200");
+}
+
+TEST(RuntimeManifest, WrongFormatAndVersion) {
+  EXPECT_EQ(errorOf(replace(kExample, "\"gemmc-manifest\"", "\"other\"")),
+            "k.cubin.json: field 'format': expected \"gemmc-manifest\", got \"other\"");
+  EXPECT_EQ(errorOf(replace(kExample, "\"version\": 1", "\"version\": 2")),
+            "k.cubin.json: field 'version': this runtime reads manifest version 1, got 2");
+}
+
+TEST(RuntimeManifest, BadArch) {
+  EXPECT_EQ(errorOf(replace(kExample, "\"sm_90a\"", "\"hopper\"")),
+            "k.cubin.json: field 'arch': expected sm_<major><minor>[a] such as \"sm_90a\", got \"hopper\"");
+  Manifest m;
+  std::string err;
+  ASSERT_TRUE(parseManifest(replace(kExample, "\"sm_90a\"", "\"sm_100a\""), "k", m, err)) << err;
+  EXPECT_EQ(m.archMajor, 10);
+  ASSERT_TRUE(parseManifest(replace(kExample, "\"sm_90a\"", "\"sm_80\""), "k", m, err)) << err;
+  EXPECT_EQ(m.archMajor, 8);
+  EXPECT_FALSE(m.archSpecific);
+}
+
+TEST(RuntimeManifest, BadBlockAndCluster) {
+  EXPECT_EQ(errorOf(replace(kExample, "[256, 1, 1]", "[256, 1]")),
+            "k.cubin.json: field 'block': expected an array of 3 integers in 1..1024, got [256, 1]");
+  EXPECT_EQ(errorOf(replace(kExample, "[256, 1, 1]", "[256, 0, 1]")),
+            "k.cubin.json: field 'block[1]': expected an array of 3 integers in 1..1024, got 0");
+  EXPECT_EQ(errorOf(replace(kExample, "[256, 1, 1]", "[512, 4, 1]")),
+            "k.cubin.json: field 'block': block has 2048 threads; at most 1024");
+  EXPECT_EQ(errorOf(replace(kExample, "\"cluster\": [1, 1, 1]", "\"cluster\": [2, 2, 1]")),
+            "k.cubin.json: field 'cluster': the grid is one-dimensional, so cluster[1] and cluster[2] must be 1, got [2, 2, 1]");
+  EXPECT_EQ(errorOf(replace(kExample, "\"cluster\": [1, 1, 1]", "\"cluster\": [32, 1, 1]")),
+            "k.cubin.json: field 'cluster[0]': expected an array of 3 integers in 1..16, got 32");
+}
+
+TEST(RuntimeManifest, BadNumbersAreNotIntegers) {
+  EXPECT_EQ(errorOf(replace(kExample, "132096", "1.5")),
+            "k.cubin.json: field 'dynamic_smem_bytes': expected an integer in 0..16777216, got 1.5");
+  EXPECT_EQ(errorOf(replace(kExample, "132096", "\"132096\"")),
+            "k.cubin.json: field 'dynamic_smem_bytes': expected an integer in 0..16777216, got \"132096\"");
+}
+
+TEST(RuntimeManifest, BadProblem) {
+  EXPECT_EQ(errorOf(replace(kExample, "\"k\": -1", "\"k\": 0")),
+            "k.cubin.json: field 'problem.k': expected -1 (run-time) or a size in 1..2147483647, got 0");
+  EXPECT_EQ(errorOf(replace(kExample, "\"k\": -1", "\"kk\": -1")),
+            "k.cubin.json: field 'problem': missing required field 'k'");
+}
+
+TEST(RuntimeManifest, BadOperands) {
+  EXPECT_EQ(errorOf(replace(kExample, "\"a\": {\"element\": \"bf16\"", "\"a\": {\"element\": \"fp8\"")),
+            "k.cubin.json: field 'a.element': unknown element type \"fp8\" (expected bf16, f16, f32, tf32, e4m3 or e5m2)");
+  EXPECT_EQ(errorOf(replace(kExample, "\"layout\": \"col\"", "\"layout\": \"column\"")),
+            "k.cubin.json: field 'b.layout': expected \"row\" or \"col\", got \"column\"");
+  EXPECT_EQ(errorOf(replace(kExample, "\"c\": {\"element\": \"bf16\", \"layout\": \"row\"}",
+                            "\"c\": {\"element\": \"bf16\", \"layout\": \"col\"}")),
+            "k.cubin.json: field 'c.layout': C must be row-major (\"row\") in manifest version 1");
+  EXPECT_EQ(errorOf(replace(kExample, "\"a\": {\"element\": \"bf16\", \"layout\": \"row\"}", "\"a\": \"bf16\"")),
+            "k.cubin.json: field 'a': expected an object, got a string");
+}
+
+TEST(RuntimeManifest, BadTensorMaps) {
+  EXPECT_EQ(errorOf(replace(kExample, "{\"operand\": \"b\", \"box\": [64, 128], \"swizzle\": 128}",
+                            "{\"operand\": \"a\", \"box\": [64, 128], \"swizzle\": 128}")),
+            "k.cubin.json: field 'tensor_maps[1].operand': a second tensor map for operand a");
+  EXPECT_EQ(errorOf(replace(kExample, "{\"operand\": \"a\", \"box\": [64, 128], \"swizzle\": 128}",
+                            "{\"operand\": \"a\", \"box\": [64, 512], \"swizzle\": 128}")),
+            "k.cubin.json: field 'tensor_maps[0].box[1]': expected an array of 2 integers in 1..256 (elements, innermost first), got 512");
+  EXPECT_EQ(errorOf(replace(kExample, "{\"operand\": \"a\", \"box\": [64, 128], \"swizzle\": 128}",
+                            "{\"operand\": \"a\", \"box\": [64, 128], \"swizzle\": 16}")),
+            "k.cubin.json: field 'tensor_maps[0].swizzle': expected 0, 32, 64 or 128, got 16");
+  // 128 bf16 = 256 bytes does not fit the 128-byte swizzle span.
+  EXPECT_EQ(errorOf(replace(kExample, "{\"operand\": \"a\", \"box\": [64, 128], \"swizzle\": 128}",
+                            "{\"operand\": \"a\", \"box\": [128, 128], \"swizzle\": 128}")),
+            "k.cubin.json: field 'tensor_maps[0].box': the inner box row is 256 bytes, more than the 128-byte swizzle span");
+  // 4 bf16 = 8 bytes is not a whole 16-byte TMA unit.
+  EXPECT_EQ(errorOf(replace(kExample, "{\"operand\": \"a\", \"box\": [64, 128], \"swizzle\": 128}",
+                            "{\"operand\": \"a\", \"box\": [4, 128], \"swizzle\": 0}")),
+            "k.cubin.json: field 'tensor_maps[0].box': the inner box row is 8 bytes; TMA needs a multiple of 16");
+}
+
+TEST(RuntimeManifest, OneTensorMapOnly) {
+  std::string t = replace(kExample, ",\n    {\"operand\": \"b\", \"box\": [64, 128], \"swizzle\": 128}", "");
+  EXPECT_EQ(errorOf(t).rfind("k.cubin.json: field 'tensor_maps': expected an array of 2 tensor maps", 0), 0u)
+      << errorOf(t);
+}
+
+TEST(RuntimeManifest, BadGrid) {
+  EXPECT_EQ(errorOf(replace(kExample, "\"data_parallel\"", "\"stream_k\"")),
+            "k.cubin.json: field 'grid.scheduler': expected \"data_parallel\" or \"persistent\", got \"stream_k\"");
+  EXPECT_EQ(errorOf(replace(kExample, "\"along_m\"", "\"along_k\"")),
+            "k.cubin.json: field 'grid.raster': expected \"along_m\" or \"along_n\", got \"along_k\"");
+  EXPECT_EQ(errorOf(replace(kExample, "\"group\": 8", "\"group\": 0")),
+            "k.cubin.json: field 'grid.group': expected an integer in 1..65536, got 0");
+}
+
+TEST(RuntimeManifest, BadParams) {
+  EXPECT_EQ(errorOf(replace(kExample, "\"ldc\", \"alpha\"", "\"ldc\", \"gamma\"")),
+            "k.cubin.json: field 'params[7]': unknown parameter \"gamma\" (known: tmap_a, tmap_b, c, m, n, k, ldc, alpha, beta)");
+  EXPECT_EQ(errorOf(replace(kExample, "\"ldc\", \"alpha\"", "\"ldc\", \"ldc\"")),
+            "k.cubin.json: field 'params[7]': parameter \"ldc\" listed twice");
+  EXPECT_EQ(errorOf(replace(kExample, "\"k\", \"ldc\", \"alpha\"", "\"k\", \"alpha\"")),
+            "k.cubin.json: field 'params': missing the required parameter \"ldc\"");
+}
+
+TEST(RuntimeManifest, BadKernelName) {
+  EXPECT_EQ(errorOf(replace(kExample, "\"gemm_bf16_tn_128x128\"", "\"\"")),
+            "k.cubin.json: field 'kernel': the kernel name is empty");
+  EXPECT_EQ(errorOf(replace(kExample, "\"gemm_bf16_tn_128x128\"", "\"gemm kernel\"")),
+            "k.cubin.json: field 'kernel': \"gemm kernel\" is not a kernel symbol name");
+}
+
+TEST(RuntimeManifest, TopLevelMustBeObject) {
+  EXPECT_EQ(errorOf("[]"), "k.cubin.json: expected a JSON object at the top level, got an array");
+}
+
+TEST(RuntimeManifest, DtypeNamesAndSizes) {
+  EXPECT_EQ(dtypeFromName("e4m3"), GEMMC_E4M3);
+  EXPECT_EQ(dtypeFromName("float"), GEMMC_DTYPE_UNSET);
+  EXPECT_EQ(dtypeBytes(GEMMC_TF32), 4u);
+  EXPECT_EQ(dtypeBytes(GEMMC_E5M2), 1u);
+  EXPECT_EQ(dtypeBytes(GEMMC_F16), 2u);
+  EXPECT_STREQ(gemmc_dtype_name(GEMMC_BF16), "bf16");
+  EXPECT_EQ(gemmc_dtype_bytes(GEMMC_F32), 4u);
+}
+
+} // namespace

@@ -1,0 +1,315 @@
+// Host-side launch planning: argument checks, storage extents, tensor-map
+// parameters and grids, with fake (never dereferenced) device addresses.
+#include "gemmc/runtime/Plan.h"
+
+#include <gtest/gtest.h>
+
+using namespace gemmc::rt;
+
+namespace {
+
+Manifest makeManifest(gemmc_layout aLayout = GEMMC_ROW, gemmc_layout bLayout = GEMMC_COL) {
+  Manifest m;
+  m.version = 1;
+  m.kernel = "k";
+  m.arch = "sm_90a";
+  m.archMajor = 9;
+  m.archSpecific = true;
+  m.block = {256, 1, 1};
+  m.cluster = {1, 1, 1};
+  m.dynamicSmemBytes = 132096;
+  m.tile = {128, 256, 64};
+  m.a = {GEMMC_BF16, aLayout};
+  m.b = {GEMMC_BF16, bLayout};
+  m.c = {GEMMC_BF16, GEMMC_ROW};
+  m.tmaps[0] = {Operand::A, {64, 128}, 128};
+  m.tmaps[1] = {Operand::B, {64, 256}, 128};
+  m.params = {Param::TmapA, Param::TmapB, Param::C, Param::M, Param::N, Param::K, Param::Ldc};
+  return m;
+}
+
+const void *addr(uint64_t a) { return reinterpret_cast<const void *>(static_cast<uintptr_t>(a)); }
+
+// A 1000 x 1000 x 1000 bf16 problem with well-separated fake buffers.
+gemmc_gemm_args makeArgs(gemmc_layout aLayout = GEMMC_ROW, gemmc_layout bLayout = GEMMC_COL) {
+  gemmc_gemm_args a;
+  gemmc_gemm_args_init(&a);
+  a.m = 1000;
+  a.n = 1000;
+  a.k = 1000;
+  a.a = addr(0x10000000);
+  a.lda = 1000;
+  a.a_type = GEMMC_BF16;
+  a.a_layout = aLayout;
+  a.b = addr(0x20000000);
+  a.ldb = 1000;
+  a.b_type = GEMMC_BF16;
+  a.b_layout = bLayout;
+  a.c = const_cast<void *>(addr(0x30000000));
+  a.ldc = 1000;
+  a.c_type = GEMMC_BF16;
+  return a;
+}
+
+std::string check(const Manifest &m, const gemmc_gemm_args &args) {
+  std::string err;
+  gemmc_status st = checkArgs(m, args, err);
+  if (st == GEMMC_OK)
+    return "ok";
+  EXPECT_EQ(st, GEMMC_ERROR_INVALID_ARGUMENT);
+  return err;
+}
+
+TEST(RuntimePlan, ArgsInitDefaults) {
+  gemmc_gemm_args a;
+  gemmc_gemm_args_init(&a);
+  EXPECT_EQ(a.alpha, 1.0f);
+  EXPECT_EQ(a.beta, 0.0f);
+  EXPECT_EQ(a.a_type, GEMMC_DTYPE_UNSET);
+  EXPECT_EQ(a.m, 0);
+}
+
+TEST(RuntimePlan, ValidArgsPass) {
+  EXPECT_EQ(check(makeManifest(), makeArgs()), "ok");
+  EXPECT_EQ(check(makeManifest(GEMMC_COL, GEMMC_ROW), makeArgs(GEMMC_COL, GEMMC_ROW)), "ok");
+}
+
+TEST(RuntimePlan, WrongOrUnsetDtype) {
+  gemmc_gemm_args a = makeArgs();
+  a.b_type = GEMMC_F16;
+  EXPECT_EQ(check(makeManifest(), a), "B is f16 but kernel 'k' was built for bf16 B");
+  a = makeArgs();
+  a.c_type = GEMMC_DTYPE_UNSET;
+  EXPECT_EQ(check(makeManifest(), a), "C: element type not set (args.c_type); kernel 'k' takes bf16");
+  a = makeArgs();
+  a.a_type = static_cast<gemmc_dtype>(42);
+  EXPECT_EQ(check(makeManifest(), a), "A: invalid element type value 42");
+}
+
+TEST(RuntimePlan, WrongLayout) {
+  gemmc_gemm_args a = makeArgs(GEMMC_ROW, GEMMC_ROW);
+  EXPECT_EQ(check(makeManifest(), a),
+            "B is row = N contiguous but kernel 'k' was built for col = K contiguous; transpose the operand or "
+            "build a kernel for this layout");
+  a = makeArgs(GEMMC_LAYOUT_UNSET, GEMMC_COL);
+  EXPECT_EQ(check(makeManifest(), a), "A: layout not set (args.a_layout); kernel 'k' takes row = K contiguous");
+}
+
+TEST(RuntimePlan, ZeroAndNegativeSizes) {
+  gemmc_gemm_args a = makeArgs();
+  a.m = 0;
+  EXPECT_EQ(check(makeManifest(), a), "M = 0: sizes must be >= 1");
+  a = makeArgs();
+  a.k = -5;
+  EXPECT_EQ(check(makeManifest(), a), "K = -5: sizes must be >= 1");
+  a = makeArgs();
+  a.n = int64_t(1) << 31;
+  EXPECT_EQ(check(makeManifest(), a), "N = 2147483648 exceeds the kernel's int32 limit 2147483647");
+}
+
+TEST(RuntimePlan, PinnedSizes) {
+  Manifest m = makeManifest();
+  m.problem = {-1, 8192, 1000};
+  gemmc_gemm_args a = makeArgs();
+  EXPECT_EQ(check(m, a), "N = 1000 but kernel 'k' was built for N = 8192 only");
+  m.problem = {-1, 1000, 1000};
+  EXPECT_EQ(check(m, a), "ok");
+}
+
+TEST(RuntimePlan, MisalignedPointers) {
+  gemmc_gemm_args a = makeArgs();
+  a.a = addr(0x10000002);
+  EXPECT_EQ(check(makeManifest(), a),
+            "A = 268435458 (0x10000002) is not 16-byte aligned (address % 16 = 2); TMA and vector stores need "
+            "16-byte aligned base pointers");
+  a = makeArgs();
+  a.c = const_cast<void *>(addr(0x30000008));
+  EXPECT_NE(check(makeManifest(), a).find("C = "), std::string::npos);
+  a = makeArgs();
+  a.b = nullptr;
+  EXPECT_EQ(check(makeManifest(), a), "B is a null pointer");
+}
+
+TEST(RuntimePlan, LeadingDimensions) {
+  gemmc_gemm_args a = makeArgs();
+  a.lda = 999;
+  EXPECT_EQ(check(makeManifest(), a),
+            "lda = 999 is smaller than the contiguous extent 1000 of A; it must be >= 1000");
+  a = makeArgs();
+  a.ldb = 1001;
+  EXPECT_EQ(check(makeManifest(), a),
+            "ldb = 1001 elements = 2002 bytes is not a multiple of 16 bytes; use a leading dimension that is a "
+            "multiple of 8 (e.g. 1008)");
+  a = makeArgs();
+  a.ldc = 1004;
+  EXPECT_NE(check(makeManifest(), a).find("ldc = 1004 elements = 2008 bytes"), std::string::npos);
+  a = makeArgs();
+  a.ldc = 1008; // padded rows are fine
+  a.c = const_cast<void *>(addr(0x40000000));
+  EXPECT_EQ(check(makeManifest(), a), "ok");
+}
+
+TEST(RuntimePlan, LeadingDimensionFollowsLayout) {
+  // A col-major: the contiguous extent is M, not K.
+  gemmc_gemm_args a = makeArgs(GEMMC_COL, GEMMC_COL);
+  a.m = 64;
+  a.lda = 64;
+  EXPECT_EQ(check(makeManifest(GEMMC_COL, GEMMC_COL), a), "ok");
+  a.lda = 56;
+  EXPECT_EQ(check(makeManifest(GEMMC_COL, GEMMC_COL), a),
+            "lda = 56 is smaller than the contiguous extent 64 of A; it must be >= 64");
+  // B row-major: the contiguous extent is N.
+  a = makeArgs(GEMMC_ROW, GEMMC_ROW);
+  a.n = 24;
+  a.ldb = 16;
+  a.ldc = 24;
+  EXPECT_EQ(check(makeManifest(GEMMC_ROW, GEMMC_ROW), a),
+            "ldb = 16 is smaller than the contiguous extent 24 of B; it must be >= 24");
+}
+
+TEST(RuntimePlan, AlphaBetaOnlyWhenTaken) {
+  gemmc_gemm_args a = makeArgs();
+  a.alpha = 2.0f;
+  EXPECT_EQ(check(makeManifest(), a),
+            "alpha = 2.000000 but kernel 'k' takes no alpha (it computes alpha = 1); build it with epilogue alpha: true");
+  Manifest m = makeManifest();
+  m.params.push_back(Param::Alpha);
+  EXPECT_EQ(check(m, a), "ok");
+  a.beta = 1.0f;
+  EXPECT_NE(check(m, a).find("takes no beta"), std::string::npos);
+  m.params.push_back(Param::Beta);
+  EXPECT_EQ(check(m, a), "ok");
+}
+
+TEST(RuntimePlan, Aliasing) {
+  gemmc_gemm_args a = makeArgs();
+  a.c = const_cast<void *>(a.a);
+  EXPECT_EQ(check(makeManifest(), a),
+            "C overlaps A in memory; the kernel reads A while it writes C, so C must not alias A");
+  // C starts in the last row of B.
+  a = makeArgs();
+  a.c = const_cast<void *>(addr(0x20000000 + 999 * 1000 * 2 + 512));
+  EXPECT_EQ(check(makeManifest(), a),
+            "C overlaps B in memory; the kernel reads B while it writes C, so C must not alias B");
+  // C right after B: fine.
+  a.c = const_cast<void *>(addr(0x20000000 + 1000 * 1000 * 2));
+  EXPECT_EQ(check(makeManifest(), a), "ok");
+}
+
+TEST(RuntimePlan, StorageExtents) {
+  gemmc_gemm_args a = makeArgs();
+  a.m = 3;
+  a.k = 16;
+  a.lda = 24;
+  Storage s = storageA(a);
+  EXPECT_EQ(s.rows, 3u);
+  EXPECT_EQ(s.cols, 16u);
+  // Two full padded rows and one unpadded row.
+  EXPECT_EQ(s.extentBytes(), (2u * 24 + 16) * 2);
+  a.a_layout = GEMMC_COL;
+  a.lda = 8;
+  s = storageA(a);
+  EXPECT_EQ(s.rows, 16u);
+  EXPECT_EQ(s.cols, 3u);
+}
+
+TEST(RuntimePlan, TensorMapParamsPerLayout) {
+  Manifest m = makeManifest();
+  gemmc_gemm_args a = makeArgs();
+  a.m = 300;
+  a.n = 500;
+  a.k = 72;
+  a.lda = 80;
+  a.ldb = 72;
+  a.ldc = 512;
+  TensorMapParams pa = tensorMapParams(m, Operand::A, a);
+  EXPECT_EQ(pa.dtype, GEMMC_BF16);
+  EXPECT_EQ(pa.base, 0x10000000u);
+  EXPECT_EQ(pa.dims[0], 72u); // K innermost
+  EXPECT_EQ(pa.dims[1], 300u);
+  EXPECT_EQ(pa.strideBytes, 160u);
+  EXPECT_EQ(pa.box[0], 64u);
+  EXPECT_EQ(pa.box[1], 128u);
+  EXPECT_EQ(pa.swizzle, 128);
+  TensorMapParams pb = tensorMapParams(m, Operand::B, a);
+  EXPECT_EQ(pb.dims[0], 72u); // B col: K innermost, N rows
+  EXPECT_EQ(pb.dims[1], 500u);
+  EXPECT_EQ(pb.strideBytes, 144u);
+  EXPECT_EQ(pb.box[1], 256u);
+
+  Manifest mr = makeManifest(GEMMC_COL, GEMMC_ROW);
+  gemmc_gemm_args r = a;
+  r.a_layout = GEMMC_COL;
+  r.b_layout = GEMMC_ROW;
+  r.lda = 304;
+  r.ldb = 504;
+  pa = tensorMapParams(mr, Operand::A, r);
+  EXPECT_EQ(pa.dims[0], 300u); // A col: M innermost, K rows
+  EXPECT_EQ(pa.dims[1], 72u);
+  EXPECT_EQ(pa.strideBytes, 608u);
+  pb = tensorMapParams(mr, Operand::B, r);
+  EXPECT_EQ(pb.dims[0], 500u); // B row: N innermost, K rows
+  EXPECT_EQ(pb.dims[1], 72u);
+  EXPECT_EQ(pb.strideBytes, 1008u);
+  EXPECT_TRUE(pb == tensorMapParams(mr, Operand::B, r));
+  r.ldb = 512;
+  EXPECT_FALSE(pb == tensorMapParams(mr, Operand::B, r));
+}
+
+TEST(RuntimePlan, DataParallelGrid) {
+  Manifest m = makeManifest(); // tile 128 x 256
+  LaunchDims d;
+  std::string err;
+  ASSERT_TRUE(computeLaunch(m, 1000, 1000, 132, d, err)) << err;
+  EXPECT_EQ(d.tiles, 8u * 4u);
+  EXPECT_EQ(d.grid[0], 32u);
+  EXPECT_EQ(d.grid[1], 1u);
+  EXPECT_EQ(d.grid[2], 1u);
+  EXPECT_EQ(d.block[0], 256u);
+  EXPECT_EQ(d.dynamicSmemBytes, 132096u);
+  ASSERT_TRUE(computeLaunch(m, 1, 1, 132, d, err));
+  EXPECT_EQ(d.grid[0], 1u);
+  ASSERT_TRUE(computeLaunch(m, 8192, 28672, 132, d, err));
+  EXPECT_EQ(d.grid[0], 64u * 112u);
+}
+
+TEST(RuntimePlan, ClusterRoundsGridUp) {
+  Manifest m = makeManifest();
+  m.cluster = {2, 1, 1};
+  LaunchDims d;
+  std::string err;
+  ASSERT_TRUE(computeLaunch(m, 129, 256, 132, d, err)); // 2 x 1 tiles
+  EXPECT_EQ(d.grid[0], 2u);
+  ASSERT_TRUE(computeLaunch(m, 129, 512, 132, d, err)); // 2 x 2 = 4
+  EXPECT_EQ(d.grid[0], 4u);
+  ASSERT_TRUE(computeLaunch(m, 1, 768, 132, d, err)); // 1 x 3 = 3 -> 4
+  EXPECT_EQ(d.grid[0], 4u);
+  EXPECT_EQ(d.cluster[0], 2u);
+}
+
+TEST(RuntimePlan, PersistentGrid) {
+  Manifest m = makeManifest();
+  m.scheduler = Scheduler::Persistent;
+  LaunchDims d;
+  std::string err;
+  ASSERT_TRUE(computeLaunch(m, 8192, 8192, 132, d, err));
+  EXPECT_EQ(d.tiles, 64u * 32u);
+  EXPECT_EQ(d.grid[0], 132u);
+  ASSERT_TRUE(computeLaunch(m, 256, 1024, 132, d, err)); // 8 tiles: fewer than SMs
+  EXPECT_EQ(d.grid[0], 8u);
+  m.cluster = {4, 1, 1};
+  ASSERT_TRUE(computeLaunch(m, 8192, 8192, 130, d, err));
+  EXPECT_EQ(d.grid[0], 128u); // rounded down to whole clusters
+  ASSERT_TRUE(computeLaunch(m, 128, 256 * 5, 130, d, err)); // 5 tiles -> 8
+  EXPECT_EQ(d.grid[0], 8u);
+  EXPECT_FALSE(computeLaunch(m, 128, 256, 3, d, err));
+  EXPECT_EQ(err, "persistent scheduler: 3 SMs cannot hold one cluster of 4");
+}
+
+TEST(RuntimePlan, EmptyProblemHasNoGrid) {
+  LaunchDims d;
+  std::string err;
+  EXPECT_FALSE(computeLaunch(makeManifest(), 0, 10, 132, d, err));
+}
+
+} // namespace
