@@ -12,9 +12,10 @@ lit_out=$(mktemp)
 /usr/lib/llvm-22/bin/lit -sv "$build/test" 2>&1 | tee "$lit_out" | grep -E "^(FAIL|XPASS|UNRESOLVED|TIMEOUT)|^\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*|error:" | head -200 || true
 grep -q -E "^  (Passed|Failed)" "$lit_out" || true
 tail -n 12 "$lit_out"
-lit_passed=$(grep -E "^ *Passed *:" "$lit_out" | awk '{print $NF}' || true)
-lit_failed=$(grep -E "^ *Failed *:" "$lit_out" | awk '{print $NF}' || true)
-lit_unsupported=$(grep -E "^ *Unsupported *:" "$lit_out" | awk '{print $NF}' || true)
+# lit's summary lines read "  Passed: 72 (98.63%)".
+lit_passed=$(grep -E "^ *Passed *:" "$lit_out" | awk '{print $2}' || true)
+lit_failed=$(grep -E "^ *Failed *:" "$lit_out" | awk '{print $2}' || true)
+lit_unsupported=$(grep -E "^ *Unsupported *:" "$lit_out" | awk '{print $2}' || true)
 [ -n "$lit_failed" ] && status=1
 grep -q -E "^ *(Unresolved|Timed Out|Unexpectedly Passed) *:" "$lit_out" && status=1
 echo "== unit and gpu tests (ctest)"

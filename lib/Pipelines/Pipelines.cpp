@@ -26,9 +26,14 @@
 using namespace mlir;
 
 void mlir::gemmc::buildLowerToNVVMPipeline(OpPassManager &pm) {
-  // Phase 1: check the schedule, then build the kernel (gemmc -> nvvm, scf,
-  // arith inside a gpu.module).
+  // Phase 1: check the schedule, then build the kernel step by step:
+  // the tile mapping, the shared-memory plan, the staged K loop, the
+  // epilogue, and wgmma for the mainloop's stages.
   pm.addPass(createGemmcVerifySchedule());
+  pm.addPass(createGemmcTile());
+  pm.addPass(createGemmcSmemLayout());
+  pm.addPass(createGemmcPipeline());
+  pm.addPass(createGemmcEpilogue());
   pm.addPass(createConvertGemmcToNVVM());
   // Phase 2: structured control flow and integer arithmetic to LLVM. The
   // module holds nothing but the gpu.module, so these run on all of it.

@@ -20,32 +20,25 @@ def GemmcVerifySchedule : Pass<"gemmc-verify-schedule", "ModuleOp"> {
         tile_shape = [128, 256, 64], stages = 7, ...>} : ...
     ```
 
-    it reports `[smem-budget] 7 stages x 48 KiB + 1 KiB barriers and
+    it reports `[smem-budget] 7 stages x 48 KiB + 1.1 KiB barriers and
     alignment = 337.1 KiB exceeds the 227 KiB a block may use on sm_90a; use
     stages <= 4 or a smaller tile_shape`.
   }];
 }
 
-def ConvertGemmcToNVVM : Pass<"convert-gemmc-to-nvvm", "ModuleOp"> {
-  let summary = "Lower each gemmc kernel to an sm_90a kernel of TMA, mbarrier "
-                "and wgmma in a gpu.module";
+def GemmcTile : Pass<"gemmc-tile", "ModuleOp"> {
+  let summary = "Turn each gemmc kernel function into a GPU kernel whose CTAs "
+                "each own one output tile";
   let description = [{
-    Replaces every `func.func` marked `gemmc.kernel` (one `gemmc.matmul`
-    with its schedule) by an `llvm.func` kernel in a `gpu.module` that
-    carries an `#nvvm.target`. The kernel follows gemmc's ABI
-    (docs/pipeline.md): A and B arrive as CUtensorMap parameters passed by
-    value (`llvm.byval`, `nvvm.grid_constant`), C as a global pointer, then
-    `m, n, k, ldc` (i32) and `alpha`/`beta` (f32) when the epilogue uses
-    them.
-
-    The kernel is built in phases, each a function of the lowering:
-    tile mapping (CTA id -> output tile, raster order and group), the shared
-    memory plan (a ring of `stages` A/B buffers on 1024-byte swizzle-atom
-    boundaries, then full/empty mbarriers), the TMA producer (one thread,
-    `cp.async.bulk.tensor` completing on the full barrier), the wgmma
-    mainloop (fence, BLOCK_K/16 `wgmma.mma_async` per warpgroup, commit,
-    `wait_group 1`, release of the previous stage on its empty barrier) and
-    the epilogue (alpha/beta, conversion, stores clipped to M x N).
+    Replaces every `func.func` marked `gemmc.kernel` by an `llvm.func`
+    kernel in a `gpu.module` carrying an `#nvvm.target`, with gemmc's ABI
+    (docs/abi.md): the tensor maps of A and B as by-value parameters
+    (`llvm.byval`, `nvvm.grid_constant`), C as a global pointer, then
+    `m, n, k, ldc` and `alpha`/`beta` when the epilogue uses them. The CTA's
+    id becomes its tile's first row and column by the schedule's raster order
+    and group (Triton's grouped ordering); a `gemmc.tile_matmul` stands for
+    the tile's work. Schedules the later passes cannot build yet are refused
+    here with `[not-implemented]`.
 
     Before:
 
@@ -60,21 +53,171 @@ def ConvertGemmcToNVVM : Pass<"convert-gemmc-to-nvvm", "ModuleOp"> {
     After:
 
     ```mlir
-    gpu.module @gemmc_kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80">] {
-      llvm.mlir.global external @gemmc_smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
-      llvm.func @gemm(%tmap_a: !llvm.ptr {llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant},
-                      %tmap_b: !llvm.ptr {...}, %c: !llvm.ptr<1>, %m: i32, %n: i32,
-                      %k: i32, %ldc: i32, %alpha: f32)
-          attributes {nvvm.kernel, nvvm.maxntid = array<i32: 256, 1, 1>} {
-        ... nvvm.cp.async.bulk.tensor.shared.cluster.global ...
-        ... nvvm.mbarrier.try_wait.parity ...
-        ... nvvm.wgmma.mma_async ...
+    gpu.module @gemmc_kernels [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">] {
+      llvm.func @gemm(%tmap_a: !llvm.ptr {llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant, ...},
+                      %tmap_b: !llvm.ptr {...}, %c: !llvm.ptr<1> {llvm.noalias},
+                      %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32)
+          attributes {nvvm.kernel, nvvm.maxntid = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32} {
+        %pid = nvvm.read.ptx.sreg.ctaid.x : i32
+        ... %m0, %n0 from %pid, the tile counts and the group ...
+        gemmc.tile_matmul %tmap_a, %tmap_b, %c, %m0, %n0, %m, %n, %k, %ldc alpha(%alpha)
+            {schedule = #gemmc.schedule<...>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>
+        llvm.return
       }
     }
     ```
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::NVVM::NVVMDialect",
-                           "::mlir::LLVM::LLVMDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::LLVM::LLVMDialect", "::mlir::arith::ArithDialect"];
+}
+
+def GemmcSmemLayout : Pass<"gemmc-smem-layout", "ModuleOp"> {
+  let summary = "Place each tile's shared-memory stages and barriers, aligned "
+                "for the swizzle";
+  let description = [{
+    Gives every `gemmc.tile_matmul` its shared memory: one extern dynamic
+    shared-memory array per kernel (`<kernel>_smem`), its address rounded
+    up to a 1024-byte swizzle atom (the 128-byte swizzle pattern repeats
+    every 8 rows of 128 bytes, and TMA and wgmma apply it from address
+    bits), and a `#gemmc.smem_layout` with the offsets of the stage ring
+    (A then B in each stage, each a whole number of atoms) and of the
+    full/empty barriers after it. The sizes are those of the rule library's
+    computeResources(), so the smem-budget rule, the model, the manifest's
+    `dynamic_smem_bytes` and the kernel agree.
+
+    Before:
+
+    ```mlir
+    gemmc.tile_matmul %ta, %tb, %c, %m0, %n0, %m, %n, %k, %ldc {schedule = #gemmc.schedule<...,
+        tile_shape = [128, 256, 64], stages = 4, ...>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>
+    ```
+
+    After:
+
+    ```mlir
+    llvm.mlir.global external @gemm_smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
+    ...
+    %base = llvm.mlir.addressof @gemm_smem : !llvm.ptr<3>
+    ... %aligned = %base rounded up to 1024 bytes ...
+    gemmc.tile_matmul %ta, %tb, %c, %m0, %n0, %m, %n, %k, %ldc smem(%aligned)
+        {schedule = #gemmc.schedule<...>, smem_layout = #gemmc.smem_layout<stages = 4,
+        stage_bytes = 49152, b_offset = 16384, barriers = 196608, align = 1024,
+        swizzle = 128>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>, !llvm.ptr<3>
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::arith::ArithDialect"];
+}
+
+def GemmcPipeline : Pass<"gemmc-pipeline", "ModuleOp"> {
+  let summary = "Expand a tile into a TMA producer and wgmma consumers over a "
+                "ring of mbarrier-guarded stages";
+  let description = [{
+    Expands each `gemmc.tile_matmul` (after gemmc-smem-layout) into the K
+    loop. Thread 0 initializes a full and an empty mbarrier per stage,
+    fills the ring with `cp.async.bulk.tensor` loads (the full barrier
+    expects the stage's bytes), and refills a stage once every thread has
+    released it. Each warpgroup waits on the stage's full barrier with phase
+    parity `(kt / stages) & 1`, multiplies its 64-row slice with a
+    `gemmc.mma_stage`, keeps that group in flight (`wgmma.wait_group 1`) and
+    releases the stage of the step before. After the loop, `wait_group 0`
+    and a `gemmc.epilogue` with the accumulators.
+
+    Before:
+
+    ```mlir
+    gemmc.tile_matmul %ta, %tb, %c, %m0, %n0, %m, %n, %k, %ldc smem(%s) {...} : ...
+    ```
+
+    After:
+
+    ```mlir
+    scf.if %tid_is_0 { nvvm.mbarrier.init ...  nvvm.fence.mbarrier.init }
+    nvvm.barrier0
+    scf.if %tid_is_0 { nvvm.mbarrier.arrive.expect_tx ...
+                       nvvm.cp.async.bulk.tensor.shared.cluster.global ... }   // x stages
+    %acc = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%acc0 = %zero) -> (!llvm.struct<(f32, ...)>) {
+      nvvm.mbarrier.try_wait.parity %full_s, %parity, ...
+      %next = gemmc.mma_stage %acc0, %a_slice, %b_tile {schedule = ...} : ...
+      nvvm.wgmma.wait.group.sync.aligned 1
+      scf.if %kt_gt_0 { nvvm.mbarrier.arrive %empty_prev
+                        scf.if %producer_and_more { wait empty, expect_tx, TMA loads } }
+      scf.yield %next
+    }
+    nvvm.wgmma.wait.group.sync.aligned 0
+    gemmc.epilogue %acc, %c, %m0, %n0, %m, %n, %ldc {schedule = ...} : ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect", "::mlir::LLVM::LLVMDialect",
+                           "::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect"];
+}
+
+def GemmcEpilogue : Pass<"gemmc-epilogue", "ModuleOp"> {
+  let summary = "Store each thread's accumulators to C: alpha, beta, "
+                "conversion, clipped to M x N";
+  let description = [{
+    Lowers `gemmc.epilogue`. As in BLAS, C is read only when beta is not 0.
+    A thread of a warpgroup holds, after an m64nNk16
+    wgmma, values 4j+2h+e at row 16w + l/4 + 8h and column 8j + 2(l%4) + e
+    (warp w, lane l). Each pair of adjacent columns is scaled by alpha, gets
+    beta x C added when the schedule asks, is converted to C's type and
+    stored as one 2-element vector when both columns lie inside N (the
+    column and ldc are even, so the pair is aligned), as one element when
+    only the first does, and not at all below row M.
+
+    Before:
+
+    ```mlir
+    gemmc.epilogue %acc, %c, %m0, %n0, %m, %n, %ldc alpha(%alpha) {schedule = ...}
+        : !llvm.struct<(f32, ...)>, !llvm.ptr<1>
+    ```
+
+    After (per row half and 8-column chunk):
+
+    ```mlir
+    scf.if %row_in {
+      %v0 = llvm.extractvalue %acc[0] ...  %s0 = arith.mulf %v0, %alpha : f32
+      scf.if %both_in { ... llvm.store %pair, %p {alignment = 4 : i64} : vector<2xbf16>, !llvm.ptr<1> }
+      else { scf.if %first_in { llvm.store %x, %p {alignment = 2 : i64} : bf16, !llvm.ptr<1> } }
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect", "::mlir::NVVM::NVVMDialect"];
+}
+
+def ConvertGemmcToNVVM : Pass<"convert-gemmc-to-nvvm", "ModuleOp"> {
+  let summary = "Select sm_90a wgmma instructions for gemmc.mma_stage";
+  let description = [{
+    Instruction selection for the mainloop. A `gemmc.mma_stage` becomes
+    `wgmma.fence`, one `wgmma.mma_async` per k step of the instruction
+    (BLOCK_K / 16 for bf16 and f16), and `wgmma.commit_group`. Each
+    instruction reads its operands through 64-bit shared-memory matrix
+    descriptors: K-major tiles (A, and B when col-major) with the 128-byte
+    swizzle, 8-row atoms 1024 bytes apart, the start address moving 32 bytes
+    along the row per k step; N-major B (row-major) in slabs one swizzle span
+    of N wide, the leading byte offset being the slab size and a k step
+    moving 16 rows down. The wgmma layouts follow: A row; B col when K-major,
+    row when N-major.
+
+    Before:
+
+    ```mlir
+    %acc1 = gemmc.mma_stage %acc0, %a, %b {schedule = #gemmc.schedule<...,
+        b_layout = "col", tile_shape = [128, 128, 64], ...>} : !llvm.struct<(f32, ...)>, !llvm.ptr<3>, !llvm.ptr<3>
+    ```
+
+    After:
+
+    ```mlir
+    nvvm.wgmma.fence.aligned
+    %d0 = ... descriptor of %a ...   %e0 = ... descriptor of %b ...
+    %r0 = nvvm.wgmma.mma_async %d0, %e0, %acc0, <m = 64, n = 128, k = 16>, D[<f32>, <one>],
+          A[<bf16>, <one>, <row>], B[<bf16>, <one>, <col>] : ... -> ...
+    ... three more k steps ...
+    nvvm.wgmma.commit.group.sync.aligned
+    ```
+  }];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect", "::mlir::LLVM::LLVMDialect",
                            "::mlir::arith::ArithDialect"];
 }
 

@@ -73,4 +73,25 @@ def Gemmc_ScheduleAttr : Gemmc_Attr<"Schedule", "schedule"> {
   let genVerifyDecl = 1;
 }
 
+def Gemmc_SmemLayoutAttr : Gemmc_Attr<"SmemLayout", "smem_layout"> {
+  let summary = "Where a CTA's shared-memory buffers lie";
+  let description = [{
+    Byte offsets from the CTA's aligned shared-memory base: `stages` stages
+    of `stage_bytes` each (A at offset 0 of the stage, B at `b_offset`),
+    then `stages` full barriers and `stages` empty barriers of 8 bytes from
+    `barriers`. `align` is the base's alignment (a swizzle atom) and
+    `swizzle` the pattern every tile is stored in. Written by
+    `gemmc-smem-layout`, read by `gemmc-pipeline` and `convert-gemmc-to-nvvm`.
+
+    ```mlir
+    #gemmc.smem_layout<stages = 4, stage_bytes = 49152, b_offset = 16384,
+                       barriers = 196608, align = 1024, swizzle = 128>
+    ```
+  }];
+  let parameters = (ins "int64_t":$stages, "int64_t":$stage_bytes,
+                        "int64_t":$b_offset, "int64_t":$barriers,
+                        "int64_t":$align, "int64_t":$swizzle);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
 #endif // GEMMC_ATTRS

@@ -3,6 +3,7 @@
 #define GEMMC_DIALECT_GEMMC_IR_GEMMCDIALECT_H
 
 #include "gemmc/Spec/Spec.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"

@@ -16,7 +16,8 @@ def Gemmc_Dialect : Dialect {
     attribute's verifier with the same code the spec validator uses.
   }];
   let useDefaultAttributePrinterParser = 1;
-  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::LLVM::LLVMDialect"];
 }
 
 class Gemmc_Op<string mnemonic, list<Trait> traits = []>

@@ -5,6 +5,7 @@
 include "gemmc/Dialect/Gemmc/IR/GemmcDialect.td"
 include "gemmc/Dialect/Gemmc/IR/GemmcAttrs.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Dialect/LLVMIR/LLVMTypes.td"
 
 def Gemmc_MatmulOp : Gemmc_Op<"matmul", [AttrSizedOperandSegments]> {
   let summary = "C = alpha * A x B (+ beta * C), computed as its schedule says";
@@ -33,6 +34,88 @@ def Gemmc_MatmulOp : Gemmc_Op<"matmul", [AttrSizedOperandSegments]> {
     attr-dict `:` type($a) `,` type($b) `,` type($c)
   }];
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Ops of the lowering: one CTA's share of the matmul inside a kernel
+//===----------------------------------------------------------------------===//
+
+def Gemmc_TileMatmulOp : Gemmc_Op<"tile_matmul", [AttrSizedOperandSegments]> {
+  let summary = "One CTA's output tile: the K loop and the epilogue of it";
+  let description = [{
+    Made by `gemmc-tile` inside the kernel it builds: the tile whose first
+    row and column are `m0`, `n0`, read through the tensor maps `tmap_a` and
+    `tmap_b` and written to `c` (row-major, `ldc` elements a row) clipped to
+    `m` x `n`. `gemmc-smem-layout` adds the shared-memory base `smem`
+    (aligned to a swizzle atom) and the `smem_layout` attribute; then
+    `gemmc-pipeline` expands the op.
+
+    ```mlir
+    gemmc.tile_matmul %tmap_a, %tmap_b, %c, %m0, %n0, %m, %n, %k, %ldc
+        alpha(%alpha) smem(%base) {schedule = #gemmc.schedule<...>,
+        smem_layout = #gemmc.smem_layout<...>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>
+    ```
+  }];
+  let arguments = (ins
+    LLVM_AnyPointer:$tmap_a,
+    LLVM_AnyPointer:$tmap_b,
+    LLVM_AnyPointer:$c,
+    I32:$m0, I32:$n0, I32:$m, I32:$n, I32:$k, I32:$ldc,
+    Optional<F32>:$alpha,
+    Optional<F32>:$beta,
+    Optional<LLVM_AnyPointer>:$smem,
+    Gemmc_ScheduleAttr:$schedule,
+    OptionalAttr<Gemmc_SmemLayoutAttr>:$smem_layout
+  );
+  let assemblyFormat = [{
+    $tmap_a `,` $tmap_b `,` $c `,` $m0 `,` $n0 `,` $m `,` $n `,` $k `,` $ldc
+    (`alpha` `(` $alpha^ `)`)? (`beta` `(` $beta^ `)`)? (`smem` `(` $smem^ `)`)?
+    attr-dict `:` qualified(type($tmap_a)) `,` qualified(type($tmap_b)) `,` qualified(type($c)) (`,` qualified(type($smem))^)?
+  }];
+}
+
+def Gemmc_MmaStageOp : Gemmc_Op<"mma_stage", [AllTypesMatch<["acc", "result"]>]> {
+  let summary = "acc += the A and B tiles of one shared-memory stage";
+  let description = [{
+    One warpgroup multiplies the stage's A rows (starting at `a_tile`, its
+    64-row slice already selected) by the stage's B tile into the
+    accumulator; the instructions are issued and committed as one group but
+    not waited for (`gemmc-pipeline` places the waits). The accumulator is
+    the struct wgmma keeps in registers. Lowered by `convert-gemmc-to-nvvm`.
+
+    ```mlir
+    %acc1 = gemmc.mma_stage %acc0, %a_tile, %b_tile {schedule = #gemmc.schedule<...>}
+        : !llvm.struct<(f32, ...)>, !llvm.ptr<3>, !llvm.ptr<3>
+    ```
+  }];
+  let arguments = (ins AnyType:$acc, LLVM_AnyPointer:$a_tile,
+                       LLVM_AnyPointer:$b_tile, Gemmc_ScheduleAttr:$schedule);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $acc `,` $a_tile `,` $b_tile attr-dict `:` qualified(type($acc)) `,` qualified(type($a_tile)) `,` qualified(type($b_tile))
+  }];
+}
+
+def Gemmc_EpilogueOp : Gemmc_Op<"epilogue", [AttrSizedOperandSegments]> {
+  let summary = "Write one warpgroup's accumulators to C";
+  let description = [{
+    The warpgroup's 64 rows of the tile at (`m0`, `n0`): scale by `alpha`,
+    add `beta` x C, convert to C's type and store what lies inside `m` x
+    `n`. Lowered by `gemmc-epilogue`.
+
+    ```mlir
+    gemmc.epilogue %acc, %c, %m0, %n0, %m, %n, %ldc alpha(%alpha)
+        {schedule = #gemmc.schedule<...>} : !llvm.struct<(f32, ...)>, !llvm.ptr<1>
+    ```
+  }];
+  let arguments = (ins AnyType:$acc, LLVM_AnyPointer:$c, I32:$m0, I32:$n0,
+                       I32:$m, I32:$n, I32:$ldc, Optional<F32>:$alpha,
+                       Optional<F32>:$beta, Gemmc_ScheduleAttr:$schedule);
+  let assemblyFormat = [{
+    $acc `,` $c `,` $m0 `,` $n0 `,` $m `,` $n `,` $ldc
+    (`alpha` `(` $alpha^ `)`)? (`beta` `(` $beta^ `)`)?
+    attr-dict `:` qualified(type($acc)) `,` qualified(type($c))
+  }];
 }
 
 #endif // GEMMC_OPS

@@ -1,4 +1,4 @@
-// RUN: gemmc-opt %s --split-input-file --convert-gemmc-to-nvvm --verify-diagnostics
+// RUN: gemmc-opt %s --split-input-file --gemmc-tile --verify-diagnostics
 
 // A legal schedule the lowering does not build yet is refused with the
 // rule's message, not lowered wrongly.

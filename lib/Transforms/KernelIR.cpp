@@ -1,0 +1,49 @@
+//===- KernelIR.cpp - Building blocks shared by the lowering passes ------===//
+#include "KernelIR.h"
+
+using namespace mlir;
+using namespace mlir::gemmc;
+
+KernelIR::KernelIR(OpBuilder &b, Location loc) : b(b), loc(loc) {
+  MLIRContext *ctx = b.getContext();
+  i32 = b.getI32Type();
+  i64 = b.getI64Type();
+  f32 = b.getF32Type();
+  ptr = LLVM::LLVMPointerType::get(ctx);
+  sharedPtr = LLVM::LLVMPointerType::get(ctx, kSharedSpace);
+  sharedClusterPtr = LLVM::LLVMPointerType::get(ctx, kSharedClusterSpace);
+  globalPtr = LLVM::LLVMPointerType::get(ctx, kGlobalSpace);
+}
+
+Value KernelIR::c32(int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, i32, v).getResult();
+}
+
+Value KernelIR::c64(int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, i64, v).getResult();
+}
+
+Value KernelIR::sharedAt(Value base, Value offset) {
+  return LLVM::GEPOp::create(b, loc, sharedPtr, b.getI8Type(), base,
+                             ValueRange{offset});
+}
+
+void KernelIR::ifThen(Value cond, function_ref<void()> body) {
+  auto op = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&op.getThenRegion().front());
+  body();
+}
+
+Value KernelIR::threadId() { return NVVM::ThreadIdXOp::create(b, loc, i32); }
+
+Type mlir::gemmc::wgmmaAccumulatorType(MLIRContext *ctx,
+                                       const ::gemmc::KernelSpec &spec) {
+  SmallVector<Type> fields(spec.blockN() / 2, Float32Type::get(ctx));
+  return LLVM::LLVMStructType::getLiteral(ctx, fields);
+}
+
+FailureOr<::gemmc::KernelSpec> mlir::gemmc::specOf(Operation *op,
+                                                   ScheduleAttr schedule) {
+  return specFromSchedule(schedule, [op] { return op->emitOpError(); });
+}

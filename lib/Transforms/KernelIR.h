@@ -1,0 +1,80 @@
+//===- KernelIR.h - Building blocks shared by the lowering passes --------===//
+//
+// The gemmc lowering writes kernels with the llvm, nvvm, scf and arith
+// dialects. This header holds what several passes need: i32 arithmetic in a
+// few words, shared-memory addressing, the thread's place in its warpgroup,
+// and the kernel's fixed numbers. Values are i32 unless named otherwise:
+// every index inside a tile fits, and 32-bit integer arithmetic is what the
+// SM does natively.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEMMC_LIB_TRANSFORMS_KERNELIR_H
+#define GEMMC_LIB_TRANSFORMS_KERNELIR_H
+
+#include "gemmc/Dialect/Gemmc/IR/GemmcDialect.h"
+#include "gemmc/Spec/Rules.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace mlir::gemmc {
+
+/// Address spaces of the NVPTX backend.
+constexpr unsigned kGlobalSpace = 1;
+constexpr unsigned kSharedSpace = 3;
+constexpr unsigned kSharedClusterSpace = 7;
+/// Bytes of a CUtensorMap, and its required alignment.
+constexpr int64_t kTensorMapBytes = 128;
+constexpr int64_t kTensorMapAlign = 64;
+/// Bytes of one mbarrier object.
+constexpr int64_t kMbarrierBytes = 8;
+/// Rows of a swizzle atom: 8 rows of the swizzle span.
+constexpr int64_t kSwizzleAtomRows = 8;
+/// Suspend-time hint of mbarrier waits, in nanoseconds.
+constexpr int64_t kMbarrierWaitHintNs = 10000000;
+
+/// An OpBuilder with i32 arithmetic and the pointer types of a kernel.
+class KernelIR {
+public:
+  KernelIR(OpBuilder &b, Location loc);
+
+  Value c32(int64_t v);
+  Value c64(int64_t v);
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value sub(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
+  Value divU(Value x, Value y) { return arith::DivUIOp::create(b, loc, x, y); }
+  Value remU(Value x, Value y) { return arith::RemUIOp::create(b, loc, x, y); }
+  Value minU(Value x, Value y) { return arith::MinUIOp::create(b, loc, x, y); }
+  Value andI(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
+  Value cmp(arith::CmpIPredicate p, Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, p, x, y);
+  }
+  Value ceilDiv(Value x, int64_t d) { return divU(add(x, c32(d - 1)), c32(d)); }
+  Value zext64(Value x) { return arith::ExtUIOp::create(b, loc, i64, x); }
+  /// `base + offset` bytes, in shared memory.
+  Value sharedAt(Value base, Value offset);
+  Value sharedAt(Value base, int64_t offset) { return sharedAt(base, c32(offset)); }
+  /// Runs `body` in an scf.if on `cond`, without results.
+  void ifThen(Value cond, function_ref<void()> body);
+  /// threadIdx.x, and the warpgroup it belongs to.
+  Value threadId();
+  Value warpgroupId() { return divU(threadId(), c32(kWarpgroupSize)); }
+
+  OpBuilder &b;
+  Location loc;
+  Type i32, i64, f32, ptr, sharedPtr, sharedClusterPtr, globalPtr;
+};
+
+/// The struct of fp32 accumulators one m64nNk16 wgmma leaves in a thread.
+Type wgmmaAccumulatorType(MLIRContext *ctx, const ::gemmc::KernelSpec &spec);
+
+/// The resolved spec a schedule attribute describes; reports on `op` and
+/// fails when the attribute does not describe one.
+FailureOr<::gemmc::KernelSpec> specOf(Operation *op, ScheduleAttr schedule);
+
+} // namespace mlir::gemmc
+
+#endif // GEMMC_LIB_TRANSFORMS_KERNELIR_H

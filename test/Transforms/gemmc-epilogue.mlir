@@ -1,0 +1,53 @@
+// RUN: gemmc-opt %s --split-input-file --gemmc-epilogue --canonicalize --cse | FileCheck %s
+// RUN: gemmc-opt %s --split-input-file --gemmc-epilogue | grep -c "vector<2xbf16>, !llvm.ptr<1>" | FileCheck %s --check-prefix=PAIRS
+
+// A 64x128 bf16 tile with alpha: each thread owns rows 16w + l/4 (+ 8) and
+// columns 8j + 2(l%4) (+ 1); 2 row halves x 16 column chunks = 32 paired
+// stores, each clipped to M x N.
+// PAIRS: 32
+
+// CHECK-LABEL: llvm.func @alpha_bf16(
+// CHECK-SAME: %[[ACC:[a-z0-9]*]]: !llvm.struct<(f32,
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[LANE:.*]] = arith.remui %[[TID]], %c32_i32 : i32
+// CHECK: %[[INWG:.*]] = arith.remui %[[TID]], %c128_i32 : i32
+// CHECK: %[[WARP:.*]] = arith.divui %[[INWG]], %c32_i32 : i32
+// CHECK: %[[ROW:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : i32
+// CHECK: scf.if %[[ROW]] {
+// CHECK: %[[V0:.*]] = llvm.extractvalue %[[ACC]][0]
+// CHECK: %[[S0:.*]] = arith.mulf %[[V0]], %{{.*}} : f32
+// CHECK: %[[V1:.*]] = llvm.extractvalue %[[ACC]][1]
+// CHECK: %[[BOTH:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : i32
+// CHECK: scf.if %[[BOTH]] {
+// CHECK: %[[T0:.*]] = arith.truncf %[[S0]] : f32 to bf16
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<2xbf16>, !llvm.ptr<1>
+// CHECK: } else {
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 2 : i64} : bf16, !llvm.ptr<1>
+gpu.module @k1 {
+  llvm.func @alpha_bf16(%acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %c: !llvm.ptr<1>, %m0: i32, %n0: i32, %m: i32, %n: i32, %ldc: i32, %alpha: f32) {
+    gemmc.epilogue %acc, %c, %m0, %n0, %m, %n, %ldc alpha(%alpha) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "row", c = "bf16", accumulator = "f32", tile_shape = [64, 128, 64], cluster_shape = [1, 1], stages = 2, threads = 128, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.ptr<1>
+    llvm.return
+  }
+}
+
+// -----
+
+// f32 output with beta and no alpha: C is read (only when beta is not 0, as
+// in BLAS), scaled by beta and added.
+
+// CHECK-LABEL: llvm.func @beta_f32(
+// CHECK-SAME: %[[BETA:[a-z0-9]*]]: f32)
+// CHECK: %[[READ:.*]] = arith.cmpf une, %[[BETA]], %{{.*}} : f32
+// CHECK: scf.if
+// CHECK: scf.if %[[READ]] -> (f32) {
+// CHECK: %[[OLD:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f32
+// CHECK: %[[SCALED:.*]] = arith.mulf %[[OLD]], %[[BETA]] : f32
+// CHECK: arith.addf %{{.*}}, %[[SCALED]] : f32
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<1>
+// CHECK-NOT: arith.truncf
+gpu.module @k2 {
+  llvm.func @beta_f32(%acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %c: !llvm.ptr<1>, %m0: i32, %n0: i32, %m: i32, %n: i32, %ldc: i32, %beta: f32) {
+    gemmc.epilogue %acc, %c, %m0, %n0, %m, %n, %ldc beta(%beta) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h100", a = "f16", a_layout = "row", b = "f16", b_layout = "col", c = "f32", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 3, threads = 256, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_n", group = 4, split_k = 1, store = "direct", alpha = false, beta = true, bias = "none", activation = "none">} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.ptr<1>
+    llvm.return
+  }
+}
