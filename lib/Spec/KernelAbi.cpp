@@ -98,17 +98,20 @@ std::vector<Violation> gemmc::checkLoweringSupport(const KernelSpec &s) {
                    .str());
     return out;
   }
-  if (s.kernelSchedule != KernelSchedule::Multistage)
-    no("kernel_schedule",
-       formatv("kernel_schedule: {0} is not implemented yet; use multistage",
-               kernelScheduleName(s.kernelSchedule))
+  if (s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong)
+    no("kernel_schedule", "kernel_schedule: warp_specialized_pingpong is not "
+                          "implemented yet; use warp_specialized_cooperative");
+  if (s.kernelSchedule == KernelSchedule::WarpSpecializedCooperative &&
+      s.blockM() != 128)
+    no("tile_shape",
+       formatv("warp_specialized_cooperative with BLOCK_M = {0} is not "
+               "implemented yet (each consumer warpgroup takes 64 rows); use "
+               "BLOCK_M = 128",
+               s.blockM())
            .str());
-  if (s.tileScheduler.kind != TileSchedulerKind::DataParallel)
-    no("tile_scheduler.kind",
-       formatv("tile_scheduler kind {0} is not implemented yet; use "
-               "data_parallel",
-               tileSchedulerKindName(s.tileScheduler.kind))
-           .str());
+  if (s.tileScheduler.kind == TileSchedulerKind::StreamK)
+    no("tile_scheduler.kind", "tile_scheduler kind stream_k is not implemented "
+                              "yet; use persistent or data_parallel");
   if (s.tileScheduler.splitK != 1)
     no("tile_scheduler.split_k", "split_k > 1 is not implemented yet; use 1");
   if (s.clusterSize() != 1 || s.mainloop.multicast)

@@ -1,18 +1,26 @@
-//===- GemmcPipeline.cpp - The staged K loop of one tile -----------------===//
+//===- GemmcPipeline.cpp - The staged K loops of a CTA's tiles -----------===//
 //
 // Expands gemmc.tile_matmul into a producer/consumer pipeline over a ring of
-// shared-memory stages:
+// shared-memory stages, running through all of the CTA's tiles:
 //
 //   full[s]  completes when the TMA bytes of stage s have landed (one
 //            producer arrival + the transaction count);
-//   empty[s] completes when every thread has released stage s (its wgmma
-//            reading the stage is done).
+//   empty[s] completes when every consumer thread has released stage s (its
+//            wgmma reading the stage is done).
 //
-// Thread 0 fills the ring, then refills a stage as soon as it is released.
-// Every warpgroup waits on full[s] with the phase parity (kt / stages) & 1,
-// issues its gemmc.mma_stage, keeps it in flight (wgmma.wait_group 1) and
-// releases the previous step's stage. Two stages at least: with one, the
-// refill would wait for a release that waits for the refill.
+// Loads and multiplies are numbered across tiles (g): load g goes to stage
+// g % stages, waits for the release of load g - stages (empty parity
+// (g / stages + 1) & 1) and is consumed with full parity (g / stages) & 1.
+// A consumer keeps one wgmma group in flight (wgmma.wait_group 1) and
+// releases the stage of the step before; after a tile's last step it waits
+// for all groups, releases the last stage and runs the epilogue, while the
+// producer is already loading the next tile.
+//
+// multistage: thread 0 is the producer and a consumer; it loads a tile's
+// first `stages` steps before its K loop and refills a stage when it is
+// released. warp_specialized(_cooperative): the last warpgroup produces
+// (one thread issues TMA, after setmaxnreg lowers the group's registers) and
+// the others consume (after setmaxnreg raises theirs).
 //
 //===----------------------------------------------------------------------===//
 #include "KernelIR.h"
@@ -34,48 +42,64 @@ namespace {
 class PipelineBuilder {
 public:
   PipelineBuilder(TileMatmulOp op, const KernelSpec &spec, OpBuilder &b)
-      : op(op), s(spec), layout(*op.getSmemLayout()), ir(b, op.getLoc()),
+      : op(op), s(spec), res(computeResources(spec)),
+        layout(*op.getSmemLayout()), ir(b, op.getLoc()),
         abi(describeKernelAbi(spec)) {}
 
   void build();
 
 private:
-  Value fullBarrier(Value stage) {
-    return ir.sharedAt(op.getSmem(), ir.add(ir.c32(layout.getBarriers()),
+  Value barrierAt(int64_t first, Value stage) {
+    return ir.sharedAt(op.getSmem(), ir.add(ir.c32(first),
                                             ir.mul(stage, ir.c32(kMbarrierBytes))));
   }
+  Value fullBarrier(Value stage) { return barrierAt(layout.getBarriers(), stage); }
   Value emptyBarrier(Value stage) {
-    return ir.sharedAt(
-        op.getSmem(),
-        ir.add(ir.c32(layout.getBarriers() + kMbarrierBytes * layout.getStages()),
-               ir.mul(stage, ir.c32(kMbarrierBytes))));
+    return barrierAt(layout.getBarriers() + kMbarrierBytes * layout.getStages(),
+                     stage);
+  }
+  Value stageOf(Value g) { return ir.remU(g, ir.c32(layout.getStages())); }
+  /// Parity of the phase of full[g % stages] that load g completes.
+  Value fullParity(Value g) {
+    return ir.andI(ir.divU(g, ir.c32(layout.getStages())), ir.c32(1));
   }
   Value stageBase(Value stage) {
     return ir.sharedAt(op.getSmem(), ir.mul(stage, ir.c32(layout.getStageBytes())));
   }
-  void initBarriers();
-  void issueStageLoad(Value stage, Value kTile);
   void waitParity(Value barrier, Value parity) {
     NVVM::MBarrierTryWaitParityOp::create(ir.b, ir.loc, barrier, parity,
                                           ir.c32(kMbarrierWaitHintNs));
   }
+  void initBarriers();
+  /// Load number `g`: wait until its stage is free, then bring A and B of
+  /// K tile `kTile` of the tile at (m0, n0).
+  void load(Value g, Value m0, Value n0, Value kTile);
+  /// for each of the CTA's tiles: body(m0, n0, g) -> next g.
+  void forEachTile(function_ref<Value(Value, Value, Value)> body);
+  /// The consumer side of one tile from load number g; returns the
+  /// accumulators. `refill` (multistage) also refills released stages.
+  Value consumeTile(Value g, Value m0, Value n0, bool refill);
+  void epilogue(Value acc, Value m0, Value n0);
+  void buildMultistage();
+  void buildWarpSpecialized();
 
   TileMatmulOp op;
   const KernelSpec &s;
+  CtaResources res;
   SmemLayoutAttr layout;
   KernelIR ir;
   KernelAbi abi;
-  Value isProducer;
+  Value tid, kTiles, isThread0;
 };
 
 void PipelineBuilder::initBarriers() {
-  int64_t threads = computeResources(s).threads;
-  ir.ifThen(isProducer, [&] {
+  int64_t consumers = res.consumerWarpgroups * kWarpgroupSize;
+  ir.ifThen(isThread0, [&] {
     for (int64_t st = 0; st < layout.getStages(); ++st) {
       NVVM::MBarrierInitOp::create(ir.b, ir.loc, fullBarrier(ir.c32(st)),
                                    ir.c32(1), /*predicate=*/Value());
       NVVM::MBarrierInitOp::create(ir.b, ir.loc, emptyBarrier(ir.c32(st)),
-                                   ir.c32(threads), /*predicate=*/Value());
+                                   ir.c32(consumers), /*predicate=*/Value());
     }
     // Make the initialized barriers visible to the TMA unit.
     NVVM::FenceMbarrierInitOp::create(ir.b, ir.loc);
@@ -83,7 +107,16 @@ void PipelineBuilder::initBarriers() {
   NVVM::Barrier0Op::create(ir.b, ir.loc);
 }
 
-void PipelineBuilder::issueStageLoad(Value stage, Value kTile) {
+void PipelineBuilder::load(Value g, Value m0, Value n0, Value kTile) {
+  Value stage = stageOf(g);
+  // The ring's first round finds every stage free.
+  ir.ifThen(ir.cmp(arith::CmpIPredicate::uge, g, ir.c32(layout.getStages())),
+            [&] {
+              waitParity(emptyBarrier(stage),
+                         ir.andI(ir.add(ir.divU(g, ir.c32(layout.getStages())),
+                                        ir.c32(1)),
+                                 ir.c32(1)));
+            });
   Value full = fullBarrier(stage);
   // The bytes TMA delivers: whole boxes, out-of-bounds parts zero-filled.
   int64_t bytes = (s.blockM() * elementBytes(s.a.element) +
@@ -94,7 +127,7 @@ void PipelineBuilder::issueStageLoad(Value stage, Value kTile) {
                                          /*relaxed=*/false, /*predicate=*/Value());
   Value base = stageBase(stage);
   Value k0 = ir.mul(kTile, ir.c32(s.blockK()));
-  auto load = [&](Value tmap, Value dst, Value x, Value y) {
+  auto copy = [&](Value tmap, Value dst, Value x, Value y) {
     // The instruction writes a shared::cluster address; a CTA's own shared
     // memory lies in its cluster's window.
     dst = LLVM::AddrSpaceCastOp::create(ir.b, ir.loc, ir.sharedClusterPtr, dst);
@@ -105,38 +138,38 @@ void PipelineBuilder::issueStageLoad(Value stage, Value kTile) {
         /*group=*/nullptr, /*predicate=*/Value());
   };
   // A is K-major: one box {BLOCK_K, BLOCK_M} at (k0, m0).
-  load(op.getTmapA(), base, k0, op.getM0());
+  copy(op.getTmapA(), base, k0, m0);
   Value bBase = ir.sharedAt(base, layout.getBOffset());
   if (abi.b.kMajor) {
-    load(op.getTmapB(), bBase, k0, op.getN0());
+    copy(op.getTmapB(), bBase, k0, n0);
     return;
   }
   // N-major B comes in slabs one swizzle span of N wide.
   for (int64_t slab = 0; slab < abi.b.loadsPerStage; ++slab)
-    load(op.getTmapB(), ir.sharedAt(bBase, slab * abi.b.slabBytes),
-         ir.add(op.getN0(), ir.c32(slab * abi.b.box[0])), k0);
+    copy(op.getTmapB(), ir.sharedAt(bBase, slab * abi.b.slabBytes),
+         ir.add(n0, ir.c32(slab * abi.b.box[0])), k0);
 }
 
-void PipelineBuilder::build() {
+void PipelineBuilder::forEachTile(function_ref<Value(Value, Value, Value)> body) {
   OpBuilder &b = ir.b;
-  Value tid = ir.threadId();
-  isProducer = ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(0));
-  Value stages = ir.c32(layout.getStages());
-  Value kTiles = ir.ceilDiv(op.getK(), s.blockK());
-  initBarriers();
+  Value tiles = tileCount(ir, s, op.getM(), op.getN());
+  auto loop = scf::ForOp::create(b, ir.loc, op.getFirstTile(), tiles,
+                                 op.getTileStep(), ValueRange{ir.c32(0)});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  auto [m0, n0] = tileOrigin(ir, s, loop.getInductionVar(), op.getM(), op.getN());
+  scf::YieldOp::create(b, ir.loc,
+                       ValueRange{body(m0, n0, loop.getRegionIterArgs()[0])});
+}
 
-  // Prologue: fill the ring.
-  ir.ifThen(isProducer, [&] {
-    for (int64_t st = 0; st < layout.getStages(); ++st)
-      ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, ir.c32(st), kTiles),
-                [&] { issueStageLoad(ir.c32(st), ir.c32(st)); });
-  });
-
+Value PipelineBuilder::consumeTile(Value g0, Value m0, Value n0, bool refill) {
+  OpBuilder &b = ir.b;
   Type accType = wgmmaAccumulatorType(b.getContext(), s);
   Value zero = LLVM::ZeroOp::create(b, ir.loc, accType);
-  // Each warpgroup multiplies its own 64 rows of the A tile.
+  // Each consumer warpgroup multiplies its own 64 rows of the A tile.
   int64_t aRowBytes = s.blockK() * elementBytes(s.a.element);
   Value aSlice = ir.mul(ir.warpgroupId(), ir.c32(64 * aRowBytes));
+  Value stages = ir.c32(layout.getStages());
 
   auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), kTiles, ir.c32(1),
                                  ValueRange{zero});
@@ -144,36 +177,99 @@ void PipelineBuilder::build() {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value kt = loop.getInductionVar();
-    Value stage = ir.remU(kt, stages);
-    waitParity(fullBarrier(stage), ir.andI(ir.divU(kt, stages), ir.c32(1)));
+    Value g = ir.add(g0, kt);
+    Value stage = stageOf(g);
+    waitParity(fullBarrier(stage), fullParity(g));
     Value base = stageBase(stage);
     Value acc = MmaStageOp::create(b, ir.loc, accType, loop.getRegionIterArgs()[0],
                                    ir.sharedAt(base, aSlice),
                                    ir.sharedAt(base, layout.getBOffset()),
                                    op.getSchedule());
     // Keep this step's wgmma in flight; the previous step's is complete
-    // after this wait, so its stage can be released and refilled.
+    // after this wait, so its stage can be released (and refilled).
     NVVM::WgmmaWaitGroupSyncOp::create(b, ir.loc, 1);
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, kt, ir.c32(0)), [&] {
-      Value prev = ir.sub(kt, ir.c32(1));
-      Value prevStage = ir.remU(prev, stages);
+      Value prev = ir.sub(g, ir.c32(1));
       NVVM::MBarrierArriveOp::create(b, ir.loc, /*res=*/Type(),
-                                     emptyBarrier(prevStage), /*count=*/Value());
-      Value next = ir.add(prev, stages);
-      ir.ifThen(ir.andI(isProducer,
-                        ir.cmp(arith::CmpIPredicate::ult, next, kTiles)),
-                [&] {
-                  waitParity(emptyBarrier(prevStage),
-                             ir.andI(ir.divU(prev, stages), ir.c32(1)));
-                  issueStageLoad(prevStage, next);
-                });
+                                     emptyBarrier(stageOf(prev)),
+                                     /*count=*/Value());
+      if (!refill)
+        return;
+      Value nextK = ir.add(ir.sub(kt, ir.c32(1)), stages);
+      ir.ifThen(ir.andI(isThread0,
+                        ir.cmp(arith::CmpIPredicate::ult, nextK, kTiles)),
+                [&] { load(ir.add(prev, stages), m0, n0, nextK); });
     });
     scf::YieldOp::create(b, ir.loc, acc);
   }
   NVVM::WgmmaWaitGroupSyncOp::create(b, ir.loc, 0);
-  EpilogueOp::create(b, ir.loc, loop.getResult(0), op.getC(), op.getM0(),
-                     op.getN0(), op.getM(), op.getN(), op.getLdc(),
-                     op.getAlpha(), op.getBeta(), op.getSchedule());
+  // Release the tile's last stage too: the next tile's loads need it.
+  NVVM::MBarrierArriveOp::create(
+      b, ir.loc, /*res=*/Type(),
+      emptyBarrier(stageOf(ir.sub(ir.add(g0, kTiles), ir.c32(1)))),
+      /*count=*/Value());
+  return loop.getResult(0);
+}
+
+void PipelineBuilder::epilogue(Value acc, Value m0, Value n0) {
+  EpilogueOp::create(ir.b, ir.loc, acc, op.getC(), m0, n0, op.getM(), op.getN(),
+                     op.getLdc(), op.getAlpha(), op.getBeta(), op.getSchedule());
+}
+
+void PipelineBuilder::buildMultistage() {
+  forEachTile([&](Value m0, Value n0, Value g) {
+    // Thread 0 loads the tile's first steps; the K loop refills the rest.
+    ir.ifThen(isThread0, [&] {
+      for (int64_t st = 0; st < layout.getStages(); ++st)
+        ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, ir.c32(st), kTiles),
+                  [&] { load(ir.add(g, ir.c32(st)), m0, n0, ir.c32(st)); });
+    });
+    epilogue(consumeTile(g, m0, n0, /*refill=*/true), m0, n0);
+    return ir.add(g, kTiles);
+  });
+}
+
+void PipelineBuilder::buildWarpSpecialized() {
+  OpBuilder &b = ir.b;
+  int64_t consumerThreads = res.consumerWarpgroups * kWarpgroupSize;
+  Value isProducer =
+      ir.cmp(arith::CmpIPredicate::uge, tid, ir.c32(consumerThreads));
+  auto roles = scf::IfOp::create(b, ir.loc, isProducer, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  // Producer warpgroup: give registers back, one thread issues every load.
+  b.setInsertionPointToStart(&roles.getThenRegion().front());
+  NVVM::SetMaxRegisterOp::create(b, ir.loc, kProducerRegs,
+                                 NVVM::SetMaxRegisterAction::decrease);
+  ir.ifThen(ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(consumerThreads)), [&] {
+    forEachTile([&](Value m0, Value n0, Value g) {
+      auto kLoop = scf::ForOp::create(b, ir.loc, ir.c32(0), kTiles, ir.c32(1));
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(kLoop.getBody());
+      Value kt = kLoop.getInductionVar();
+      load(ir.add(g, kt), m0, n0, kt);
+      b.setInsertionPointAfter(kLoop);
+      return ir.add(g, kTiles);
+    });
+  });
+  // Consumer warpgroups: take the registers the accumulators need.
+  b.setInsertionPointToStart(&roles.getElseRegion().front());
+  NVVM::SetMaxRegisterOp::create(b, ir.loc, res.regCapPerThread,
+                                 NVVM::SetMaxRegisterAction::increase);
+  forEachTile([&](Value m0, Value n0, Value g) {
+    epilogue(consumeTile(g, m0, n0, /*refill=*/false), m0, n0);
+    return ir.add(g, kTiles);
+  });
+}
+
+void PipelineBuilder::build() {
+  tid = ir.threadId();
+  isThread0 = ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(0));
+  kTiles = ir.ceilDiv(op.getK(), s.blockK());
+  initBarriers();
+  if (res.producerThreads > 0)
+    buildWarpSpecialized();
+  else
+    buildMultistage();
 }
 
 struct GemmcPipelinePass

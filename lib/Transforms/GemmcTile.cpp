@@ -1,8 +1,8 @@
 //===- GemmcTile.cpp - A gemmc kernel function to a tiled GPU kernel ------===//
 //
 // Builds the kernel's shell: the gpu.module with its NVVM target, the
-// llvm.func with gemmc's ABI, the mapping from the CTA's id to its output
-// tile, and one gemmc.tile_matmul for the tile.
+// llvm.func with gemmc's ABI, and one gemmc.tile_matmul for the CTA's share
+// of the output tiles (the tile scheduler).
 //
 //===----------------------------------------------------------------------===//
 #include "KernelIR.h"
@@ -21,29 +21,6 @@ using namespace mlir;
 using namespace mlir::gemmc;
 
 namespace {
-
-/// The CTA's output tile: grouped raster as Triton's grouped ordering.
-/// Consecutive CTAs walk `group` tiles along the raster dimension, then step
-/// across, so that the CTAs of one wave share A and B tiles in L2.
-std::pair<Value, Value> mapTile(KernelIR &ir, const KernelSpec &s, Value m,
-                                Value n) {
-  bool alongM = s.tileScheduler.raster == Raster::AlongM;
-  Value tilesM = ir.ceilDiv(m, s.blockM());
-  Value tilesN = ir.ceilDiv(n, s.blockN());
-  Value major = alongM ? tilesM : tilesN;
-  Value minor = alongM ? tilesN : tilesM;
-  Value pid = NVVM::BlockIdXOp::create(ir.b, ir.loc, ir.i32);
-  Value group = ir.c32(s.tileScheduler.group);
-  Value perGroup = ir.mul(group, minor);
-  Value first = ir.mul(ir.divU(pid, perGroup), group);
-  Value groupSize = ir.minU(ir.sub(major, first), group);
-  Value inGroup = ir.remU(pid, perGroup);
-  Value majorIdx = ir.add(first, ir.remU(inGroup, groupSize));
-  Value minorIdx = ir.divU(inGroup, groupSize);
-  Value tm = alongM ? majorIdx : minorIdx;
-  Value tn = alongM ? minorIdx : majorIdx;
-  return {ir.mul(tm, ir.c32(s.blockM())), ir.mul(tn, ir.c32(s.blockN()))};
-}
 
 /// The kernel function with gemmc's ABI (docs/abi.md).
 LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, const KernelSpec &s,
@@ -130,8 +107,12 @@ struct GemmcTilePass : mlir::gemmc::impl::GemmcTileBase<GemmcTilePass> {
       unsigned next = 7;
       Value alpha = spec->epilogue.alpha ? arg(next++) : Value();
       Value beta = spec->epilogue.beta ? arg(next++) : Value();
-      auto [m0, n0] = mapTile(ir, *spec, m, n);
-      TileMatmulOp::create(b, loc, arg(0), arg(1), arg(2), m0, n0, m, n, k, ldc,
+      // CTA i computes tiles i, i + gridDim.x, ...: one tile when the grid
+      // has a CTA per tile (data_parallel), a persistent loop when the grid
+      // has a CTA per SM (the runtime sizes the grid from the manifest).
+      Value first = NVVM::BlockIdXOp::create(b, loc, ir.i32);
+      Value step = NVVM::GridDimXOp::create(b, loc, ir.i32);
+      TileMatmulOp::create(b, loc, arg(0), arg(1), arg(2), first, step, m, n, k, ldc,
                            alpha, beta, /*smem=*/Value(), op.getSchedule(),
                            /*smem_layout=*/nullptr);
       LLVM::ReturnOp::create(b, loc, ValueRange{});

@@ -37,6 +37,31 @@ void KernelIR::ifThen(Value cond, function_ref<void()> body) {
 
 Value KernelIR::threadId() { return NVVM::ThreadIdXOp::create(b, loc, i32); }
 
+Value mlir::gemmc::tileCount(KernelIR &ir, const ::gemmc::KernelSpec &s,
+                             Value m, Value n) {
+  return ir.mul(ir.ceilDiv(m, s.blockM()), ir.ceilDiv(n, s.blockN()));
+}
+
+std::pair<Value, Value> mlir::gemmc::tileOrigin(KernelIR &ir,
+                                                const ::gemmc::KernelSpec &s,
+                                                Value tile, Value m, Value n) {
+  bool alongM = s.tileScheduler.raster == ::gemmc::Raster::AlongM;
+  Value tilesM = ir.ceilDiv(m, s.blockM());
+  Value tilesN = ir.ceilDiv(n, s.blockN());
+  Value major = alongM ? tilesM : tilesN;
+  Value minor = alongM ? tilesN : tilesM;
+  Value group = ir.c32(s.tileScheduler.group);
+  Value perGroup = ir.mul(group, minor);
+  Value first = ir.mul(ir.divU(tile, perGroup), group);
+  Value groupSize = ir.minU(ir.sub(major, first), group);
+  Value inGroup = ir.remU(tile, perGroup);
+  Value majorIdx = ir.add(first, ir.remU(inGroup, groupSize));
+  Value minorIdx = ir.divU(inGroup, groupSize);
+  Value tm = alongM ? majorIdx : minorIdx;
+  Value tn = alongM ? minorIdx : majorIdx;
+  return {ir.mul(tm, ir.c32(s.blockM())), ir.mul(tn, ir.c32(s.blockN()))};
+}
+
 Type mlir::gemmc::wgmmaAccumulatorType(MLIRContext *ctx,
                                        const ::gemmc::KernelSpec &spec) {
   SmallVector<Type> fields(spec.blockN() / 2, Float32Type::get(ctx));

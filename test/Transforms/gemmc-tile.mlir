@@ -1,31 +1,14 @@
 // RUN: gemmc-opt %s --split-input-file --gemmc-tile --canonicalize --cse | FileCheck %s
 
-// A 64x128 tile, raster along M in groups of 8: the kernel gets gemmc's ABI
-// and each CTA computes its tile's first row and column from its id.
+// The kernel gets gemmc's ABI; CTA i takes tiles i, i + gridDim.x, ...
+// (one tile when the grid has a CTA per tile).
 
 // CHECK-LABEL: module attributes {gpu.container_module}
 // CHECK: gpu.module @gemmc_kernels [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
 // CHECK: llvm.func @gemm_nn(%[[TA:.*]]: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %[[TB:.*]]: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %[[C:.*]]: !llvm.ptr<1> {llvm.noalias}, %[[M:.*]]: i32, %[[N:.*]]: i32, %[[K:.*]]: i32, %[[LDC:.*]]: i32, %[[ALPHA:.*]]: f32) attributes {nvvm.kernel, nvvm.maxntid = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32}
-// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : i32
-// CHECK-DAG: %[[C64:.*]] = arith.constant 64 : i32
-// CHECK-DAG: %[[C128:.*]] = arith.constant 128 : i32
-// CHECK: %[[TMP:.*]] = arith.addi %[[M]], %{{.*}} : i32
-// CHECK: %[[TILESM:.*]] = arith.divui %[[TMP]], %[[C64]] : i32
-// CHECK: %[[TMP2:.*]] = arith.addi %[[N]], %{{.*}} : i32
-// CHECK: %[[TILESN:.*]] = arith.divui %[[TMP2]], %[[C128]] : i32
-// CHECK: %[[PID:.*]] = nvvm.read.ptx.sreg.ctaid.x : i32
-// CHECK: %[[PERGROUP:.*]] = arith.muli %[[TILESN]], %[[C8]] : i32
-// CHECK: %[[GID:.*]] = arith.divui %[[PID]], %[[PERGROUP]] : i32
-// CHECK: %[[FIRST:.*]] = arith.muli %[[GID]], %[[C8]] : i32
-// CHECK: %[[LEFT:.*]] = arith.subi %[[TILESM]], %[[FIRST]] : i32
-// CHECK: %[[GSIZE:.*]] = arith.minui %[[LEFT]], %[[C8]] : i32
-// CHECK: %[[IN:.*]] = arith.remui %[[PID]], %[[PERGROUP]] : i32
-// CHECK: %[[R:.*]] = arith.remui %[[IN]], %[[GSIZE]] : i32
-// CHECK: %[[TM:.*]] = arith.addi %[[FIRST]], %[[R]] : i32
-// CHECK: %[[TN:.*]] = arith.divui %[[IN]], %[[GSIZE]] : i32
-// CHECK: %[[M0:.*]] = arith.muli %[[TM]], %[[C64]] : i32
-// CHECK: %[[N0:.*]] = arith.muli %[[TN]], %[[C128]] : i32
-// CHECK: gemmc.tile_matmul %[[TA]], %[[TB]], %[[C]], %[[M0]], %[[N0]], %[[M]], %[[N]], %[[K]], %[[LDC]] alpha(%[[ALPHA]]) {schedule = #gemmc.schedule<{{.*}}tile_shape = [64, 128, 64]{{.*}}>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>
+// CHECK-NEXT: %[[FIRST:.*]] = nvvm.read.ptx.sreg.ctaid.x : i32
+// CHECK-NEXT: %[[STEP:.*]] = nvvm.read.ptx.sreg.nctaid.x : i32
+// CHECK-NEXT: gemmc.tile_matmul %[[TA]], %[[TB]], %[[C]], %[[FIRST]], %[[STEP]], %[[M]], %[[N]], %[[K]], %[[LDC]] alpha(%[[ALPHA]]) {schedule = #gemmc.schedule<{{.*}}tile_shape = [64, 128, 64]{{.*}}>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>
 // CHECK-NEXT: llvm.return
 // CHECK-NOT: func.func
 func.func @gemm_nn(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %alpha: f32) attributes {gemmc.kernel} {
@@ -35,16 +18,13 @@ func.func @gemm_nn(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf
 
 // -----
 
-// Raster along N: the group walks N tiles, so the minor index is along M.
+// A warp-specialized schedule has a producer warpgroup: 384 threads.
 // No alpha, but beta: the kernel's last scalar is beta.
 
 // CHECK-LABEL: llvm.func @gemm_tn(
-// CHECK-SAME: %[[LDC:[a-z0-9]*]]: i32, %[[BETA:[a-z0-9]*]]: f32) attributes {nvvm.kernel, nvvm.maxntid = array<i32: 256, 1, 1>
-// CHECK: %[[TILESN:.*]] = arith.divui
-// CHECK: %[[PID:.*]] = nvvm.read.ptx.sreg.ctaid.x : i32
-// CHECK: arith.muli %{{.*}}, %c4_i32 : i32
+// CHECK-SAME: %[[LDC:[a-z0-9]*]]: i32, %[[BETA:[a-z0-9]*]]: f32) attributes {nvvm.kernel, nvvm.maxntid = array<i32: 384, 1, 1>
 // CHECK: gemmc.tile_matmul {{.*}}, %[[LDC]] beta(%[[BETA]])
 func.func @gemm_tn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>, %beta: f32) attributes {gemmc.kernel} {
-  gemmc.matmul %a, %b, %c beta(%beta) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h100", a = "f16", a_layout = "row", b = "f16", b_layout = "col", c = "f32", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 3, threads = 256, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_n", group = 4, split_k = 1, store = "direct", alpha = false, beta = true, bias = "none", activation = "none">} : memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf32>
+  gemmc.matmul %a, %b, %c beta(%beta) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h100", a = "f16", a_layout = "row", b = "f16", b_layout = "col", c = "f32", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 3, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "persistent", raster = "along_n", group = 4, split_k = 1, store = "direct", alpha = false, beta = true, bias = "none", activation = "none">} : memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf32>
   return
 }

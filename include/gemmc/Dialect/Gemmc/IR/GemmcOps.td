@@ -41,17 +41,19 @@ def Gemmc_MatmulOp : Gemmc_Op<"matmul", [AttrSizedOperandSegments]> {
 //===----------------------------------------------------------------------===//
 
 def Gemmc_TileMatmulOp : Gemmc_Op<"tile_matmul", [AttrSizedOperandSegments]> {
-  let summary = "One CTA's output tile: the K loop and the epilogue of it";
+  let summary = "A CTA's share of the output tiles: their K loops and epilogues";
   let description = [{
-    Made by `gemmc-tile` inside the kernel it builds: the tile whose first
-    row and column are `m0`, `n0`, read through the tensor maps `tmap_a` and
-    `tmap_b` and written to `c` (row-major, `ldc` elements a row) clipped to
-    `m` x `n`. `gemmc-smem-layout` adds the shared-memory base `smem`
-    (aligned to a swizzle atom) and the `smem_layout` attribute; then
-    `gemmc-pipeline` expands the op.
+    Made by `gemmc-tile` inside the kernel it builds: the CTA computes the
+    output tiles `first_tile`, `first_tile + tile_step`, ... below the tile
+    count of `m` x `n` (numbered in the schedule's raster order), reading A
+    and B through the tensor maps `tmap_a` and `tmap_b` and writing `c`
+    (row-major, `ldc` elements a row) clipped to `m` x `n`.
+    `gemmc-smem-layout` adds the shared-memory base `smem` (aligned to a
+    swizzle atom) and the `smem_layout` attribute; then `gemmc-pipeline`
+    expands the op.
 
     ```mlir
-    gemmc.tile_matmul %tmap_a, %tmap_b, %c, %m0, %n0, %m, %n, %k, %ldc
+    gemmc.tile_matmul %tmap_a, %tmap_b, %c, %first, %step, %m, %n, %k, %ldc
         alpha(%alpha) smem(%base) {schedule = #gemmc.schedule<...>,
         smem_layout = #gemmc.smem_layout<...>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>
     ```
@@ -60,7 +62,7 @@ def Gemmc_TileMatmulOp : Gemmc_Op<"tile_matmul", [AttrSizedOperandSegments]> {
     LLVM_AnyPointer:$tmap_a,
     LLVM_AnyPointer:$tmap_b,
     LLVM_AnyPointer:$c,
-    I32:$m0, I32:$n0, I32:$m, I32:$n, I32:$k, I32:$ldc,
+    I32:$first_tile, I32:$tile_step, I32:$m, I32:$n, I32:$k, I32:$ldc,
     Optional<F32>:$alpha,
     Optional<F32>:$beta,
     Optional<LLVM_AnyPointer>:$smem,
@@ -68,7 +70,7 @@ def Gemmc_TileMatmulOp : Gemmc_Op<"tile_matmul", [AttrSizedOperandSegments]> {
     OptionalAttr<Gemmc_SmemLayoutAttr>:$smem_layout
   );
   let assemblyFormat = [{
-    $tmap_a `,` $tmap_b `,` $c `,` $m0 `,` $n0 `,` $m `,` $n `,` $k `,` $ldc
+    $tmap_a `,` $tmap_b `,` $c `,` $first_tile `,` $tile_step `,` $m `,` $n `,` $k `,` $ldc
     (`alpha` `(` $alpha^ `)`)? (`beta` `(` $beta^ `)`)? (`smem` `(` $smem^ `)`)?
     attr-dict `:` qualified(type($tmap_a)) `,` qualified(type($tmap_b)) `,` qualified(type($c)) (`,` qualified(type($smem))^)?
   }];
