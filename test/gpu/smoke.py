@@ -84,6 +84,8 @@ class Kernel:
         tb = self.tensor_map(b_store, maps["b"], m["b"]["element"])
         bm, bn = m["tile"][0], m["tile"][1]
         grid = math.ceil(M / bm) * math.ceil(N / bn)
+        if m["grid"]["scheduler"] == "persistent":
+            grid = min(grid, torch.cuda.get_device_properties(0).multi_processor_count)
         vals = {
             "tmap_a": ta, "tmap_b": tb,
             "c": ctypes.c_uint64(c.data_ptr()),
