@@ -5,8 +5,9 @@
 //
 //   full[s]  completes when the TMA bytes of stage s have landed (one
 //            producer arrival + the transaction count);
-//   empty[s] completes when every consumer thread has released stage s (its
-//            wgmma reading the stage is done).
+//   empty[s] completes when every consumer warpgroup has released stage s
+//            (its wgmma reading the stage is done: wgmma completes for the
+//            whole warpgroup, so the group's first thread speaks for it).
 //
 // Loads and multiplies are numbered across tiles (g): load g goes to stage
 // g % stages, waits for the release of load g - stages (empty parity
@@ -80,6 +81,8 @@ private:
   /// accumulators. `refill` (multistage) also refills released stages.
   Value consumeTile(Value g, Value m0, Value n0, bool refill);
   void epilogue(Value acc, Value m0, Value n0);
+  /// Stage `stage` is free again as far as this warpgroup is concerned.
+  void release(Value stage);
   void buildMultistage();
   void buildWarpSpecialized();
 
@@ -93,7 +96,7 @@ private:
 };
 
 void PipelineBuilder::initBarriers() {
-  int64_t consumers = res.consumerWarpgroups * kWarpgroupSize;
+  int64_t consumers = res.consumerWarpgroups;
   ir.ifThen(isThread0, [&] {
     for (int64_t st = 0; st < layout.getStages(); ++st) {
       NVVM::MBarrierInitOp::create(ir.b, ir.loc, fullBarrier(ir.c32(st)),
@@ -190,9 +193,7 @@ Value PipelineBuilder::consumeTile(Value g0, Value m0, Value n0, bool refill) {
     NVVM::WgmmaWaitGroupSyncOp::create(b, ir.loc, 1);
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, kt, ir.c32(0)), [&] {
       Value prev = ir.sub(g, ir.c32(1));
-      NVVM::MBarrierArriveOp::create(b, ir.loc, /*res=*/Type(),
-                                     emptyBarrier(stageOf(prev)),
-                                     /*count=*/Value());
+      release(stageOf(prev));
       if (!refill)
         return;
       Value nextK = ir.add(ir.sub(kt, ir.c32(1)), stages);
@@ -204,11 +205,17 @@ Value PipelineBuilder::consumeTile(Value g0, Value m0, Value n0, bool refill) {
   }
   NVVM::WgmmaWaitGroupSyncOp::create(b, ir.loc, 0);
   // Release the tile's last stage too: the next tile's loads need it.
-  NVVM::MBarrierArriveOp::create(
-      b, ir.loc, /*res=*/Type(),
-      emptyBarrier(stageOf(ir.sub(ir.add(g0, kTiles), ir.c32(1)))),
-      /*count=*/Value());
+  release(stageOf(ir.sub(ir.add(g0, kTiles), ir.c32(1))));
   return loop.getResult(0);
+}
+
+void PipelineBuilder::release(Value stage) {
+  Value first = ir.cmp(arith::CmpIPredicate::eq,
+                       ir.remU(tid, ir.c32(kWarpgroupSize)), ir.c32(0));
+  ir.ifThen(first, [&] {
+    NVVM::MBarrierArriveOp::create(ir.b, ir.loc, /*res=*/Type(),
+                                   emptyBarrier(stage), /*count=*/Value());
+  });
 }
 
 void PipelineBuilder::epilogue(Value acc, Value m0, Value n0) {

@@ -1,7 +1,7 @@
 // RUN: gemmc-opt %s --split-input-file --gemmc-pipeline --canonicalize --cse | FileCheck %s
 
 // multistage, two stages of 24 KiB, B row-major in two 64-column slabs,
-// one warpgroup. Loads are numbered across the CTA's tiles (g): load g uses
+// one warpgroup (so an empty barrier waits for one release). Loads are numbered across the CTA's tiles (g): load g uses
 // stage g % 2, waits for empty[g % 2] with parity (g / 2 + 1) & 1 once the
 // ring has gone round, and is consumed with full parity (g / 2) & 1.
 
@@ -14,7 +14,7 @@
 // CHECK: %[[FULL0:.*]] = llvm.getelementptr %[[S]][49152] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
 // CHECK-NEXT: nvvm.mbarrier.init %[[FULL0]], %c1_i32 : !llvm.ptr<3>, i32
 // CHECK-NEXT: %[[EMPTY0:.*]] = llvm.getelementptr %[[S]][49168] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
-// CHECK-NEXT: nvvm.mbarrier.init %[[EMPTY0]], %c128_i32 : !llvm.ptr<3>, i32
+// CHECK-NEXT: nvvm.mbarrier.init %[[EMPTY0]], %c1_i32 : !llvm.ptr<3>, i32
 // CHECK: nvvm.fence.mbarrier.init
 // CHECK: nvvm.barrier0
 // The CTA's tiles, numbered in grouped raster order (groups of 8 along M).
@@ -46,6 +46,10 @@
 // CHECK: nvvm.mbarrier.try_wait.parity %{{.*}}, %[[FPAR]], %c10000000_i32 : !llvm.ptr<3>, i32, i32
 // CHECK: %[[NEXT:.*]] = gemmc.mma_stage %[[ACC]], %{{.*}}, %{{.*}} {schedule = #gemmc.schedule<{{.*}}>}
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
+// The warpgroup's first thread releases the previous step's stage.
+// CHECK: %[[INWG:.*]] = arith.remui %[[TID]], %c128_i32 : i32
+// CHECK: %[[FIRSTOFWG:.*]] = arith.cmpi eq, %[[INWG]], %c0_i32 : i32
+// CHECK: scf.if %[[FIRSTOFWG]] {
 // CHECK: nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<3>
 // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c24576_i32
 // CHECK-COUNT-3: nvvm.cp.async.bulk.tensor.shared.cluster.global
@@ -55,6 +59,7 @@
 // released before the epilogue.
 // CHECK-NEXT: %[[GNEXT:.*]] = arith.addi %[[G]], %[[KTILES]] : i32
 // CHECK: nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<3>
+// CHECK-NEXT: }
 // CHECK-NEXT: gemmc.epilogue %{{.*}}, %{{.*}}, %[[M0]], %[[N0]], %{{.*}}, %{{.*}}, %{{.*}} alpha(%{{.*}})
 // CHECK-NEXT: scf.yield %[[GNEXT]] : i32
 gpu.module @k1 {
@@ -67,12 +72,12 @@ gpu.module @k1 {
 // -----
 
 // warp_specialized_cooperative, 128x256x64, four stages: warpgroups 0 and 1
-// consume (empty barriers count their 256 threads) after raising their
+// consume (empty barriers count their two releases) after raising their
 // registers to 232; warpgroup 2 lowers its registers to 40 and its first
 // thread (thread 256) issues every load.
 
 // CHECK-LABEL: llvm.func @cooperative(
-// CHECK: nvvm.mbarrier.init %{{.*}}, %c256_i32 : !llvm.ptr<3>, i32
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c2_i32 : !llvm.ptr<3>, i32
 // CHECK: nvvm.barrier0
 // CHECK: %[[PRODUCER:.*]] = arith.cmpi uge, %[[TID:.*]], %c256_i32 : i32
 // CHECK: scf.if %[[PRODUCER]] {
