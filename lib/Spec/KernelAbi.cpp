@@ -23,6 +23,18 @@ static TensorMapPlan planOperand(const KernelSpec &s, int operand) {
   p.box[1] = rows;
   p.loadsPerStage = inner / p.box[0];
   p.slabBytes = p.box[0] * rows * eb;
+  p.partBytes = p.loadsPerStage * p.slabBytes;
+  // With a cluster along M and multicast, the CTAs of the cluster share B:
+  // each loads one part (a slice of the box rows when K-major, a share of
+  // the slabs when N-major) into all of them.
+  if (operand == 1 && s.mainloop.multicast && s.clusterShape[0] > 1) {
+    p.multicast = s.clusterShape[0];
+    if (p.kMajor)
+      p.box[1] = rows / p.multicast;
+    else
+      p.loadsPerStage /= p.multicast;
+    p.partBytes /= p.multicast;
+  }
   return p;
 }
 
@@ -114,9 +126,24 @@ std::vector<Violation> gemmc::checkLoweringSupport(const KernelSpec &s) {
                               "yet; use persistent or data_parallel");
   if (s.tileScheduler.splitK != 1)
     no("tile_scheduler.split_k", "split_k > 1 is not implemented yet; use 1");
-  if (s.clusterSize() != 1 || s.mainloop.multicast)
-    no("cluster_shape", "clusters and multicast are not implemented yet; use "
-                        "cluster_shape [1, 1] and multicast: false");
+  bool pairAlongM = s.clusterShape[0] == 2 && s.clusterShape[1] == 1;
+  if (s.clusterSize() != 1 && !(pairAlongM && s.mainloop.multicast))
+    no("cluster_shape",
+       formatv("cluster_shape [{0}, {1}]{2} is not implemented yet; use [2, "
+               "1] with multicast: true (B shared along M) or [1, 1]",
+               s.clusterShape[0], s.clusterShape[1],
+               s.mainloop.multicast ? "" : " without multicast")
+           .str());
+  else if (s.clusterSize() != 1 && s.kernelSchedule == KernelSchedule::Multistage)
+    no("kernel_schedule", "clusters with kernel_schedule: multistage are not "
+                          "implemented yet; use warp_specialized_cooperative");
+  else if (s.clusterSize() != 1 && s.b.layout == Layout::Row &&
+           (s.blockN() / 64) % 2 != 0)
+    no("tile_shape", formatv("multicasting a row-major B of BLOCK_N = {0} "
+                             "(an odd number of 64-column slabs) is not "
+                             "implemented yet; use BLOCK_N a multiple of 128",
+                             s.blockN())
+                         .str());
   if (s.epilogue.store != StoreKind::Direct)
     no("epilogue.store", "store: tma is not implemented yet; use store: direct");
   if (s.epilogue.bias != Bias::None)

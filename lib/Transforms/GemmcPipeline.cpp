@@ -17,6 +17,13 @@
 // for all groups, releases the last stage and runs the epilogue, while the
 // producer is already loading the next tile.
 //
+// Clusters of 2 CTAs along M share B (multicast): each CTA loads half of
+// the stage's B tile into both CTAs' shared memory, so a stage is free only
+// when the consumers of both CTAs have released it: every consumer
+// warpgroup arrives on the empty barrier of each CTA of the cluster, and a
+// cluster barrier brackets the kernel (barriers initialized before any peer
+// uses them; no CTA exits while a peer may still write to it).
+//
 // multistage: thread 0 is the producer and a consumer; it loads a tile's
 // first `stages` steps before its K loop and refills a stage when it is
 // released. warp_specialized(_cooperative): the last warpgroup produces
@@ -72,6 +79,8 @@ private:
                                           ir.c32(kMbarrierWaitHintNs));
   }
   void initBarriers();
+  /// barrier.cluster.arrive + wait, by every thread of every CTA.
+  void clusterSync();
   /// Load number `g`: wait until its stage is free, then bring A and B of
   /// K tile `kTile` of the tile at (m0, n0).
   void load(Value g, Value m0, Value n0, Value kTile);
@@ -95,8 +104,13 @@ private:
   Value tid, kTiles, isThread0;
 };
 
+void PipelineBuilder::clusterSync() {
+  NVVM::ClusterArriveOp::create(ir.b, ir.loc, /*aligned=*/nullptr);
+  NVVM::ClusterWaitOp::create(ir.b, ir.loc, /*aligned=*/nullptr);
+}
+
 void PipelineBuilder::initBarriers() {
-  int64_t consumers = res.consumerWarpgroups;
+  int64_t consumers = res.consumerWarpgroups * s.clusterSize();
   ir.ifThen(isThread0, [&] {
     for (int64_t st = 0; st < layout.getStages(); ++st) {
       NVVM::MBarrierInitOp::create(ir.b, ir.loc, fullBarrier(ir.c32(st)),
@@ -104,10 +118,14 @@ void PipelineBuilder::initBarriers() {
       NVVM::MBarrierInitOp::create(ir.b, ir.loc, emptyBarrier(ir.c32(st)),
                                    ir.c32(consumers), /*predicate=*/Value());
     }
-    // Make the initialized barriers visible to the TMA unit.
+    // Make the initialized barriers visible to the TMA unit (and to the
+    // cluster's other CTAs).
     NVVM::FenceMbarrierInitOp::create(ir.b, ir.loc);
   });
-  NVVM::Barrier0Op::create(ir.b, ir.loc);
+  if (s.clusterSize() > 1)
+    clusterSync();
+  else
+    NVVM::Barrier0Op::create(ir.b, ir.loc);
 }
 
 void PipelineBuilder::load(Value g, Value m0, Value n0, Value kTile) {
@@ -130,27 +148,39 @@ void PipelineBuilder::load(Value g, Value m0, Value n0, Value kTile) {
                                          /*relaxed=*/false, /*predicate=*/Value());
   Value base = stageBase(stage);
   Value k0 = ir.mul(kTile, ir.c32(s.blockK()));
-  auto copy = [&](Value tmap, Value dst, Value x, Value y) {
+  auto copy = [&](Value tmap, Value dst, Value x, Value y, Value mask) {
     // The instruction writes a shared::cluster address; a CTA's own shared
     // memory lies in its cluster's window.
     dst = LLVM::AddrSpaceCastOp::create(ir.b, ir.loc, ir.sharedClusterPtr, dst);
     NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
         ir.b, ir.loc, dst, tmap, ValueRange{x, y}, full,
-        /*im2colOffsets=*/ValueRange{}, /*multicastMask=*/Value(),
+        /*im2colOffsets=*/ValueRange{}, /*multicastMask=*/mask,
         /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
         /*group=*/nullptr, /*predicate=*/Value());
   };
   // A is K-major: one box {BLOCK_K, BLOCK_M} at (k0, m0).
-  copy(op.getTmapA(), base, k0, m0);
+  copy(op.getTmapA(), base, k0, m0, /*mask=*/Value());
   Value bBase = ir.sharedAt(base, layout.getBOffset());
+  // With multicast this CTA loads part `rank` of B into every CTA.
+  Value mask, rank;
+  if (abi.b.multicast > 1) {
+    mask = arith::ConstantIntOp::create(ir.b, ir.loc, ir.b.getI16Type(),
+                                        (1 << abi.b.multicast) - 1);
+    rank = NVVM::ClusterId::create(ir.b, ir.loc, ir.i32);
+    bBase = ir.sharedAt(bBase, ir.mul(rank, ir.c32(abi.b.partBytes)));
+  }
   if (abi.b.kMajor) {
-    copy(op.getTmapB(), bBase, k0, n0);
+    Value n = rank ? ir.add(n0, ir.mul(rank, ir.c32(abi.b.box[1]))) : n0;
+    copy(op.getTmapB(), bBase, k0, n, mask);
     return;
   }
   // N-major B comes in slabs one swizzle span of N wide.
-  for (int64_t slab = 0; slab < abi.b.loadsPerStage; ++slab)
+  Value firstSlab = rank ? ir.mul(rank, ir.c32(abi.b.loadsPerStage)) : ir.c32(0);
+  for (int64_t slab = 0; slab < abi.b.loadsPerStage; ++slab) {
+    Value column = ir.mul(ir.add(firstSlab, ir.c32(slab)), ir.c32(abi.b.box[0]));
     copy(op.getTmapB(), ir.sharedAt(bBase, slab * abi.b.slabBytes),
-         ir.add(n0, ir.c32(slab * abi.b.box[0])), k0);
+         ir.add(n0, column), k0, mask);
+  }
 }
 
 void PipelineBuilder::forEachTile(function_ref<Value(Value, Value, Value)> body) {
@@ -213,8 +243,20 @@ void PipelineBuilder::release(Value stage) {
   Value first = ir.cmp(arith::CmpIPredicate::eq,
                        ir.remU(tid, ir.c32(kWarpgroupSize)), ir.c32(0));
   ir.ifThen(first, [&] {
-    NVVM::MBarrierArriveOp::create(ir.b, ir.loc, /*res=*/Type(),
-                                   emptyBarrier(stage), /*count=*/Value());
+    Value barrier = emptyBarrier(stage);
+    if (s.clusterSize() == 1) {
+      NVVM::MBarrierArriveOp::create(ir.b, ir.loc, /*res=*/Type(), barrier,
+                                     /*count=*/Value());
+      return;
+    }
+    // Every CTA of the cluster writes this stage of ours (multicast), so
+    // every CTA's producer waits for our release.
+    for (int64_t peer = 0; peer < s.clusterSize(); ++peer) {
+      Value remote = NVVM::MapaOp::create(ir.b, ir.loc, ir.sharedClusterPtr,
+                                          barrier, ir.c32(peer));
+      NVVM::MBarrierArriveOp::create(ir.b, ir.loc, /*res=*/Type(), remote,
+                                     /*count=*/Value(), NVVM::MemScopeKind::CLUSTER);
+    }
   });
 }
 
@@ -277,6 +319,8 @@ void PipelineBuilder::build() {
     buildWarpSpecialized();
   else
     buildMultistage();
+  if (s.clusterSize() > 1)
+    clusterSync();
 }
 
 struct GemmcPipelinePass

@@ -107,11 +107,15 @@ struct GemmcTilePass : mlir::gemmc::impl::GemmcTileBase<GemmcTilePass> {
       unsigned next = 7;
       Value alpha = spec->epilogue.alpha ? arg(next++) : Value();
       Value beta = spec->epilogue.beta ? arg(next++) : Value();
-      // CTA i computes tiles i, i + gridDim.x, ...: one tile when the grid
-      // has a CTA per tile (data_parallel), a persistent loop when the grid
+      // Cluster c computes cluster tiles c, c + clusters, ...: one when the
+      // grid has a CTA per tile (data_parallel), a persistent loop when it
       // has a CTA per SM (the runtime sizes the grid from the manifest).
       Value first = NVVM::BlockIdXOp::create(b, loc, ir.i32);
       Value step = NVVM::GridDimXOp::create(b, loc, ir.i32);
+      if (int64_t cluster = spec->clusterShape[0]; cluster > 1) {
+        first = ir.divU(first, ir.c32(cluster));
+        step = ir.divU(step, ir.c32(cluster));
+      }
       TileMatmulOp::create(b, loc, arg(0), arg(1), arg(2), first, step, m, n, k, ldc,
                            alpha, beta, /*smem=*/Value(), op.getSchedule(),
                            /*smem_layout=*/nullptr);

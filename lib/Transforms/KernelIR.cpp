@@ -37,16 +37,21 @@ void KernelIR::ifThen(Value cond, function_ref<void()> body) {
 
 Value KernelIR::threadId() { return NVVM::ThreadIdXOp::create(b, loc, i32); }
 
+/// Rows of M one cluster covers: its CTAs lie along M, one tile each.
+static int64_t clusterRows(const ::gemmc::KernelSpec &s) {
+  return s.blockM() * s.clusterShape[0];
+}
+
 Value mlir::gemmc::tileCount(KernelIR &ir, const ::gemmc::KernelSpec &s,
                              Value m, Value n) {
-  return ir.mul(ir.ceilDiv(m, s.blockM()), ir.ceilDiv(n, s.blockN()));
+  return ir.mul(ir.ceilDiv(m, clusterRows(s)), ir.ceilDiv(n, s.blockN()));
 }
 
 std::pair<Value, Value> mlir::gemmc::tileOrigin(KernelIR &ir,
                                                 const ::gemmc::KernelSpec &s,
                                                 Value tile, Value m, Value n) {
   bool alongM = s.tileScheduler.raster == ::gemmc::Raster::AlongM;
-  Value tilesM = ir.ceilDiv(m, s.blockM());
+  Value tilesM = ir.ceilDiv(m, clusterRows(s));
   Value tilesN = ir.ceilDiv(n, s.blockN());
   Value major = alongM ? tilesM : tilesN;
   Value minor = alongM ? tilesN : tilesM;
@@ -59,7 +64,11 @@ std::pair<Value, Value> mlir::gemmc::tileOrigin(KernelIR &ir,
   Value minorIdx = ir.divU(inGroup, groupSize);
   Value tm = alongM ? majorIdx : minorIdx;
   Value tn = alongM ? minorIdx : majorIdx;
-  return {ir.mul(tm, ir.c32(s.blockM())), ir.mul(tn, ir.c32(s.blockN()))};
+  Value m0 = ir.mul(tm, ir.c32(clusterRows(s)));
+  if (s.clusterShape[0] > 1)
+    m0 = ir.add(m0, ir.mul(NVVM::ClusterId::create(ir.b, ir.loc, ir.i32),
+                           ir.c32(s.blockM())));
+  return {m0, ir.mul(tn, ir.c32(s.blockN()))};
 }
 
 Type mlir::gemmc::wgmmaAccumulatorType(MLIRContext *ctx,

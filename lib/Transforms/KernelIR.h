@@ -68,14 +68,15 @@ public:
   Type i32, i64, f32, ptr, sharedPtr, sharedClusterPtr, globalPtr;
 };
 
-/// First row and column of output tile number `tile` (0 <= tile < tiles of
-/// m x n), numbered in the schedule's raster order with its group: the
-/// group walks `group` tiles along the raster dimension, then steps across
-/// (Triton's grouped ordering), so that CTAs running together share A and B
-/// tiles in L2.
+/// First row and column of this CTA's tile in cluster tile number `tile`
+/// (0 <= tile < tileCount), numbered in the schedule's raster order with its
+/// group: the group walks `group` tiles along the raster dimension, then
+/// steps across (Triton's grouped ordering), so that CTAs running together
+/// share A and B tiles in L2. A cluster tile is the clusterShape[0] tiles
+/// along M that the CTAs of a cluster compute, one each (by rank).
 std::pair<Value, Value> tileOrigin(KernelIR &ir, const ::gemmc::KernelSpec &spec,
                                    Value tile, Value m, Value n);
-/// Number of output tiles of m x n.
+/// Number of cluster tiles of m x n (output tiles when clusters are 1 CTA).
 Value tileCount(KernelIR &ir, const ::gemmc::KernelSpec &spec, Value m, Value n);
 
 /// The struct of fp32 accumulators one m64nNk16 wgmma leaves in a thread.

@@ -29,6 +29,12 @@ struct TensorMapPlan {
   int64_t slabBytes = 0;
   /// Whether the contiguous dimension is K (wgmma "K-major").
   bool kMajor = true;
+  /// CTAs of a cluster that share this operand's tile: each loads
+  /// 1/multicast of it and TMA multicast writes it into every one of them.
+  int64_t multicast = 1;
+  /// Shared-memory bytes of the part one CTA loads (the whole tile when
+  /// `multicast` is 1).
+  int64_t partBytes = 0;
 };
 
 struct KernelAbi {
