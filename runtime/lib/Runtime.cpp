@@ -5,6 +5,7 @@
 #include "gemmc/runtime/Manifest.h"
 #include "gemmc/runtime/Plan.h"
 
+#include <algorithm>
 #include <cuda.h>
 
 #include <cerrno>
@@ -93,6 +94,9 @@ struct gemmc_kernel {
   CUmodule module = nullptr;
   CUfunction function = nullptr;
   int smCount = 0;
+  /// CTAs that can run at once (one per SM, fewer when clusters must share
+  /// a GPC): the persistent grid's size.
+  int residentCtas = 0;
   bool boundsCheck = true;
 
   // Tensor-map cache: fixed size, so a warm launch allocates nothing.
@@ -157,6 +161,7 @@ gemmc_status loadImpl(const void *image, const std::string &manifestText, const 
   cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, k->device);
   cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, k->device);
   cuDeviceGetAttribute(&k->smCount, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, k->device);
+  k->residentCtas = k->smCount;
   cuDeviceGetAttribute(&optin, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, k->device);
   char devName[256] = {0};
   cuDeviceGetName(devName, sizeof devName - 1, k->device);
@@ -207,6 +212,30 @@ gemmc_status loadImpl(const void *image, const std::string &manifestText, const 
       cleanup();
       return cuFail(r, source + ": allowing a non-portable cluster size");
     }
+  }
+  // A persistent grid must be co-resident. With clusters, the CTAs of a
+  // cluster must share a GPC, so fewer than SM-count CTAs may fit: ask the
+  // driver how many clusters can run at once.
+  int clusterCtas = m.cluster[0] * m.cluster[1] * m.cluster[2];
+  if (clusterCtas > 1) {
+    CUlaunchConfig cfg = {};
+    cfg.gridDimX = static_cast<unsigned>(k->smCount / clusterCtas * clusterCtas);
+    cfg.gridDimY = cfg.gridDimZ = 1;
+    cfg.blockDimX = m.block[0];
+    cfg.blockDimY = m.block[1];
+    cfg.blockDimZ = m.block[2];
+    cfg.sharedMemBytes = m.dynamicSmemBytes;
+    CUlaunchAttribute attr = {};
+    attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attr.value.clusterDim.x = m.cluster[0];
+    attr.value.clusterDim.y = m.cluster[1];
+    attr.value.clusterDim.z = m.cluster[2];
+    cfg.attrs = &attr;
+    cfg.numAttrs = 1;
+    int clusters = 0;
+    if (cuOccupancyMaxActiveClusters(&clusters, k->function, &cfg) == CUDA_SUCCESS &&
+        clusters > 0)
+      k->residentCtas = std::min(k->smCount, clusters * clusterCtas);
   }
   const char *env = std::getenv("GEMMC_NO_BOUNDS_CHECK");
   k->boundsCheck = !(env && *env && std::strcmp(env, "0") != 0);
@@ -370,7 +399,7 @@ gemmc_status gemmc_launch_grid(const gemmc_kernel *k, int64_t m, int64_t n, uint
     return fail(GEMMC_ERROR_INVALID_ARGUMENT, "gemmc_launch_grid: null argument");
   LaunchDims dims;
   std::string error;
-  if (!computeLaunch(k->manifest, m, n, k->smCount, dims, error))
+  if (!computeLaunch(k->manifest, m, n, k->residentCtas, dims, error))
     return fail(GEMMC_ERROR_INVALID_ARGUMENT, error);
   for (int i = 0; i < 3; ++i)
     grid[i] = dims.grid[i];
@@ -384,7 +413,7 @@ gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_st
   const Manifest &m = k->manifest;
   LaunchDims dims;
   std::string error;
-  if (!computeLaunch(m, args->m, args->n, k->smCount, dims, error))
+  if (!computeLaunch(m, args->m, args->n, k->residentCtas, dims, error))
     return fail(GEMMC_ERROR_INVALID_ARGUMENT, "kernel '" + m.kernel + "': " + error);
 
   CUtensorMap mapA, mapB;
