@@ -250,12 +250,14 @@ void PipelineBuilder::release(Value stage) {
       return;
     }
     // Every CTA of the cluster writes this stage of ours (multicast), so
-    // every CTA's producer waits for our release.
+    // every CTA's producer waits for our release. CTA scope suffices (the
+    // consumers wrote nothing a peer reads); cluster scope would make each
+    // release a cluster-wide fence.
     for (int64_t peer = 0; peer < s.clusterSize(); ++peer) {
       Value remote = NVVM::MapaOp::create(ir.b, ir.loc, ir.sharedClusterPtr,
                                           barrier, ir.c32(peer));
       NVVM::MBarrierArriveOp::create(ir.b, ir.loc, /*res=*/Type(), remote,
-                                     /*count=*/Value(), NVVM::MemScopeKind::CLUSTER);
+                                     /*count=*/Value(), NVVM::MemScopeKind::CTA);
     }
   });
 }
