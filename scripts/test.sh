@@ -18,6 +18,12 @@ lit_failed=$(grep -E "^ *Failed *:" "$lit_out" | awk '{print $2}' || true)
 lit_unsupported=$(grep -E "^ *Unsupported *:" "$lit_out" | awk '{print $2}' || true)
 [ -n "$lit_failed" ] && status=1
 grep -q -E "^ *(Unresolved|Timed Out|Unexpectedly Passed) *:" "$lit_out" && status=1
+echo "== sm_90a specs: compile time, registers, spills (gemmc + ptxas)"
+if [ -x /usr/local/cuda/bin/ptxas ]; then
+  "$root/scripts/build_cubins.sh" --check "$build/cubins-ci" || status=1
+else
+  echo "skipped: no ptxas in /usr/local/cuda/bin (the lit ptxas tests report unsupported too)"
+fi
 echo "== unit and gpu tests (ctest)"
 ctest_out=$(mktemp)
 (cd "$build" && ctest --output-on-failure 2>&1) | tee "$ctest_out" | tail -n 25 || status=1
