@@ -88,16 +88,6 @@ std::string readText(const std::string &path, bool &ok) {
   return ss.str();
 }
 
-std::vector<std::string> split(const std::string &s, char sep) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  std::string item;
-  while (std::getline(ss, item, sep))
-    if (!item.empty())
-      out.push_back(item);
-  return out;
-}
-
 std::string baseName(const std::string &path) {
   size_t p = path.find_last_of('/');
   return p == std::string::npos ? path : path.substr(p + 1);

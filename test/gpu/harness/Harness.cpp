@@ -1,5 +1,7 @@
 #include "Harness.h"
 
+#include <sstream>
+
 #include <cuda.h>
 
 #include <algorithm>
@@ -329,6 +331,16 @@ bool parseShape(const std::string &s, int64_t &m, int64_t &n, int64_t &k) {
   n = b;
   k = c;
   return true;
+}
+
+std::vector<std::string> split(const std::string &s, char sep) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, sep))
+    if (!item.empty())
+      out.push_back(item);
+  return out;
 }
 
 } // namespace gemmc::harness

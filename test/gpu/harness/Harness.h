@@ -104,6 +104,8 @@ float decode(gemmc_dtype dtype, const void *bits);
 
 std::string shapeString(int64_t m, int64_t n, int64_t k);
 bool parseShape(const std::string &s, int64_t &m, int64_t &n, int64_t &k);
+/// The non-empty pieces of `s` between `sep`s (command-line lists).
+std::vector<std::string> split(const std::string &s, char sep);
 
 } // namespace gemmc::harness
 
