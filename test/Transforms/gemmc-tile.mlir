@@ -28,3 +28,19 @@ func.func @gemm_tn(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>
   gemmc.matmul %a, %b, %c beta(%beta) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h100", a = "f16", a_layout = "row", b = "f16", b_layout = "col", c = "f32", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 3, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "persistent", raster = "along_n", group = 4, split_k = 1, store = "direct", alpha = false, beta = true, bias = "none", activation = "none">} : memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf32>
   return
 }
+
+// -----
+
+// Clusters of two CTAs along M: tiles are numbered per cluster, so cluster
+// c = ctaid.x / 2 starts at cluster tile c and steps by nctaid.x / 2.
+
+// CHECK-LABEL: llvm.func @gemm_mc(
+// CHECK-DAG: %[[CTA:.*]] = nvvm.read.ptx.sreg.ctaid.x : i32
+// CHECK-DAG: %[[GRID:.*]] = nvvm.read.ptx.sreg.nctaid.x : i32
+// CHECK-DAG: %[[FIRST:.*]] = arith.divui %[[CTA]], %c2_i32 : i32
+// CHECK-DAG: %[[STEP:.*]] = arith.divui %[[GRID]], %c2_i32 : i32
+// CHECK: gemmc.tile_matmul %{{.*}}, %{{.*}}, %{{.*}}, %[[FIRST]], %[[STEP]],
+func.func @gemm_mc(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) attributes {gemmc.kernel} {
+  gemmc.matmul %a, %b, %c {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 64], cluster_shape = [2, 1], stages = 4, threads = 384, load = "tma", multicast = true, smem_swizzle = "128b", kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">} : memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>
+  return
+}

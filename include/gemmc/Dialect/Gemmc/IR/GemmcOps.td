@@ -45,7 +45,9 @@ def Gemmc_TileMatmulOp : Gemmc_Op<"tile_matmul", [AttrSizedOperandSegments]> {
   let description = [{
     Made by `gemmc-tile` inside the kernel it builds: the CTA computes the
     output tiles `first_tile`, `first_tile + tile_step`, ... below the tile
-    count of `m` x `n` (numbered in the schedule's raster order), reading A
+    count of `m` x `n` (numbered in the schedule's raster order; with a
+    cluster along M, a number names the cluster's tiles, one per CTA by
+    rank), reading A
     and B through the tensor maps `tmap_a` and `tmap_b` and writing `c`
     (row-major, `ldc` elements a row) clipped to `m` x `n`.
     `gemmc-smem-layout` adds the shared-memory base `smem` (aligned to a
