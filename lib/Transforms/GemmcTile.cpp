@@ -107,9 +107,10 @@ struct GemmcTilePass : mlir::gemmc::impl::GemmcTileBase<GemmcTilePass> {
       unsigned next = 7;
       Value alpha = spec->epilogue.alpha ? arg(next++) : Value();
       Value beta = spec->epilogue.beta ? arg(next++) : Value();
-      // Cluster c computes cluster tiles c, c + clusters, ...: one when the
-      // grid has a CTA per tile (data_parallel), a persistent loop when it
-      // has a CTA per SM (the runtime sizes the grid from the manifest).
+      // Cluster c computes cluster tiles c, c + clusters, ...: about one
+      // each when the grid has a CTA per tile (data_parallel; with clusters
+      // along M and an odd number of tile rows some take two), a persistent
+      // loop when it has a CTA per SM (the runtime sizes the grid).
       Value first = NVVM::BlockIdXOp::create(b, loc, ir.i32);
       Value step = NVVM::GridDimXOp::create(b, loc, ir.i32);
       if (int64_t cluster = spec->clusterShape[0]; cluster > 1) {

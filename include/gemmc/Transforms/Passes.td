@@ -34,10 +34,14 @@ def GemmcTile : Pass<"gemmc-tile", "ModuleOp"> {
     kernel in a `gpu.module` carrying an `#nvvm.target`, with gemmc's ABI
     (docs/abi.md): the tensor maps of A and B as by-value parameters
     (`llvm.byval`, `nvvm.grid_constant`), C as a global pointer, then
-    `m, n, k, ldc` and `alpha`/`beta` when the epilogue uses them. The CTA's
-    id becomes its tile's first row and column by the schedule's raster order
-    and group (Triton's grouped ordering); a `gemmc.tile_matmul` stands for
-    the tile's work. Schedules the later passes cannot build yet are refused
+    `m, n, k, ldc` and `alpha`/`beta` when the epilogue uses them. It
+    decides the tile scheduler: CTA (or cluster) i computes tiles i,
+    i + gridDim.x, ... (per cluster: ctaid.x / size and nctaid.x / size), so
+    one kernel serves a data-parallel grid (one tile each) and a persistent
+    grid (a CTA per SM); the runtime sizes the grid from the manifest. A
+    `gemmc.tile_matmul` stands for the CTA's tiles; gemmc-pipeline turns a
+    tile number into its first row and column by the schedule's raster
+    order and group. Schedules the later passes cannot build yet are refused
     here with `[not-implemented]`.
 
     Before:
@@ -58,9 +62,9 @@ def GemmcTile : Pass<"gemmc-tile", "ModuleOp"> {
                       %tmap_b: !llvm.ptr {...}, %c: !llvm.ptr<1> {llvm.noalias},
                       %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32)
           attributes {nvvm.kernel, nvvm.maxntid = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32} {
-        %pid = nvvm.read.ptx.sreg.ctaid.x : i32
-        ... %m0, %n0 from %pid, the tile counts and the group ...
-        gemmc.tile_matmul %tmap_a, %tmap_b, %c, %m0, %n0, %m, %n, %k, %ldc alpha(%alpha)
+        %first = nvvm.read.ptx.sreg.ctaid.x : i32
+        %step = nvvm.read.ptx.sreg.nctaid.x : i32
+        gemmc.tile_matmul %tmap_a, %tmap_b, %c, %first, %step, %m, %n, %k, %ldc alpha(%alpha)
             {schedule = #gemmc.schedule<...>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>
         llvm.return
       }
@@ -109,23 +113,31 @@ def GemmcSmemLayout : Pass<"gemmc-smem-layout", "ModuleOp"> {
 }
 
 def GemmcPipeline : Pass<"gemmc-pipeline", "ModuleOp"> {
-  let summary = "Expand a tile into a TMA producer and wgmma consumers over a "
-                "ring of mbarrier-guarded stages";
+  let summary = "Expand a CTA's tiles into a TMA producer and wgmma consumers "
+                "over a ring of mbarrier-guarded stages";
   let description = [{
     Expands each `gemmc.tile_matmul` (after gemmc-smem-layout) into the K
-    loop. Thread 0 initializes a full and an empty mbarrier per stage,
-    fills the ring with `cp.async.bulk.tensor` loads (the full barrier
-    expects the stage's bytes), and refills a stage once every thread has
-    released it. Each warpgroup waits on the stage's full barrier with phase
-    parity `(kt / stages) & 1`, multiplies its 64-row slice with a
-    `gemmc.mma_stage`, keeps that group in flight (`wgmma.wait_group 1`) and
-    releases the stage of the step before. After the loop, `wait_group 0`
-    and a `gemmc.epilogue` with the accumulators.
+    loops of the CTA's tiles (a loop over first_tile, first_tile + step, ...,
+    each turned into its first row and column by the raster order and
+    group). Thread 0 initializes a full and an empty mbarrier per stage.
+    Loads are numbered across tiles (g): load g goes to stage g % stages,
+    waits for empty parity (g / stages + 1) & 1 once the ring has gone
+    round, and expects the stage's bytes on the full barrier; consumers wait
+    with full parity (g / stages) & 1, multiply their 64-row slice with a
+    `gemmc.mma_stage`, keep that group in flight (`wgmma.wait_group 1`) and
+    release the previous step's stage (one arrival per consumer warpgroup).
+    After a tile: `wait_group 0`, release of the last stage, a
+    `gemmc.epilogue`. multistage: thread 0 also loads (a tile's first steps,
+    then refills). warp_specialized(_cooperative): the last warpgroup
+    produces (setmaxnreg down, one thread issues TMA) and the others consume
+    (setmaxnreg up). Clusters [2, 1] with multicast: each CTA loads half of
+    B into both CTAs, releases go to both CTAs' empty barriers (mapa, CTA
+    scope), and cluster barriers follow initialization and end the kernel.
 
     Before:
 
     ```mlir
-    gemmc.tile_matmul %ta, %tb, %c, %m0, %n0, %m, %n, %k, %ldc smem(%s) {...} : ...
+    gemmc.tile_matmul %ta, %tb, %c, %first, %step, %m, %n, %k, %ldc smem(%s) {...} : ...
     ```
 
     After:
@@ -133,18 +145,22 @@ def GemmcPipeline : Pass<"gemmc-pipeline", "ModuleOp"> {
     ```mlir
     scf.if %tid_is_0 { nvvm.mbarrier.init ...  nvvm.fence.mbarrier.init }
     nvvm.barrier0
-    scf.if %tid_is_0 { nvvm.mbarrier.arrive.expect_tx ...
-                       nvvm.cp.async.bulk.tensor.shared.cluster.global ... }   // x stages
-    %acc = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%acc0 = %zero) -> (!llvm.struct<(f32, ...)>) {
-      nvvm.mbarrier.try_wait.parity %full_s, %parity, ...
-      %next = gemmc.mma_stage %acc0, %a_slice, %b_tile {schedule = ...} : ...
-      nvvm.wgmma.wait.group.sync.aligned 1
-      scf.if %kt_gt_0 { nvvm.mbarrier.arrive %empty_prev
-                        scf.if %producer_and_more { wait empty, expect_tx, TMA loads } }
-      scf.yield %next
+    %g_end = scf.for %t = %first to %tiles step %step iter_args(%g = %c0) -> (i32) {
+      ... %m0, %n0 of tile %t ...
+      scf.if %tid_is_0 { (wait empty,) nvvm.mbarrier.arrive.expect_tx ...
+                         nvvm.cp.async.bulk.tensor.shared.cluster.global ... }   // x stages
+      %acc = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%acc0 = %zero) -> (!llvm.struct<(f32, ...)>) {
+        nvvm.mbarrier.try_wait.parity %full, %parity, ...
+        %next = gemmc.mma_stage %acc0, %a_slice, %b_tile {schedule = ...} : ...
+        nvvm.wgmma.wait.group.sync.aligned 1
+        scf.if %kt_gt_0 { release the previous stage; thread 0 refills it }
+        scf.yield %next
+      }
+      nvvm.wgmma.wait.group.sync.aligned 0
+      release the last stage
+      gemmc.epilogue %acc, %c, %m0, %n0, %m, %n, %ldc {schedule = ...} : ...
+      scf.yield %g + %ktiles
     }
-    nvvm.wgmma.wait.group.sync.aligned 0
-    gemmc.epilogue %acc, %c, %m0, %n0, %m, %n, %ldc {schedule = ...} : ...
     ```
   }];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect", "::mlir::LLVM::LLVMDialect",

@@ -11,8 +11,8 @@ def Gemmc_Dialect : Dialect {
   let description = [{
     The gemmc dialect holds one matrix multiplication per kernel function
     (`gemmc.matmul`) and the schedule a user wrote for it
-    (`#gemmc.schedule`). The gemmc-* passes lower it step by step to
-    nvgpu/nvvm; every hardware rule of the schedule is checked by the
+    (`#gemmc.schedule`). The gemmc-* passes lower it step by step to the
+    nvvm, llvm, scf and arith dialects; every hardware rule of the schedule is checked by the
     attribute's verifier with the same code the spec validator uses.
   }];
   let useDefaultAttributePrinterParser = 1;
