@@ -45,4 +45,6 @@ for spec in "${specs[@]}"; do
     echo "$name: FAILED"; cat "$out/$name.ptxas.txt"; status=1
   fi
 done
+# The model's predictions for these cubins, for gemmc-bench's predicted column.
+"$root/scripts/predictions.sh" "$out" >/dev/null || status=1
 exit $status

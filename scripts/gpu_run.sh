@@ -11,7 +11,8 @@
 # Cubins: every *.cubin (with <cubin>.json beside it) in each --cubins DIR;
 # default: build/cubins and build/mock, those that exist (carry them: the
 # build folder is git-ignored). Predictions: --predictions FILE, default
-# build/cubins/predictions.json if present (gemmc analyze --json).
+# each cubin folder's own predictions.json if present (scripts/build_cubins.sh
+# writes it with gemmc analyze --json).
 # $OUT (default ./out) receives logs.txt, suite.txt, bench.txt,
 # bench-<folder>.json per cubin folder, triton.json and results.md (the
 # bench/RESULTS.md section). Stage time limits: GEMMC_SUITE_LIMIT,
@@ -100,7 +101,6 @@ fi
 dir_args=()
 for d in "${cubin_dirs[@]}"; do dir_args+=(--cubin-dir "$d"); done
 say "cubins: $(for d in "${cubin_dirs[@]}"; do ls "$d"/*.cubin 2>/dev/null; done | xargs -n1 basename 2>/dev/null | tr '\n' ' ')"
-if [ -z "$predictions" ] && [ -f build/cubins/predictions.json ]; then predictions=build/cubins/predictions.json; fi
 
 status=0
 # 3 and 4: per cubin folder, in its own processes, so that a kernel that faults
@@ -118,7 +118,11 @@ for d in "${cubin_dirs[@]}"; do
 
   bench_args=(--cubin-dir "$d" --suite bench/suites/anchors.yaml --iters "$iters" --warmup "$warmup" --graph
     --commit "$commit" --json "$OUT/bench-$tag.json")
-  [ -n "$predictions" ] && bench_args+=(--predictions "$predictions")
+  if [ -n "$predictions" ]; then
+    bench_args+=(--predictions "$predictions")
+  elif [ -f "$d/predictions.json" ]; then
+    bench_args+=(--predictions "$d/predictions.json")
+  fi
   [ -n "$bench_shapes" ] && bench_args+=(--shapes "$bench_shapes")
   [ -n "$bench_cubins" ] && bench_args+=(--cubins "$bench_cubins")
   [ -n "$bench_max" ] && bench_args+=(--max-gflop "$bench_max")
