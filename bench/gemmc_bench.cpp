@@ -67,6 +67,8 @@ struct Row {
   double predicted = NAN;    // TFLOP/s
   double triton = NAN;       // TFLOP/s
   double flops() const { return 2.0 * m * n * k; }
+  /// Achieved bandwidth of gemmc's median run over the fewest bytes.
+  double gemmcGbps() const { return gemmc.median > 0 ? bytes / (gemmc.median * 1e-3) / 1e9 : NAN; }
   double bytes = 0;
 };
 
@@ -371,7 +373,7 @@ void printTable(const std::vector<Row> &rows, bool graph, bool haveTriton) {
     double gt = tflops(r.flops(), r.gemmc.median), ct = tflops(r.flops(), r.cublas.median);
     std::printf("%-17s %-30s %-18s %9s %8s %7s %6s | %9s %8s | %6s", r.shape.c_str(), r.cubin.substr(0, 30).c_str(),
                 shapeString(r.m, r.n, r.k).c_str(), gms.c_str(), fmt(gt).c_str(),
-                fmt(r.gemmc.median > 0 ? r.bytes / (r.gemmc.median * 1e-3) / 1e9 : NAN, "%.0f").c_str(),
+                fmt(r.gemmcGbps(), "%.0f").c_str(),
                 fmt(r.gemmc.spreadPct()).c_str(), fmt(r.cublas.median, "%.3f").c_str(), fmt(ct).c_str(),
                 fmt(gt / ct, "%.2f").c_str());
     if (graph)
@@ -419,7 +421,7 @@ void writeJson(const std::string &path, const std::vector<Row> &rows, const Meta
       << ", \"cublas_rel_err\": " << jsonNum(r.cublasRelErr) << ", \"input_sets\": " << r.sets
       << ", \"gemmc_ms\": " << jsonNum(r.gemmc.median) << ", \"gemmc_ms_p10\": " << jsonNum(r.gemmc.p10)
       << ", \"gemmc_ms_p90\": " << jsonNum(r.gemmc.p90) << ", \"gemmc_tflops\": " << jsonNum(gt)
-      << ", \"gemmc_gbps\": " << jsonNum(r.gemmc.median > 0 ? r.bytes / (r.gemmc.median * 1e-3) / 1e9 : NAN)
+      << ", \"gemmc_gbps\": " << jsonNum(r.gemmcGbps())
       << ", \"cublas_ms\": " << jsonNum(r.cublas.median) << ", \"cublas_ms_p10\": " << jsonNum(r.cublas.p10)
       << ", \"cublas_ms_p90\": " << jsonNum(r.cublas.p90) << ", \"cublas_tflops\": " << jsonNum(ct)
       << ", \"ratio\": " << jsonNum(gt / ct) << ", \"gemmc_graph_ms\": " << jsonNum(r.gemmcGraphMs)
@@ -437,7 +439,7 @@ void writeCsv(const std::string &path, const std::vector<Row> &rows) {
     double gt = tflops(r.flops(), r.gemmc.median), ct = tflops(r.flops(), r.cublas.median);
     f << r.shape << "," << r.cubin << "," << r.m << "," << r.n << "," << r.k << "," << r.status << ","
       << jsonNum(r.relErr) << "," << jsonNum(r.gemmc.median) << "," << jsonNum(gt) << ","
-      << jsonNum(r.gemmc.median > 0 ? r.bytes / (r.gemmc.median * 1e-3) / 1e9 : NAN) << ","
+      << jsonNum(r.gemmcGbps()) << ","
       << jsonNum(r.gemmc.spreadPct()) << "," << jsonNum(r.cublas.median) << "," << jsonNum(ct) << ","
       << jsonNum(gt / ct) << "," << jsonNum(r.gemmcGraphMs) << "," << jsonNum(r.cublasGraphMs) << ","
       << jsonNum(r.predicted) << "," << jsonNum(r.triton) << "\n";
