@@ -17,6 +17,7 @@
 #include "gemmc/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
@@ -98,6 +99,10 @@ static int compile() {
   mlir::DialectRegistry registry;
   mlir::gemmc::registerPipelineDependencies(registry);
   mlir::MLIRContext ctx(registry);
+  // Diagnostics from passes print as file:line:col: error: ..., like the
+  // spec's own.
+  llvm::SourceMgr sourceMgr;
+  mlir::SourceMgrDiagnosticHandler diagHandler(sourceMgr, &ctx);
   ctx.loadDialect<mlir::gemmc::GemmcDialect, mlir::func::FuncDialect>();
   auto loc = mlir::FileLineColLoc::get(&ctx, file->bufferName(), 1, 1);
   mlir::OwningOpRef<mlir::ModuleOp> module =
