@@ -38,6 +38,19 @@ static TensorMapPlan planOperand(const KernelSpec &s, int operand) {
   return p;
 }
 
+/// The TMA store of C: a warpgroup's rows (one wgmma M) by one 128-byte
+/// swizzle span of columns, the chunk the epilogue stages in shared memory.
+static TensorMapPlan planStore(const KernelSpec &s) {
+  TensorMapPlan p;
+  p.operand = 'c';
+  p.swizzleBytes = kEpilogueChunkRowBytes;
+  p.box[0] = kEpilogueChunkRowBytes / elementBytes(s.c.element);
+  p.box[1] = mmaInstrShape(s.arch, s.a.element)->m;
+  p.slabBytes = p.partBytes = p.box[0] * p.box[1] * elementBytes(s.c.element);
+  p.loadsPerStage = s.blockN() / p.box[0];
+  return p;
+}
+
 KernelAbi gemmc::describeKernelAbi(const KernelSpec &s) {
   KernelAbi abi;
   CtaResources r = computeResources(s);
@@ -48,7 +61,12 @@ KernelAbi gemmc::describeKernelAbi(const KernelSpec &s) {
   abi.dynamicSmemBytes = r.smemBytes;
   abi.a = planOperand(s, 0);
   abi.b = planOperand(s, 1);
-  abi.params = {"tmap_a", "tmap_b", "c", "m", "n", "k", "ldc"};
+  abi.params = {"tmap_a", "tmap_b"};
+  if (s.epilogue.store == StoreKind::Tma && mmaInstrShape(s.arch, s.a.element)) {
+    abi.c = planStore(s);
+    abi.params.push_back("tmap_c");
+  }
+  abi.params.insert(abi.params.end(), {"c", "m", "n", "k", "ldc"});
   if (s.epilogue.alpha)
     abi.params.push_back("alpha");
   if (s.epilogue.beta)
@@ -85,7 +103,9 @@ std::string gemmc::kernelManifestJson(const KernelSpec &s, const KernelAbi &abi)
       {"a", operand(s.a)},
       {"b", operand(s.b)},
       {"c", operand(s.c)},
-      {"tensor_maps", Array{tmap(abi.a), tmap(abi.b)}},
+      {"tensor_maps", storesWithTma(abi)
+                          ? Array{tmap(abi.a), tmap(abi.b), tmap(abi.c)}
+                          : Array{tmap(abi.a), tmap(abi.b)}},
       {"grid", Object{{"scheduler", tileSchedulerKindName(s.tileScheduler.kind)},
                       {"raster", rasterName(s.tileScheduler.raster)},
                       {"group", s.tileScheduler.group}}},
@@ -144,8 +164,6 @@ std::vector<Violation> gemmc::checkLoweringSupport(const KernelSpec &s) {
                              "implemented yet; use BLOCK_N a multiple of 128",
                              s.blockN())
                          .str());
-  if (s.epilogue.store != StoreKind::Direct)
-    no("epilogue.store", "store: tma is not implemented yet; use store: direct");
   if (s.epilogue.bias != Bias::None)
     no("epilogue.bias", "a bias is not implemented yet; use bias: none");
   if (s.epilogue.activation != Activation::None)

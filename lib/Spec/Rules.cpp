@@ -129,15 +129,28 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
     r.bStageBytes = llvm::alignTo(r.bStageBytes, kSwizzleAtomAlignBytes);
   }
   r.stages = s.mainloop.stages;
-  r.epilogueBytes = s.epilogue.store == StoreKind::Tma
-                        ? s.blockM() * s.blockN() * elementBytes(s.c.element)
-                        : 0;
   // mbarriers (full + empty per stage) and the pad that aligns the dynamic
   // shared-memory base to a swizzle atom.
   r.barrierBytes = usesTma(s) ? kSwizzleAtomAlignBytes + 16 * r.stages : 0;
+  const DeviceInfo &dev = s.deviceInfo();
+  // TMA store: a ring of chunk buffers per tile row, the fewest that keep
+  // TMA and the warpgroup overlapped, more (a divisor of the row's chunks,
+  // so every tile uses the ring the same way) while the stages leave room.
+  if (s.epilogue.store == StoreKind::Tma) {
+    int64_t rowBytes = s.blockN() * elementBytes(s.c.element);
+    r.epilogueChunks = std::max<int64_t>(1, rowBytes / kEpilogueChunkRowBytes);
+    int64_t bufferBytes = s.blockM() * kEpilogueChunkRowBytes;
+    int64_t room = dev.smemPerBlockBytes - r.stages * r.stageBytes() - r.barrierBytes;
+    r.epilogueBuffers = std::min(kMinEpilogueBuffers, r.epilogueChunks);
+    for (int64_t n = r.epilogueChunks; n > r.epilogueBuffers; --n)
+      if (r.epilogueChunks % n == 0 && n * bufferBytes <= room) {
+        r.epilogueBuffers = n;
+        break;
+      }
+    r.epilogueBytes = r.epilogueBuffers * bufferBytes;
+  }
   r.smemBytes = r.stages * r.stageBytes() + r.epilogueBytes + r.barrierBytes;
 
-  const DeviceInfo &dev = s.deviceInfo();
   int64_t mmaThreads = s.arch == Arch::SM80
                            ? r.threads
                            : r.consumerWarpgroups * kWarpgroupSize;
@@ -182,7 +195,14 @@ void gemmc::resolveAuto(KernelSpec &s) {
     KernelSpec probe = s;
     probe.mainloop.stages = 1;
     CtaResources one = computeResources(probe);
-    int64_t fixed = one.epilogueBytes + one.barrierBytes - 16; // barriers per stage below
+    // Stages first: the epilogue takes its smallest ring here, and more
+    // buffers only from what the stages leave.
+    int64_t minEpilogue =
+        one.epilogueBuffers
+            ? one.epilogueBytes / one.epilogueBuffers *
+                  std::min(kMinEpilogueBuffers, one.epilogueChunks)
+            : 0;
+    int64_t fixed = minEpilogue + one.barrierBytes - 16; // barriers per stage below
     int64_t perStage = one.stageBytes() + (usesTma(s) ? 16 : 0);
     int64_t fit = (s.deviceInfo().smemPerBlockBytes - fixed) / perStage;
     int64_t cap = usesTma(s) ? 8 : 4;

@@ -1,11 +1,38 @@
 //===- GemmcEpilogue.cpp - Accumulators to C ------------------------------===//
 //
 // Lowers gemmc.epilogue: each thread scales its accumulators by alpha, adds
-// beta x C, converts to C's type and stores straight from registers, two
-// adjacent columns at a time, skipping what lies outside M x N.
+// beta x C and converts to C's type; then
+//
+// - store: direct — stores straight from registers, two adjacent columns at
+//   a time, skipping what lies outside M x N;
+// - store: tma — stages the warpgroup's 64 rows in chunks one 128-byte
+//   swizzle span wide (64 bf16 / 32 f32 columns) through a ring of two
+//   shared-memory buffers, written in the 128-byte swizzle pattern (so that
+//   the writes are free of bank conflicts and TMA reads the layout its
+//   tensor map names), and hands each chunk to one TMA store. TMA clips at
+//   M x N, and the warpgroup goes on to its next tile while the stores
+//   drain: a buffer is waited for (cp.async.bulk.wait_group.read) only when
+//   the ring comes back to it.
+//
+// Before (one warpgroup, bf16 C, BLOCK_N = 256):
+//
+//   gemmc.epilogue %acc, %c, %m0, %n0, %m, %n, %ldc
+//       tma(%tmap_c, %buffer : !llvm.ptr, !llvm.ptr<3>) {schedule = ...}
+//
+// After, for each of the 4 chunks k (buffer k % 2):
+//
+//   [leader] nvvm.cp.async.bulk.wait_group 1 {read}
+//   nvvm.barrier id = 1 + warpgroup, 128 threads
+//   llvm.store %pair, %swizzled : vector<2xbf16>, !llvm.ptr<3>   (x 16)
+//   nvvm.fence.proxy {kind = async.shared, space = cta}
+//   nvvm.barrier id = 1 + warpgroup, 128 threads
+//   [leader] nvvm.cp.async.bulk.tensor.global.shared.cta %tmap_c, %buf,
+//                box[%n0 + 64 k, %m0 + 64 warpgroup]
+//   [leader] nvvm.cp.async.bulk.commit.group
 //
 //===----------------------------------------------------------------------===//
 #include "KernelIR.h"
+#include "gemmc/Spec/KernelAbi.h"
 #include "gemmc/Transforms/Passes.h"
 
 #define DEBUG_TYPE "gemmc-epilogue"
@@ -20,41 +47,58 @@ using namespace mlir::gemmc;
 
 namespace {
 
-void lowerEpilogue(EpilogueOp op, const KernelSpec &s) {
-  OpBuilder b(op);
-  KernelIR ir(b, op.getLoc());
-  Location loc = op.getLoc();
-  Value alpha = op.getAlpha(), beta = op.getBeta(), acc = op.getAcc();
-  Value tid = ir.threadId();
-  // Accumulator layout of wgmma m64nNk16 (f32): in warp w of the warpgroup,
-  // lane l, value 4j + 2h + e sits at row 16w + l/4 + 8h, column
-  // 8j + 2(l%4) + e.
-  Value lane = ir.remU(tid, ir.c32(kWarpSize));
-  Value warp = ir.divU(ir.remU(tid, ir.c32(kWarpgroupSize)), ir.c32(kWarpSize));
-  Value rowBase =
-      ir.add(ir.add(op.getM0(), ir.mul(ir.warpgroupId(), ir.c32(64))),
-             ir.add(ir.mul(warp, ir.c32(16)), ir.divU(lane, ir.c32(4))));
-  Value colBase = ir.add(op.getN0(), ir.mul(ir.remU(lane, ir.c32(4)), ir.c32(2)));
-  Type outType = storageType(b.getContext(), s.c.element);
-  int64_t cb = elementBytes(s.c.element);
-  auto pairType = VectorType::get({2}, outType);
-  Value ldc = ir.zext64(op.getLdc());
+/// What every epilogue shares: where a thread's accumulators sit in the
+/// tile, and alpha x acc (+ beta x C) in C's type.
+struct Epilogue {
+  Epilogue(EpilogueOp op, const KernelSpec &s, OpBuilder &b)
+      : op(op), s(s), b(b), ir(b, op.getLoc()), loc(op.getLoc()) {
+    // Accumulator layout of wgmma m64nNk16 (f32): in warp w of the
+    // warpgroup, lane l, value 4j + 2h + e sits at row 16w + l/4 + 8h,
+    // column 8j + 2(l%4) + e.
+    Value tid = ir.threadId();
+    lane = ir.remU(tid, ir.c32(kWarpSize));
+    warp = ir.divU(ir.remU(tid, ir.c32(kWarpgroupSize)), ir.c32(kWarpSize));
+    groupRow = ir.add(op.getM0(), ir.mul(ir.warpgroupId(), ir.c32(64)));
+    rowInGroup = ir.add(ir.mul(warp, ir.c32(16)), ir.divU(lane, ir.c32(4)));
+    colInGroup = ir.mul(ir.remU(lane, ir.c32(4)), ir.c32(2));
+    outType = storageType(b.getContext(), s.c.element);
+    cb = elementBytes(s.c.element);
+    pairType = VectorType::get({2}, outType);
+    ldc = ir.zext64(op.getLdc());
+    // As in BLAS, C is not read when beta is 0 (it may hold anything, NaN
+    // included).
+    if (Value beta = op.getBeta())
+      readC = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, beta,
+                                    arith::ConstantFloatOp::create(
+                                        b, loc, b.getF32Type(), APFloat(0.0f)));
+  }
 
-  // As in BLAS, C is not read when beta is 0 (it may hold anything, NaN
-  // included).
-  Value readC;
-  if (beta)
-    readC = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, beta,
-                                  arith::ConstantFloatOp::create(
-                                      b, loc, b.getF32Type(), APFloat(0.0f)));
-  // alpha * acc (+ beta * C[at]), in C's type.
-  auto finish = [&](Value x, Value at) -> Value {
-    if (beta) {
-      auto ifRead = scf::IfOp::create(b, loc, TypeRange{ir.f32}, readC,
+  /// Address of C[row][col].
+  Value cAddress(Value row, Value col) {
+    Value offset = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, ir.zext64(row), ldc), ir.zext64(col));
+    return LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, op.getC(),
+                               ValueRange{offset});
+  }
+
+  /// Accumulator `index`, times alpha.
+  Value scaled(int64_t index) {
+    Value v = LLVM::ExtractValueOp::create(b, loc, op.getAcc(),
+                                           ArrayRef<int64_t>{index});
+    if (Value alpha = op.getAlpha())
+      v = arith::MulFOp::create(b, loc, v, alpha);
+    return v;
+  }
+
+  /// x (+ beta x C[at] when beta != 0 and `inside`, if given), in C's type.
+  Value finish(Value x, function_ref<Value()> at, Value inside = Value()) {
+    if (Value beta = op.getBeta()) {
+      Value cond = inside ? arith::AndIOp::create(b, loc, readC, inside) : readC;
+      auto ifRead = scf::IfOp::create(b, loc, TypeRange{ir.f32}, cond,
                                       /*withElseRegion=*/true);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(&ifRead.getThenRegion().front());
-      Value old = LLVM::LoadOp::create(b, loc, outType, at);
+      Value old = LLVM::LoadOp::create(b, loc, outType, at());
       if (outType != ir.f32)
         old = arith::ExtFOp::create(b, loc, ir.f32, old);
       scf::YieldOp::create(
@@ -66,24 +110,39 @@ void lowerEpilogue(EpilogueOp op, const KernelSpec &s) {
       x = ifRead.getResult(0);
     }
     return outType == ir.f32 ? x : arith::TruncFOp::create(b, loc, outType, x);
-  };
+  }
 
+  Value pair(Value first, Value second) {
+    Value v = LLVM::UndefOp::create(b, loc, pairType);
+    v = LLVM::InsertElementOp::create(b, loc, v, first, ir.c32(0));
+    return LLVM::InsertElementOp::create(b, loc, v, second, ir.c32(1));
+  }
+
+  void storeDirect();
+  void storeThroughTma();
+  /// storeThroughTma, except for a tile whose right edge cuts a 16-byte unit
+  /// of C's rows: it stores from registers.
+  void storeTmaOrDirect();
+
+  EpilogueOp op;
+  const KernelSpec &s;
+  OpBuilder &b;
+  KernelIR ir;
+  Location loc;
+  Value lane, warp, groupRow, rowInGroup, colInGroup, ldc, readC;
+  Type outType, pairType;
+  int64_t cb = 0;
+};
+
+void Epilogue::storeDirect() {
+  Value colBase = ir.add(op.getN0(), colInGroup);
   for (int64_t h = 0; h < 2; ++h) {
-    Value row = ir.add(rowBase, ir.c32(8 * h));
+    Value row = ir.add(ir.add(groupRow, rowInGroup), ir.c32(8 * h));
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), [&] {
-      Value rowOffset = arith::MulIOp::create(b, loc, ir.zext64(row), ldc);
       for (int64_t j = 0; j < s.blockN() / 8; ++j) {
         Value col = ir.add(colBase, ir.c32(8 * j));
-        Value v[2];
-        for (int64_t e = 0; e < 2; ++e) {
-          v[e] = LLVM::ExtractValueOp::create(b, loc, acc,
-                                              ArrayRef<int64_t>{4 * j + 2 * h + e});
-          if (alpha)
-            v[e] = arith::MulFOp::create(b, loc, v[e], alpha);
-        }
-        Value offset = arith::AddIOp::create(b, loc, rowOffset, ir.zext64(col));
-        Value addr = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType,
-                                         op.getC(), ValueRange{offset});
+        Value v0 = scaled(4 * j + 2 * h), v1 = scaled(4 * j + 2 * h + 1);
+        Value addr = cAddress(row, col);
         // Both columns inside: one paired store (ldc and the column are
         // even, so the pair is aligned). Otherwise only the first may be.
         auto both = scf::IfOp::create(
@@ -93,21 +152,121 @@ void lowerEpilogue(EpilogueOp op, const KernelSpec &s) {
         b.setInsertionPointToStart(&both.getThenRegion().front());
         Value second = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr,
                                            ValueRange{ir.c32(1)});
-        Value pair = LLVM::UndefOp::create(b, loc, pairType);
-        pair = LLVM::InsertElementOp::create(b, loc, pair, finish(v[0], addr),
-                                             ir.c32(0));
-        pair = LLVM::InsertElementOp::create(b, loc, pair, finish(v[1], second),
-                                             ir.c32(1));
-        LLVM::StoreOp::create(b, loc, pair, addr, /*alignment=*/2 * cb);
+        LLVM::StoreOp::create(b, loc,
+                              pair(finish(v0, [&] { return addr; }),
+                                   finish(v1, [&] { return second; })),
+                              addr, /*alignment=*/2 * cb);
         b.setInsertionPointToStart(&both.getElseRegion().front());
         ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, col, op.getN()), [&] {
-          LLVM::StoreOp::create(b, loc, finish(v[0], addr), addr,
+          LLVM::StoreOp::create(b, loc, finish(v0, [&] { return addr; }), addr,
                                 /*alignment=*/cb);
         });
       }
     });
   }
-  op.erase();
+}
+
+void Epilogue::storeTmaOrDirect() {
+  // TMA writes the last 16-byte unit of a row whole, even where N ends
+  // inside it: a tile over such an edge would write C's padding between N
+  // and ldc, which may belong to another tensor. Those tiles (only the last
+  // column of tiles, only when N x bytes is not a multiple of 16) store
+  // from registers.
+  Value n = op.getN();
+  Value ragged = ir.andI(
+      ir.cmp(arith::CmpIPredicate::ne, ir.remU(n, ir.c32(16 / cb)), ir.c32(0)),
+      ir.cmp(arith::CmpIPredicate::ugt, ir.add(op.getN0(), ir.c32(s.blockN())), n));
+  auto edge = scf::IfOp::create(b, loc, ragged, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&edge.getThenRegion().front());
+  storeDirect();
+  b.setInsertionPointToStart(&edge.getElseRegion().front());
+  storeThroughTma();
+}
+
+void Epilogue::storeThroughTma() {
+  KernelAbi abi = describeKernelAbi(s);
+  const TensorMapPlan &plan = abi.c;
+  int64_t chunkCols = plan.box[0], chunkBytes = plan.partBytes;
+  int64_t rowBytes = plan.swizzleBytes;
+  assert(chunkBytes == plan.box[1] * rowBytes && "a chunk is whole swizzle rows");
+  Value leader = ir.isWarpgroupLeader();
+  // A named barrier per warpgroup (0 is __syncthreads).
+  Value groupBarrier = ir.add(ir.warpgroupId(), ir.c32(1));
+  Value groupThreads = ir.c32(kWarpgroupSize);
+  auto syncGroup = [&] {
+    NVVM::BarrierOp::create(b, loc, /*res=*/Type(), groupBarrier, groupThreads,
+                            /*reductionOp=*/nullptr,
+                            /*reductionPredicate=*/Value());
+  };
+  // 128-byte swizzle: 16-byte unit u of row r lies at unit u ^ (r % 8). A
+  // thread's rows are rowInGroup and rowInGroup + 8, both = lane / 4 mod 8.
+  Value rowPhase = ir.divU(lane, ir.c32(4));
+  CtaResources res = computeResources(s);
+  int64_t buffers = res.epilogueBuffers, chunks = res.epilogueChunks;
+  // Chunks go in rounds: a ring of the whole tile row takes them in one
+  // (one wait, two barriers and one fence per tile), a smaller ring one at
+  // a time.
+  int64_t round = buffers == chunks ? chunks : 1;
+  auto writeChunk = [&](int64_t chunk, Value buffer) {
+    for (int64_t h = 0; h < 2; ++h) {
+      Value rowInChunk = ir.add(rowInGroup, ir.c32(8 * h));
+      Value row = ir.add(groupRow, rowInChunk);
+      for (int64_t jj = 0; jj < chunkCols / 8; ++jj) {
+        int64_t j = chunk * chunkCols / 8 + jj;
+        Value colInChunk = ir.add(colInGroup, ir.c32(8 * jj));
+        Value col = ir.add(ir.add(op.getN0(), ir.c32(chunk * chunkCols)), colInChunk);
+        Value v[2];
+        for (int64_t e = 0; e < 2; ++e) {
+          Value colE = ir.add(col, ir.c32(e));
+          Value inside;
+          if (op.getBeta())
+            inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()),
+                             ir.cmp(arith::CmpIPredicate::ult, colE, op.getN()));
+          v[e] = finish(scaled(4 * j + 2 * h + e),
+                        [&] { return cAddress(row, colE); }, inside);
+        }
+        Value byte = ir.mul(colInChunk, ir.c32(cb));
+        Value unit = ir.divU(byte, ir.c32(16));
+        Value swizzled = ir.add(
+            ir.mul(arith::XOrIOp::create(b, loc, unit, rowPhase), ir.c32(16)),
+            ir.remU(byte, ir.c32(16)));
+        Value at = ir.sharedAt(buffer,
+                               ir.add(ir.mul(rowInChunk, ir.c32(rowBytes)), swizzled));
+        LLVM::StoreOp::create(b, loc, pair(v[0], v[1]), at, /*alignment=*/2 * cb);
+      }
+    }
+  };
+  auto bufferOf = [&](int64_t chunk) {
+    return ir.sharedAt(op.getBuffer(), (chunk % buffers) * chunkBytes);
+  };
+  for (int64_t first = 0; first < chunks; first += round) {
+    // The stores that last read these buffers (`buffers` chunks ago) must be
+    // done with them; the ring's other buffers may still be in flight.
+    ir.ifThen(leader, [&] {
+      NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, buffers - round,
+                                           b.getUnitAttr());
+    });
+    syncGroup();
+    for (int64_t chunk = first; chunk < first + round; ++chunk)
+      writeChunk(chunk, bufferOf(chunk));
+    // Make the generic-proxy writes visible to TMA, then let one thread
+    // store the chunks, one bulk group each.
+    NVVM::FenceProxyOp::create(
+        b, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(b.getContext(), NVVM::SharedSpace::shared_cta));
+    syncGroup();
+    ir.ifThen(leader, [&] {
+      for (int64_t chunk = first; chunk < first + round; ++chunk) {
+        Value x = ir.add(op.getN0(), ir.c32(chunk * chunkCols));
+        NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+            b, loc, op.getTmapC(), bufferOf(chunk), ValueRange{x, groupRow},
+            /*l2CacheHint=*/Value(), NVVM::TMAStoreMode::TILE,
+            /*predicate=*/Value());
+        NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
+      }
+    });
+  }
 }
 
 struct GemmcEpiloguePass
@@ -119,7 +278,13 @@ struct GemmcEpiloguePass
       FailureOr<KernelSpec> spec = specOf(op, op.getSchedule());
       if (failed(spec))
         return signalPassFailure();
-      lowerEpilogue(op, *spec);
+      OpBuilder b(op);
+      Epilogue epilogue(op, *spec, b);
+      if (op.getTmapC())
+        epilogue.storeTmaOrDirect();
+      else
+        epilogue.storeDirect();
+      op.erase();
     }
   }
 };

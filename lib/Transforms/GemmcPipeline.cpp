@@ -90,6 +90,8 @@ private:
   /// accumulators. `refill` (multistage) also refills released stages.
   Value consumeTile(Value g, Value m0, Value n0, bool refill);
   void epilogue(Value acc, Value m0, Value n0);
+  /// Consumers, after their last tile: wait for the epilogue's TMA stores.
+  void drainStores();
   /// Stage `stage` is free again as far as this warpgroup is concerned.
   void release(Value stage);
   void buildMultistage();
@@ -240,9 +242,7 @@ Value PipelineBuilder::consumeTile(Value g0, Value m0, Value n0, bool refill) {
 }
 
 void PipelineBuilder::release(Value stage) {
-  Value first = ir.cmp(arith::CmpIPredicate::eq,
-                       ir.remU(tid, ir.c32(kWarpgroupSize)), ir.c32(0));
-  ir.ifThen(first, [&] {
+  ir.ifThen(ir.isWarpgroupLeader(), [&] {
     Value barrier = emptyBarrier(stage);
     if (s.clusterSize() == 1) {
       NVVM::MBarrierArriveOp::create(ir.b, ir.loc, /*res=*/Type(), barrier,
@@ -263,8 +263,26 @@ void PipelineBuilder::release(Value stage) {
 }
 
 void PipelineBuilder::epilogue(Value acc, Value m0, Value n0) {
+  // A TMA-store epilogue gets its warpgroup's ring of chunk buffers.
+  Value buffer;
+  if (op.getTmapC()) {
+    int64_t ringBytes = res.epilogueBuffers * abi.c.partBytes;
+    buffer = ir.sharedAt(op.getSmem(),
+                         ir.add(ir.c32(layout.getEpilogue()),
+                                ir.mul(ir.warpgroupId(), ir.c32(ringBytes))));
+  }
   EpilogueOp::create(ir.b, ir.loc, acc, op.getC(), m0, n0, op.getM(), op.getN(),
-                     op.getLdc(), op.getAlpha(), op.getBeta(), op.getSchedule());
+                     op.getLdc(), op.getAlpha(), op.getBeta(), op.getTmapC(),
+                     buffer, op.getSchedule());
+}
+
+void PipelineBuilder::drainStores() {
+  // The epilogue's last TMA stores still read shared memory (and write C):
+  // wait for them before the CTA exits.
+  if (op.getTmapC())
+    ir.ifThen(ir.isWarpgroupLeader(), [&] {
+      NVVM::CpAsyncBulkWaitGroupOp::create(ir.b, ir.loc, 0, /*read=*/nullptr);
+    });
 }
 
 void PipelineBuilder::buildMultistage() {
@@ -278,6 +296,7 @@ void PipelineBuilder::buildMultistage() {
     epilogue(consumeTile(g, m0, n0, /*refill=*/true), m0, n0);
     return ir.add(g, kTiles);
   });
+  drainStores();
 }
 
 void PipelineBuilder::buildWarpSpecialized() {
@@ -310,6 +329,7 @@ void PipelineBuilder::buildWarpSpecialized() {
     epilogue(consumeTile(g, m0, n0, /*refill=*/false), m0, n0);
     return ir.add(g, kTiles);
   });
+  drainStores();
 }
 
 void PipelineBuilder::build() {

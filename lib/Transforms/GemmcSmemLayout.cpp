@@ -2,7 +2,8 @@
 //
 // Gives each gemmc.tile_matmul its shared memory: a dynamic shared-memory
 // symbol per kernel, the base rounded up to a swizzle atom, and the offsets
-// of the stage ring and the barriers (#gemmc.smem_layout). The numbers are
+// of the stage ring, the epilogue's chunk buffers and the barriers
+// (#gemmc.smem_layout). The numbers are
 // computeResources()'s, so the rules, the model, the manifest and the kernel
 // agree on every byte.
 //
@@ -63,9 +64,10 @@ struct GemmcSmemLayoutPass
       auto layout = SmemLayoutAttr::get(
           b.getContext(), res.stages, res.stageBytes(),
           /*b_offset=*/res.aStageBytes,
-          /*barriers=*/res.stages * res.stageBytes(),
+          /*barriers=*/res.stages * res.stageBytes() + res.epilogueBytes,
           /*align=*/kSwizzleAtomAlignBytes,
-          /*swizzle=*/swizzleSpanBytes(spec->mainloop.swizzle));
+          /*swizzle=*/swizzleSpanBytes(spec->mainloop.swizzle),
+          /*epilogue=*/res.epilogueBytes ? res.stages * res.stageBytes() : 0);
       op.getSmemMutable().assign(alignedBase);
       op.setSmemLayoutAttr(layout);
       return WalkResult::advance();

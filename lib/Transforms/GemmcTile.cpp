@@ -26,12 +26,24 @@ namespace {
 LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, const KernelSpec &s,
                               KernelIR &ir) {
   MLIRContext *ctx = b.getContext();
-  SmallVector<Type> args = {ir.ptr, ir.ptr, ir.globalPtr, ir.i32,
-                            ir.i32, ir.i32, ir.i32};
-  if (s.epilogue.alpha)
-    args.push_back(ir.f32);
-  if (s.epilogue.beta)
-    args.push_back(ir.f32);
+  // The parameters describeKernelAbi lists, in its order.
+  KernelAbi abi = describeKernelAbi(s);
+  SmallVector<Type> args;
+  SmallVector<unsigned> tensorMaps;
+  unsigned cArg = 0;
+  for (const std::string &p : abi.params) {
+    if (StringRef(p).starts_with("tmap_")) {
+      tensorMaps.push_back(args.size());
+      args.push_back(ir.ptr);
+    } else if (p == "c") {
+      cArg = args.size();
+      args.push_back(ir.globalPtr);
+    } else if (p == "alpha" || p == "beta") {
+      args.push_back(ir.f32);
+    } else {
+      args.push_back(ir.i32);
+    }
+  }
   auto fnType = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), args);
   auto fn = LLVM::LLVMFuncOp::create(b, loc, s.name, fnType);
   CtaResources res = computeResources(s);
@@ -42,7 +54,7 @@ LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, const KernelSpec &s,
   // effect, and one CTA per SM is what the schedule plans for.
   fn->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(), b.getI32IntegerAttr(1));
   // Tensor maps are used where they lie, in parameter space.
-  for (int i = 0; i < 2; ++i) {
+  for (unsigned i : tensorMaps) {
     fn.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
                   TypeAttr::get(LLVM::LLVMArrayType::get(b.getI8Type(),
                                                          kTensorMapBytes)));
@@ -51,7 +63,7 @@ LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, const KernelSpec &s,
     fn.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
                   b.getUnitAttr());
   }
-  fn.setArgAttr(2, LLVM::LLVMDialect::getNoAliasAttrName(), b.getUnitAttr());
+  fn.setArgAttr(cArg, LLVM::LLVMDialect::getNoAliasAttrName(), b.getUnitAttr());
   return fn;
 }
 
@@ -102,11 +114,15 @@ struct GemmcTilePass : mlir::gemmc::impl::GemmcTileBase<GemmcTilePass> {
       LLVM::LLVMFuncOp fn = createKernel(b, loc, *spec, ir);
       Block *entry = fn.addEntryBlock(b);
       b.setInsertionPointToStart(entry);
-      auto arg = [&](unsigned i) { return entry->getArgument(i); };
-      Value m = arg(3), n = arg(4), k = arg(5), ldc = arg(6);
-      unsigned next = 7;
-      Value alpha = spec->epilogue.alpha ? arg(next++) : Value();
-      Value beta = spec->epilogue.beta ? arg(next++) : Value();
+      KernelAbi abi = describeKernelAbi(*spec);
+      auto arg = [&](StringRef name) -> Value {
+        auto it = llvm::find(abi.params, name.str());
+        if (it == abi.params.end())
+          return Value();
+        return entry->getArgument(it - abi.params.begin());
+      };
+      Value m = arg("m"), n = arg("n"), k = arg("k"), ldc = arg("ldc");
+      Value alpha = arg("alpha"), beta = arg("beta");
       // Cluster c computes cluster tiles c, c + clusters, ...: about one
       // each when the grid has a CTA per tile (data_parallel; with clusters
       // along M and an odd number of tile rows some take two), a persistent
@@ -117,8 +133,8 @@ struct GemmcTilePass : mlir::gemmc::impl::GemmcTileBase<GemmcTilePass> {
         first = ir.divU(first, ir.c32(cluster));
         step = ir.divU(step, ir.c32(cluster));
       }
-      TileMatmulOp::create(b, loc, arg(0), arg(1), arg(2), first, step, m, n, k, ldc,
-                           alpha, beta, /*smem=*/Value(), op.getSchedule(),
+      TileMatmulOp::create(b, loc, arg("tmap_a"), arg("tmap_b"), arg("tmap_c"),
+                           arg("c"), first, step, m, n, k, ldc, alpha, beta, /*smem=*/Value(), op.getSchedule(),
                            /*smem_layout=*/nullptr);
       LLVM::ReturnOp::create(b, loc, ValueRange{});
       f.erase();

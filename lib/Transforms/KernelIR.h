@@ -62,6 +62,12 @@ public:
   /// threadIdx.x, and the warpgroup it belongs to.
   Value threadId();
   Value warpgroupId() { return divU(threadId(), c32(kWarpgroupSize)); }
+  /// Whether this is its warpgroup's first thread, which speaks for the
+  /// group: it releases stages and issues the epilogue's TMA stores.
+  Value isWarpgroupLeader() {
+    return cmp(arith::CmpIPredicate::eq, remU(threadId(), c32(kWarpgroupSize)),
+               c32(0));
+  }
 
   OpBuilder &b;
   Location loc;

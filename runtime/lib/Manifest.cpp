@@ -53,9 +53,10 @@ const char *layoutName(gemmc_layout layout) {
 }
 
 static const std::pair<const char *, Param> kParamNames[] = {
-    {"tmap_a", Param::TmapA}, {"tmap_b", Param::TmapB}, {"c", Param::C},
-    {"m", Param::M},          {"n", Param::N},          {"k", Param::K},
-    {"ldc", Param::Ldc},      {"alpha", Param::Alpha},  {"beta", Param::Beta},
+    {"tmap_a", Param::TmapA}, {"tmap_b", Param::TmapB}, {"tmap_c", Param::TmapC},
+    {"c", Param::C},          {"m", Param::M},          {"n", Param::N},
+    {"k", Param::K},          {"ldc", Param::Ldc},      {"alpha", Param::Alpha},
+    {"beta", Param::Beta},
 };
 
 const char *paramName(Param p) {
@@ -304,10 +305,13 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
     return done(r.fail("c.layout", "C must be row-major (\"row\") in manifest version 1"));
 
   const JsonValue *tmaps = root.find("tensor_maps");
-  if (!tmaps->isArray() || tmaps->items().size() != 2)
-    return done(r.fail("tensor_maps", "expected an array of 2 tensor maps (one for a, one for b)" + Reader::got(*tmaps)));
-  bool seen[2] = {false, false};
-  for (size_t i = 0; i < 2; ++i) {
+  if (!tmaps->isArray() || tmaps->items().size() < 2 || tmaps->items().size() > 3)
+    return done(r.fail("tensor_maps", "expected an array of 2 tensor maps (one for a, one for b) or 3 "
+                                      "(and one for c, with the parameter tmap_c)" +
+                                          Reader::got(*tmaps)));
+  const char *operandNames[3] = {"a", "b", "c"};
+  bool seen[3] = {false, false, false};
+  for (size_t i = 0; i < tmaps->items().size(); ++i) {
     const JsonValue &t = tmaps->items()[i];
     std::string path = "tensor_maps[" + std::to_string(i) + "]";
     if (!r.object(&t, path) || !r.keys(t, path, {"operand", "box", "swizzle"}))
@@ -315,9 +319,9 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
     std::string operand;
     if (!r.string(t, "operand", path + ".operand", operand))
       return done(false);
-    if (operand != "a" && operand != "b")
-      return done(r.fail(path + ".operand", "expected \"a\" or \"b\", got \"" + operand + "\""));
-    int idx = operand == "a" ? 0 : 1;
+    if (operand != "a" && operand != "b" && operand != "c")
+      return done(r.fail(path + ".operand", "expected \"a\", \"b\" or \"c\", got \"" + operand + "\""));
+    int idx = operand == "a" ? 0 : operand == "b" ? 1 : 2;
     if (seen[idx])
       return done(r.fail(path + ".operand", "a second tensor map for operand " + operand));
     seen[idx] = true;
@@ -338,7 +342,7 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
         (sw != 0 && sw != 32 && sw != 64 && sw != 128))
       return done(r.fail(path + ".swizzle", "expected 0, 32, 64 or 128" + Reader::got(*t.find("swizzle"))));
     spec.swizzle = static_cast<int>(sw);
-    size_t bytes = dtypeBytes(idx == 0 ? m.a.element : m.b.element);
+    size_t bytes = dtypeBytes(m.operand(static_cast<Operand>(idx)).element);
     uint64_t innerBytes = uint64_t(spec.box[0]) * bytes;
     if (innerBytes % 16 != 0)
       return done(r.fail(path + ".box", "the inner box row is " + std::to_string(innerBytes) +
@@ -348,6 +352,10 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
                                             " bytes, more than the " + std::to_string(spec.swizzle) +
                                             "-byte swizzle span"));
   }
+  // Two maps may be a and c: then b has none.
+  for (int idx = 0; idx < 2; ++idx)
+    if (!seen[idx])
+      return done(r.fail("tensor_maps", std::string("no tensor map for operand ") + operandNames[idx]));
 
   const JsonValue *grid = root.find("grid");
   if (!r.object(grid, "grid") || !r.keys(*grid, "grid", {"scheduler", "raster", "group"}))
@@ -389,13 +397,18 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
       }
     if (!found)
       return done(r.fail(path, "unknown parameter \"" + p.asString() +
-                                   "\" (known: tmap_a, tmap_b, c, m, n, k, ldc, alpha, beta)"));
+                                   "\" (known: tmap_a, tmap_b, tmap_c, c, m, n, k, ldc, alpha, beta)"));
     if (!seenParams.insert(p.asString()).second)
       return done(r.fail(path, "parameter \"" + p.asString() + "\" listed twice"));
   }
   for (Param req : {Param::TmapA, Param::TmapB, Param::C, Param::M, Param::N, Param::K, Param::Ldc})
     if (!m.hasParam(req))
       return done(r.fail("params", std::string("missing the required parameter \"") + paramName(req) + "\""));
+  // The C tensor map and its parameter come together (epilogue store: tma).
+  if (m.hasParam(Param::TmapC) && !seen[2])
+    return done(r.fail("tensor_maps", "params has \"tmap_c\" but there is no tensor map for operand c"));
+  if (!m.hasParam(Param::TmapC) && seen[2])
+    return done(r.fail("params", "missing the parameter \"tmap_c\" (tensor_maps has a map for operand c)"));
   return done(true);
 }
 

@@ -193,11 +193,13 @@ gemmc_status checkArgs(const Manifest &m, const gemmc_gemm_args &args, std::stri
 }
 
 TensorMapParams tensorMapParams(const Manifest &m, Operand op, const gemmc_gemm_args &args) {
-  Storage s = op == Operand::A ? storageA(args) : storageB(args);
+  // C (the TMA-store epilogue's map): M rows of N, ldc apart, so dims {N, M}.
+  Storage s = op == Operand::A ? storageA(args) : op == Operand::B ? storageB(args) : storageC(args);
+  const void *base = op == Operand::A ? args.a : op == Operand::B ? args.b : static_cast<const void *>(args.c);
   const TensorMapSpec &spec = m.tmap(op);
   TensorMapParams p;
   p.dtype = m.operand(op).element;
-  p.base = reinterpret_cast<uintptr_t>(op == Operand::A ? args.a : args.b);
+  p.base = reinterpret_cast<uintptr_t>(base);
   p.dims = {s.cols, s.rows};
   p.strideBytes = s.ld * s.elemBytes;
   p.box = spec.box;

@@ -107,8 +107,8 @@ struct gemmc_kernel {
     bool valid = false;
   };
   std::mutex mutex;
-  Entry cache[2][kCacheSize];
-  int nextSlot[2] = {0, 0};
+  Entry cache[3][kCacheSize]; // indexed by Operand; [C] only for kernels with tmap_c
+  int nextSlot[3] = {0, 0, 0};
 };
 
 namespace {
@@ -313,7 +313,7 @@ gemmc_status tensorMap(gemmc_kernel *k, Operand op, const gemmc_gemm_args &args,
                                       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (r != CUDA_SUCCESS)
     return cuFail(r, "kernel '" + k->manifest.kernel + "': cuTensorMapEncodeTiled for " +
-                         (op == Operand::A ? "A" : "B") + " (dims " + std::to_string(p.dims[0]) + " x " +
+                         (op == Operand::A ? "A" : op == Operand::B ? "B" : "C") + " (dims " + std::to_string(p.dims[0]) + " x " +
                          std::to_string(p.dims[1]) + ", stride " + std::to_string(p.strideBytes) +
                          " bytes, box " + std::to_string(p.box[0]) + " x " + std::to_string(p.box[1]) +
                          ", swizzle " + std::to_string(p.swizzle) + ")");
@@ -416,23 +416,27 @@ gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_st
   if (!computeLaunch(m, args->m, args->n, k->residentCtas, dims, error))
     return fail(GEMMC_ERROR_INVALID_ARGUMENT, "kernel '" + m.kernel + "': " + error);
 
-  CUtensorMap mapA, mapB;
+  // mapC only for a kernel whose epilogue stores C with TMA (params has tmap_c).
+  CUtensorMap mapA, mapB, mapC;
+  const bool hasTmapC = m.hasParam(Param::TmapC);
   {
     std::lock_guard<std::mutex> lock(k->mutex);
     if ((st = tensorMap(k, Operand::A, *args, mapA)) != GEMMC_OK ||
-        (st = tensorMap(k, Operand::B, *args, mapB)) != GEMMC_OK)
+        (st = tensorMap(k, Operand::B, *args, mapB)) != GEMMC_OK ||
+        (hasTmapC && (st = tensorMap(k, Operand::C, *args, mapC)) != GEMMC_OK))
       return st;
   }
   CUdeviceptr c = reinterpret_cast<CUdeviceptr>(args->c);
   int32_t mi = static_cast<int32_t>(args->m), ni = static_cast<int32_t>(args->n),
           ki = static_cast<int32_t>(args->k), ldc = static_cast<int32_t>(args->ldc);
   float alpha = args->alpha, beta = args->beta;
-  void *params[9];
+  void *params[10]; // one per Param
   size_t np = 0;
   for (Param p : m.params) {
     switch (p) {
     case Param::TmapA: params[np++] = &mapA; break;
     case Param::TmapB: params[np++] = &mapB; break;
+    case Param::TmapC: params[np++] = &mapC; break;
     case Param::C: params[np++] = &c; break;
     case Param::M: params[np++] = &mi; break;
     case Param::N: params[np++] = &ni; break;

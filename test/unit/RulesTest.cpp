@@ -126,8 +126,11 @@ TEST(Rules, ComputeResources) {
   EXPECT_EQ(r.accRegsPerThread, 128);
   EXPECT_EQ(r.regsPerThread, 128 + kRegisterOverhead);
   EXPECT_EQ(r.regCapPerThread, 232); // (65536 - 128 x 40) / 256, by 8
+  // TMA store: 128 rows x 2 chunk buffers x 128-byte rows, and 4 stages
+  // still fit (227 KiB = 232448 bytes).
   s.epilogue.store = StoreKind::Tma;
-  EXPECT_EQ(computeResources(s).epilogueBytes, 64 * 1024);
+  EXPECT_EQ(computeResources(s).epilogueBytes, 32 * 1024);
+  EXPECT_EQ(computeResources(s).smemBytes, 4 * 48 * 1024 + 32 * 1024 + 1024 + 64);
 }
 
 TEST(Rules, FormatBytes) {

@@ -203,6 +203,93 @@ TEST(RuntimeManifest, OneTensorMapOnly) {
       << errorOf(t);
 }
 
+// A kernel whose epilogue stores C with TMA: "tmap_c" after "tmap_b" and a
+// third tensor map for operand c, box [128 / bytes(c), 64].
+std::string withTmapC(std::string t) {
+  t = replace(t, "{\"operand\": \"b\", \"box\": [64, 128], \"swizzle\": 128}",
+              "{\"operand\": \"b\", \"box\": [64, 128], \"swizzle\": 128},\n"
+              "    {\"operand\": \"c\", \"box\": [64, 64], \"swizzle\": 128}");
+  return replace(t, "\"tmap_b\", \"c\"", "\"tmap_b\", \"tmap_c\", \"c\"");
+}
+
+TEST(RuntimeManifest, TmapCParses) {
+  Manifest m;
+  std::string err;
+  ASSERT_TRUE(parseManifest(withTmapC(kExample), "k.cubin.json", m, err)) << err;
+  EXPECT_TRUE(m.hasParam(Param::TmapC));
+  ASSERT_EQ(m.params.size(), 9u);
+  EXPECT_EQ(m.params[0], Param::TmapA);
+  EXPECT_EQ(m.params[1], Param::TmapB);
+  EXPECT_EQ(m.params[2], Param::TmapC);
+  EXPECT_EQ(m.params[3], Param::C);
+  EXPECT_EQ(m.params[8], Param::Alpha);
+  EXPECT_EQ(m.tmap(Operand::C).operand, Operand::C);
+  EXPECT_EQ(m.tmap(Operand::C).box[0], 64u);
+  EXPECT_EQ(m.tmap(Operand::C).box[1], 64u);
+  EXPECT_EQ(m.tmap(Operand::C).swizzle, 128);
+  EXPECT_EQ(m.operand(Operand::C).element, GEMMC_BF16);
+  // A and B are unchanged by the third map.
+  EXPECT_EQ(m.tmap(Operand::A).box[0], 64u);
+  EXPECT_EQ(m.tmap(Operand::B).box[1], 128u);
+  EXPECT_STREQ(paramName(Param::TmapC), "tmap_c");
+  // Without tmap_c (the documented example) there is no C map parameter.
+  ASSERT_TRUE(parseManifest(kExample, "k.cubin.json", m, err)) << err;
+  EXPECT_FALSE(m.hasParam(Param::TmapC));
+}
+
+TEST(RuntimeManifest, TmapCF32AndAnyMapOrder) {
+  // f32 C: 128 bytes = 32 elements. The c map may come first.
+  std::string t = replace(kExample, "\"c\": {\"element\": \"bf16\"", "\"c\": {\"element\": \"f32\"");
+  t = replace(t, "\"tensor_maps\": [", "\"tensor_maps\": [{\"operand\": \"c\", \"box\": [32, 64], \"swizzle\": 128},");
+  t = replace(t, "\"tmap_b\", \"c\"", "\"tmap_b\", \"tmap_c\", \"c\"");
+  Manifest m;
+  std::string err;
+  ASSERT_TRUE(parseManifest(t, "k.cubin.json", m, err)) << err;
+  EXPECT_EQ(m.c.element, GEMMC_F32);
+  EXPECT_EQ(m.tmap(Operand::C).box[0], 32u);
+  EXPECT_EQ(m.tmap(Operand::C).box[1], 64u);
+  EXPECT_EQ(m.tmap(Operand::C).swizzle, 128);
+  EXPECT_EQ(m.tmap(Operand::A).box[1], 128u);
+  // 64 f32 = 256 bytes: more than the swizzle span, checked with c's element size.
+  EXPECT_EQ(errorOf(replace(t, "\"box\": [32, 64]", "\"box\": [64, 64]")),
+            "k.cubin.json: field 'tensor_maps[0].box': the inner box row is 256 bytes, more than the 128-byte swizzle span");
+}
+
+TEST(RuntimeManifest, TmapCWithoutCMap) {
+  std::string t = replace(kExample, "\"tmap_b\", \"c\"", "\"tmap_b\", \"tmap_c\", \"c\"");
+  EXPECT_EQ(errorOf(t), "k.cubin.json: field 'tensor_maps': params has \"tmap_c\" but there is no tensor map for operand c");
+}
+
+TEST(RuntimeManifest, CMapWithoutTmapC) {
+  std::string t = replace(withTmapC(kExample), "\"tmap_c\", ", "");
+  EXPECT_EQ(errorOf(t), "k.cubin.json: field 'params': missing the parameter \"tmap_c\" (tensor_maps has a map for operand c)");
+}
+
+TEST(RuntimeManifest, BadCTensorMaps) {
+  std::string t = withTmapC(kExample);
+  // Two maps, a and c: b has none.
+  EXPECT_EQ(errorOf(replace(t, "{\"operand\": \"b\", \"box\": [64, 128], \"swizzle\": 128},\n", "")),
+            "k.cubin.json: field 'tensor_maps': no tensor map for operand b");
+  EXPECT_EQ(errorOf(replace(t, "{\"operand\": \"b\", \"box\": [64, 128], \"swizzle\": 128}",
+                            "{\"operand\": \"c\", \"box\": [64, 128], \"swizzle\": 128}")),
+            "k.cubin.json: field 'tensor_maps[2].operand': a second tensor map for operand c");
+  EXPECT_EQ(errorOf(replace(t, "{\"operand\": \"c\", \"box\": [64, 64]", "{\"operand\": \"d\", \"box\": [64, 64]")),
+            "k.cubin.json: field 'tensor_maps[2].operand': expected \"a\", \"b\" or \"c\", got \"d\"");
+  EXPECT_EQ(errorOf(replace(t, "\"box\": [64, 64]", "\"box\": [64, 0]")),
+            "k.cubin.json: field 'tensor_maps[2].box[1]': expected an array of 2 integers in 1..256 (elements, innermost first), got 0");
+  EXPECT_EQ(errorOf(replace(t, "\"box\": [64, 64]", "\"box\": [64, 257]")),
+            "k.cubin.json: field 'tensor_maps[2].box[1]': expected an array of 2 integers in 1..256 (elements, innermost first), got 257");
+  EXPECT_EQ(errorOf(replace(t, "\"tmap_c\", \"c\"", "\"tmap_c\", \"tmap_c\", \"c\"")),
+            "k.cubin.json: field 'params[3]': parameter \"tmap_c\" listed twice");
+  // Four maps.
+  EXPECT_EQ(errorOf(replace(t, "{\"operand\": \"c\", \"box\": [64, 64], \"swizzle\": 128}",
+                            "{\"operand\": \"c\", \"box\": [64, 64], \"swizzle\": 128}, {}"))
+                .rfind("k.cubin.json: field 'tensor_maps': expected an array of 2 tensor maps (one for a, one for b) or 3 "
+                       "(and one for c, with the parameter tmap_c), got [",
+                       0),
+            0u);
+}
+
 TEST(RuntimeManifest, BadGrid) {
   EXPECT_EQ(errorOf(replace(kExample, "\"data_parallel\"", "\"stream_k\"")),
             "k.cubin.json: field 'grid.scheduler': expected \"data_parallel\" or \"persistent\", got \"stream_k\"");
@@ -214,7 +301,7 @@ TEST(RuntimeManifest, BadGrid) {
 
 TEST(RuntimeManifest, BadParams) {
   EXPECT_EQ(errorOf(replace(kExample, "\"ldc\", \"alpha\"", "\"ldc\", \"gamma\"")),
-            "k.cubin.json: field 'params[7]': unknown parameter \"gamma\" (known: tmap_a, tmap_b, c, m, n, k, ldc, alpha, beta)");
+            "k.cubin.json: field 'params[7]': unknown parameter \"gamma\" (known: tmap_a, tmap_b, tmap_c, c, m, n, k, ldc, alpha, beta)");
   EXPECT_EQ(errorOf(replace(kExample, "\"ldc\", \"alpha\"", "\"ldc\", \"ldc\"")),
             "k.cubin.json: field 'params[7]': parameter \"ldc\" listed twice");
   EXPECT_EQ(errorOf(replace(kExample, "\"k\", \"ldc\", \"alpha\"", "\"k\", \"alpha\"")),

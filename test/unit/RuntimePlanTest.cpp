@@ -256,6 +256,54 @@ TEST(RuntimePlan, TensorMapParamsPerLayout) {
   EXPECT_FALSE(pb == tensorMapParams(mr, Operand::B, r));
 }
 
+TEST(RuntimePlan, TensorMapParamsForC) {
+  // The TMA-store epilogue's map: C is M rows of N, ldc apart.
+  Manifest m = makeManifest();
+  m.tmaps[2] = {Operand::C, {64, 64}, 128};
+  m.params = {Param::TmapA, Param::TmapB, Param::TmapC, Param::C, Param::M, Param::N, Param::K, Param::Ldc};
+  gemmc_gemm_args a = makeArgs();
+  a.m = 300;
+  a.n = 500;
+  a.k = 72;
+  a.lda = 80;
+  a.ldb = 72;
+  a.ldc = 520;
+  TensorMapParams pc = tensorMapParams(m, Operand::C, a);
+  EXPECT_EQ(pc.dtype, GEMMC_BF16);
+  EXPECT_EQ(pc.base, 0x30000000u);
+  EXPECT_EQ(pc.base, reinterpret_cast<uintptr_t>(a.c));
+  EXPECT_EQ(pc.dims[0], 500u); // N innermost
+  EXPECT_EQ(pc.dims[1], 300u); // M rows
+  EXPECT_EQ(pc.strideBytes, 1040u); // 520 * 2
+  EXPECT_EQ(pc.box[0], 64u);
+  EXPECT_EQ(pc.box[1], 64u);
+  EXPECT_EQ(pc.swizzle, 128);
+  EXPECT_EQ(check(m, a), "ok");
+  // A and B are as without the C map.
+  TensorMapParams pa = tensorMapParams(m, Operand::A, a);
+  EXPECT_EQ(pa.base, 0x10000000u);
+  EXPECT_EQ(pa.dims[0], 72u);
+  EXPECT_EQ(pa.dims[1], 300u);
+
+  // f32 C: 4-byte elements, the 32-element box of a 128-byte row.
+  m.c = {GEMMC_F32, GEMMC_ROW};
+  m.tmaps[2] = {Operand::C, {32, 64}, 128};
+  a.c_type = GEMMC_F32;
+  a.ldc = 504;
+  pc = tensorMapParams(m, Operand::C, a);
+  EXPECT_EQ(pc.dtype, GEMMC_F32);
+  EXPECT_EQ(pc.dims[0], 500u);
+  EXPECT_EQ(pc.dims[1], 300u);
+  EXPECT_EQ(pc.strideBytes, 2016u); // 504 * 4
+  EXPECT_EQ(pc.box[0], 32u);
+  EXPECT_EQ(pc.box[1], 64u);
+  // The cache key changes with the C pointer.
+  TensorMapParams moved = pc;
+  a.c = reinterpret_cast<void *>(static_cast<uintptr_t>(0x40000000));
+  EXPECT_FALSE(moved == tensorMapParams(m, Operand::C, a));
+  EXPECT_EQ(tensorMapParams(m, Operand::C, a).base, 0x40000000u);
+}
+
 TEST(RuntimePlan, DataParallelGrid) {
   Manifest m = makeManifest(); // tile 128 x 256
   LaunchDims d;

@@ -43,7 +43,11 @@ struct KernelAbi {
   int64_t cluster[3] = {1, 1, 1};
   int64_t dynamicSmemBytes = 0;
   TensorMapPlan a, b;
-  /// Kernel parameters in order: tmap_a, tmap_b, c, m, n, k, ldc[, alpha][, beta].
+  /// The store map of C (`epilogue.store: tma`): operand 'c', box one chunk
+  /// of a warpgroup's rows; operand 0 when C is stored from registers.
+  TensorMapPlan c;
+  /// Kernel parameters in order:
+  /// tmap_a, tmap_b[, tmap_c], c, m, n, k, ldc[, alpha][, beta].
   std::vector<std::string> params;
 };
 
@@ -55,6 +59,9 @@ std::string kernelManifestJson(const KernelSpec &spec, const KernelAbi &abi);
 
 /// What a valid schedule asks for that the lowering cannot build yet, as
 /// violations of the rule "not-implemented" (anchored at the field to change).
+/// Whether the kernel stores C with TMA (and takes `tmap_c`).
+inline bool storesWithTma(const KernelAbi &abi) { return abi.c.operand == 'c'; }
+
 std::vector<Violation> checkLoweringSupport(const KernelSpec &spec);
 
 } // namespace gemmc

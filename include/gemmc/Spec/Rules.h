@@ -40,7 +40,9 @@ struct CtaResources {
   int64_t aStageBytes = 0;     ///< one A tile: BLOCK_M x BLOCK_K
   int64_t bStageBytes = 0;     ///< one B tile: BLOCK_K x BLOCK_N
   int64_t stages = 0;
-  int64_t epilogueBytes = 0;   ///< C staging buffer (TMA store), else 0
+  int64_t epilogueBytes = 0;   ///< C staging buffers (TMA store), else 0
+  int64_t epilogueChunks = 0;  ///< TMA store: chunks in a tile row
+  int64_t epilogueBuffers = 0; ///< TMA store: the ring's chunk buffers
   int64_t barrierBytes = 0;    ///< mbarriers plus the swizzle alignment pad
   int64_t smemBytes = 0;       ///< dynamic shared memory of one CTA
   int64_t threads = 0;
@@ -56,6 +58,15 @@ struct CtaResources {
 /// Registers an MMA thread needs beyond its accumulators (addresses, loop
 /// state, fragments). A rough constant; docs/model.md says where it is wrong.
 constexpr int64_t kRegisterOverhead = 40;
+/// The TMA-store epilogue stages C through shared memory in chunks one
+/// 128-byte swizzle span wide (64 bf16 or 32 f32 columns) and as tall as a
+/// warpgroup's rows, through a ring of chunk buffers per warpgroup: at least
+/// kMinEpilogueBuffers (one filled while TMA stores the other), and as many
+/// as the shared memory left by the stages holds, up to a whole tile row
+/// (then a warpgroup never waits for its own stores).
+constexpr int64_t kMinEpilogueBuffers = 2;
+constexpr int64_t kEpilogueChunkRowBytes = 128;
+
 /// Registers the producer warpgroup of a warp-specialized kernel keeps after
 /// `setmaxnreg.dec`.
 constexpr int64_t kProducerRegs = 40;

@@ -275,6 +275,24 @@ LogicalResult MatmulOp::verify() {
   return success(violations.empty());
 }
 
+//===----------------------------------------------------------------------===//
+// gemmc.epilogue
+//===----------------------------------------------------------------------===//
+
+LogicalResult EpilogueOp::verify() {
+  FailureOr<KernelSpec> spec =
+      specFromSchedule(getSchedule(), [&]() { return emitOpError(); });
+  if (failed(spec))
+    return failure();
+  bool tma = spec->epilogue.store == StoreKind::Tma;
+  if (tma != static_cast<bool>(getTmapC()))
+    return emitOpError() << "the schedule says store = "
+                         << storeKindName(spec->epilogue.store)
+                         << "; tma(%tmap_c, %buffer) must be "
+                         << (tma ? "present" : "absent");
+  return success();
+}
+
 #define GET_ATTRDEF_CLASSES
 #include "gemmc/Dialect/Gemmc/IR/GemmcAttrs.cpp.inc"
 

@@ -14,10 +14,12 @@
 
 namespace gemmc::rt {
 
-enum class Operand { A = 0, B = 1 };
+enum class Operand { A = 0, B = 1, C = 2 };
 enum class Scheduler { DataParallel, Persistent };
 enum class Raster { AlongM, AlongN };
-enum class Param { TmapA, TmapB, C, M, N, K, Ldc, Alpha, Beta };
+// TmapC: the C tensor map of a kernel whose epilogue stores C with TMA
+// (optional; present if and only if tensor_maps has a map for operand c).
+enum class Param { TmapA, TmapB, TmapC, C, M, N, K, Ldc, Alpha, Beta };
 
 struct TensorMapSpec {
   Operand operand = Operand::A;
@@ -42,7 +44,7 @@ struct Manifest {
   std::array<int32_t, 3> tile{};
   std::array<int64_t, 3> problem{-1, -1, -1};
   OperandSpec a, b, c;
-  TensorMapSpec tmaps[2]; // indexed by Operand
+  TensorMapSpec tmaps[3]; // indexed by Operand; tmaps[C] only when hasParam(Param::TmapC)
   Scheduler scheduler = Scheduler::DataParallel;
   Raster raster = Raster::AlongM;
   int32_t group = 1;
@@ -50,7 +52,9 @@ struct Manifest {
 
   bool hasParam(Param p) const;
   const TensorMapSpec &tmap(Operand op) const { return tmaps[static_cast<int>(op)]; }
-  const OperandSpec &operand(Operand op) const { return op == Operand::A ? a : b; }
+  const OperandSpec &operand(Operand op) const {
+    return op == Operand::A ? a : op == Operand::B ? b : c;
+  }
 };
 
 /// Parses and validates a manifest. `source` names the file in messages.

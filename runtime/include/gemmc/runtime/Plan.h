@@ -32,6 +32,8 @@ Storage storageB(const gemmc_gemm_args &args);
 Storage storageC(const gemmc_gemm_args &args);
 
 /// What cuTensorMapEncodeTiled gets for one operand (rank 2, innermost first).
+/// Operand::C is only meaningful for a manifest with a c tensor map (tmap_c):
+/// dims {N, M}, stride ldc * bytes, base args.c.
 struct TensorMapParams {
   gemmc_dtype dtype = GEMMC_DTYPE_UNSET;
   uint64_t base = 0;

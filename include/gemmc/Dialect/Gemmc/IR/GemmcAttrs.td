@@ -80,17 +80,24 @@ def Gemmc_SmemLayoutAttr : Gemmc_Attr<"SmemLayout", "smem_layout"> {
     of `stage_bytes` each (A at offset 0 of the stage, B at `b_offset`),
     then `stages` full barriers and `stages` empty barriers of 8 bytes from
     `barriers`. `align` is the base's alignment (a swizzle atom) and
-    `swizzle` the pattern every tile is stored in. Written by
-    `gemmc-smem-layout`, read by `gemmc-pipeline` and `convert-gemmc-to-nvvm`.
+    `swizzle` the pattern every tile is stored in. With a TMA-store
+    epilogue, its chunk buffers start at `epilogue` (after the stages,
+    before the barriers; absent, 0, when C is stored from registers).
+    Written by `gemmc-smem-layout`, read by `gemmc-pipeline` and
+    `convert-gemmc-to-nvvm`.
 
     ```mlir
     #gemmc.smem_layout<stages = 4, stage_bytes = 49152, b_offset = 16384,
                        barriers = 196608, align = 1024, swizzle = 128>
+    #gemmc.smem_layout<stages = 4, stage_bytes = 49152, b_offset = 16384,
+                       barriers = 229376, align = 1024, swizzle = 128,
+                       epilogue = 196608>
     ```
   }];
   let parameters = (ins "int64_t":$stages, "int64_t":$stage_bytes,
                         "int64_t":$b_offset, "int64_t":$barriers,
-                        "int64_t":$align, "int64_t":$swizzle);
+                        "int64_t":$align, "int64_t":$swizzle,
+                        DefaultValuedParameter<"int64_t", "0">:$epilogue);
   let assemblyFormat = "`<` struct(params) `>`";
 }
 

@@ -49,7 +49,9 @@ def Gemmc_TileMatmulOp : Gemmc_Op<"tile_matmul", [AttrSizedOperandSegments]> {
     cluster along M, a number names the cluster's tiles, one per CTA by
     rank), reading A
     and B through the tensor maps `tmap_a` and `tmap_b` and writing `c`
-    (row-major, `ldc` elements a row) clipped to `m` x `n`.
+    (row-major, `ldc` elements a row) clipped to `m` x `n`: through the
+    tensor map `tmap_c` when the schedule stores with TMA, else from
+    registers.
     `gemmc-smem-layout` adds the shared-memory base `smem` (aligned to a
     swizzle atom) and the `smem_layout` attribute; then `gemmc-pipeline`
     expands the op.
@@ -63,6 +65,7 @@ def Gemmc_TileMatmulOp : Gemmc_Op<"tile_matmul", [AttrSizedOperandSegments]> {
   let arguments = (ins
     LLVM_AnyPointer:$tmap_a,
     LLVM_AnyPointer:$tmap_b,
+    Optional<LLVM_AnyPointer>:$tmap_c,
     LLVM_AnyPointer:$c,
     I32:$first_tile, I32:$tile_step, I32:$m, I32:$n, I32:$k, I32:$ldc,
     Optional<F32>:$alpha,
@@ -73,6 +76,7 @@ def Gemmc_TileMatmulOp : Gemmc_Op<"tile_matmul", [AttrSizedOperandSegments]> {
   );
   let assemblyFormat = [{
     $tmap_a `,` $tmap_b `,` $c `,` $first_tile `,` $tile_step `,` $m `,` $n `,` $k `,` $ldc
+    (`tmap_c` `(` $tmap_c^ `:` qualified(type($tmap_c)) `)`)?
     (`alpha` `(` $alpha^ `)`)? (`beta` `(` $beta^ `)`)? (`smem` `(` $smem^ `)`)?
     attr-dict `:` qualified(type($tmap_a)) `,` qualified(type($tmap_b)) `,` qualified(type($c)) (`,` qualified(type($smem))^)?
   }];
@@ -104,20 +108,30 @@ def Gemmc_EpilogueOp : Gemmc_Op<"epilogue", [AttrSizedOperandSegments]> {
   let summary = "Write one warpgroup's accumulators to C";
   let description = [{
     The warpgroup's 64 rows of the tile at (`m0`, `n0`): scale by `alpha`,
-    add `beta` x C, convert to C's type and store what lies inside `m` x
-    `n`. Lowered by `gemmc-epilogue`.
+    add `beta` x C (read through `c`), convert to C's type and store what
+    lies inside `m` x `n`: from registers through `c`, or, with
+    `tma(%tmap_c, %buffer)`, chunk by chunk through the warpgroup's ring of
+    shared-memory buffers at `buffer` and TMA stores of `tmap_c`. Lowered by
+    `gemmc-epilogue`.
 
     ```mlir
     gemmc.epilogue %acc, %c, %m0, %n0, %m, %n, %ldc alpha(%alpha)
+        {schedule = #gemmc.schedule<...>} : !llvm.struct<(f32, ...)>, !llvm.ptr<1>
+    gemmc.epilogue %acc, %c, %m0, %n0, %m, %n, %ldc
+        tma(%tmap_c, %buffer : !llvm.ptr, !llvm.ptr<3>)
         {schedule = #gemmc.schedule<...>} : !llvm.struct<(f32, ...)>, !llvm.ptr<1>
     ```
   }];
   let arguments = (ins AnyType:$acc, LLVM_AnyPointer:$c, I32:$m0, I32:$n0,
                        I32:$m, I32:$n, I32:$ldc, Optional<F32>:$alpha,
-                       Optional<F32>:$beta, Gemmc_ScheduleAttr:$schedule);
+                       Optional<F32>:$beta, Optional<LLVM_AnyPointer>:$tmap_c,
+                       Optional<LLVM_AnyPointer>:$buffer,
+                       Gemmc_ScheduleAttr:$schedule);
+  let hasVerifier = 1;
   let assemblyFormat = [{
     $acc `,` $c `,` $m0 `,` $n0 `,` $m `,` $n `,` $ldc
     (`alpha` `(` $alpha^ `)`)? (`beta` `(` $beta^ `)`)?
+    (`tma` `(` $tmap_c^ `,` $buffer `:` qualified(type($tmap_c)) `,` qualified(type($buffer)) `)`)?
     attr-dict `:` qualified(type($acc)) `,` qualified(type($c))
   }];
 }
