@@ -164,6 +164,16 @@ std::vector<Violation> gemmc::checkLoweringSupport(const KernelSpec &s) {
                              "implemented yet; use BLOCK_N a multiple of 128",
                              s.blockN())
                          .str());
+  if (s.epilogue.store == StoreKind::Tma &&
+      (s.blockN() * elementBytes(s.c.element)) % kEpilogueChunkRowBytes != 0)
+    no("tile_shape",
+       formatv("store: tma with BLOCK_N = {0} ({1} bytes of C per tile row) "
+               "is not implemented yet: the epilogue stores chunks of {2} "
+               "bytes; use BLOCK_N a multiple of {3} or store: direct",
+               s.blockN(), s.blockN() * elementBytes(s.c.element),
+               kEpilogueChunkRowBytes,
+               kEpilogueChunkRowBytes / elementBytes(s.c.element))
+           .str());
   if (s.epilogue.bias != Bias::None)
     no("epilogue.bias", "a bias is not implemented yet; use bias: none");
   if (s.epilogue.activation != Activation::None)

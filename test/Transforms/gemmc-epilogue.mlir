@@ -1,10 +1,12 @@
 // RUN: gemmc-opt %s --split-input-file --gemmc-epilogue --canonicalize --cse | FileCheck %s
 // RUN: gemmc-opt %s --split-input-file --gemmc-epilogue | grep -c "vector<2xbf16>, !llvm.ptr<1>" | FileCheck %s --check-prefix=PAIRS
+// RUN: gemmc-opt %s --split-input-file --gemmc-epilogue | grep -c "vector<2xbf16>, !llvm.ptr<3>" | FileCheck %s --check-prefix=TMA-PAIRS
 
 // A 64x128 bf16 tile with alpha: each thread owns rows 16w + l/4 (+ 8) and
 // columns 8j + 2(l%4) (+ 1); 2 row halves x 16 column chunks = 32 paired
-// stores, each clipped to M x N.
-// PAIRS: 32
+// stores, each clipped to M x N. (The store: tma case below has the same 32
+// in its ragged-edge fallback.)
+// PAIRS: 64
 
 // CHECK-LABEL: llvm.func @alpha_bf16(
 // CHECK-SAME: %[[ACC:[a-z0-9]*]]: !llvm.struct<(f32,
@@ -48,6 +50,42 @@ gpu.module @k1 {
 gpu.module @k2 {
   llvm.func @beta_f32(%acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %c: !llvm.ptr<1>, %m0: i32, %n0: i32, %m: i32, %n: i32, %ldc: i32, %beta: f32) {
     gemmc.epilogue %acc, %c, %m0, %n0, %m, %n, %ldc beta(%beta) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h100", a = "f16", a_layout = "row", b = "f16", b_layout = "col", c = "f32", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 3, threads = 256, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_n", group = 4, split_k = 1, store = "direct", alpha = false, beta = true, bias = "none", activation = "none">} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.ptr<1>
+    llvm.return
+  }
+}
+
+// -----
+
+// store: tma, a 64x128 bf16 tile whose 2 chunks of 64 columns fit a
+// whole-row ring (stages = 2 leave room): one round per tile. A tile whose
+// right edge cuts a 16-byte unit of C's row (N % 8 != 0 and n0 + 128 > N)
+// stores from registers instead; TMA would write the whole unit. The
+// shared-memory pairs go to 16-byte unit (column bytes / 16) XOR (row % 8),
+// row % 8 being lane / 4.
+// TMA-PAIRS: 32
+
+// CHECK-LABEL: llvm.func @tma_bf16(
+// CHECK: %[[PAST:.*]] = arith.cmpi ugt, %{{.*}}, %[[N:arg5]] : i32
+// CHECK: %[[REM:.*]] = arith.remui %[[N]], %c8_i32 : i32
+// CHECK: %[[CUT:.*]] = arith.cmpi ne, %[[REM]], %c0_i32 : i32
+// CHECK: %[[RAGGED:.*]] = arith.andi %[[CUT]], %[[PAST]] : i1
+// CHECK: scf.if %[[RAGGED]] {
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<2xbf16>, !llvm.ptr<1>
+// CHECK: } else {
+// CHECK: nvvm.cp.async.bulk.wait_group 0 {read}
+// CHECK: nvvm.barrier id = %[[BAR:.*]] number_of_threads = %c128_i32
+// CHECK: arith.xori
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<2xbf16>, !llvm.ptr<3>
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT: nvvm.barrier id = %[[BAR]] number_of_threads = %c128_i32
+// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %[[TMAP:arg7]], %{{.*}}, box[%[[X0:.*]], %[[Y:.*]]]
+// CHECK-NEXT: nvvm.cp.async.bulk.commit.group
+// CHECK-NEXT: %[[X1:.*]] = arith.addi %[[X0]], %c64_i32 : i32
+// CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %[[TMAP]], %{{.*}}, box[%[[X1]], %[[Y]]]
+// CHECK-NEXT: nvvm.cp.async.bulk.commit.group
+gpu.module @k3 {
+  llvm.func @tma_bf16(%acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %c: !llvm.ptr<1>, %m0: i32, %n0: i32, %m: i32, %n: i32, %ldc: i32, %tmap: !llvm.ptr, %buf: !llvm.ptr<3>) {
+    gemmc.epilogue %acc, %c, %m0, %n0, %m, %n, %ldc tma(%tmap, %buf : !llvm.ptr, !llvm.ptr<3>) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "row", c = "bf16", accumulator = "f32", tile_shape = [64, 128, 64], cluster_shape = [1, 1], stages = 2, threads = 128, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = false, beta = false, bias = "none", activation = "none">} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.ptr<1>
     llvm.return
   }
 }

@@ -35,3 +35,19 @@ gpu.module @k2 {
     llvm.return
   }
 }
+
+// -----
+
+// store: tma on the same 64x128 tile: 2 stages leave room for a ring of both
+// chunk buffers of a tile row (2 x 64 rows x 128 B = 16 KiB) after the
+// stages; the barriers move behind it.
+
+// CHECK-LABEL: gpu.module @k9
+// CHECK: smem_layout = #gemmc.smem_layout<stages = 2, stage_bytes = 24576, b_offset = 8192, barriers = 65536, align = 1024, swizzle = 128, epilogue = 49152>
+gpu.module @k9 {
+  llvm.func @gemm_tma(%ta: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tb: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tc: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %c: !llvm.ptr<1> {llvm.noalias}, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32) attributes {nvvm.kernel} {
+    %z = arith.constant 0 : i32
+    gemmc.tile_matmul %ta, %tb, %c, %z, %z, %m, %n, %k, %ldc tmap_c(%tc : !llvm.ptr) alpha(%alpha) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "row", c = "bf16", accumulator = "f32", tile_shape = [64, 128, 64], cluster_shape = [1, 1], stages = 2, threads = 128, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", activation = "none">} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>
+    llvm.return
+  }
+}

@@ -16,3 +16,14 @@ func.func @ampere(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>)
   gemmc.matmul %a, %b, %c {schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "tf32", a_layout = "row", b = "tf32", b_layout = "row", c = "f32", accumulator = "f32", tile_shape = [128, 128, 32], cluster_shape = [1, 1], stages = 2, threads = 256, load = "cp_async", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">} : memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>
   return
 }
+
+// -----
+
+// TMA stores C in chunks of 128 bytes of a row: a tile row of 320 bytes is not
+// a whole number of them.
+func.func @tma_store_odd_chunks(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) attributes {gemmc.kernel} {
+  // expected-error @+1 {{'gemmc.matmul' op [not-implemented] store: tma with BLOCK_N = 160 (320 bytes of C per tile row) is not implemented yet: the epilogue stores chunks of 128 bytes; use BLOCK_N a multiple of 64 or store: direct}}
+  gemmc.matmul %a, %b, %c {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 160, 64], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = false, beta = false, bias = "none", activation = "none">} : memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>
+  return
+}
+
