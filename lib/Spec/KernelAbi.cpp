@@ -130,9 +130,14 @@ std::vector<Violation> gemmc::checkLoweringSupport(const KernelSpec &s) {
                    .str());
     return out;
   }
-  if (s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong)
-    no("kernel_schedule", "kernel_schedule: warp_specialized_pingpong is not "
-                          "implemented yet; use warp_specialized_cooperative");
+  if (s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong &&
+      s.blockM() != 64)
+    no("tile_shape",
+       formatv("warp_specialized_pingpong with BLOCK_M = {0} is not "
+               "implemented yet (each consumer warpgroup computes a whole "
+               "tile with one 64-row wgmma); use BLOCK_M = 64",
+               s.blockM())
+           .str());
   if (s.kernelSchedule == KernelSchedule::WarpSpecializedCooperative &&
       s.blockM() != 128)
     no("tile_shape",

@@ -118,6 +118,14 @@ static void deriveThreads(const KernelSpec &s, CtaResources &r) {
   }
 }
 
+int64_t gemmc::minEpilogueBuffers(const KernelSpec &s) {
+  // Pingpong hides a warpgroup's epilogue under the other's mainloop, so
+  // its ring may be a single buffer (and the stages get the room).
+  return s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong
+             ? 1
+             : kMinEpilogueBuffers;
+}
+
 CtaResources gemmc::computeResources(const KernelSpec &s) {
   CtaResources r;
   deriveThreads(s, r);
@@ -139,9 +147,13 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
   if (s.epilogue.store == StoreKind::Tma) {
     int64_t rowBytes = s.blockN() * elementBytes(s.c.element);
     r.epilogueChunks = std::max<int64_t>(1, rowBytes / kEpilogueChunkRowBytes);
-    int64_t bufferBytes = s.blockM() * kEpilogueChunkRowBytes;
+    // Every tile row of every consumer warpgroup has its ring; pingpong's
+    // warpgroups each hold a whole tile.
+    bool pingpong = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong;
+    int64_t rows = pingpong ? r.consumerWarpgroups * s.blockM() : s.blockM();
+    int64_t bufferBytes = rows * kEpilogueChunkRowBytes;
     int64_t room = dev.smemPerBlockBytes - r.stages * r.stageBytes() - r.barrierBytes;
-    r.epilogueBuffers = std::min(kMinEpilogueBuffers, r.epilogueChunks);
+    r.epilogueBuffers = std::min(minEpilogueBuffers(s), r.epilogueChunks);
     for (int64_t n = r.epilogueChunks; n > r.epilogueBuffers; --n)
       if (r.epilogueChunks % n == 0 && n * bufferBytes <= room) {
         r.epilogueBuffers = n;
@@ -200,7 +212,7 @@ void gemmc::resolveAuto(KernelSpec &s) {
     int64_t minEpilogue =
         one.epilogueBuffers
             ? one.epilogueBytes / one.epilogueBuffers *
-                  std::min(kMinEpilogueBuffers, one.epilogueChunks)
+                  std::min(minEpilogueBuffers(s), one.epilogueChunks)
             : 0;
     int64_t fixed = minEpilogue + one.barrierBytes - 16; // barriers per stage below
     int64_t perStage = one.stageBytes() + (usesTma(s) ? 16 : 0);

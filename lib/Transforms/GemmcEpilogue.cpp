@@ -58,7 +58,11 @@ struct Epilogue {
     Value tid = ir.threadId();
     lane = ir.remU(tid, ir.c32(kWarpSize));
     warp = ir.divU(ir.remU(tid, ir.c32(kWarpgroupSize)), ir.c32(kWarpSize));
-    groupRow = ir.add(op.getM0(), ir.mul(ir.warpgroupId(), ir.c32(64)));
+    // Each warpgroup has 64 rows of the tile, except under pingpong, where
+    // it has a tile of its own.
+    groupRow = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong
+                   ? op.getM0()
+                   : ir.add(op.getM0(), ir.mul(ir.warpgroupId(), ir.c32(64)));
     rowInGroup = ir.add(ir.mul(warp, ir.c32(16)), ir.divU(lane, ir.c32(4)));
     colInGroup = ir.mul(ir.remU(lane, ir.c32(4)), ir.c32(2));
     outType = storageType(b.getContext(), s.c.element);
@@ -191,8 +195,8 @@ void Epilogue::storeThroughTma() {
   int64_t rowBytes = plan.swizzleBytes;
   assert(chunkBytes == plan.box[1] * rowBytes && "a chunk is whole swizzle rows");
   Value leader = ir.isWarpgroupLeader();
-  // A named barrier per warpgroup (0 is __syncthreads).
-  Value groupBarrier = ir.add(ir.warpgroupId(), ir.c32(1));
+  // A named barrier per warpgroup.
+  Value groupBarrier = ir.add(ir.warpgroupId(), ir.c32(kEpilogueBarrier));
   Value groupThreads = ir.c32(kWarpgroupSize);
   auto syncGroup = [&] {
     NVVM::BarrierOp::create(b, loc, /*res=*/Type(), groupBarrier, groupThreads,

@@ -88,7 +88,8 @@ private:
   void forEachTile(function_ref<Value(Value, Value, Value)> body);
   /// The consumer side of one tile from load number g; returns the
   /// accumulators. `refill` (multistage) also refills released stages.
-  Value consumeTile(Value g, Value m0, Value n0, bool refill);
+  Value consumeTile(Value g, Value m0, Value n0, bool refill,
+                    function_ref<void()> afterLastWait = nullptr);
   void epilogue(Value acc, Value m0, Value n0);
   /// Consumers, after their last tile: wait for the epilogue's TMA stores.
   void drainStores();
@@ -96,6 +97,8 @@ private:
   void release(Value stage);
   void buildMultistage();
   void buildWarpSpecialized();
+  /// Pingpong consumers: the warpgroups take the CTA's tiles in turn.
+  void buildPingpongConsumers();
 
   TileMatmulOp op;
   const KernelSpec &s;
@@ -104,6 +107,7 @@ private:
   KernelIR ir;
   KernelAbi abi;
   Value tid, kTiles, isThread0;
+  bool pingpong = false;
 };
 
 void PipelineBuilder::clusterSync() {
@@ -112,7 +116,9 @@ void PipelineBuilder::clusterSync() {
 }
 
 void PipelineBuilder::initBarriers() {
-  int64_t consumers = res.consumerWarpgroups * s.clusterSize();
+  // A stage is consumed by every consumer warpgroup of every CTA of the
+  // cluster, except under pingpong, where one warpgroup per CTA takes it.
+  int64_t consumers = (pingpong ? 1 : res.consumerWarpgroups) * s.clusterSize();
   ir.ifThen(isThread0, [&] {
     for (int64_t st = 0; st < layout.getStages(); ++st) {
       NVVM::MBarrierInitOp::create(ir.b, ir.loc, fullBarrier(ir.c32(st)),
@@ -197,13 +203,16 @@ void PipelineBuilder::forEachTile(function_ref<Value(Value, Value, Value)> body)
                        ValueRange{body(m0, n0, loop.getRegionIterArgs()[0])});
 }
 
-Value PipelineBuilder::consumeTile(Value g0, Value m0, Value n0, bool refill) {
+Value PipelineBuilder::consumeTile(Value g0, Value m0, Value n0, bool refill,
+                                   function_ref<void()> afterLastWait) {
   OpBuilder &b = ir.b;
   Type accType = wgmmaAccumulatorType(b.getContext(), s);
   Value zero = LLVM::ZeroOp::create(b, ir.loc, accType);
-  // Each consumer warpgroup multiplies its own 64 rows of the A tile.
+  // Each consumer warpgroup multiplies its own 64 rows of the A tile (under
+  // pingpong, the whole 64-row tile).
   int64_t aRowBytes = s.blockK() * elementBytes(s.a.element);
-  Value aSlice = ir.mul(ir.warpgroupId(), ir.c32(64 * aRowBytes));
+  Value aSlice = pingpong ? ir.c32(0)
+                          : ir.mul(ir.warpgroupId(), ir.c32(64 * aRowBytes));
   Value stages = ir.c32(layout.getStages());
 
   auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), kTiles, ir.c32(1),
@@ -235,6 +244,8 @@ Value PipelineBuilder::consumeTile(Value g0, Value m0, Value n0, bool refill) {
     });
     scf::YieldOp::create(b, ir.loc, acc);
   }
+  if (afterLastWait)
+    afterLastWait();
   NVVM::WgmmaWaitGroupSyncOp::create(b, ir.loc, 0);
   // Release the tile's last stage too: the next tile's loads need it.
   release(stageOf(ir.sub(ir.add(g0, kTiles), ir.c32(1))));
@@ -325,6 +336,8 @@ void PipelineBuilder::buildWarpSpecialized() {
   b.setInsertionPointToStart(&roles.getElseRegion().front());
   NVVM::SetMaxRegisterOp::create(b, ir.loc, res.regCapPerThread,
                                  NVVM::SetMaxRegisterAction::increase);
+  if (pingpong)
+    return buildPingpongConsumers();
   forEachTile([&](Value m0, Value n0, Value g) {
     epilogue(consumeTile(g, m0, n0, /*refill=*/false), m0, n0);
     return ir.add(g, kTiles);
@@ -332,7 +345,67 @@ void PipelineBuilder::buildWarpSpecialized() {
   drainStores();
 }
 
+void PipelineBuilder::buildPingpongConsumers() {
+  OpBuilder &b = ir.b;
+  Location loc = ir.loc;
+  // Warpgroup w computes the CTA's tiles w, w + 2, ... (local numbering),
+  // whose loads are numbered from tile * kTiles as the producer issues them.
+  // Their mainloops take turns, handing over through two named barriers:
+  // "warpgroup w may start" is barrier kOrderBarrier + w, arrived at by the
+  // other warpgroup once it has waited for all loads of its tile. Besides
+  // putting one warpgroup's epilogue under the other's mainloop, the turns
+  // keep each full-barrier wait at most one phase ahead of its barrier (a
+  // parity wait two phases ahead would pass at once).
+  Value wg = ir.warpgroupId();
+  Value isFirst = ir.cmp(arith::CmpIPredicate::eq, wg, ir.c32(0));
+  Value tiles = tileCount(ir, s, op.getM(), op.getN());
+  Value first = op.getFirstTile(), step = op.getTileStep();
+  Value hasAny = ir.cmp(arith::CmpIPredicate::ult, first, tiles);
+  Value mine = arith::SelectOp::create(
+      b, loc, hasAny,
+      ir.divU(ir.add(ir.sub(tiles, first), ir.sub(step, ir.c32(1))), step),
+      ir.c32(0));
+  Value turns = ir.divU(ir.add(mine, ir.c32(1)), ir.c32(2));
+  Value myTurn = ir.add(ir.c32(kOrderBarrier), wg);
+  Value otherTurn = ir.add(ir.c32(kOrderBarrier), ir.sub(ir.c32(1), wg));
+  Value pair = ir.c32(2 * kWarpgroupSize);
+  auto waitTurn = [&] {
+    NVVM::BarrierOp::create(b, loc, /*res=*/Type(), myTurn, pair,
+                            /*reductionOp=*/nullptr, /*reductionPredicate=*/Value());
+  };
+  auto handOver = [&] { NVVM::BarrierArriveOp::create(b, loc, otherTurn, pair); };
+
+  auto loop = scf::ForOp::create(b, loc, ir.c32(0), turns, ir.c32(1));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value turn = loop.getInductionVar();
+    Value local = ir.add(ir.mul(turn, ir.c32(2)), wg);
+    // Warpgroup 0 starts the first tile without waiting.
+    ir.ifThen(arith::OrIOp::create(
+                  b, loc, ir.cmp(arith::CmpIPredicate::ugt, turn, ir.c32(0)),
+                  ir.cmp(arith::CmpIPredicate::ne, wg, ir.c32(0))),
+              waitTurn);
+    Value tile = ir.add(first, ir.mul(local, step));
+    auto has = scf::IfOp::create(b, loc, ir.cmp(arith::CmpIPredicate::ult, tile, tiles),
+                                 /*withElseRegion=*/true);
+    b.setInsertionPointToStart(&has.getThenRegion().front());
+    auto [m0, n0] = tileOrigin(ir, s, tile, op.getM(), op.getN());
+    Value acc = consumeTile(ir.mul(local, kTiles), m0, n0, /*refill=*/false, handOver);
+    epilogue(acc, m0, n0);
+    // An odd tile count leaves warpgroup 1 a turn without a tile: it hands
+    // over all the same, so both keep count.
+    b.setInsertionPointToStart(&has.getElseRegion().front());
+    handOver();
+  }
+  // Warpgroup 0 takes warpgroup 1's last hand-over.
+  ir.ifThen(ir.andI(isFirst, ir.cmp(arith::CmpIPredicate::ugt, turns, ir.c32(0))),
+            waitTurn);
+  drainStores();
+}
+
 void PipelineBuilder::build() {
+  pingpong = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong;
   tid = ir.threadId();
   isThread0 = ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(0));
   kTiles = ir.ceilDiv(op.getK(), s.blockK());

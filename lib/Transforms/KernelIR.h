@@ -32,6 +32,11 @@ constexpr int64_t kTensorMapAlign = 64;
 constexpr int64_t kMbarrierBytes = 8;
 /// Rows of a swizzle atom: 8 rows of the swizzle span.
 constexpr int64_t kSwizzleAtomRows = 8;
+/// Named barriers (0 is __syncthreads): the epilogue's per-warpgroup
+/// barriers kEpilogueBarrier + warpgroup, pingpong's turn barriers
+/// kOrderBarrier + warpgroup.
+constexpr int64_t kEpilogueBarrier = 1;
+constexpr int64_t kOrderBarrier = 3;
 /// Suspend-time hint of mbarrier waits, in nanoseconds.
 constexpr int64_t kMbarrierWaitHintNs = 10000000;
 

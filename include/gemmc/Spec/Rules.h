@@ -61,11 +61,15 @@ constexpr int64_t kRegisterOverhead = 40;
 /// The TMA-store epilogue stages C through shared memory in chunks one
 /// 128-byte swizzle span wide (64 bf16 or 32 f32 columns) and as tall as a
 /// warpgroup's rows, through a ring of chunk buffers per warpgroup: at least
-/// kMinEpilogueBuffers (one filled while TMA stores the other), and as many
+/// kMinEpilogueBuffers (one filled while TMA stores the other; see
+/// minEpilogueBuffers), and as many
 /// as the shared memory left by the stages holds, up to a whole tile row
 /// (then a warpgroup never waits for its own stores).
 constexpr int64_t kMinEpilogueBuffers = 2;
 constexpr int64_t kEpilogueChunkRowBytes = 128;
+/// The smallest ring a schedule's TMA-store epilogue takes (1 for pingpong,
+/// whose other warpgroup computes while one stores).
+int64_t minEpilogueBuffers(const KernelSpec &spec);
 
 /// Registers the producer warpgroup of a warp-specialized kernel keeps after
 /// `setmaxnreg.dec`.
