@@ -40,6 +40,11 @@ static TensorMapPlan planOperand(const KernelSpec &s, int operand) {
 
 /// The TMA store of C: a warpgroup's rows (one wgmma M) by one 128-byte
 /// swizzle span of columns, the chunk the epilogue stages in shared memory.
+int64_t gemmc::streamKWorkspaceBytesPerCta(const KernelSpec &s) {
+  // One flag line, then the fp32 accumulators of one tile.
+  return kStreamKFlagBytes + s.blockM() * s.blockN() * 4;
+}
+
 static TensorMapPlan planStore(const KernelSpec &s) {
   TensorMapPlan p;
   p.operand = 'c';
@@ -71,6 +76,10 @@ KernelAbi gemmc::describeKernelAbi(const KernelSpec &s) {
     abi.params.push_back("alpha");
   if (s.epilogue.beta)
     abi.params.push_back("beta");
+  if (s.tileScheduler.kind == TileSchedulerKind::StreamK) {
+    abi.workspaceBytesPerCta = streamKWorkspaceBytesPerCta(s);
+    abi.params.push_back("workspace");
+  }
   return abi;
 }
 
@@ -111,6 +120,8 @@ std::string gemmc::kernelManifestJson(const KernelSpec &s, const KernelAbi &abi)
                       {"group", s.tileScheduler.group}}},
       {"params", std::move(params)},
   };
+  if (abi.workspaceBytesPerCta)
+    root["workspace_bytes_per_cta"] = abi.workspaceBytesPerCta;
   std::string out;
   llvm::raw_string_ostream os(out);
   os << formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
@@ -146,9 +157,17 @@ std::vector<Violation> gemmc::checkLoweringSupport(const KernelSpec &s) {
                "BLOCK_M = 128",
                s.blockM())
            .str());
-  if (s.tileScheduler.kind == TileSchedulerKind::StreamK)
-    no("tile_scheduler.kind", "tile_scheduler kind stream_k is not implemented "
-                              "yet; use persistent or data_parallel");
+  if (s.tileScheduler.kind == TileSchedulerKind::StreamK &&
+      (s.kernelSchedule == KernelSchedule::Multistage ||
+       s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong))
+    no("kernel_schedule",
+       formatv("tile_scheduler kind stream_k with kernel_schedule: {0} is not "
+               "implemented yet; use warp_specialized_cooperative",
+               kernelScheduleName(s.kernelSchedule))
+           .str());
+  if (s.tileScheduler.kind == TileSchedulerKind::StreamK && s.clusterSize() != 1)
+    no("cluster_shape", "tile_scheduler kind stream_k with a cluster is not "
+                        "implemented yet; use cluster_shape [1, 1]");
   if (s.tileScheduler.splitK != 1)
     no("tile_scheduler.split_k", "split_k > 1 is not implemented yet; use 1");
   bool pairAlongM = s.clusterShape[0] == 2 && s.clusterShape[1] == 1;

@@ -86,10 +86,26 @@ private:
   void load(Value g, Value m0, Value n0, Value kTile);
   /// for each of the CTA's tiles: body(m0, n0, g) -> next g.
   void forEachTile(function_ref<Value(Value, Value, Value)> body);
+  /// for each piece of work of the CTA: body(m0, n0, tile, kBegin, kEnd, g)
+  /// -> next g. A piece is K tiles [kBegin, kEnd) of an output tile: whole
+  /// tiles, except under stream_k.
+  void forEachPiece(
+      function_ref<Value(Value, Value, Value, Value, Value, Value)> body);
+  /// stream_k: the CTA's share [begin, end) of all tiles' K iterations
+  /// (i64), and the CTA that owns iteration x.
+  std::pair<Value, Value> streamKRange();
+  Value streamKOwner(Value x);
+  /// stream_k, after a piece: write the partial (kBegin > 0), or add the
+  /// other CTAs' partials of the tile and run the epilogue.
+  void finishPiece(Value acc, Value m0, Value n0, Value tile, Value kBegin,
+                   Value kEnd);
+  Value slotOf(Value cta);
+  void syncConsumers();
   /// The consumer side of one tile from load number g; returns the
   /// accumulators. `refill` (multistage) also refills released stages.
   Value consumeTile(Value g, Value m0, Value n0, bool refill,
-                    function_ref<void()> afterLastWait = nullptr);
+                    function_ref<void()> afterLastWait = nullptr,
+                    Value kBegin = Value(), Value kEnd = Value());
   void epilogue(Value acc, Value m0, Value n0);
   /// Consumers, after their last tile: wait for the epilogue's TMA stores.
   void drainStores();
@@ -107,7 +123,7 @@ private:
   KernelIR ir;
   KernelAbi abi;
   Value tid, kTiles, isThread0;
-  bool pingpong = false;
+  bool pingpong = false, streamK = false;
 };
 
 void PipelineBuilder::clusterSync() {
@@ -204,7 +220,12 @@ void PipelineBuilder::forEachTile(function_ref<Value(Value, Value, Value)> body)
 }
 
 Value PipelineBuilder::consumeTile(Value g0, Value m0, Value n0, bool refill,
-                                   function_ref<void()> afterLastWait) {
+                                   function_ref<void()> afterLastWait,
+                                   Value kBegin, Value kEnd) {
+  if (!kBegin) {
+    kBegin = ir.c32(0);
+    kEnd = kTiles;
+  }
   OpBuilder &b = ir.b;
   Type accType = wgmmaAccumulatorType(b.getContext(), s);
   Value zero = LLVM::ZeroOp::create(b, ir.loc, accType);
@@ -215,13 +236,15 @@ Value PipelineBuilder::consumeTile(Value g0, Value m0, Value n0, bool refill,
                           : ir.mul(ir.warpgroupId(), ir.c32(64 * aRowBytes));
   Value stages = ir.c32(layout.getStages());
 
-  auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), kTiles, ir.c32(1),
+  Value steps = ir.sub(kEnd, kBegin);
+  auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1),
                                  ValueRange{zero});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
-    Value kt = loop.getInductionVar();
-    Value g = ir.add(g0, kt);
+    Value step = loop.getInductionVar();
+    Value kt = ir.add(kBegin, step);
+    Value g = ir.add(g0, step);
     Value stage = stageOf(g);
     waitParity(fullBarrier(stage), fullParity(g));
     Value base = stageBase(stage);
@@ -232,14 +255,14 @@ Value PipelineBuilder::consumeTile(Value g0, Value m0, Value n0, bool refill,
     // Keep this step's wgmma in flight; the previous step's is complete
     // after this wait, so its stage can be released (and refilled).
     NVVM::WgmmaWaitGroupSyncOp::create(b, ir.loc, 1);
-    ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, kt, ir.c32(0)), [&] {
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)), [&] {
       Value prev = ir.sub(g, ir.c32(1));
       release(stageOf(prev));
       if (!refill)
         return;
       Value nextK = ir.add(ir.sub(kt, ir.c32(1)), stages);
       ir.ifThen(ir.andI(isThread0,
-                        ir.cmp(arith::CmpIPredicate::ult, nextK, kTiles)),
+                        ir.cmp(arith::CmpIPredicate::ult, nextK, kEnd)),
                 [&] { load(ir.add(prev, stages), m0, n0, nextK); });
     });
     scf::YieldOp::create(b, ir.loc, acc);
@@ -248,7 +271,7 @@ Value PipelineBuilder::consumeTile(Value g0, Value m0, Value n0, bool refill,
     afterLastWait();
   NVVM::WgmmaWaitGroupSyncOp::create(b, ir.loc, 0);
   // Release the tile's last stage too: the next tile's loads need it.
-  release(stageOf(ir.sub(ir.add(g0, kTiles), ir.c32(1))));
+  release(stageOf(ir.sub(ir.add(g0, steps), ir.c32(1))));
   return loop.getResult(0);
 }
 
@@ -322,14 +345,15 @@ void PipelineBuilder::buildWarpSpecialized() {
   NVVM::SetMaxRegisterOp::create(b, ir.loc, kProducerRegs,
                                  NVVM::SetMaxRegisterAction::decrease);
   ir.ifThen(ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(consumerThreads)), [&] {
-    forEachTile([&](Value m0, Value n0, Value g) {
-      auto kLoop = scf::ForOp::create(b, ir.loc, ir.c32(0), kTiles, ir.c32(1));
+    forEachPiece([&](Value m0, Value n0, Value, Value kBegin, Value kEnd,
+                     Value g) {
+      auto kLoop = scf::ForOp::create(b, ir.loc, kBegin, kEnd, ir.c32(1));
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(kLoop.getBody());
       Value kt = kLoop.getInductionVar();
-      load(ir.add(g, kt), m0, n0, kt);
+      load(ir.add(g, ir.sub(kt, kBegin)), m0, n0, kt);
       b.setInsertionPointAfter(kLoop);
-      return ir.add(g, kTiles);
+      return ir.add(g, ir.sub(kEnd, kBegin));
     });
   });
   // Consumer warpgroups: take the registers the accumulators need.
@@ -338,11 +362,210 @@ void PipelineBuilder::buildWarpSpecialized() {
                                  NVVM::SetMaxRegisterAction::increase);
   if (pingpong)
     return buildPingpongConsumers();
-  forEachTile([&](Value m0, Value n0, Value g) {
-    epilogue(consumeTile(g, m0, n0, /*refill=*/false), m0, n0);
-    return ir.add(g, kTiles);
+  forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd,
+                   Value g) {
+    Value acc = consumeTile(g, m0, n0, /*refill=*/false, nullptr, kBegin, kEnd);
+    if (streamK)
+      finishPiece(acc, m0, n0, tile, kBegin, kEnd);
+    else
+      epilogue(acc, m0, n0);
+    return ir.add(g, ir.sub(kEnd, kBegin));
   });
   drainStores();
+}
+
+void PipelineBuilder::forEachPiece(
+    function_ref<Value(Value, Value, Value, Value, Value, Value)> body) {
+  OpBuilder &b = ir.b;
+  Location loc = ir.loc;
+  if (!streamK) {
+    Value tiles = tileCount(ir, s, op.getM(), op.getN());
+    auto loop = scf::ForOp::create(b, loc, op.getFirstTile(), tiles,
+                                   op.getTileStep(), ValueRange{ir.c32(0)});
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value tile = loop.getInductionVar();
+    auto [m0, n0] = tileOrigin(ir, s, tile, op.getM(), op.getN());
+    scf::YieldOp::create(b, loc,
+                         ValueRange{body(m0, n0, tile, ir.c32(0), kTiles,
+                                         loop.getRegionIterArgs()[0])});
+    return;
+  }
+  // The tiles [begin / kTiles, ceil(end / kTiles)) that the CTA's iterations
+  // touch; none when the CTA has no iterations (more CTAs than iterations).
+  auto [begin, end] = streamKRange();
+  Value kT64 = ir.zext64(kTiles);
+  auto div64 = [&](Value x, Value y) { return arith::DivUIOp::create(b, loc, x, y); };
+  Value first = div64(begin, kT64);
+  Value last = div64(arith::AddIOp::create(b, loc, end,
+                                           arith::SubIOp::create(b, loc, kT64, ir.c64(1))),
+                     kT64);
+  Value empty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, begin, end);
+  last = arith::SelectOp::create(b, loc, empty, first, last);
+  auto to32 = [&](Value x) { return arith::TruncIOp::create(b, loc, ir.i32, x); };
+  auto loop = scf::ForOp::create(b, loc, to32(first), to32(last), ir.c32(1),
+                                 ValueRange{ir.c32(0)});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value tile = loop.getInductionVar();
+  Value start = arith::MulIOp::create(b, loc, ir.zext64(tile), kT64);
+  // kBegin = max(begin - start, 0), kEnd = min(end - start, kTiles).
+  Value fromBegin = arith::SubIOp::create(b, loc, begin, start);
+  Value kBegin = to32(arith::SelectOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, begin, start),
+      fromBegin, ir.c64(0)));
+  Value kEnd = to32(arith::MinUIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, end, start), kT64));
+  auto [m0, n0] = tileOrigin(ir, s, tile, op.getM(), op.getN());
+  scf::YieldOp::create(b, loc,
+                       ValueRange{body(m0, n0, tile, kBegin, kEnd,
+                                       loop.getRegionIterArgs()[0])});
+}
+
+std::pair<Value, Value> PipelineBuilder::streamKRange() {
+  // CTA c of P takes iterations [c * total / P, (c + 1) * total / P) of the
+  // total = tiles x kTiles, tile-major: equal shares to within one.
+  OpBuilder &b = ir.b;
+  Location loc = ir.loc;
+  Value total = arith::MulIOp::create(
+      b, loc, ir.zext64(tileCount(ir, s, op.getM(), op.getN())), ir.zext64(kTiles));
+  Value c = ir.zext64(op.getFirstTile()), ctas = ir.zext64(op.getTileStep());
+  auto share = [&](Value k) {
+    return arith::DivUIOp::create(b, loc, arith::MulIOp::create(b, loc, k, total),
+                                  ctas);
+  };
+  return {share(c), share(arith::AddIOp::create(b, loc, c, ir.c64(1)))};
+}
+
+Value PipelineBuilder::streamKOwner(Value x) {
+  // The largest c with c * total / P <= x: c = ((x + 1) P - 1) / total.
+  OpBuilder &b = ir.b;
+  Location loc = ir.loc;
+  Value total = arith::MulIOp::create(
+      b, loc, ir.zext64(tileCount(ir, s, op.getM(), op.getN())), ir.zext64(kTiles));
+  Value ctas = ir.zext64(op.getTileStep());
+  Value num = arith::SubIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, arith::AddIOp::create(b, loc, x, ir.c64(1)), ctas),
+      ir.c64(1));
+  return arith::TruncIOp::create(b, loc, ir.i32,
+                                 arith::DivUIOp::create(b, loc, num, total));
+}
+
+Value PipelineBuilder::slotOf(Value cta) {
+  Value offset = arith::MulIOp::create(ir.b, ir.loc, ir.zext64(cta),
+                                       ir.c64(streamKWorkspaceBytesPerCta(s)));
+  return LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, ir.b.getI8Type(),
+                             op.getWorkspace(), ValueRange{offset});
+}
+
+void PipelineBuilder::syncConsumers() {
+  NVVM::BarrierOp::create(ir.b, ir.loc, /*res=*/Type(), ir.c32(kConsumersBarrier),
+                          ir.c32(res.consumerWarpgroups * kWarpgroupSize),
+                          /*reductionOp=*/nullptr, /*reductionPredicate=*/Value());
+}
+
+void PipelineBuilder::finishPiece(Value acc, Value m0, Value n0, Value tile,
+                                  Value kBegin, Value kEnd) {
+  // A tile split over CTAs: the CTA with its first K iteration (kBegin = 0,
+  // the last piece of that CTA's range) finishes it; the others (whose
+  // first piece it is) leave their partial accumulators in their workspace
+  // slot and raise its flag. Each thread keeps its own values: value i of
+  // consumer thread t at float i x threads + t of the slot's data (each
+  // warp access is 128 contiguous bytes).
+  OpBuilder &b = ir.b;
+  Location loc = ir.loc;
+  Type accType = acc.getType();
+  int64_t values = cast<LLVM::LLVMStructType>(accType).getBody().size();
+  int64_t threads = res.consumerWarpgroups * kWarpgroupSize;
+  auto valueAt = [&](Value slot, int64_t i) {
+    Value index = ir.add(ir.c32(i * threads), tid);
+    Value data = LLVM::GEPOp::create(b, loc, ir.globalPtr, b.getI8Type(), slot,
+                                     ValueRange{ir.c32(kStreamKFlagBytes)});
+    return LLVM::GEPOp::create(b, loc, ir.globalPtr, ir.f32, data, ValueRange{index});
+  };
+  auto writer = scf::IfOp::create(
+      b, loc, ir.cmp(arith::CmpIPredicate::ugt, kBegin, ir.c32(0)),
+      /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&writer.getThenRegion().front());
+    Value slot = slotOf(op.getFirstTile());
+    for (int64_t i = 0; i < values; ++i)
+      LLVM::StoreOp::create(b, loc,
+                            LLVM::ExtractValueOp::create(b, loc, acc, ArrayRef<int64_t>{i}),
+                            valueAt(slot, i), /*alignment=*/4);
+    // Every consumer's values are written (the barrier), then one thread
+    // publishes them at GPU scope.
+    syncConsumers();
+    ir.ifThen(isThread0, [&] {
+      LLVM::StoreOp::create(b, loc, ir.c32(1), slot, /*alignment=*/4,
+                            /*isVolatile=*/false, /*isNonTemporal=*/false,
+                            /*isInvariantGroup=*/false, LLVM::AtomicOrdering::release,
+                            StringRef("device"));
+    });
+  }
+  b.setInsertionPointToStart(&writer.getElseRegion().front());
+  // kBegin = 0: a whole tile, or the finishing piece of a split one, whose
+  // other pieces are CTAs c + 1 .. owner(last iteration of the tile).
+  Value split = ir.cmp(arith::CmpIPredicate::ult, kEnd, kTiles);
+  auto fix = scf::IfOp::create(b, loc, TypeRange{accType}, split,
+                               /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&fix.getThenRegion().front());
+    Value lastIteration = arith::SubIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, ir.zext64(ir.add(tile, ir.c32(1))),
+                              ir.zext64(kTiles)),
+        ir.c64(1));
+    Value lastCta = streamKOwner(lastIteration);
+    auto peers = scf::ForOp::create(b, loc, ir.add(op.getFirstTile(), ir.c32(1)),
+                                    ir.add(lastCta, ir.c32(1)), ir.c32(1),
+                                    ValueRange{acc});
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(peers.getBody());
+      Value slot = slotOf(peers.getInductionVar());
+      // One thread waits for the peer's flag (and clears it for the next
+      // launch), then all read the partial, past L1.
+      ir.ifThen(isThread0, [&] {
+        auto spin = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
+        Block *before = b.createBlock(&spin.getBefore());
+        b.setInsertionPointToStart(before);
+        Value flag = LLVM::LoadOp::create(b, loc, ir.i32, slot, /*alignment=*/4,
+                                          /*isVolatile=*/false, /*isNonTemporal=*/false,
+                                          /*isInvariant=*/false,
+                                          /*isInvariantGroup=*/false,
+                                          LLVM::AtomicOrdering::acquire,
+                                          StringRef("device"));
+        scf::ConditionOp::create(b, loc, ir.cmp(arith::CmpIPredicate::ne, flag,
+                                                ir.c32(1)),
+                                 ValueRange{});
+        Block *after = b.createBlock(&spin.getAfter());
+        b.setInsertionPointToStart(after);
+        scf::YieldOp::create(b, loc, ValueRange{});
+        b.setInsertionPointAfter(spin);
+        LLVM::StoreOp::create(b, loc, ir.c32(0), slot, /*alignment=*/4);
+      });
+      syncConsumers();
+      Value sum = peers.getRegionIterArgs()[0];
+      for (int64_t i = 0; i < values; ++i) {
+        Value mine = LLVM::ExtractValueOp::create(b, loc, sum, ArrayRef<int64_t>{i});
+        Value theirs = LLVM::LoadOp::create(b, loc, ir.f32, valueAt(slot, i),
+                                            /*alignment=*/4, /*isVolatile=*/true);
+        sum = LLVM::InsertValueOp::create(
+            b, loc, sum, arith::AddFOp::create(b, loc, mine, theirs),
+            ArrayRef<int64_t>{i});
+      }
+      scf::YieldOp::create(b, loc, ValueRange{sum});
+    }
+    scf::YieldOp::create(b, loc, peers.getResults());
+    b.setInsertionPointToStart(&fix.getElseRegion().front());
+    scf::YieldOp::create(b, loc, ValueRange{acc});
+  }
+  epilogue(fix.getResult(0), m0, n0);
+  b.setInsertionPointAfter(writer);
 }
 
 void PipelineBuilder::buildPingpongConsumers() {
@@ -406,6 +629,7 @@ void PipelineBuilder::buildPingpongConsumers() {
 
 void PipelineBuilder::build() {
   pingpong = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong;
+  streamK = s.tileScheduler.kind == TileSchedulerKind::StreamK;
   tid = ir.threadId();
   isThread0 = ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(0));
   kTiles = ir.ceilDiv(op.getK(), s.blockK());

@@ -38,6 +38,8 @@ LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, const KernelSpec &s,
     } else if (p == "c") {
       cArg = args.size();
       args.push_back(ir.globalPtr);
+    } else if (p == "workspace") {
+      args.push_back(ir.globalPtr);
     } else if (p == "alpha" || p == "beta") {
       args.push_back(ir.f32);
     } else {
@@ -134,7 +136,8 @@ struct GemmcTilePass : mlir::gemmc::impl::GemmcTileBase<GemmcTilePass> {
         step = ir.divU(step, ir.c32(cluster));
       }
       TileMatmulOp::create(b, loc, arg("tmap_a"), arg("tmap_b"), arg("tmap_c"),
-                           arg("c"), first, step, m, n, k, ldc, alpha, beta, /*smem=*/Value(), op.getSchedule(),
+                           arg("c"), first, step, m, n, k, ldc, alpha, beta,
+                           arg("workspace"), /*smem=*/Value(), op.getSchedule(),
                            /*smem_layout=*/nullptr);
       LLVM::ReturnOp::create(b, loc, ValueRange{});
       f.erase();

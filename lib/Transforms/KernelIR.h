@@ -34,9 +34,11 @@ constexpr int64_t kMbarrierBytes = 8;
 constexpr int64_t kSwizzleAtomRows = 8;
 /// Named barriers (0 is __syncthreads): the epilogue's per-warpgroup
 /// barriers kEpilogueBarrier + warpgroup, pingpong's turn barriers
-/// kOrderBarrier + warpgroup.
+/// kOrderBarrier + warpgroup, the consumers' kConsumersBarrier.
 constexpr int64_t kEpilogueBarrier = 1;
 constexpr int64_t kOrderBarrier = 3;
+/// All consumer warpgroups (stream_k's partial hand-over).
+constexpr int64_t kConsumersBarrier = 5;
 /// Suspend-time hint of mbarrier waits, in nanoseconds.
 constexpr int64_t kMbarrierWaitHintNs = 10000000;
 

@@ -56,13 +56,23 @@ static const std::pair<const char *, Param> kParamNames[] = {
     {"tmap_a", Param::TmapA}, {"tmap_b", Param::TmapB}, {"tmap_c", Param::TmapC},
     {"c", Param::C},          {"m", Param::M},          {"n", Param::N},
     {"k", Param::K},          {"ldc", Param::Ldc},      {"alpha", Param::Alpha},
-    {"beta", Param::Beta},
+    {"beta", Param::Beta},    {"workspace", Param::Workspace},
 };
+static_assert(sizeof kParamNames / sizeof kParamNames[0] == kParamCount, "a name for every Param");
 
 const char *paramName(Param p) {
   for (const auto &e : kParamNames)
     if (e.second == p)
       return e.first;
+  return "?";
+}
+
+const char *schedulerName(Scheduler s) {
+  switch (s) {
+  case Scheduler::DataParallel: return "data_parallel";
+  case Scheduler::Persistent: return "persistent";
+  case Scheduler::StreamK: return "stream_k";
+  }
   return "?";
 }
 
@@ -239,7 +249,7 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
   if (!r.keys(root, "",
               {"format", "version", "kernel", "arch", "block", "cluster", "dynamic_smem_bytes", "tile",
                "problem", "a", "b", "c", "tensor_maps", "grid", "params"},
-              {"device", "extra"}))
+              {"device", "extra", "workspace_bytes_per_cta"}))
     return done(false);
   if (const JsonValue *dev = root.find("device"); dev && !dev->isString())
     return done(r.fail("device", "expected a string (the device the kernel was tuned for)" + Reader::got(*dev)));
@@ -367,8 +377,15 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
     m.scheduler = Scheduler::DataParallel;
   else if (sched == "persistent")
     m.scheduler = Scheduler::Persistent;
+  else if (sched == "stream_k")
+    m.scheduler = Scheduler::StreamK;
   else
-    return done(r.fail("grid.scheduler", "expected \"data_parallel\" or \"persistent\", got \"" + sched + "\""));
+    return done(r.fail("grid.scheduler", "expected \"data_parallel\", \"persistent\" or \"stream_k\", got \"" +
+                                             sched + "\""));
+  // Stream-K's CTAs share tiles through the workspace, one CTA per slot.
+  if (m.scheduler == Scheduler::StreamK && m.cluster[0] != 1)
+    return done(r.fail("cluster", "grid.scheduler stream_k takes cluster [1, 1, 1], got [" +
+                                      std::to_string(m.cluster[0]) + ", 1, 1]"));
   if (raster == "along_m")
     m.raster = Raster::AlongM;
   else if (raster == "along_n")
@@ -397,7 +414,7 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
       }
     if (!found)
       return done(r.fail(path, "unknown parameter \"" + p.asString() +
-                                   "\" (known: tmap_a, tmap_b, tmap_c, c, m, n, k, ldc, alpha, beta)"));
+                                   "\" (known: tmap_a, tmap_b, tmap_c, c, m, n, k, ldc, alpha, beta, workspace)"));
     if (!seenParams.insert(p.asString()).second)
       return done(r.fail(path, "parameter \"" + p.asString() + "\" listed twice"));
   }
@@ -409,6 +426,25 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
     return done(r.fail("tensor_maps", "params has \"tmap_c\" but there is no tensor map for operand c"));
   if (!m.hasParam(Param::TmapC) && seen[2])
     return done(r.fail("params", "missing the parameter \"tmap_c\" (tensor_maps has a map for operand c)"));
+  // The workspace parameter and its size come together (tile_scheduler: stream_k).
+  if (const JsonValue *ws = root.find("workspace_bytes_per_cta")) {
+    if (!r.integer(*ws, "workspace_bytes_per_cta", 0, INT32_MAX, m.workspaceBytesPerCta))
+      return done(false);
+  }
+  if (m.hasParam(Param::Workspace) && m.workspaceBytesPerCta == 0)
+    return done(r.fail("workspace_bytes_per_cta",
+                       std::string("params has \"workspace\" but workspace_bytes_per_cta is ") +
+                           (root.find("workspace_bytes_per_cta") ? "0" : "absent") +
+                           "; it must be > 0 (the bytes of workspace each CTA needs)"));
+  // The runtime sizes the workspace by the resident CTA slots, which bound
+  // only a persistent or stream_k grid.
+  if (m.workspaceBytesPerCta > 0 && m.scheduler == Scheduler::DataParallel)
+    return done(r.fail("workspace_bytes_per_cta",
+                       "a workspace is sized by the CTAs that can be resident at once, so it needs "
+                       "grid.scheduler stream_k or persistent, got data_parallel"));
+  if (!m.hasParam(Param::Workspace) && m.workspaceBytesPerCta > 0)
+    return done(r.fail("params", "missing the parameter \"workspace\" (workspace_bytes_per_cta is " +
+                                     std::to_string(m.workspaceBytesPerCta) + ")"));
   return done(true);
 }
 

@@ -207,6 +207,17 @@ TensorMapParams tensorMapParams(const Manifest &m, Operand op, const gemmc_gemm_
   return p;
 }
 
+uint64_t residentSlots(const Manifest &m, int smCount) {
+  uint64_t cx = static_cast<uint64_t>(m.cluster[0]);
+  return smCount > 0 && cx > 0 ? static_cast<uint64_t>(smCount) / cx * cx : 0;
+}
+
+uint64_t workspaceBytes(const Manifest &m, int smCount) {
+  if (m.workspaceBytesPerCta <= 0)
+    return 0;
+  return residentSlots(m, smCount) * static_cast<uint64_t>(m.workspaceBytesPerCta);
+}
+
 bool computeLaunch(const Manifest &m, int64_t M, int64_t N, int smCount, LaunchDims &out,
                    std::string &error) {
   if (M < 1 || N < 1) {
@@ -219,14 +230,16 @@ bool computeLaunch(const Manifest &m, int64_t M, int64_t N, int smCount, LaunchD
   uint64_t cx = static_cast<uint64_t>(m.cluster[0]);
   uint64_t rounded = (tiles + cx - 1) / cx * cx;
   uint64_t gx = rounded;
-  if (m.scheduler == Scheduler::Persistent) {
-    uint64_t slots = smCount > 0 ? static_cast<uint64_t>(smCount) / cx * cx : 0;
+  if (m.scheduler == Scheduler::Persistent || m.scheduler == Scheduler::StreamK) {
+    uint64_t slots = residentSlots(m, smCount);
     if (slots == 0) {
-      error = "persistent scheduler: " + std::to_string(smCount) + " SMs cannot hold one cluster of " +
-              std::to_string(cx);
+      error = std::string(schedulerName(m.scheduler)) + " scheduler: " + std::to_string(smCount) +
+              " SMs cannot hold one cluster of " + std::to_string(cx);
       return false;
     }
-    gx = rounded < slots ? rounded : slots;
+    // Persistent: no more CTAs than tiles. Stream-K: every slot, however
+    // few the tiles, since it splits their K loops over all of the CTAs.
+    gx = m.scheduler == Scheduler::StreamK ? slots : rounded < slots ? rounded : slots;
   }
   if (gx > static_cast<uint64_t>(INT32_MAX)) {
     error = "the grid would have " + std::to_string(gx) + " blocks, more than 2^31-1";

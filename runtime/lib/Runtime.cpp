@@ -95,9 +95,14 @@ struct gemmc_kernel {
   CUfunction function = nullptr;
   int smCount = 0;
   /// CTAs that can run at once (one per SM, fewer when clusters must share
-  /// a GPC): the persistent grid's size.
+  /// a GPC): the persistent grid's bound and the stream-K grid's size.
   int residentCtas = 0;
   bool boundsCheck = true;
+  /// The stream-K workspace (workspace_bytes_per_cta > 0): slots x bytes per
+  /// CTA, allocated and zeroed at load, freed at unload. The kernel leaves it
+  /// zeroed after every launch, so the runtime never clears it again.
+  CUdeviceptr workspace = 0;
+  uint64_t workspaceBytes = 0;
 
   // Tensor-map cache: fixed size, so a warm launch allocates nothing.
   static constexpr int kCacheSize = 16;
@@ -148,6 +153,8 @@ gemmc_status loadImpl(const void *image, const std::string &manifestText, const 
     }
   }
   auto cleanup = [&]() {
+    if (k->workspace)
+      cuMemFree(k->workspace);
     if (k->module)
       cuModuleUnload(k->module);
     if (k->retainedPrimary)
@@ -236,6 +243,42 @@ gemmc_status loadImpl(const void *image, const std::string &manifestText, const 
     if (cuOccupancyMaxActiveClusters(&clusters, k->function, &cfg) == CUDA_SUCCESS &&
         clusters > 0)
       k->residentCtas = std::min(k->smCount, clusters * clusterCtas);
+  }
+  // The stream-K workspace: allocated here, where the slot count is known,
+  // so that no launch allocates (and graph capture of a launch just works).
+  if (m.workspaceBytesPerCta > 0) {
+    uint64_t slots = residentSlots(m, k->residentCtas);
+    uint64_t bytes = workspaceBytes(m, k->residentCtas);
+    std::string what = source + ": kernel '" + m.kernel + "': the " + std::string(schedulerName(m.scheduler)) +
+                       " workspace of " + std::to_string(bytes) + " bytes (" + std::to_string(slots) +
+                       " CTAs x workspace_bytes_per_cta " + std::to_string(m.workspaceBytesPerCta) + ")";
+    if (bytes == 0) {
+      cleanup();
+      return fail(GEMMC_ERROR_UNSUPPORTED, what + ": the device (" + devName + ", " +
+                                               std::to_string(k->residentCtas) +
+                                               " resident CTAs) cannot hold one cluster of " +
+                                               std::to_string(m.cluster[0]));
+    }
+    if ((r = cuMemAlloc(&k->workspace, bytes)) != CUDA_SUCCESS) {
+      k->workspace = 0;
+      cleanup();
+      return cuFail(r, what + ": cuMemAlloc failed");
+    }
+    // Zero it on a private stream and wait: visible to every later launch on
+    // any stream, without waiting for the caller's work in the context.
+    CUstream zs = nullptr;
+    if ((r = cuStreamCreate(&zs, CU_STREAM_NON_BLOCKING)) != CUDA_SUCCESS) {
+      cleanup();
+      return cuFail(r, what + ": cuStreamCreate for zeroing it failed");
+    }
+    r = cuMemsetD8Async(k->workspace, 0, bytes, zs);
+    CUresult rs = r == CUDA_SUCCESS ? cuStreamSynchronize(zs) : r;
+    cuStreamDestroy(zs);
+    if (rs != CUDA_SUCCESS) {
+      cleanup();
+      return cuFail(rs, what + ": zeroing it failed (" + (r != CUDA_SUCCESS ? "cuMemsetD8Async" : "cuStreamSynchronize") + ")");
+    }
+    k->workspaceBytes = bytes;
   }
   const char *env = std::getenv("GEMMC_NO_BOUNDS_CHECK");
   k->boundsCheck = !(env && *env && std::strcmp(env, "0") != 0);
@@ -358,6 +401,15 @@ gemmc_status gemmc_kernel_load_data(const void *cubin, size_t cubin_size, const 
 void gemmc_kernel_unload(gemmc_kernel *kernel) {
   if (!kernel)
     return;
+  if (kernel->workspace) {
+    // Free it in the context it was allocated in, whatever is current here.
+    bool pushed = cuCtxPushCurrent(kernel->ctx) == CUDA_SUCCESS;
+    cuMemFree(kernel->workspace);
+    if (pushed) {
+      CUcontext popped;
+      cuCtxPopCurrent(&popped);
+    }
+  }
   if (kernel->module)
     cuModuleUnload(kernel->module);
   if (kernel->retainedPrimary)
@@ -385,6 +437,8 @@ gemmc_status gemmc_kernel_get_info(const gemmc_kernel *k, gemmc_kernel_info *inf
   }
   info->dynamic_smem_bytes = m.dynamicSmemBytes;
   info->persistent = m.scheduler == Scheduler::Persistent;
+  info->scheduler = schedulerName(m.scheduler);
+  info->workspace_bytes = k->workspaceBytes;
   info->has_alpha = m.hasParam(Param::Alpha);
   info->has_beta = m.hasParam(Param::Beta);
   return GEMMC_OK;
@@ -430,7 +484,15 @@ gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_st
   int32_t mi = static_cast<int32_t>(args->m), ni = static_cast<int32_t>(args->n),
           ki = static_cast<int32_t>(args->k), ldc = static_cast<int32_t>(args->ldc);
   float alpha = args->alpha, beta = args->beta;
-  void *params[10]; // one per Param
+  CUdeviceptr workspace = k->workspace;
+  if (m.hasParam(Param::Workspace) &&
+      uint64_t(dims.grid[0]) * uint64_t(m.workspaceBytesPerCta) > k->workspaceBytes)
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT,
+                "kernel '" + m.kernel + "': a grid of " + std::to_string(dims.grid[0]) + " CTAs needs " +
+                    std::to_string(uint64_t(dims.grid[0]) * uint64_t(m.workspaceBytesPerCta)) +
+                    " bytes of workspace, more than the " + std::to_string(k->workspaceBytes) +
+                    " allocated at load");
+  void *params[kParamCount]; // each Param at most once
   size_t np = 0;
   for (Param p : m.params) {
     switch (p) {
@@ -444,6 +506,7 @@ gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_st
     case Param::Ldc: params[np++] = &ldc; break;
     case Param::Alpha: params[np++] = &alpha; break;
     case Param::Beta: params[np++] = &beta; break;
+    case Param::Workspace: params[np++] = &workspace; break;
     }
   }
 

@@ -291,8 +291,8 @@ TEST(RuntimeManifest, BadCTensorMaps) {
 }
 
 TEST(RuntimeManifest, BadGrid) {
-  EXPECT_EQ(errorOf(replace(kExample, "\"data_parallel\"", "\"stream_k\"")),
-            "k.cubin.json: field 'grid.scheduler': expected \"data_parallel\" or \"persistent\", got \"stream_k\"");
+  EXPECT_EQ(errorOf(replace(kExample, "\"data_parallel\"", "\"split_k\"")),
+            "k.cubin.json: field 'grid.scheduler': expected \"data_parallel\", \"persistent\" or \"stream_k\", got \"split_k\"");
   EXPECT_EQ(errorOf(replace(kExample, "\"along_m\"", "\"along_k\"")),
             "k.cubin.json: field 'grid.raster': expected \"along_m\" or \"along_n\", got \"along_k\"");
   EXPECT_EQ(errorOf(replace(kExample, "\"group\": 8", "\"group\": 0")),
@@ -301,11 +301,114 @@ TEST(RuntimeManifest, BadGrid) {
 
 TEST(RuntimeManifest, BadParams) {
   EXPECT_EQ(errorOf(replace(kExample, "\"ldc\", \"alpha\"", "\"ldc\", \"gamma\"")),
-            "k.cubin.json: field 'params[7]': unknown parameter \"gamma\" (known: tmap_a, tmap_b, tmap_c, c, m, n, k, ldc, alpha, beta)");
+            "k.cubin.json: field 'params[7]': unknown parameter \"gamma\" (known: tmap_a, tmap_b, tmap_c, c, m, n, k, ldc, alpha, beta, workspace)");
   EXPECT_EQ(errorOf(replace(kExample, "\"ldc\", \"alpha\"", "\"ldc\", \"ldc\"")),
             "k.cubin.json: field 'params[7]': parameter \"ldc\" listed twice");
   EXPECT_EQ(errorOf(replace(kExample, "\"k\", \"ldc\", \"alpha\"", "\"k\", \"alpha\"")),
             "k.cubin.json: field 'params': missing the required parameter \"ldc\"");
+}
+
+// A stream-K kernel (tile_scheduler: stream_k, as the compiler writes it):
+// scheduler stream_k, workspace_bytes_per_cta = 128 flag bytes + 128 x 128
+// fp32 partials, and "workspace" as the last parameter.
+std::string streamK(std::string t) {
+  t = replace(t, "\"data_parallel\"", "\"stream_k\"");
+  t = replace(t, "\"ldc\", \"alpha\"]", "\"ldc\", \"alpha\", \"workspace\"]");
+  return replace(t, "\"dynamic_smem_bytes\": 132096,", "\"dynamic_smem_bytes\": 132096,\n  \"workspace_bytes_per_cta\": 65664,");
+}
+
+TEST(RuntimeManifest, StreamKWithWorkspaceParses) {
+  Manifest m;
+  std::string err;
+  ASSERT_TRUE(parseManifest(streamK(kExample), "k.cubin.json", m, err)) << err;
+  EXPECT_EQ(m.scheduler, Scheduler::StreamK);
+  EXPECT_STREQ(schedulerName(m.scheduler), "stream_k");
+  EXPECT_EQ(m.raster, Raster::AlongM);
+  EXPECT_EQ(m.group, 8);
+  EXPECT_EQ(m.cluster[0], 1);
+  EXPECT_EQ(m.workspaceBytesPerCta, 65664);
+  EXPECT_TRUE(m.hasParam(Param::Workspace));
+  ASSERT_EQ(m.params.size(), 9u);
+  EXPECT_EQ(m.params[0], Param::TmapA);
+  EXPECT_EQ(m.params[1], Param::TmapB);
+  EXPECT_EQ(m.params[2], Param::C);
+  EXPECT_EQ(m.params[6], Param::Ldc);
+  EXPECT_EQ(m.params[7], Param::Alpha);
+  EXPECT_EQ(m.params[8], Param::Workspace);
+  EXPECT_STREQ(paramName(Param::Workspace), "workspace");
+
+  // With tmap_c and beta too: workspace still comes last, after beta.
+  std::string t = replace(withTmapC(streamK(kExample)), "\"alpha\", \"workspace\"", "\"alpha\", \"beta\", \"workspace\"");
+  ASSERT_TRUE(parseManifest(t, "k.cubin.json", m, err)) << err;
+  ASSERT_EQ(m.params.size(), 11u);
+  EXPECT_EQ(m.params[2], Param::TmapC);
+  EXPECT_EQ(m.params[9], Param::Beta);
+  EXPECT_EQ(m.params[10], Param::Workspace);
+}
+
+TEST(RuntimeManifest, TodaysManifestsHaveNoWorkspace) {
+  Manifest m;
+  std::string err;
+  ASSERT_TRUE(parseManifest(kExample, "k.cubin.json", m, err)) << err;
+  EXPECT_EQ(m.workspaceBytesPerCta, 0);
+  EXPECT_FALSE(m.hasParam(Param::Workspace));
+  ASSERT_TRUE(parseManifest(replace(kExample, "\"data_parallel\"", "\"persistent\""), "k.cubin.json", m, err)) << err;
+  EXPECT_EQ(m.scheduler, Scheduler::Persistent);
+  EXPECT_EQ(m.workspaceBytesPerCta, 0);
+  // An explicit 0 is the same as absent.
+  ASSERT_TRUE(parseManifest(replace(kExample, "\"version\": 1,", "\"version\": 1, \"workspace_bytes_per_cta\": 0,"),
+                            "k.cubin.json", m, err))
+      << err;
+  EXPECT_EQ(m.workspaceBytesPerCta, 0);
+  // stream_k without a workspace is accepted (the field and the parameter
+  // agree); the runtime then passes none.
+  ASSERT_TRUE(parseManifest(replace(kExample, "\"data_parallel\"", "\"stream_k\""), "k.cubin.json", m, err)) << err;
+  EXPECT_EQ(m.scheduler, Scheduler::StreamK);
+  EXPECT_EQ(m.workspaceBytesPerCta, 0);
+}
+
+TEST(RuntimeManifest, WorkspaceParamWithoutBytes) {
+  std::string t = replace(streamK(kExample), "\n  \"workspace_bytes_per_cta\": 65664,", "");
+  EXPECT_EQ(errorOf(t), "k.cubin.json: field 'workspace_bytes_per_cta': params has \"workspace\" but "
+                        "workspace_bytes_per_cta is absent; it must be > 0 (the bytes of workspace each CTA needs)");
+  t = replace(streamK(kExample), "\"workspace_bytes_per_cta\": 65664", "\"workspace_bytes_per_cta\": 0");
+  EXPECT_EQ(errorOf(t), "k.cubin.json: field 'workspace_bytes_per_cta': params has \"workspace\" but "
+                        "workspace_bytes_per_cta is 0; it must be > 0 (the bytes of workspace each CTA needs)");
+}
+
+TEST(RuntimeManifest, WorkspaceBytesWithoutParam) {
+  std::string t = replace(streamK(kExample), ", \"workspace\"]", "]");
+  EXPECT_EQ(errorOf(t), "k.cubin.json: field 'params': missing the parameter \"workspace\" (workspace_bytes_per_cta is 65664)");
+}
+
+TEST(RuntimeManifest, BadWorkspaceBytes) {
+  EXPECT_EQ(errorOf(replace(streamK(kExample), "65664", "-1")),
+            "k.cubin.json: field 'workspace_bytes_per_cta': expected an integer in 0..2147483647, got -1");
+  EXPECT_EQ(errorOf(replace(streamK(kExample), "65664", "1.5")),
+            "k.cubin.json: field 'workspace_bytes_per_cta': expected an integer in 0..2147483647, got 1.5");
+  EXPECT_EQ(errorOf(replace(streamK(kExample), "65664", "\"65664\"")),
+            "k.cubin.json: field 'workspace_bytes_per_cta': expected an integer in 0..2147483647, got \"65664\"");
+  EXPECT_EQ(errorOf(replace(streamK(kExample), "65664", "2147483648")),
+            "k.cubin.json: field 'workspace_bytes_per_cta': expected an integer in 0..2147483647, got 2147483648");
+  EXPECT_EQ(errorOf(replace(streamK(kExample), "\"workspace\"]", "\"workspace\", \"workspace\"]")),
+            "k.cubin.json: field 'params[9]': parameter \"workspace\" listed twice");
+}
+
+TEST(RuntimeManifest, WorkspaceNeedsABoundedGrid) {
+  // A data_parallel grid has one CTA per tile: no bound to size a workspace by.
+  std::string t = replace(streamK(kExample), "\"stream_k\"", "\"data_parallel\"");
+  EXPECT_EQ(errorOf(t), "k.cubin.json: field 'workspace_bytes_per_cta': a workspace is sized by the CTAs that can be "
+                        "resident at once, so it needs grid.scheduler stream_k or persistent, got data_parallel");
+  Manifest m;
+  std::string err;
+  ASSERT_TRUE(parseManifest(replace(streamK(kExample), "\"stream_k\"", "\"persistent\""), "k.cubin.json", m, err))
+      << err;
+  EXPECT_EQ(m.workspaceBytesPerCta, 65664);
+}
+
+TEST(RuntimeManifest, StreamKTakesNoCluster) {
+  EXPECT_EQ(errorOf(replace(streamK(kExample), "\"cluster\": [1, 1, 1]", "\"cluster\": [2, 1, 1]")),
+            "k.cubin.json: field 'cluster': grid.scheduler stream_k takes cluster [1, 1, 1], got [2, 1, 1]");
 }
 
 TEST(RuntimeManifest, BadKernelName) {

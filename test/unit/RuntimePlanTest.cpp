@@ -354,6 +354,76 @@ TEST(RuntimePlan, PersistentGrid) {
   EXPECT_EQ(err, "persistent scheduler: 3 SMs cannot hold one cluster of 4");
 }
 
+TEST(RuntimePlan, PersistentGridIsUnchanged) {
+  // Still min(tiles, slots): one 128 x 256 tile is one CTA.
+  Manifest m = makeManifest();
+  m.scheduler = Scheduler::Persistent;
+  LaunchDims d;
+  std::string err;
+  ASSERT_TRUE(computeLaunch(m, 128, 128, 132, d, err)) << err;
+  EXPECT_EQ(d.tiles, 1u);
+  EXPECT_EQ(d.grid[0], 1u);
+  ASSERT_TRUE(computeLaunch(m, 1000, 1000, 132, d, err)) << err; // 8 x 4 = 32 tiles
+  EXPECT_EQ(d.grid[0], 32u);
+  EXPECT_EQ(workspaceBytes(m, 132), 0u);
+}
+
+Manifest makeStreamK() {
+  Manifest m = makeManifest(); // tile 128 x 256, cluster [1, 1, 1]
+  m.scheduler = Scheduler::StreamK;
+  m.workspaceBytesPerCta = 128 + 128 * 256 * 4;
+  m.params.push_back(Param::Workspace);
+  return m;
+}
+
+TEST(RuntimePlan, StreamKGridIsEverySlot) {
+  Manifest m = makeStreamK();
+  LaunchDims d;
+  std::string err;
+  // One tile, fewer than the slots: stream-K still uses all 132 CTAs.
+  ASSERT_TRUE(computeLaunch(m, 128, 128, 132, d, err)) << err;
+  EXPECT_EQ(d.tiles, 1u);
+  EXPECT_EQ(d.grid[0], 132u);
+  EXPECT_EQ(d.grid[1], 1u);
+  EXPECT_EQ(d.grid[2], 1u);
+  EXPECT_EQ(d.cluster[0], 1u);
+  EXPECT_EQ(d.block[0], 256u);
+  EXPECT_EQ(d.dynamicSmemBytes, 132096u);
+  ASSERT_TRUE(computeLaunch(m, 1000, 1000, 132, d, err)) << err; // 32 tiles
+  EXPECT_EQ(d.tiles, 32u);
+  EXPECT_EQ(d.grid[0], 132u);
+  // More tiles than slots: still the slots.
+  ASSERT_TRUE(computeLaunch(m, 8192, 8192, 132, d, err)) << err;
+  EXPECT_EQ(d.tiles, 64u * 32u);
+  EXPECT_EQ(d.grid[0], 132u);
+  // Exactly as many tiles as slots (132 = 12 x 11 tiles).
+  ASSERT_TRUE(computeLaunch(m, 12 * 128, 11 * 256, 132, d, err)) << err;
+  EXPECT_EQ(d.tiles, 132u);
+  EXPECT_EQ(d.grid[0], 132u);
+  // The slot count follows the resident CTAs the runtime computes.
+  ASSERT_TRUE(computeLaunch(m, 128, 128, 78, d, err)) << err;
+  EXPECT_EQ(d.grid[0], 78u);
+  EXPECT_FALSE(computeLaunch(m, 128, 128, 0, d, err));
+  EXPECT_EQ(err, "stream_k scheduler: 0 SMs cannot hold one cluster of 1");
+}
+
+TEST(RuntimePlan, WorkspaceIsSlotsTimesBytesPerCta) {
+  Manifest m = makeStreamK();
+  EXPECT_EQ(residentSlots(m, 132), 132u);
+  EXPECT_EQ(workspaceBytes(m, 132), 132u * 131200u);
+  EXPECT_EQ(workspaceBytes(m, 0), 0u);
+  // The largest stream-K grid fits the workspace exactly.
+  LaunchDims d;
+  std::string err;
+  ASSERT_TRUE(computeLaunch(m, 8192, 8192, 132, d, err)) << err;
+  EXPECT_EQ(uint64_t(d.grid[0]) * uint64_t(m.workspaceBytesPerCta), workspaceBytes(m, 132));
+  EXPECT_EQ(workspaceBytes(makeManifest(), 132), 0u); // no workspace
+  Manifest p = makeManifest();
+  p.cluster = {4, 1, 1};
+  EXPECT_EQ(residentSlots(p, 130), 128u);
+  EXPECT_EQ(residentSlots(p, 3), 0u);
+}
+
 TEST(RuntimePlan, EmptyProblemHasNoGrid) {
   LaunchDims d;
   std::string err;

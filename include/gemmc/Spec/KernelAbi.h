@@ -46,10 +46,18 @@ struct KernelAbi {
   /// The store map of C (`epilogue.store: tma`): operand 'c', box one chunk
   /// of a warpgroup's rows; operand 0 when C is stored from registers.
   TensorMapPlan c;
+  /// stream_k: global scratch per CTA of the grid (docs/abi.md), else 0.
+  int64_t workspaceBytesPerCta = 0;
   /// Kernel parameters in order:
-  /// tmap_a, tmap_b[, tmap_c], c, m, n, k, ldc[, alpha][, beta].
+  /// tmap_a, tmap_b[, tmap_c], c, m, n, k, ldc[, alpha][, beta][, workspace].
   std::vector<std::string> params;
 };
+
+/// stream_k's workspace slot of one CTA: a flag line of kStreamKFlagBytes
+/// (the partial's "written" flag), then BLOCK_M x BLOCK_N fp32 partial
+/// accumulators.
+constexpr int64_t kStreamKFlagBytes = 128;
+int64_t streamKWorkspaceBytesPerCta(const KernelSpec &spec);
 
 /// The interface of the kernel a resolved, valid spec compiles to.
 KernelAbi describeKernelAbi(const KernelSpec &spec);

@@ -79,14 +79,19 @@ typedef struct gemmc_kernel_info {
   int32_t cluster[3];
   int32_t dynamic_smem_bytes;
   int64_t problem[3];    /* pinned M, N, K; -1 = run-time */
-  int32_t persistent;    /* 1 for the persistent tile scheduler */
+  int32_t persistent;    /* 1 for the persistent tile scheduler (0 for stream_k) */
   int32_t has_alpha, has_beta;
+  const char *scheduler; /* grid.scheduler: "data_parallel", "persistent" or "stream_k" */
+  uint64_t workspace_bytes; /* the kernel's workspace, allocated at load (stream_k); 0 = none */
 } gemmc_kernel_info;
 
 /* Zero everything, alpha = 1, beta = 0. */
 void gemmc_gemm_args_init(gemmc_gemm_args *args);
 
-/* Loads `cubin_path` and its manifest `cubin_path`.json. */
+/* Loads `cubin_path` and its manifest `cubin_path`.json. A kernel with a
+ * workspace (stream_k: workspace_bytes_per_cta > 0) gets it here: resident
+ * CTAs x workspace_bytes_per_cta bytes of device memory, zeroed, freed by
+ * gemmc_kernel_unload. */
 gemmc_status gemmc_kernel_load(const char *cubin_path, gemmc_kernel **out);
 /* Loads with an explicit manifest path. */
 gemmc_status gemmc_kernel_load_file(const char *cubin_path, const char *manifest_path,
@@ -103,7 +108,9 @@ gemmc_status gemmc_check(const gemmc_kernel *kernel, const gemmc_gemm_args *args
 
 /* Checks, then launches on `stream`. Allocates nothing once the tensor maps
  * for these pointers and shapes are cached, so it can be captured in a CUDA
- * graph. Thread-safe. */
+ * graph. Thread-safe; but a kernel with a workspace (stream_k) must not run
+ * concurrently with itself (two streams, or two graphs replayed at once):
+ * its launches share the workspace. Load it twice for that. */
 gemmc_status gemmc_launch(gemmc_kernel *kernel, const gemmc_gemm_args *args,
                           gemmc_stream stream);
 

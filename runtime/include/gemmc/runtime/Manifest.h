@@ -15,11 +15,17 @@
 namespace gemmc::rt {
 
 enum class Operand { A = 0, B = 1, C = 2 };
-enum class Scheduler { DataParallel, Persistent };
+// StreamK: one CTA per resident slot, splitting the tiles' K loops over all
+// of them (grid.x = the slot count even for one tile); cluster [1, 1, 1].
+enum class Scheduler { DataParallel, Persistent, StreamK };
 enum class Raster { AlongM, AlongN };
 // TmapC: the C tensor map of a kernel whose epilogue stores C with TMA
 // (optional; present if and only if tensor_maps has a map for operand c).
-enum class Param { TmapA, TmapB, TmapC, C, M, N, K, Ldc, Alpha, Beta };
+// Workspace: the global scratch buffer the runtime allocates per kernel
+// (present if and only if workspace_bytes_per_cta > 0; the last parameter).
+enum class Param { TmapA, TmapB, TmapC, C, M, N, K, Ldc, Alpha, Beta, Workspace };
+/// How many kinds of parameter there are: a manifest lists each at most once.
+constexpr int kParamCount = static_cast<int>(Param::Workspace) + 1;
 
 struct TensorMapSpec {
   Operand operand = Operand::A;
@@ -49,6 +55,8 @@ struct Manifest {
   Raster raster = Raster::AlongM;
   int32_t group = 1;
   std::vector<Param> params;
+  /// Global scratch per CTA of the grid (stream_k); 0 = none (field absent).
+  int64_t workspaceBytesPerCta = 0;
 
   bool hasParam(Param p) const;
   const TensorMapSpec &tmap(Operand op) const { return tmaps[static_cast<int>(op)]; }
@@ -68,6 +76,8 @@ size_t dtypeBytes(gemmc_dtype dtype);
 const char *dtypeName(gemmc_dtype dtype);
 const char *layoutName(gemmc_layout layout);
 const char *paramName(Param p);
+/// "data_parallel", "persistent", "stream_k" (as in the manifest).
+const char *schedulerName(Scheduler s);
 
 } // namespace gemmc::rt
 

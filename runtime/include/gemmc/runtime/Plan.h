@@ -55,11 +55,22 @@ struct LaunchDims {
   uint32_t dynamicSmemBytes = 0;
   uint64_t tiles = 0;
 };
-/// The grid for an M x N problem; `smCount` is used by the persistent
-/// scheduler only. Returns false (with `error`) if the grid would be empty or
-/// too large.
+/// The grid for an M x N problem. data_parallel: grid.x = the tiles rounded
+/// up to whole clusters; persistent: min(that, the slots); stream_k: the
+/// slots, however few the tiles. `smCount` is the number of CTAs that can be
+/// resident at once (persistent and stream_k only). Returns false (with
+/// `error`) if the grid would be empty or too large.
 bool computeLaunch(const Manifest &m, int64_t M, int64_t N, int smCount, LaunchDims &out,
                    std::string &error);
+
+/// The CTA slots of a grid that must be co-resident: `smCount` (CTAs that
+/// can be resident at once) rounded down to whole clusters; 0 if not even
+/// one cluster fits.
+uint64_t residentSlots(const Manifest &m, int smCount);
+
+/// Bytes of the kernel's workspace: the most CTAs a grid can have (the
+/// slots) x workspace_bytes_per_cta; 0 when the kernel takes no workspace.
+uint64_t workspaceBytes(const Manifest &m, int smCount);
 
 } // namespace gemmc::rt
 

@@ -51,7 +51,9 @@ def Gemmc_TileMatmulOp : Gemmc_Op<"tile_matmul", [AttrSizedOperandSegments]> {
     and B through the tensor maps `tmap_a` and `tmap_b` and writing `c`
     (row-major, `ldc` elements a row) clipped to `m` x `n`: through the
     tensor map `tmap_c` when the schedule stores with TMA, else from
-    registers.
+    registers. A stream_k schedule splits the K loops of all tiles evenly
+    over the grid's CTAs (`first_tile` is then the CTA's index, `tile_step`
+    the grid size) and passes partial accumulators through `workspace`.
     `gemmc-smem-layout` adds the shared-memory base `smem` (aligned to a
     swizzle atom) and the `smem_layout` attribute; then `gemmc-pipeline`
     expands the op.
@@ -70,6 +72,7 @@ def Gemmc_TileMatmulOp : Gemmc_Op<"tile_matmul", [AttrSizedOperandSegments]> {
     I32:$first_tile, I32:$tile_step, I32:$m, I32:$n, I32:$k, I32:$ldc,
     Optional<F32>:$alpha,
     Optional<F32>:$beta,
+    Optional<LLVM_AnyPointer>:$workspace,
     Optional<LLVM_AnyPointer>:$smem,
     Gemmc_ScheduleAttr:$schedule,
     OptionalAttr<Gemmc_SmemLayoutAttr>:$smem_layout
@@ -77,7 +80,9 @@ def Gemmc_TileMatmulOp : Gemmc_Op<"tile_matmul", [AttrSizedOperandSegments]> {
   let assemblyFormat = [{
     $tmap_a `,` $tmap_b `,` $c `,` $first_tile `,` $tile_step `,` $m `,` $n `,` $k `,` $ldc
     (`tmap_c` `(` $tmap_c^ `:` qualified(type($tmap_c)) `)`)?
-    (`alpha` `(` $alpha^ `)`)? (`beta` `(` $beta^ `)`)? (`smem` `(` $smem^ `)`)?
+    (`alpha` `(` $alpha^ `)`)? (`beta` `(` $beta^ `)`)?
+    (`workspace` `(` $workspace^ `:` qualified(type($workspace)) `)`)?
+    (`smem` `(` $smem^ `)`)?
     attr-dict `:` qualified(type($tmap_a)) `,` qualified(type($tmap_b)) `,` qualified(type($c)) (`,` qualified(type($smem))^)?
   }];
 }
