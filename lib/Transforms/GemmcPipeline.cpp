@@ -91,9 +91,12 @@ private:
   /// tiles, except under stream_k.
   void forEachPiece(
       function_ref<Value(Value, Value, Value, Value, Value, Value)> body);
-  /// stream_k: the CTA's share [begin, end) of all tiles' K iterations
-  /// (i64), and the CTA that owns iteration x.
-  std::pair<Value, Value> streamKRange();
+  /// stream_k: the tiles before `skFirstTile` go whole, a wave at a time
+  /// (as persistent); the K iterations of the rest (skTotal, i64) are
+  /// shared evenly: CTA c takes [share(c), share(c + 1)).
+  void planStreamK();
+  Value streamKShare(Value cta);
+  /// The CTA whose share holds stream-K iteration x (i64).
   Value streamKOwner(Value x);
   /// stream_k, after a piece: write the partial (kBegin > 0), or add the
   /// other CTAs' partials of the tile and run the epilogue.
@@ -124,6 +127,7 @@ private:
   KernelAbi abi;
   Value tid, kTiles, isThread0;
   bool pingpong = false, streamK = false;
+  Value skFirstTile, skTotal;
 };
 
 void PipelineBuilder::clusterSync() {
@@ -378,78 +382,92 @@ void PipelineBuilder::forEachPiece(
     function_ref<Value(Value, Value, Value, Value, Value, Value)> body) {
   OpBuilder &b = ir.b;
   Location loc = ir.loc;
-  if (!streamK) {
-    Value tiles = tileCount(ir, s, op.getM(), op.getN());
-    auto loop = scf::ForOp::create(b, loc, op.getFirstTile(), tiles,
-                                   op.getTileStep(), ValueRange{ir.c32(0)});
+  // Whole tiles: all of them, or under stream_k those before skFirstTile.
+  Value wholeEnd =
+      streamK ? skFirstTile : tileCount(ir, s, op.getM(), op.getN());
+  auto whole = scf::ForOp::create(b, loc, op.getFirstTile(), wholeEnd,
+                                  op.getTileStep(), ValueRange{ir.c32(0)});
+  {
     OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value tile = loop.getInductionVar();
+    b.setInsertionPointToStart(whole.getBody());
+    Value tile = whole.getInductionVar();
     auto [m0, n0] = tileOrigin(ir, s, tile, op.getM(), op.getN());
     scf::YieldOp::create(b, loc,
                          ValueRange{body(m0, n0, tile, ir.c32(0), kTiles,
-                                         loop.getRegionIterArgs()[0])});
-    return;
+                                         whole.getRegionIterArgs()[0])});
   }
-  // The tiles [begin / kTiles, ceil(end / kTiles)) that the CTA's iterations
-  // touch; none when the CTA has no iterations (more CTAs than iterations).
-  auto [begin, end] = streamKRange();
+  if (!streamK)
+    return;
+  // The stream-K tiles that the CTA's share [begin, end) touches:
+  // [begin / kTiles, ceil(end / kTiles)) after skFirstTile; none when the
+  // share is empty (more CTAs than iterations).
+  Value begin = streamKShare(op.getFirstTile());
+  Value end = streamKShare(ir.add(op.getFirstTile(), ir.c32(1)));
   Value kT64 = ir.zext64(kTiles);
-  auto div64 = [&](Value x, Value y) { return arith::DivUIOp::create(b, loc, x, y); };
-  Value first = div64(begin, kT64);
-  Value last = div64(arith::AddIOp::create(b, loc, end,
-                                           arith::SubIOp::create(b, loc, kT64, ir.c64(1))),
-                     kT64);
+  auto to32 = [&](Value x) { return arith::TruncIOp::create(b, loc, ir.i32, x); };
+  Value first = arith::DivUIOp::create(b, loc, begin, kT64);
+  Value last = arith::DivUIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, end, arith::SubIOp::create(b, loc, kT64, ir.c64(1))),
+      kT64);
   Value empty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, begin, end);
   last = arith::SelectOp::create(b, loc, empty, first, last);
-  auto to32 = [&](Value x) { return arith::TruncIOp::create(b, loc, ir.i32, x); };
-  auto loop = scf::ForOp::create(b, loc, to32(first), to32(last), ir.c32(1),
-                                 ValueRange{ir.c32(0)});
+  auto split = scf::ForOp::create(b, loc, to32(first), to32(last), ir.c32(1),
+                                  ValueRange{whole.getResult(0)});
   OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(loop.getBody());
-  Value tile = loop.getInductionVar();
-  Value start = arith::MulIOp::create(b, loc, ir.zext64(tile), kT64);
+  b.setInsertionPointToStart(split.getBody());
+  Value local = split.getInductionVar();
+  Value start = arith::MulIOp::create(b, loc, ir.zext64(local), kT64);
   // kBegin = max(begin - start, 0), kEnd = min(end - start, kTiles).
-  Value fromBegin = arith::SubIOp::create(b, loc, begin, start);
   Value kBegin = to32(arith::SelectOp::create(
       b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, begin, start),
-      fromBegin, ir.c64(0)));
+      arith::SubIOp::create(b, loc, begin, start), ir.c64(0)));
   Value kEnd = to32(arith::MinUIOp::create(
       b, loc, arith::SubIOp::create(b, loc, end, start), kT64));
+  Value tile = ir.add(skFirstTile, local);
   auto [m0, n0] = tileOrigin(ir, s, tile, op.getM(), op.getN());
   scf::YieldOp::create(b, loc,
                        ValueRange{body(m0, n0, tile, kBegin, kEnd,
-                                       loop.getRegionIterArgs()[0])});
+                                       split.getRegionIterArgs()[0])});
 }
 
-std::pair<Value, Value> PipelineBuilder::streamKRange() {
-  // CTA c of P takes iterations [c * total / P, (c + 1) * total / P) of the
-  // total = tiles x kTiles, tile-major: equal shares to within one.
-  OpBuilder &b = ir.b;
-  Location loc = ir.loc;
-  Value total = arith::MulIOp::create(
-      b, loc, ir.zext64(tileCount(ir, s, op.getM(), op.getN())), ir.zext64(kTiles));
-  Value c = ir.zext64(op.getFirstTile()), ctas = ir.zext64(op.getTileStep());
-  auto share = [&](Value k) {
-    return arith::DivUIOp::create(b, loc, arith::MulIOp::create(b, loc, k, total),
-                                  ctas);
-  };
-  return {share(c), share(arith::AddIOp::create(b, loc, c, ir.c64(1)))};
+void PipelineBuilder::planStreamK() {
+  // With T tiles and P CTAs, T mod P tiles would make a last, partial wave.
+  // Stream-K takes that remainder and one full wave before it (so each CTA
+  // gets at least one tile's worth and a tile is split at most a few ways);
+  // the waves before go whole, keeping the grouped raster's L2 locality.
+  // T a multiple of P: all whole. T < P: all stream-K.
+  Value tiles = tileCount(ir, s, op.getM(), op.getN());
+  Value ctas = op.getTileStep();
+  Value waves = ir.divU(tiles, ctas);
+  Value rest = ir.remU(tiles, ctas);
+  Value wholeWaves = arith::SelectOp::create(
+      ir.b, ir.loc, ir.cmp(arith::CmpIPredicate::eq, rest, ir.c32(0)), waves,
+      arith::SelectOp::create(ir.b, ir.loc,
+                              ir.cmp(arith::CmpIPredicate::ugt, waves, ir.c32(0)),
+                              ir.sub(waves, ir.c32(1)), ir.c32(0)));
+  skFirstTile = ir.mul(wholeWaves, ctas);
+  skTotal = arith::MulIOp::create(ir.b, ir.loc, ir.zext64(ir.sub(tiles, skFirstTile)),
+                                  ir.zext64(kTiles));
+}
+
+Value PipelineBuilder::streamKShare(Value cta) {
+  // share(c) = c x total / P: equal shares to within one iteration.
+  return arith::DivUIOp::create(
+      ir.b, ir.loc, arith::MulIOp::create(ir.b, ir.loc, ir.zext64(cta), skTotal),
+      ir.zext64(op.getTileStep()));
 }
 
 Value PipelineBuilder::streamKOwner(Value x) {
-  // The largest c with c * total / P <= x: c = ((x + 1) P - 1) / total.
+  // The largest c with share(c) <= x: c = ((x + 1) P - 1) / total.
   OpBuilder &b = ir.b;
   Location loc = ir.loc;
-  Value total = arith::MulIOp::create(
-      b, loc, ir.zext64(tileCount(ir, s, op.getM(), op.getN())), ir.zext64(kTiles));
-  Value ctas = ir.zext64(op.getTileStep());
   Value num = arith::SubIOp::create(
       b, loc,
-      arith::MulIOp::create(b, loc, arith::AddIOp::create(b, loc, x, ir.c64(1)), ctas),
+      arith::MulIOp::create(b, loc, arith::AddIOp::create(b, loc, x, ir.c64(1)),
+                            ir.zext64(op.getTileStep())),
       ir.c64(1));
   return arith::TruncIOp::create(b, loc, ir.i32,
-                                 arith::DivUIOp::create(b, loc, num, total));
+                                 arith::DivUIOp::create(b, loc, num, skTotal));
 }
 
 Value PipelineBuilder::slotOf(Value cta) {
@@ -514,9 +532,10 @@ void PipelineBuilder::finishPiece(Value acc, Value m0, Value n0, Value tile,
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&fix.getThenRegion().front());
+    Value local = ir.sub(tile, skFirstTile);
     Value lastIteration = arith::SubIOp::create(
         b, loc,
-        arith::MulIOp::create(b, loc, ir.zext64(ir.add(tile, ir.c32(1))),
+        arith::MulIOp::create(b, loc, ir.zext64(ir.add(local, ir.c32(1))),
                               ir.zext64(kTiles)),
         ir.c64(1));
     Value lastCta = streamKOwner(lastIteration);
@@ -526,7 +545,15 @@ void PipelineBuilder::finishPiece(Value acc, Value m0, Value n0, Value tile,
     {
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(peers.getBody());
-      Value slot = slotOf(peers.getInductionVar());
+      Value peer = peers.getInductionVar();
+      // A peer with an empty share (more CTAs than iterations) wrote nothing.
+      Value busy = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ne, streamKShare(peer),
+          streamKShare(ir.add(peer, ir.c32(1))));
+      auto take = scf::IfOp::create(b, loc, TypeRange{accType}, busy,
+                                    /*withElseRegion=*/true);
+      b.setInsertionPointToStart(&take.getThenRegion().front());
+      Value slot = slotOf(peer);
       // One thread waits for the peer's flag (and clears it for the next
       // launch), then all read the partial, past L1.
       ir.ifThen(isThread0, [&] {
@@ -559,6 +586,11 @@ void PipelineBuilder::finishPiece(Value acc, Value m0, Value n0, Value tile,
             ArrayRef<int64_t>{i});
       }
       scf::YieldOp::create(b, loc, ValueRange{sum});
+      b.setInsertionPointToStart(&take.getElseRegion().front());
+      scf::YieldOp::create(b, loc, ValueRange{peers.getRegionIterArgs()[0]});
+      b.setInsertionPointAfter(take);
+      Value taken = take.getResult(0);
+      scf::YieldOp::create(b, loc, ValueRange{taken});
     }
     scf::YieldOp::create(b, loc, peers.getResults());
     b.setInsertionPointToStart(&fix.getElseRegion().front());
@@ -633,6 +665,8 @@ void PipelineBuilder::build() {
   tid = ir.threadId();
   isThread0 = ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(0));
   kTiles = ir.ceilDiv(op.getK(), s.blockK());
+  if (streamK)
+    planStreamK();
   initBarriers();
   if (res.producerThreads > 0)
     buildWarpSpecialized();
