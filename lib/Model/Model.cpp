@@ -275,8 +275,16 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   // All SMs fill and drain at about the same time, so each gets its share
   // of HBM bandwidth.
   a.prologueSec = a.latencySec + stageBytes / bwPerSm;
-  double cTileBytes = bm * bn * ec * (spec.epilogue.beta ? 2 : 1);
-  a.epilogueSec = cTileBytes / bwPerSm;
+  // The epilogue: read C with beta (at the SM's share of HBM), then write
+  // the tile. store: tma only stages it in shared memory, and TMA writes it
+  // out while the next tile computes (those bytes are in memorySec);
+  // store: direct writes it from registers (kDirectStoreCost).
+  double cTileBytes = bm * bn * ec;
+  double cReadSec = spec.epilogue.beta ? cTileBytes / bwPerSm : 0;
+  a.epilogueSec =
+      cReadSec + (spec.epilogue.store == StoreKind::Tma
+                      ? cTileBytes / (kSmemBytesPerClock * dev.boostClockGHz * 1e9)
+                      : kDirectStoreCost * cTileBytes / bwPerSm);
   bool ws = spec.kernelSchedule != KernelSchedule::Multistage;
   double firstFill = 0;
   if (persistent && ws) {

@@ -38,6 +38,11 @@ constexpr double kDramLatencySec = 600e-9;
 /// Registers are allocated to a thread in units of this many (256 per warp).
 /// The same unit the register-budget rule rounds its cap to.
 constexpr int64_t kRegAllocUnit = 8;
+/// store: direct writes C from registers two adjacent elements at a time,
+/// a fraction of each 32-byte sector per instruction: the epilogue is
+/// modelled as this many times C's bytes at the SM's share of HBM. Fitted
+/// on the H200 (docs/model.md: 128x256 coop, direct vs tma, 393962f).
+constexpr double kDirectStoreCost = 2.0;
 /// The fraction of the datasheet roofs (tensor-core peak, HBM bandwidth) a
 /// well-built kernel sustains: clocks drop under load, issue and
 /// synchronization are not free, bank conflicts happen. The point

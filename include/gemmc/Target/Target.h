@@ -111,6 +111,8 @@ constexpr int kWarpSize = 32;
 constexpr int kWarpgroupSize = 128;
 /// Alignment the 128-byte swizzle pattern needs for its shared-memory base.
 constexpr int kSwizzleAtomAlignBytes = 1024;
+/// Shared-memory bandwidth of one SM, bytes per clock (sm_80, sm_90, sm_100).
+constexpr int kSmemBytesPerClock = 128;
 
 } // namespace gemmc
 
