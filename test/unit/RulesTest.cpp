@@ -57,14 +57,21 @@ TEST(Rules, ResolveAutoH200) {
   KernelSpec s = h200();
   resolveAuto(s);
   EXPECT_EQ(s.mainloop.load, LoadKind::Tma);
-  EXPECT_EQ(s.epilogue.store, StoreKind::Direct);
+  // TMA, and 128 columns x 2 B = two whole 128-byte chunks a row.
+  EXPECT_EQ(s.epilogue.store, StoreKind::Tma);
   EXPECT_EQ(s.mainloop.swizzle, Swizzle::B128);
   EXPECT_EQ(s.threads, 256); // multistage: a warpgroup per 64 rows
-  // 7 x 32 KiB + 1 KiB + 7 x 16 B = 225.1 KiB fits 227 KiB; 8 would not.
-  EXPECT_EQ(s.mainloop.stages, 7);
+  // 6 x 32 KiB + 32 KiB store ring (128 rows x 2 x 128 B) + 1 KiB + 6 x 16 B
+  // = 225.1 KiB fits 227 KiB; 7 would not.
+  EXPECT_EQ(s.mainloop.stages, 6);
   KernelSpec again = s;
   resolveAuto(again);
-  EXPECT_EQ(again.mainloop.stages, 7); // idempotent
+  EXPECT_EQ(again.mainloop.stages, 6); // idempotent
+  // A tile row that is not whole 128-byte chunks keeps register stores.
+  KernelSpec odd = h200();
+  odd.tileShape = {128, 160, 64};
+  resolveAuto(odd);
+  EXPECT_EQ(odd.epilogue.store, StoreKind::Direct);
 }
 
 TEST(Rules, ResolveAutoStagesIsTheDeepestThatFits) {
@@ -94,7 +101,9 @@ TEST(Rules, ResolveAutoCapsAndArchs) {
   KernelSpec b = b200();
   resolveAuto(b);
   EXPECT_EQ(b.threads, 192);
-  EXPECT_EQ(b.mainloop.stages, 7); // 7 x 32 KiB on 227 KiB
+  EXPECT_EQ(b.epilogue.store, StoreKind::Tma);
+  EXPECT_EQ(b.mainloop.stages, 6); // 6 x 32 KiB + 16 KiB ring on 227 KiB
+  EXPECT_EQ(a.epilogue.store, StoreKind::Direct); // no TMA on sm_80
 }
 
 TEST(Rules, ResolveAutoSwizzleFollowsTheRow) {
@@ -113,6 +122,7 @@ TEST(Rules, ComputeResources) {
   s.tileShape = {128, 256, 64};
   s.kernelSchedule = KernelSchedule::WarpSpecializedCooperative;
   s.mainloop.stages = 4;
+  s.epilogue.store = StoreKind::Direct;
   resolveAuto(s);
   CtaResources r = computeResources(s);
   EXPECT_EQ(r.aStageBytes, 16 * 1024);
@@ -264,6 +274,7 @@ TEST(Rules, SmemBudget) {
   s.tileShape = {128, 256, 64};
   s.kernelSchedule = KernelSchedule::WarpSpecializedCooperative;
   s.mainloop.stages = 5;
+  s.epilogue.store = StoreKind::Direct;
   EXPECT_EQ(violations(s),
             Msgs{"[smem-budget] 5 stages x 48 KiB + 1.1 KiB barriers and "
                  "alignment = 241.1 KiB exceeds the 227 KiB a block may use on "

@@ -58,7 +58,8 @@ TEST(SpecParser, Defaults) {
   EXPECT_EQ(w.epilogue.activation, Activation::None);
   // Resolved: the arch's default device and its choices.
   EXPECT_EQ(p.spec.deviceInfo().name, "h100");
-  EXPECT_EQ(p.spec.mainloop.stages, 7);
+  EXPECT_EQ(p.spec.epilogue.store, StoreKind::Tma);
+  EXPECT_EQ(p.spec.mainloop.stages, 6); // next to the 32 KiB store ring
   EXPECT_EQ(p.spec.threads, 256);
 }
 
