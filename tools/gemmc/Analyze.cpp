@@ -26,18 +26,22 @@ cl::SubCommand gemmc::tool::analyzeCommand(
 
 static cl::opt<std::string> specPath(cl::Positional, cl::desc("<spec.yaml>"),
                                      cl::Required,
-                                     cl::sub(gemmc::tool::analyzeCommand));
+                                     cl::sub(gemmc::tool::analyzeCommand),
+    cl::cat(gemmc::tool::gemmcOptions));
 static cl::list<std::string>
     shapeArgs("shape",
               cl::desc("Problem shape MxNxK (repeatable; default: the spec's "
                        "problem sizes)"),
-              cl::value_desc("MxNxK"), cl::sub(gemmc::tool::analyzeCommand));
+              cl::value_desc("MxNxK"), cl::sub(gemmc::tool::analyzeCommand),
+    cl::cat(gemmc::tool::gemmcOptions));
 static cl::opt<bool> jsonOutput("json",
                                 cl::desc("Print the figures as JSON"),
-                                cl::sub(gemmc::tool::analyzeCommand));
+                                cl::sub(gemmc::tool::analyzeCommand),
+    cl::cat(gemmc::tool::gemmcOptions));
 static cl::opt<std::string>
     plotPath("plot", cl::desc("Write a log-log roofline as SVG"),
-             cl::value_desc("file.svg"), cl::sub(gemmc::tool::analyzeCommand));
+             cl::value_desc("file.svg"), cl::sub(gemmc::tool::analyzeCommand),
+    cl::cat(gemmc::tool::gemmcOptions));
 
 namespace {
 //===----------------------------------------------------------------------===//

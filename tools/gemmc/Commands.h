@@ -5,6 +5,9 @@
 #include "llvm/Support/CommandLine.h"
 
 namespace gemmc::tool {
+/// gemmc's own options: `--help` lists these only (LLVM's and MLIR's stay
+/// usable and appear under --help-hidden).
+extern llvm::cl::OptionCategory gemmcOptions;
 /// `gemmc analyze SPEC [--shape MxNxK ...] [--json] [--plot FILE.svg]`
 extern llvm::cl::SubCommand analyzeCommand;
 int runAnalyze();

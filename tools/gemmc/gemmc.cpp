@@ -29,26 +29,34 @@
 
 using namespace llvm;
 
+llvm::cl::OptionCategory gemmc::tool::gemmcOptions("gemmc options");
+
 namespace {
 enum class Emit { Mlir, Llvm, Ptx, Cubin };
+using gemmc::tool::gemmcOptions;
 
-cl::opt<std::string> specPath(cl::Positional, cl::desc("<spec.yaml>"));
+cl::opt<std::string> specPath(cl::Positional, cl::desc("<spec.yaml>"),
+                              cl::cat(gemmcOptions));
 cl::opt<std::string> outputPath("o", cl::desc("Output file ('-' = stdout)"),
-                                cl::value_desc("file"), cl::init("-"));
+                                cl::value_desc("file"), cl::init("-"),
+                                cl::cat(gemmcOptions));
 cl::opt<Emit> emitKind(
     "emit", cl::desc("What to produce"), cl::init(Emit::Cubin),
     cl::values(clEnumValN(Emit::Mlir, "mlir", "the gemmc dialect, checked"),
                clEnumValN(Emit::Llvm, "llvm", "the LLVM dialect of the kernel"),
                clEnumValN(Emit::Ptx, "ptx", "PTX assembly"),
-               clEnumValN(Emit::Cubin, "cubin", "a cubin (the default)")));
+               clEnumValN(Emit::Cubin, "cubin", "a cubin (the default)")),
+    cl::cat(gemmcOptions));
 cl::opt<std::string> cudaRoot(
     "cuda-root", cl::desc("CUDA toolkit whose ptxas assembles the cubin"),
-    cl::value_desc("dir"), cl::init("/usr/local/cuda"));
+    cl::value_desc("dir"), cl::init("/usr/local/cuda"), cl::cat(gemmcOptions));
 cl::opt<bool> ptxasVerbose("ptxas-verbose",
                            cl::desc("Print ptxas -v's report (registers, shared "
-                                    "memory, spills)"));
+                                    "memory, spills)"),
+                           cl::cat(gemmcOptions));
 cl::opt<bool> listRules("list-rules",
-                        cl::desc("Print the hardware rules a spec must satisfy"));
+                        cl::desc("Print the hardware rules a spec must satisfy"),
+                        cl::cat(gemmcOptions));
 } // namespace
 
 /// Writes `text` to `path` ('-' = stdout).
@@ -155,6 +163,9 @@ int main(int argc, char **argv) {
   mlir::registerMLIRContextCLOptions();
   mlir::registerPassManagerCLOptions();
   mlir::gemmc::registerGemmcPasses();
+  cl::HideUnrelatedOptions(gemmc::tool::gemmcOptions);
+  cl::HideUnrelatedOptions(gemmc::tool::gemmcOptions,
+                           gemmc::tool::analyzeCommand);
   cl::ParseCommandLineOptions(argc, argv,
                               "gemmc: a GEMM kernel compiler\n\n"
                               "  gemmc SPEC -o gemm.cubin\n"
