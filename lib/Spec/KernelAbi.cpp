@@ -38,13 +38,13 @@ static TensorMapPlan planOperand(const KernelSpec &s, int operand) {
   return p;
 }
 
-/// The TMA store of C: a warpgroup's rows (one wgmma M) by one 128-byte
-/// swizzle span of columns, the chunk the epilogue stages in shared memory.
 int64_t gemmc::streamKWorkspaceBytesPerCta(const KernelSpec &s) {
   // One flag line, then the fp32 accumulators of one tile.
   return kStreamKFlagBytes + s.blockM() * s.blockN() * 4;
 }
 
+/// The TMA store of C: a warpgroup's rows (one wgmma M) by one 128-byte
+/// swizzle span of columns, the chunk the epilogue stages in shared memory.
 static TensorMapPlan planStore(const KernelSpec &s) {
   TensorMapPlan p;
   p.operand = 'c';

@@ -6,8 +6,9 @@
 // - store: direct — stores straight from registers, two adjacent columns at
 //   a time, skipping what lies outside M x N;
 // - store: tma — stages the warpgroup's 64 rows in chunks one 128-byte
-//   swizzle span wide (64 bf16 / 32 f32 columns) through a ring of two
-//   shared-memory buffers, written in the 128-byte swizzle pattern (so that
+//   swizzle span wide (64 bf16 / 32 f32 columns) through a ring of
+//   shared-memory buffers (1 under pingpong, 2, or a whole tile row when the
+//   stages leave room), written in the 128-byte swizzle pattern (so that
 //   the writes are free of bank conflicts and TMA reads the layout its
 //   tensor map names), and hands each chunk to one TMA store. TMA clips at
 //   M x N, and the warpgroup goes on to its next tile while the stores

@@ -30,6 +30,16 @@
 // (one thread issues TMA, after setmaxnreg lowers the group's registers) and
 // the others consume (after setmaxnreg raises theirs).
 //
+// warp_specialized_pingpong: consumer warpgroup w takes the CTA's tiles w,
+// w + 2, ... whole; a stage has one consumer; the mainloops take turns
+// through two named barriers (buildPingpongConsumers).
+//
+// stream_k: the CTA's work is pieces (a tile's K range): whole tiles for all
+// but the last full wave and the remainder, then an even share of the rest's
+// K iterations; split tiles meet in the workspace (forEachPiece,
+// planStreamK, finishPiece). All CTAs must be resident at once (the runtime
+// launches one per SM): a finishing CTA waits for peers with higher indices.
+//
 //===----------------------------------------------------------------------===//
 #include "KernelIR.h"
 #include "gemmc/Spec/KernelAbi.h"

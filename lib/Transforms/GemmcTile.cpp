@@ -30,7 +30,7 @@ LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, const KernelSpec &s,
   KernelAbi abi = describeKernelAbi(s);
   SmallVector<Type> args;
   SmallVector<unsigned> tensorMaps;
-  unsigned cArg = 0;
+  unsigned cArg = 0, workspaceArg = 0;
   for (const std::string &p : abi.params) {
     if (StringRef(p).starts_with("tmap_")) {
       tensorMaps.push_back(args.size());
@@ -39,6 +39,7 @@ LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, const KernelSpec &s,
       cArg = args.size();
       args.push_back(ir.globalPtr);
     } else if (p == "workspace") {
+      workspaceArg = args.size();
       args.push_back(ir.globalPtr);
     } else if (p == "alpha" || p == "beta") {
       args.push_back(ir.f32);
@@ -66,6 +67,9 @@ LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, const KernelSpec &s,
                   b.getUnitAttr());
   }
   fn.setArgAttr(cArg, LLVM::LLVMDialect::getNoAliasAttrName(), b.getUnitAttr());
+  if (workspaceArg)
+    fn.setArgAttr(workspaceArg, LLVM::LLVMDialect::getNoAliasAttrName(),
+                  b.getUnitAttr());
   return fn;
 }
 

@@ -64,7 +64,7 @@ constexpr int64_t kRegisterOverhead = 40;
 /// kMinEpilogueBuffers (one filled while TMA stores the other; see
 /// minEpilogueBuffers), and as many
 /// as the shared memory left by the stages holds, up to a whole tile row
-/// (then a warpgroup never waits for its own stores).
+/// (then a warpgroup waits once a tile, for the previous tile's stores).
 constexpr int64_t kMinEpilogueBuffers = 2;
 constexpr int64_t kEpilogueChunkRowBytes = 128;
 /// The smallest ring a schedule's TMA-store epilogue takes (1 for pingpong,

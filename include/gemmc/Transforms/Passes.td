@@ -27,18 +27,22 @@ def GemmcVerifySchedule : Pass<"gemmc-verify-schedule", "ModuleOp"> {
 }
 
 def GemmcTile : Pass<"gemmc-tile", "ModuleOp"> {
-  let summary = "Turn each gemmc kernel function into a GPU kernel whose CTAs "
-                "each own one output tile";
+  let summary = "Turn each gemmc kernel function into a GPU kernel with "
+                "gemmc's ABI and a tile scheduler";
   let description = [{
     Replaces every `func.func` marked `gemmc.kernel` by an `llvm.func`
     kernel in a `gpu.module` carrying an `#nvvm.target`, with gemmc's ABI
-    (docs/abi.md): the tensor maps of A and B as by-value parameters
-    (`llvm.byval`, `nvvm.grid_constant`), C as a global pointer, then
-    `m, n, k, ldc` and `alpha`/`beta` when the epilogue uses them. It
-    decides the tile scheduler: CTA (or cluster) i computes tiles i,
-    i + gridDim.x, ... (per cluster: ctaid.x / size and nctaid.x / size), so
-    one kernel serves a data-parallel grid (one tile each) and a persistent
-    grid (a CTA per SM); the runtime sizes the grid from the manifest. A
+    (docs/abi.md), the parameters describeKernelAbi lists: the tensor maps
+    of A and B (and of C when the epilogue stores with TMA) as by-value
+    parameters (`llvm.byval`, `nvvm.grid_constant`), C as a global pointer,
+    then `m, n, k, ldc`, `alpha`/`beta` when the epilogue uses them and the
+    stream-K `workspace` last. It decides the tile scheduler: CTA (or
+    cluster) i computes tiles i, i + gridDim.x, ... (per cluster: ctaid.x /
+    size and nctaid.x / size), so one kernel serves a data-parallel grid
+    (one tile each) and a persistent grid (a CTA per SM); under stream_k the
+    two numbers are the CTA's index and the grid size, which gemmc-pipeline
+    turns into the CTA's share of the K iterations. The runtime sizes the
+    grid from the manifest. A
     `gemmc.tile_matmul` stands for the CTA's tiles; gemmc-pipeline turns a
     tile number into its first row and column by the schedule's raster
     order and group. Schedules the later passes cannot build yet are refused
@@ -84,8 +88,10 @@ def GemmcSmemLayout : Pass<"gemmc-smem-layout", "ModuleOp"> {
     up to a 1024-byte swizzle atom (the 128-byte swizzle pattern repeats
     every 8 rows of 128 bytes, and TMA and wgmma apply it from address
     bits), and a `#gemmc.smem_layout` with the offsets of the stage ring
-    (A then B in each stage, each a whole number of atoms) and of the
-    full/empty barriers after it. The sizes are those of the rule library's
+    (A then B in each stage, each a whole number of atoms), of the
+    TMA-store epilogue's chunk buffers after it (`epilogue`, absent with
+    register stores) and of the full/empty barriers last. The sizes are
+    those of the rule library's
     computeResources(), so the smem-budget rule, the model, the manifest's
     `dynamic_smem_bytes` and the kernel agree.
 
@@ -133,6 +139,19 @@ def GemmcPipeline : Pass<"gemmc-pipeline", "ModuleOp"> {
     (setmaxnreg up). Clusters [2, 1] with multicast: each CTA loads half of
     B into both CTAs, releases go to both CTAs' empty barriers (mapa, CTA
     scope), and cluster barriers follow initialization and end the kernel.
+    warp_specialized_pingpong: each consumer warpgroup takes every other
+    tile of the CTA whole (its loads numbered from tile x kTiles), a stage
+    is released by its one consumer, and the mainloops take turns through
+    two 256-thread named barriers (arrive after the tile's last full-barrier
+    wait, sync before the next), which also keeps every parity wait at most
+    one phase ahead. stream_k: all tiles but the last full wave and the
+    remainder go whole, a wave at a time; the K iterations of the rest are
+    split evenly over the CTAs, and a piece that does not start a tile
+    leaves its fp32 partials in the CTA's workspace slot with a release
+    flag, while the CTA holding the tile's first iteration acquires its
+    peers' flags, adds their partials and runs the epilogue. With a TMA
+    store, each consumer warpgroup's leader waits for its bulk stores before
+    the CTA exits.
 
     Before:
 
@@ -169,9 +188,19 @@ def GemmcPipeline : Pass<"gemmc-pipeline", "ModuleOp"> {
 
 def GemmcEpilogue : Pass<"gemmc-epilogue", "ModuleOp"> {
   let summary = "Store each thread's accumulators to C: alpha, beta, "
-                "conversion, clipped to M x N";
+                "conversion, clipped to M x N, from registers or through TMA";
   let description = [{
     Lowers `gemmc.epilogue`. As in BLAS, C is read only when beta is not 0.
+    With `tma(%tmap_c, %buffer)` (store: tma) the values go to shared memory
+    instead, in chunks one 128-byte swizzle span wide written in the swizzle
+    pattern, through the warpgroup's ring of chunk buffers: the leader waits
+    (`cp.async.bulk.wait_group.read`) until the ring's oldest store has read
+    the buffer, the warpgroup meets at its named barrier, writes, fences
+    (`fence.proxy.async.shared::cta`), meets again, and the leader issues a
+    `cp.async.bulk.tensor` store and commits it; a ring that holds a whole
+    tile row takes the chunks in one round. A tile whose right edge cuts a
+    16-byte unit of C's row stores from registers as below (TMA would write
+    the whole unit). test/Transforms/gemmc-epilogue.mlir has both forms.
     A thread of a warpgroup holds, after an m64nNk16
     wgmma, values 4j+2h+e at row 16w + l/4 + 8h and column 8j + 2(l%4) + e
     (warp w, lane l). Each pair of adjacent columns is scaled by alpha, gets
