@@ -300,6 +300,15 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
     a.exposedPerTileSec = (a.prologueSec + a.epilogueSec) / concurrent;
   }
   a.overheadSec = a.tilesOnBusiestSm * a.exposedPerTileSec + firstFill;
+  // stream_k splits tiles when they do not fill whole waves: a CTA then
+  // writes one fp32 partial tile and reads one (gemmc-pipeline's hand-over),
+  // at its share of HBM. Measured on the H200 (docs/ablation.md): this is
+  // why stream-K gained nothing on the large shapes.
+  if (spec.tileScheduler.kind == TileSchedulerKind::StreamK &&
+      a.tiles % std::max<int64_t>(1, a.slots) != 0) {
+    a.streamKFixupSec = 2.0 * bm * bn * 4 / bwPerSm;
+    a.overheadSec += a.streamKFixupSec;
+  }
 
   // --- Prediction. ---------------------------------------------------------
   double tileFlops = 2.0 * bm * bn * kPerSplit; // partial tiles run padded

@@ -255,12 +255,16 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                 timeStr(a.mmaSec / a.latencyCoverage), timeStr(a.memorySec),
                 timeStr(a.mainloopSec));
   os << formatv("  overhead         = {0} tiles x {1} exposed (prologue {2}, "
-                "epilogue {3}){4} = {5}\n",
+                "epilogue {3}){4}{5} = {6}\n",
                 a.tilesOnBusiestSm, timeStr(a.exposedPerTileSec),
                 timeStr(a.prologueSec), timeStr(a.epilogueSec),
-                a.overheadSec > a.tilesOnBusiestSm * a.exposedPerTileSec
+                a.overheadSec - a.streamKFixupSec >
+                        a.tilesOnBusiestSm * a.exposedPerTileSec
                     ? " + first fill"
                     : "",
+                a.streamKFixupSec > 0
+                    ? " + stream-K partials " + timeStr(a.streamKFixupSec)
+                    : std::string(),
                 timeStr(a.overheadSec));
   os << formatv("  model            = {0} at the datasheet roofs\n",
                 timeStr(a.modelSec));
@@ -372,6 +376,7 @@ void printJson(raw_ostream &os, const KernelSpec &s, ArrayRef<Row> rows) {
             j.attribute("memory", a.memorySec);
             j.attribute("mainloop", a.mainloopSec);
             j.attribute("overhead", a.overheadSec);
+            j.attribute("stream_k_fixup", a.streamKFixupSec);
             j.attribute("model", a.modelSec);
             j.attribute("predicted", a.predictedSec);
             j.attribute("best", a.bestSec);

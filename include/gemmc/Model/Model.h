@@ -135,6 +135,9 @@ struct Analysis {
   // Per-tile overhead.
   double prologueSec = 0, epilogueSec = 0, exposedPerTileSec = 0;
   double overheadSec = 0;
+  /// stream_k: one CTA's write and read of a tile's fp32 partials (split
+  /// tiles), in overheadSec; 0 when no tile is split.
+  double streamKFixupSec = 0;
 
   // Time.
   double mmaSec = 0;    ///< busiest SM's padded tiles at the unit's peak
