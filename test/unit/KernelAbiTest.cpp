@@ -1,0 +1,106 @@
+// The compiler's side of the kernel ABI (describeKernelAbi, the manifest it
+// writes) against the runtime's side (the manifest parser): every spec the
+// lowering builds must produce a manifest the runtime accepts, with the same
+// parameters, tensor maps, shared memory and workspace. Catches a change on
+// one side of docs/abi.md that the other side does not know.
+#include "gemmc/Spec/KernelAbi.h"
+#include "gemmc/Spec/SpecParser.h"
+#include "gemmc/runtime/Manifest.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <gtest/gtest.h>
+
+using namespace gemmc;
+
+namespace {
+
+struct Built {
+  KernelSpec spec;
+  KernelAbi abi;
+  std::string json;
+};
+
+std::optional<Built> build(const std::string &path) {
+  std::string diags;
+  llvm::raw_string_ostream os(diags);
+  auto file = SpecFile::open(path, os);
+  if (!file || !file->parse())
+    return std::nullopt;
+  Built b{file->spec(), describeKernelAbi(file->spec()), ""};
+  b.json = kernelManifestJson(b.spec, b.abi);
+  return b;
+}
+
+std::vector<std::string> loweredSpecs() {
+  std::vector<std::string> out;
+  for (const char *dir : {"/specs", "/test/gpu/specs"}) {
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator it(GEMMC_SOURCE_DIR + std::string(dir), ec), end;
+         it != end && !ec; it.increment(ec))
+      if (llvm::sys::path::extension(it->path()) == ".yaml")
+        out.push_back(it->path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
+  int checked = 0;
+  for (const std::string &path : loweredSpecs()) {
+    std::optional<Built> b = build(path);
+    ASSERT_TRUE(b) << path;
+    if (b->spec.arch != Arch::SM90a || !checkLoweringSupport(b->spec).empty())
+      continue;
+    SCOPED_TRACE(path);
+    rt::Manifest m;
+    std::string error;
+    ASSERT_TRUE(rt::parseManifest(b->json, path + ".json", m, error)) << error;
+    ASSERT_EQ(m.params.size(), b->abi.params.size());
+    for (size_t i = 0; i < m.params.size(); ++i)
+      EXPECT_EQ(rt::paramName(m.params[i]), b->abi.params[i]);
+    EXPECT_EQ(m.hasParam(rt::Param::TmapC), storesWithTma(b->abi));
+    EXPECT_EQ(m.dynamicSmemBytes, b->abi.dynamicSmemBytes);
+    EXPECT_EQ(m.block[0], b->abi.block[0]);
+    EXPECT_EQ(m.cluster[0], b->abi.cluster[0]);
+    EXPECT_EQ(m.workspaceBytesPerCta, b->abi.workspaceBytesPerCta);
+    EXPECT_EQ(m.scheduler == rt::Scheduler::StreamK,
+              b->spec.tileScheduler.kind == TileSchedulerKind::StreamK);
+    if (storesWithTma(b->abi)) {
+      EXPECT_EQ(m.tmap(rt::Operand::C).box[0], uint32_t(b->abi.c.box[0]));
+      EXPECT_EQ(m.tmap(rt::Operand::C).box[1], uint32_t(b->abi.c.box[1]));
+    }
+    ++checked;
+  }
+  // specs/ and test/gpu/specs/ hold 42 sm_90a specs the lowering builds.
+  EXPECT_EQ(checked, 42);
+}
+
+TEST(KernelAbi, TmaStoreCooperative) {
+  std::optional<Built> b = build(GEMMC_SOURCE_DIR "/specs/h200_bf16_128x256_coop.yaml");
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->abi.params,
+            (std::vector<std::string>{"tmap_a", "tmap_b", "tmap_c", "c", "m", "n", "k",
+                                      "ldc", "alpha"}));
+  // 4 stages x 48 KiB + a ring of 2 chunks x 128 rows x 128 B + 1024 + 4 x 16.
+  EXPECT_EQ(b->abi.dynamicSmemBytes, 4 * 49152 + 32768 + 1024 + 64);
+  EXPECT_EQ(b->abi.c.box[0], 64); // 128 B of bf16
+  EXPECT_EQ(b->abi.c.box[1], 64); // a warpgroup's rows
+  EXPECT_EQ(b->abi.c.swizzleBytes, 128);
+  EXPECT_EQ(b->abi.workspaceBytesPerCta, 0);
+}
+
+TEST(KernelAbi, StreamKAndF32Store) {
+  std::optional<Built> sk = build(GEMMC_SOURCE_DIR "/test/gpu/specs/sk_tn_128x256.yaml");
+  ASSERT_TRUE(sk);
+  EXPECT_EQ(sk->abi.params.back(), "workspace");
+  EXPECT_EQ(sk->abi.workspaceBytesPerCta, 128 + 128 * 256 * 4);
+  std::optional<Built> f32 =
+      build(GEMMC_SOURCE_DIR "/test/gpu/specs/tma_nn_128x256_f32out.yaml");
+  ASSERT_TRUE(f32);
+  EXPECT_EQ(f32->abi.c.box[0], 32); // 128 B of f32
+  EXPECT_EQ(f32->abi.c.box[1], 64);
+}
+
+} // namespace
