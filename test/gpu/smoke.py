@@ -83,9 +83,14 @@ class Kernel:
         ta = self.tensor_map(a_store, maps["a"], m["a"]["element"])
         tb = self.tensor_map(b_store, maps["b"], m["b"]["element"])
         bm, bn = m["tile"][0], m["tile"][1]
+        if m["cluster"][0] * m["cluster"][1] > 1:
+            raise RuntimeError("clusters need a cluster launch; use gemmc-gpu-tests (the runtime)")
         grid = math.ceil(M / bm) * math.ceil(N / bn)
+        sms = torch.cuda.get_device_properties(0).multi_processor_count
         if m["grid"]["scheduler"] == "persistent":
-            grid = min(grid, torch.cuda.get_device_properties(0).multi_processor_count)
+            grid = min(grid, sms)
+        elif m["grid"]["scheduler"] == "stream_k":
+            grid = sms  # every CTA takes a share of the K iterations
         vals = {
             "tmap_a": ta, "tmap_b": tb,
             "c": ctypes.c_uint64(c.data_ptr()),
@@ -93,6 +98,13 @@ class Kernel:
             "ldc": ctypes.c_uint32(c.stride(0)),
             "alpha": ctypes.c_float(alpha), "beta": ctypes.c_float(beta),
         }
+        if "tmap_c" in m["params"]:  # the TMA-store epilogue's map of C
+            vals["tmap_c"] = self.tensor_map(c, maps["c"], m["c"]["element"])
+        if "workspace" in m["params"]:  # stream_k: zeroed once, left zeroed by the kernel
+            need = sms * m["workspace_bytes_per_cta"]
+            if getattr(self, "workspace", None) is None or self.workspace.numel() < need:
+                self.workspace = torch.zeros(need, dtype=torch.uint8, device="cuda")
+            vals["workspace"] = ctypes.c_uint64(self.workspace.data_ptr())
         args = [vals[p] for p in m["params"]]
         ptrs = (ctypes.c_void_p * len(args))(*[ctypes.cast(ctypes.byref(a), ctypes.c_void_p) for a in args])
         stream = torch.cuda.current_stream().cuda_stream
