@@ -118,12 +118,19 @@ static void deriveThreads(const KernelSpec &s, CtaResources &r) {
   }
 }
 
-int64_t gemmc::minEpilogueBuffers(const KernelSpec &s) {
+int64_t gemmc::minEpilogueBuffers(const KernelSpec &s, int64_t chunks) {
   // Pingpong hides a warpgroup's epilogue under the other's mainloop, so
-  // its ring may be a single buffer (and the stages get the room).
-  return s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong
-             ? 1
-             : kMinEpilogueBuffers;
+  // its ring may be a single buffer (and the stages get the room). The ring
+  // must divide a tile row's chunks: chunk c of every tile uses buffer
+  // c % ring, and the wait before it counts on that buffer's last store
+  // being the oldest in flight.
+  int64_t want = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong
+                     ? 1
+                     : kMinEpilogueBuffers;
+  for (int64_t n = std::min(want, chunks); n > 1; --n)
+    if (chunks % n == 0)
+      return n;
+  return 1;
 }
 
 CtaResources gemmc::computeResources(const KernelSpec &s) {
@@ -153,7 +160,7 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
     int64_t rows = pingpong ? r.consumerWarpgroups * s.blockM() : s.blockM();
     int64_t bufferBytes = rows * kEpilogueChunkRowBytes;
     int64_t room = dev.smemPerBlockBytes - r.stages * r.stageBytes() - r.barrierBytes;
-    r.epilogueBuffers = std::min(minEpilogueBuffers(s), r.epilogueChunks);
+    r.epilogueBuffers = minEpilogueBuffers(s, r.epilogueChunks);
     for (int64_t n = r.epilogueChunks; n > r.epilogueBuffers; --n)
       if (r.epilogueChunks % n == 0 && n * bufferBytes <= room) {
         r.epilogueBuffers = n;
@@ -218,7 +225,7 @@ void gemmc::resolveAuto(KernelSpec &s) {
     int64_t minEpilogue =
         one.epilogueBuffers
             ? one.epilogueBytes / one.epilogueBuffers *
-                  std::min(minEpilogueBuffers(s), one.epilogueChunks)
+                  minEpilogueBuffers(s, one.epilogueChunks)
             : 0;
     int64_t fixed = minEpilogue + one.barrierBytes - 16; // barriers per stage below
     int64_t perStage = one.stageBytes() + (usesTma(s) ? 16 : 0);

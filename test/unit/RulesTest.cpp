@@ -143,6 +143,30 @@ TEST(Rules, ComputeResources) {
   EXPECT_EQ(computeResources(s).smemBytes, 4 * 48 * 1024 + 32 * 1024 + 1024 + 64);
 }
 
+TEST(Rules, EpilogueRingDividesTheRow) {
+  // A 192-column bf16 row is 3 chunks of 128 B. Chunk c of every tile uses
+  // buffer c % ring, so the ring must divide 3: the whole row when it fits
+  // (4 stages of 40 KiB leave 65.9 KiB), else a single buffer, never 2.
+  KernelSpec s = h200();
+  s.tileShape = {128, 192, 64};
+  s.kernelSchedule = KernelSchedule::WarpSpecializedCooperative;
+  s.epilogue.store = StoreKind::Tma;
+  s.mainloop.stages = 4;
+  CtaResources r = computeResources(s);
+  EXPECT_EQ(r.epilogueChunks, 3);
+  EXPECT_EQ(r.epilogueBuffers, 3);
+  s.mainloop.stages = 5;
+  r = computeResources(s);
+  EXPECT_EQ(r.epilogueBuffers, 1);
+  EXPECT_EQ(r.epilogueBytes, 128 * 128);
+  EXPECT_EQ(minEpilogueBuffers(s, 3), 1);
+  EXPECT_EQ(minEpilogueBuffers(s, 4), 2);
+  EXPECT_EQ(minEpilogueBuffers(s, 8), 2);
+  EXPECT_EQ(minEpilogueBuffers(s, 1), 1);
+  s.kernelSchedule = KernelSchedule::WarpSpecializedPingpong;
+  EXPECT_EQ(minEpilogueBuffers(s, 4), 1);
+}
+
 TEST(Rules, FormatBytes) {
   EXPECT_EQ(formatBytes(48 * 1024), "48 KiB");
   EXPECT_EQ(formatBytes(1024 + 80), "1.1 KiB");

@@ -67,9 +67,11 @@ constexpr int64_t kRegisterOverhead = 40;
 /// (then a warpgroup waits once a tile, for the previous tile's stores).
 constexpr int64_t kMinEpilogueBuffers = 2;
 constexpr int64_t kEpilogueChunkRowBytes = 128;
-/// The smallest ring a schedule's TMA-store epilogue takes (1 for pingpong,
-/// whose other warpgroup computes while one stores).
-int64_t minEpilogueBuffers(const KernelSpec &spec);
+/// The smallest ring a schedule's TMA-store epilogue takes for tile rows of
+/// `chunks` chunks: kMinEpilogueBuffers (1 for pingpong, whose other
+/// warpgroup computes while one stores), lowered to a divisor of `chunks`.
+/// Any ring divides `chunks`.
+int64_t minEpilogueBuffers(const KernelSpec &spec, int64_t chunks);
 
 /// Registers the producer warpgroup of a warp-specialized kernel keeps after
 /// `setmaxnreg.dec`.
