@@ -217,6 +217,11 @@ void Epilogue::storeThroughTma() {
     for (int64_t h = 0; h < 2; ++h) {
       Value rowInChunk = ir.add(rowInGroup, ir.c32(8 * h));
       Value row = ir.add(groupRow, rowInChunk);
+      // With beta: one 64-bit row address, columns as 32-bit offsets (fewer
+      // live 64-bit values while the reads of C are in flight).
+      Value rowStart;
+      if (op.getBeta())
+        rowStart = cAddress(row, op.getN0());
       for (int64_t jj = 0; jj < chunkCols / 8; ++jj) {
         int64_t j = chunk * chunkCols / 8 + jj;
         Value colInChunk = ir.add(colInGroup, ir.c32(8 * jj));
@@ -229,7 +234,12 @@ void Epilogue::storeThroughTma() {
             inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()),
                              ir.cmp(arith::CmpIPredicate::ult, colE, op.getN()));
           v[e] = finish(scaled(4 * j + 2 * h + e),
-                        [&] { return cAddress(row, colE); }, inside);
+                        [&] {
+                          return LLVM::GEPOp::create(
+                              b, loc, ir.globalPtr, outType, rowStart,
+                              ValueRange{ir.sub(colE, op.getN0())});
+                        },
+                        inside);
         }
         Value byte = ir.mul(colInChunk, ir.c32(cb));
         Value unit = ir.divU(byte, ir.c32(16));
