@@ -51,8 +51,8 @@ static TensorMapPlan planStore(const KernelSpec &s) {
   p.swizzleBytes = kEpilogueChunkRowBytes;
   p.box[0] = kEpilogueChunkRowBytes / elementBytes(s.c.element);
   p.box[1] = mmaInstrShape(s.arch, s.a.element)->m;
-  p.slabBytes = p.partBytes = p.box[0] * p.box[1] * elementBytes(s.c.element);
-  p.loadsPerStage = s.blockN() / p.box[0];
+  // One chunk buffer; computeResources counts the chunks of a tile row.
+  p.partBytes = p.box[0] * p.box[1] * elementBytes(s.c.element);
   return p;
 }
 

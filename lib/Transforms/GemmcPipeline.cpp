@@ -94,8 +94,6 @@ private:
   /// Load number `g`: wait until its stage is free, then bring A and B of
   /// K tile `kTile` of the tile at (m0, n0).
   void load(Value g, Value m0, Value n0, Value kTile);
-  /// for each of the CTA's tiles: body(m0, n0, g) -> next g.
-  void forEachTile(function_ref<Value(Value, Value, Value)> body);
   /// for each piece of work of the CTA: body(m0, n0, tile, kBegin, kEnd, g)
   /// -> next g. A piece is K tiles [kBegin, kEnd) of an output tile: whole
   /// tiles, except under stream_k.
@@ -221,18 +219,6 @@ void PipelineBuilder::load(Value g, Value m0, Value n0, Value kTile) {
   }
 }
 
-void PipelineBuilder::forEachTile(function_ref<Value(Value, Value, Value)> body) {
-  OpBuilder &b = ir.b;
-  Value tiles = tileCount(ir, s, op.getM(), op.getN());
-  auto loop = scf::ForOp::create(b, ir.loc, op.getFirstTile(), tiles,
-                                 op.getTileStep(), ValueRange{ir.c32(0)});
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(loop.getBody());
-  auto [m0, n0] = tileOrigin(ir, s, loop.getInductionVar(), op.getM(), op.getN());
-  scf::YieldOp::create(b, ir.loc,
-                       ValueRange{body(m0, n0, loop.getRegionIterArgs()[0])});
-}
-
 Value PipelineBuilder::consumeTile(Value g0, Value m0, Value n0, bool refill,
                                    function_ref<void()> afterLastWait,
                                    Value kBegin, Value kEnd) {
@@ -334,7 +320,8 @@ void PipelineBuilder::drainStores() {
 }
 
 void PipelineBuilder::buildMultistage() {
-  forEachTile([&](Value m0, Value n0, Value g) {
+  // Whole tiles only (stream_k is not built for multistage).
+  forEachPiece([&](Value m0, Value n0, Value, Value, Value, Value g) {
     // Thread 0 loads the tile's first steps; the K loop refills the rest.
     ir.ifThen(isThread0, [&] {
       for (int64_t st = 0; st < layout.getStages(); ++st)
