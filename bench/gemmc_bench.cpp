@@ -1,5 +1,6 @@
 // gemmc-bench: gemmc kernels against cuBLAS, in one process, on the same
 // inputs. See bench/README.md for the flags and the method.
+#include "ClockSampler.h"
 #include "Harness.h"
 #include "Suite.h"
 
@@ -16,6 +17,7 @@
 #include <fnmatch.h>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -33,6 +35,7 @@ struct Options {
   std::vector<std::string> cubinGlobs; // overrides the suite's cubins
   int iters = 30, warmup = 5;
   bool graph = false;
+  double sustain = 0; // seconds per phase of --sustain; 0 = off
   std::string json, csv, appendResults, commit = "unknown", predictions, triton;
   double maxGflop = 0;
 };
@@ -64,6 +67,10 @@ struct Row {
   int sets = 1;
   Stats gemmc, cublas;       // ms
   double gemmcGraphMs = NAN, cublasGraphMs = NAN;
+  // --sustain: back-to-back runs of one side at a time, with the SM clock
+  // and board power NVML saw over the second half of each phase.
+  double gemmcSustainMs = NAN, cublasSustainMs = NAN;
+  gemmc::bench::ClockSampler::Summary gemmcClock, cublasClock;
   double predicted = NAN;    // TFLOP/s
   double triton = NAN;       // TFLOP/s
   double flops() const { return 2.0 * m * n * k; }
@@ -186,7 +193,7 @@ struct Set {
 };
 
 void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cublasHandle_t blas,
-              cudaStream_t stream, const Options &opt, size_t l2Bytes) {
+              cudaStream_t stream, const Options &opt, size_t l2Bytes, gemmc::bench::ClockSampler *sampler) {
   const int64_t m = row.m, n = row.n, k = row.k;
   Problem p{m, n, k, info.a_layout, info.b_layout};
   const size_t ab = gemmc_dtype_bytes(info.a_type), bb = gemmc_dtype_bytes(info.b_type),
@@ -358,6 +365,53 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
     if (cublasTimed)
       row.cublasGraphMs = timeGraph(false);
   }
+
+  // 4. Sustained: gemmc alone, cuBLAS alone, twice over (A B A B), each phase
+  // opt.sustain seconds of back-to-back launches in batches of about 20 ms.
+  // Per side: the median time per launch and the mean clock and power over
+  // the second half of its phases, when the board has settled.
+  if (opt.sustain > 0 && sampler && !wrong && row.status == "ok" && cublasTimed) {
+    cudaEvent_t e0, e1;
+    HARNESS_CUDA(cudaEventCreate(&e0));
+    HARNESS_CUDA(cudaEventCreate(&e1));
+    double guessMs = std::max(1e-3, std::min(row.gemmc.median, row.cublas.median));
+    const int batch = std::max(1, static_cast<int>(20.0 / guessMs));
+    std::vector<float> ms[2];
+    gemmc::bench::ClockSampler::Summary sum[2];
+    for (int phase = 0; phase < 4; ++phase) {
+      const int side = phase % 2; // 0 gemmc, 1 cuBLAS
+      const double t0 = sampler->now();
+      double half = t0 + opt.sustain / 2;
+      int i = 0;
+      while (sampler->now() - t0 < opt.sustain) {
+        HARNESS_CUDA(cudaEventRecord(e0, stream));
+        for (int j = 0; j < batch; ++j, ++i)
+          side == 0 ? static_cast<void>(runGemmc(i)) : runCublas(i);
+        HARNESS_CUDA(cudaEventRecord(e1, stream));
+        HARNESS_CUDA(cudaEventSynchronize(e1));
+        float t = 0;
+        HARNESS_CUDA(cudaEventElapsedTime(&t, e0, e1));
+        if (sampler->now() >= half)
+          ms[side].push_back(t / batch);
+      }
+      auto s = sampler->between(half, sampler->now());
+      sum[side].samples += s.samples;
+      sum[side].smMhz += s.smMhz * s.samples;
+      sum[side].watts += s.watts * s.samples;
+      sum[side].reasons |= s.reasons;
+    }
+    for (auto &x : sum)
+      if (x.samples) {
+        x.smMhz /= x.samples;
+        x.watts /= x.samples;
+      }
+    row.gemmcSustainMs = stats(ms[0]).median;
+    row.cublasSustainMs = stats(ms[1]).median;
+    row.gemmcClock = sum[0];
+    row.cublasClock = sum[1];
+    cudaEventDestroy(e0);
+    cudaEventDestroy(e1);
+  }
 }
 
 void printTable(const std::vector<Row> &rows, bool graph, bool haveTriton) {
@@ -383,6 +437,25 @@ void printTable(const std::vector<Row> &rows, bool graph, bool haveTriton) {
       std::printf(" | %7s", fmt(r.triton).c_str());
     std::printf(" | %7s %6s | %s%s%s\n", fmt(r.predicted).c_str(), fmt(100.0 * (gt - r.predicted) / r.predicted, "%+.0f").c_str(),
                 r.status.c_str(), r.note.empty() ? "" : ": ", r.note.c_str());
+  }
+}
+
+void printSustainTable(const std::vector<Row> &rows) {
+  std::printf("\nsustained (--sustain): median ms per launch, mean SM MHz and board W over each side's settled half\n");
+  std::printf("%-17s %-30s | %9s %6s %5s | %9s %6s %5s | %6s %6s | %s\n", "shape", "cubin", "gemmc ms", "MHz", "W",
+              "cuBLAS ms", "MHz", "W", "ratio", "clk", "clock-event reasons (gemmc / cuBLAS)");
+  for (const Row &r : rows) {
+    if (std::isnan(r.gemmcSustainMs))
+      continue;
+    const auto &g = r.gemmcClock, &c = r.cublasClock;
+    std::printf("%-17s %-30s | %9.3f %6s %5s | %9.3f %6s %5s | %6.3f %6s | %s / %s\n", r.shape.c_str(),
+                r.cubin.substr(0, 30).c_str(), r.gemmcSustainMs, fmt(g.samples ? g.smMhz : NAN, "%.0f").c_str(),
+                fmt(g.samples ? g.watts : NAN, "%.0f").c_str(), r.cublasSustainMs,
+                fmt(c.samples ? c.smMhz : NAN, "%.0f").c_str(), fmt(c.samples ? c.watts : NAN, "%.0f").c_str(),
+                r.cublasSustainMs / r.gemmcSustainMs,
+                fmt(g.samples && c.samples ? g.smMhz / c.smMhz : NAN, "%.3f").c_str(),
+                gemmc::bench::ClockSampler::reasonNames(g.reasons).c_str(),
+                gemmc::bench::ClockSampler::reasonNames(c.reasons).c_str());
   }
 }
 
@@ -426,7 +499,12 @@ void writeJson(const std::string &path, const std::vector<Row> &rows, const Meta
       << ", \"cublas_ms_p90\": " << jsonNum(r.cublas.p90) << ", \"cublas_tflops\": " << jsonNum(ct)
       << ", \"ratio\": " << jsonNum(gt / ct) << ", \"gemmc_graph_ms\": " << jsonNum(r.gemmcGraphMs)
       << ", \"cublas_graph_ms\": " << jsonNum(r.cublasGraphMs) << ", \"predicted_tflops\": " << jsonNum(r.predicted)
-      << ", \"triton_tflops\": " << jsonNum(r.triton) << "}" << (i + 1 < rows.size() ? "," : "") << "\n";
+      << ", \"triton_tflops\": " << jsonNum(r.triton) << ", \"gemmc_sustain_ms\": " << jsonNum(r.gemmcSustainMs)
+      << ", \"cublas_sustain_ms\": " << jsonNum(r.cublasSustainMs)
+      << ", \"gemmc_sustain_sm_mhz\": " << jsonNum(r.gemmcClock.samples ? r.gemmcClock.smMhz : NAN)
+      << ", \"cublas_sustain_sm_mhz\": " << jsonNum(r.cublasClock.samples ? r.cublasClock.smMhz : NAN)
+      << ", \"gemmc_sustain_watts\": " << jsonNum(r.gemmcClock.samples ? r.gemmcClock.watts : NAN)
+      << ", \"cublas_sustain_watts\": " << jsonNum(r.cublasClock.samples ? r.cublasClock.watts : NAN) << "}" << (i + 1 < rows.size() ? "," : "") << "\n";
   }
   f << " ]\n}\n";
 }
@@ -466,7 +544,7 @@ void appendMarkdown(const std::string &path, const std::vector<Row> &rows, const
 int usage() {
   std::fprintf(stderr,
                "usage: gemmc-bench --cubin-dir DIR [--cubin-dir DIR]... [--suite FILE] [--shapes a,b] [--cubins GLOB,...]\n"
-               "                   [--iters N] [--warmup N] [--graph] [--max-gflop G]\n"
+               "                   [--iters N] [--warmup N] [--graph] [--sustain SECONDS] [--max-gflop G]\n"
                "                   [--predictions FILE] [--triton FILE] [--json FILE] [--csv FILE]\n"
                "                   [--append-results FILE] [--commit SHA]\n");
   return 2;
@@ -492,6 +570,7 @@ int main(int argc, char **argv) {
     else if (a == "--iters") opt.iters = std::max(1, std::atoi(next().c_str()));
     else if (a == "--warmup") opt.warmup = std::max(0, std::atoi(next().c_str()));
     else if (a == "--graph") opt.graph = true;
+    else if (a == "--sustain") opt.sustain = std::atof(next().c_str());
     else if (a == "--json") opt.json = next();
     else if (a == "--csv") opt.csv = next();
     else if (a == "--append-results") opt.appendResults = next();
@@ -554,6 +633,12 @@ int main(int argc, char **argv) {
   cudaStream_t stream;
   HARNESS_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
 
+  std::unique_ptr<gemmc::bench::ClockSampler> sampler;
+  if (opt.sustain > 0) {
+    sampler = std::make_unique<gemmc::bench::ClockSampler>();
+    if (!sampler->available())
+      std::fprintf(stderr, "note: --sustain without clock readings: %s\n", sampler->why().c_str());
+  }
   std::map<std::string, gemmc_kernel *> kernels;
   std::vector<Row> rows;
   for (const auto &shape : suite.shapes) {
@@ -606,7 +691,7 @@ int main(int argc, char **argv) {
         r.status = "skip";
         r.note = "over --max-gflop";
       } else {
-        benchRow(r, kernel, info, blas, stream, opt, static_cast<size_t>(prop.l2CacheSize));
+        benchRow(r, kernel, info, blas, stream, opt, static_cast<size_t>(prop.l2CacheSize), sampler.get());
       }
       double gt = tflops(r.flops(), r.gemmc.median);
       std::printf("  %-17s %-30s %s%s%s %s TFLOP/s (cuBLAS %s)\n", r.shape.c_str(), r.cubin.c_str(), r.status.c_str(),
@@ -617,6 +702,8 @@ int main(int argc, char **argv) {
     }
   }
   printTable(rows, opt.graph, !triton.empty());
+  if (opt.sustain > 0)
+    printSustainTable(rows);
   if (!opt.json.empty())
     writeJson(opt.json, rows, meta, opt);
   if (!opt.csv.empty())

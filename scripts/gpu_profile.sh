@@ -4,25 +4,26 @@
 # docs/status.md leaves open: where the last few percent against cuBLAS go
 # (tensor-pipe activity, stall reasons, SM clock, L2 and DRAM throughput).
 #
-#   scripts/gpu_profile.sh --cubins DIR --cubin NAME --shape SHAPE [--count N]
+#   scripts/gpu_profile.sh --cubins DIR --cubin NAME --shape SHAPE[,SHAPE...] [--count N]
 #
 # NAME is a cubin in DIR without .cubin (e.g. h200_bf16_128x256_coop); SHAPE a
-# bench/suites/anchors.yaml shape name (e.g. cube8192). The bench runs 1
-# warm-up and 2 timed iterations; ncu profiles the first N kernel launches
-# whose name matches gemmc's kernel or cuBLAS's (default 6), with clock
-# control off (METHOD.md: leave the clocks alone). $OUT (default ./out)
+# bench/suites/anchors.yaml shape name (e.g. cube8192). Per shape the bench
+# launches gemmc once to check it, cuBLAS twice (the fp32 reference and the
+# check in C's type), then one timed run of each: ncu profiles the first N
+# launches whose name matches gemmc's kernel or cuBLAS's (default 5 per
+# shape), with clock control off (METHOD.md: leave the clocks alone), so the
+# clocks it reports are those of a cool board running one kernel, not the
+# sustained ones (gemmc-bench --sustain reads those). $OUT (default ./out)
 # receives profile.ncu-rep, profile.csv (every metric of every profiled
-# launch), summary.txt (the metrics below, per kernel) and logs.txt.
-#
-# Status: written without a device call left in the session that wrote it
-# (2026-11-29); run it once and fix what the device says before trusting it.
+# launch), summary.txt (the metrics below and the largest stall reasons, per
+# launch) and logs.txt.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 OUT=${OUT:-$root/out}
 mkdir -p "$OUT"
 build=${GEMMC_GPU_BUILD:-/tmp/gemmc-gpu-build}
-dir="" name="" shape="" count=6
+dir="" name="" shape="" count=""
 while (($#)); do
   case $1 in
   --cubins) dir=$2; shift ;;
@@ -54,16 +55,17 @@ log=$OUT/logs.txt
     cmake --build "$build" -j "$(nproc)" --target gemmc-bench
 } >"$log" 2>&1 || { echo "gpu_profile.sh: build failed (see $log)" >&2; exit 1; }
 
+[ -z "$count" ] && count=$((5 * $(tr ',' '\n' <<<"$shape" | wc -l)))
 kernel=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["kernel"])' "$dir/$name.cubin.json")
 # cuBLAS's Hopper GEMM kernels are named sm90_xmma_gemm_* or nvjet_*.
 filter="regex:^(${kernel}|sm90_xmma_gemm.*|nvjet.*|.*cutlass.*)$"
-metrics=gpc__cycles_elapsed.avg.per_second,sm__throughput.avg.pct_of_peak_sustained_elapsed,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active,lts__throughput.avg.pct_of_peak_sustained_elapsed,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum
+metrics=gpc__cycles_elapsed.avg.per_second,sm__cycles_elapsed.max,launch__grid_size,launch__block_size,launch__registers_per_thread,launch__shared_mem_per_block_dynamic,launch__cluster_dim_x,smsp__inst_executed.sum,sm__throughput.avg.pct_of_peak_sustained_elapsed,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active,lts__throughput.avg.pct_of_peak_sustained_elapsed,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum
 timeout 500 "$ncu" --clock-control none --target-processes all -k "$filter" -c "$count" \
   --section SpeedOfLight --section WarpStateStats --section ComputeWorkloadAnalysis \
   --section MemoryWorkloadAnalysis --section LaunchStats --section Occupancy \
   --metrics "$metrics" -f -o "$OUT/profile" \
   "$build/bin/gemmc-bench" --cubin-dir "$dir" --cubins "$name.cubin" --shapes "$shape" \
-  --suite bench/suites/anchors.yaml --iters 2 --warmup 1 >>"$log" 2>&1
+  --suite bench/suites/anchors.yaml --iters 1 --warmup 0 >>"$log" 2>&1
 rc=$?
 echo "ncu exit $rc" | tee -a "$log"
 [ -f "$OUT/profile.ncu-rep" ] || { tail -30 "$log"; exit 1; }
@@ -74,8 +76,19 @@ rows = list(csv.reader(open(sys.argv[1])))
 head = rows[0]
 want = ["Kernel Name"] + sys.argv[2].split(",")
 cols = [head.index(w) for w in want if w in head]
+# WarpStateStats' per-reason stall ratios (cycles a warp stalls per issued
+# instruction); any issue_stalled metric when that family is absent.
+stall = [i for i, h in enumerate(head) if "issue_stalled" in h and h.endswith("per_issue_active.ratio")]
+stall = stall or [i for i, h in enumerate(head) if "issue_stalled" in h]
+def num(x):
+    try:
+        return float(x.replace(",", ""))
+    except ValueError:
+        return 0.0
 for r in rows[2:]:
     print("\n".join(f"{head[c]}: {r[c]}" for c in cols))
+    top = sorted(stall, key=lambda i: -num(r[i]))[:8]
+    print("largest stalls: " + ", ".join(f"{head[i]} {r[i]}" for i in top))
     print()
 PY
 cat "$OUT/summary.txt"

@@ -6,7 +6,7 @@
 #   scripts/gpu_run.sh [--cubins DIR]... [--commit SHA] [--predictions FILE]
 #                      [--suite-shapes LIST] [--suite-max-gflop G]
 #                      [--bench-shapes LIST] [--bench-cubins GLOBS] [--bench-max-gflop G]
-#                      [--iters N] [--warmup N] [--no-triton] [--triton-shapes LIST]
+#                      [--iters N] [--warmup N] [--sustain SECONDS] [--no-triton] [--triton-shapes LIST]
 #
 # Cubins: every *.cubin (with <cubin>.json beside it) in each --cubins DIR;
 # default: build/cubins and build/mock, those that exist (carry them: the
@@ -34,6 +34,7 @@ bench_cubins=""
 bench_max=""
 iters=30
 warmup=5
+sustain=""
 triton=1
 triton_shapes=""
 while (($#)); do
@@ -48,6 +49,7 @@ while (($#)); do
   --bench-max-gflop) bench_max=$2; shift ;;
   --iters) iters=$2; shift ;;
   --warmup) warmup=$2; shift ;;
+  --sustain) sustain=$2; shift ;;
   --no-triton) triton=0 ;;
   --triton-shapes) triton_shapes=$2; shift ;;
   *) echo "gpu_run.sh: unknown argument $1 (see the header of scripts/gpu_run.sh)" >&2; exit 2 ;;
@@ -126,6 +128,7 @@ for d in "${cubin_dirs[@]}"; do
   [ -n "$bench_shapes" ] && bench_args+=(--shapes "$bench_shapes")
   [ -n "$bench_cubins" ] && bench_args+=(--cubins "$bench_cubins")
   [ -n "$bench_max" ] && bench_args+=(--max-gflop "$bench_max")
+  [ -n "$sustain" ] && bench_args+=(--sustain "$sustain")
   stage "bench [$tag]" "${GEMMC_BENCH_LIMIT:-150}" "$build/bin/gemmc-bench" "${bench_args[@]}" >>"$OUT/bench.txt"
   (($? != 0)) && status=1
   [ -f "$OUT/bench-$tag.json" ] && bench_jsons+=("$OUT/bench-$tag.json")
