@@ -11,6 +11,7 @@
 #include "gemmc/Transforms/Passes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "llvm/Support/CommandLine.h"
 
 #define DEBUG_TYPE "convert-gemmc-to-nvvm"
 
@@ -24,22 +25,46 @@ using namespace mlir::gemmc;
 
 namespace {
 
-/// The 64-bit wgmma shared-memory matrix descriptor of a tile at `addr`:
-/// bits 0-13 address >> 4, 16-29 leading byte offset >> 4, 32-45 stride byte
-/// offset >> 4, 62-63 swizzle mode (1 = 128-byte). The base offset (bits
-/// 49-51) stays 0 because every stage starts on a swizzle atom.
-Value matrixDescriptor(KernelIR &ir, Value addr, int64_t leadingBytes,
-                       int64_t strideBytes) {
-  Value a64 = ir.zext64(LLVM::PtrToIntOp::create(ir.b, ir.loc, ir.i32, addr));
-  Value lo = arith::AndIOp::create(
-      ir.b, ir.loc, arith::ShRUIOp::create(ir.b, ir.loc, a64, ir.c64(4)),
-      ir.c64(0x3FFF));
-  uint64_t fixed = (uint64_t((leadingBytes >> 4) & 0x3FFF) << 16) |
-                   (uint64_t((strideBytes >> 4) & 0x3FFF) << 32) |
-                   (uint64_t(1) << 62);
-  return arith::OrIOp::create(ir.b, ir.loc, lo,
-                              ir.c64(static_cast<int64_t>(fixed)));
-}
+/// The 64-bit wgmma shared-memory matrix descriptors of the k steps of one
+/// tile: bits 0-13 address >> 4, 16-29 leading byte offset >> 4, 32-45
+/// stride byte offset >> 4, 62-63 swizzle mode (1 = 128-byte). The base
+/// offset (bits 49-51) stays 0 because every stage starts on a swizzle atom.
+///
+/// The tile's address field is computed once, in 32 bits; each k step adds
+/// its constant offset to it (shared memory ends below 256 KiB, so the
+/// 14-bit field never carries), and the upper word is a constant. Built per
+/// step from the 64-bit address instead, ptxas spent about 40 instructions a
+/// k-tile on 64-bit shifts and masks between the barrier wait and the first
+/// wgmma (ncu, 2026-11-29).
+struct TileDescriptors {
+  TileDescriptors(KernelIR &ir, Value tile, int64_t leadingBytes, int64_t strideBytes)
+      : ir(ir) {
+    Value a32 = LLVM::PtrToIntOp::create(ir.b, ir.loc, ir.i32, tile);
+    field = arith::AndIOp::create(
+        ir.b, ir.loc, arith::ShRUIOp::create(ir.b, ir.loc, a32, ir.c32(4)),
+        ir.c32(0x3FFF));
+    leading = static_cast<int64_t>((leadingBytes >> 4) & 0x3FFF) << 16;
+    upper = static_cast<int64_t>((uint64_t((strideBytes >> 4) & 0x3FFF) << 32) |
+                                 (uint64_t(1) << 62));
+  }
+  /// The descriptor of the tile `offsetBytes` (a multiple of 16) further on.
+  Value at(int64_t offsetBytes) {
+    Value lo = ir.add(field, ir.c32((offsetBytes >> 4) | leading));
+    return arith::OrIOp::create(ir.b, ir.loc, ir.zext64(lo), ir.c64(upper));
+  }
+
+  KernelIR &ir;
+  Value field;
+  int64_t leading, upper;
+};
+
+/// Developer option (experiment, 2026-11-29): split each warpgroup's
+/// wgmma of BLOCK_N columns into independent ones of this many columns, each
+/// with its own accumulator registers, issued interleaved k step by k step
+/// (0 = one wgmma of BLOCK_N columns per k step).
+llvm::cl::opt<int> clWgmmaSplitN(
+    "gemmc-wgmma-split-n", llvm::cl::Hidden, llvm::cl::init(0),
+    llvm::cl::desc("Issue each k step as independent wgmmas of this many columns"));
 
 /// gemmc.mma_stage -> wgmma.fence, wgmma.mma_async x (BLOCK_K / k),
 /// wgmma.commit_group.
@@ -69,29 +94,55 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     int64_t kStepBytes = instr->k * eb;
     auto wgType = NVVM::WGMMATypesAttr::get(
         ctx, bf16 ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16);
-    auto shape = NVVM::MMAShapeAttr::get(ctx, instr->m, s.blockN(), instr->k);
+    int64_t partN = s.blockN();
+    if (clWgmmaSplitN > 0 && s.blockN() % clWgmmaSplitN == 0 &&
+        (abi.b.kMajor || clWgmmaSplitN % (span / eb) == 0))
+      partN = clWgmmaSplitN;
+    int64_t parts = s.blockN() / partN;
+    auto shape = NVVM::MMAShapeAttr::get(ctx, instr->m, partN, instr->k);
 
+    // K-major tiles (A always, B when col-major): 128-byte swizzled rows,
+    // 8-row atoms `atomBytes` apart; a k step moves the start address along
+    // the row and the hardware applies the swizzle from the absolute address.
+    // N-major B: a k step moves down `k` rows of the slabs; slabs one swizzle
+    // span of N wide are `slabBytes` apart.
+    TileDescriptors tileA(ir, op.getATile(), /*leadingBytes=*/16, atomBytes);
+    TileDescriptors tileB(ir, op.getBTile(),
+                          /*leadingBytes=*/abi.b.kMajor ? 16 : abi.b.slabBytes,
+                          atomBytes);
+    int64_t bStepBytes = abi.b.kMajor ? kStepBytes : instr->k * span;
+    // Part p of the columns: accumulator registers [p, p + 1) * partN / 2
+    // of the m64 fragment; its B starts partN rows (K-major) or partN / (the
+    // slab's columns) slabs (N-major) further on.
+    int64_t partBBytes =
+        abi.b.kMajor ? partN * span : partN / (span / eb) * abi.b.slabBytes;
     NVVM::WgmmaFenceAlignedOp::create(rewriter, op.getLoc());
-    Value acc = op.getAcc();
-    for (int64_t step = 0; step < s.blockK() / instr->k; ++step) {
-      // K-major tiles (A always, B when col-major): 128-byte swizzled rows,
-      // 8-row atoms `atomBytes` apart; a k step moves the start address
-      // along the row and the hardware applies the swizzle from the absolute
-      // address.
-      Value descA = matrixDescriptor(
-          ir, ir.sharedAt(op.getATile(), step * kStepBytes),
-          /*leadingBytes=*/16, atomBytes);
-      Value descB =
-          abi.b.kMajor
-              ? matrixDescriptor(ir, ir.sharedAt(op.getBTile(), step * kStepBytes),
-                                 /*leadingBytes=*/16, atomBytes)
-              // N-major B: a k step moves down `k` rows of the slabs; slabs
-              // one swizzle span of N wide are `slabBytes` apart.
-              : matrixDescriptor(
-                    ir, ir.sharedAt(op.getBTile(), step * instr->k * span),
-                    /*leadingBytes=*/abi.b.slabBytes, atomBytes);
-      acc = NVVM::WgmmaMmaAsyncOp::create(
-          rewriter, op.getLoc(), acc.getType(), acc, descA, descB, shape,
+    Value whole = op.getAcc();
+    int64_t partRegs = partN / 2;
+    SmallVector<Value> acc;
+    Type partType = whole.getType();
+    if (parts == 1) {
+      acc.push_back(whole);
+    } else {
+      partType = LLVM::LLVMStructType::getLiteral(
+          ctx, SmallVector<Type>(partRegs, rewriter.getF32Type()));
+      for (int64_t p = 0; p < parts; ++p) {
+        Value part = LLVM::PoisonOp::create(rewriter, op.getLoc(), partType);
+        for (int64_t r = 0; r < partRegs; ++r)
+          part = LLVM::InsertValueOp::create(
+              rewriter, op.getLoc(), part,
+              LLVM::ExtractValueOp::create(rewriter, op.getLoc(), whole,
+                                           p * partRegs + r),
+              r);
+        acc.push_back(part);
+      }
+    }
+    for (int64_t step = 0; step < s.blockK() / instr->k; ++step)
+     for (int64_t p = 0; p < parts; ++p) {
+      Value descA = tileA.at(step * kStepBytes);
+      Value descB = tileB.at(step * bStepBytes + p * partBBytes);
+      acc[p] = NVVM::WgmmaMmaAsyncOp::create(
+          rewriter, op.getLoc(), partType, acc[p], descA, descB, shape,
           wgType, wgType, NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
           NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one),
           NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
@@ -102,7 +153,14 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
           /*satfinite=*/nullptr);
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, op.getLoc());
-    rewriter.replaceOp(op, acc);
+    if (parts > 1)
+      for (int64_t p = 0; p < parts; ++p)
+        for (int64_t r = 0; r < partRegs; ++r)
+          whole = LLVM::InsertValueOp::create(
+              rewriter, op.getLoc(), whole,
+              LLVM::ExtractValueOp::create(rewriter, op.getLoc(), acc[p], r),
+              p * partRegs + r);
+    rewriter.replaceOp(op, whole);
     return success();
   }
 };

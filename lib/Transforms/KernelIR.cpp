@@ -37,6 +37,12 @@ void KernelIR::ifThen(Value cond, function_ref<void()> body) {
 
 Value KernelIR::threadId() { return NVVM::ThreadIdXOp::create(b, loc, i32); }
 
+Value KernelIR::warpgroupId() {
+  Value wg = divU(threadId(), c32(kWarpgroupSize));
+  return NVVM::ShflOp::create(b, loc, i32, c32(-1), wg, c32(0), c32(0x1f),
+                              NVVM::ShflKind::idx, /*return_value_and_is_valid=*/nullptr);
+}
+
 /// Rows of M one cluster covers: its CTAs lie along M, one tile each.
 static int64_t clusterRows(const ::gemmc::KernelSpec &s) {
   return s.blockM() * s.clusterShape[0];

@@ -66,9 +66,13 @@ public:
   Value sharedAt(Value base, int64_t offset) { return sharedAt(base, c32(offset)); }
   /// Runs `body` in an scf.if on `cond`, without results.
   void ifThen(Value cond, function_ref<void()> body);
-  /// threadIdx.x, and the warpgroup it belongs to.
+  /// threadIdx.x, and the warpgroup it belongs to. The warpgroup index is
+  /// broadcast from lane 0 (shfl.sync.idx) so that ptxas knows it is
+  /// warp-uniform: addresses built from it (the wgmma descriptors of a
+  /// warpgroup's rows of A) then stay in uniform registers instead of being
+  /// computed per thread and moved over with R2UR before every wgmma.
   Value threadId();
-  Value warpgroupId() { return divU(threadId(), c32(kWarpgroupSize)); }
+  Value warpgroupId();
   /// Whether this is its warpgroup's first thread, which speaks for the
   /// group: it releases stages and issues the epilogue's TMA stores.
   Value isWarpgroupLeader() {
