@@ -11,7 +11,6 @@
 #include "gemmc/Transforms/Passes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
-#include "llvm/Support/CommandLine.h"
 
 #define DEBUG_TYPE "convert-gemmc-to-nvvm"
 
@@ -58,18 +57,12 @@ struct TileDescriptors {
   int64_t leading, upper;
 };
 
-/// Developer option (experiment, 2026-11-29): split each warpgroup's
-/// wgmma of BLOCK_N columns into independent ones of this many columns, each
-/// with its own accumulator registers, issued interleaved k step by k step
-/// (0 = one wgmma of BLOCK_N columns per k step).
-llvm::cl::opt<int> clWgmmaSplitN(
-    "gemmc-wgmma-split-n", llvm::cl::Hidden, llvm::cl::init(0),
-    llvm::cl::desc("Issue each k step as independent wgmmas of this many columns"));
-
 /// gemmc.mma_stage -> wgmma.fence, wgmma.mma_async x (BLOCK_K / k),
 /// wgmma.commit_group.
 struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
-  using OpRewritePattern::OpRewritePattern;
+  MmaStageLowering(MLIRContext *ctx, int64_t wgmmaN)
+      : OpRewritePattern(ctx), wgmmaN(wgmmaN) {}
+  int64_t wgmmaN;
 
   LogicalResult matchAndRewrite(MmaStageOp op,
                                 PatternRewriter &rewriter) const override {
@@ -94,10 +87,10 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     int64_t kStepBytes = instr->k * eb;
     auto wgType = NVVM::WGMMATypesAttr::get(
         ctx, bf16 ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16);
-    int64_t partN = s.blockN();
-    if (clWgmmaSplitN > 0 && s.blockN() % clWgmmaSplitN == 0 &&
-        (abi.b.kMajor || clWgmmaSplitN % (span / eb) == 0))
-      partN = clWgmmaSplitN;
+    std::string why;
+    int64_t partN = wgmmaColumns(s, abi, wgmmaN, why);
+    if (partN == 0) // the pass reports it before matching
+      return rewriter.notifyMatchFailure(op, why);
     int64_t parts = s.blockN() / partN;
     auto shape = NVVM::MMAShapeAttr::get(ctx, instr->m, partN, instr->k);
 
@@ -153,7 +146,9 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
           /*satfinite=*/nullptr);
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, op.getLoc());
-    if (parts > 1)
+    if (parts == 1)
+      whole = acc[0];
+    else
       for (int64_t p = 0; p < parts; ++p)
         for (int64_t r = 0; r < partRegs; ++r)
           whole = LLVM::InsertValueOp::create(
@@ -165,16 +160,33 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
   }
 };
 
-void populateGemmcToNVVMPatterns(RewritePatternSet &patterns) {
+void populateGemmcToNVVMPatterns(RewritePatternSet &patterns, int64_t wgmmaN) {
   // gemmc.mma_stage: the mainloop's instruction selection.
-  patterns.add<MmaStageLowering>(patterns.getContext());
+  patterns.add<MmaStageLowering>(patterns.getContext(), wgmmaN);
 }
 
 struct ConvertGemmcToNVVMPass
     : mlir::gemmc::impl::ConvertGemmcToNVVMBase<ConvertGemmcToNVVMPass> {
+  using Base::Base;
   void runOnOperation() override {
+    // An explicit wgmma-n that does not fit a stage's tile is the user's
+    // error: say why, once, instead of "could not be lowered".
+    WalkResult bad = getOperation().walk([&](MmaStageOp op) {
+      FailureOr<KernelSpec> spec =
+          specFromSchedule(op.getSchedule(), [&] { return op.emitOpError(); });
+      if (failed(spec))
+        return WalkResult::interrupt();
+      std::string why;
+      if (wgmmaN != 0 && wgmmaColumns(*spec, describeKernelAbi(*spec), wgmmaN, why) == 0) {
+        op.emitOpError(why);
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (bad.wasInterrupted())
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
-    populateGemmcToNVVMPatterns(patterns);
+    populateGemmcToNVVMPatterns(patterns, wgmmaN);
     walkAndApplyPatterns(getOperation(), std::move(patterns));
     WalkResult left = getOperation().walk([](MmaStageOp op) {
       op.emitOpError("could not be lowered to wgmma");

@@ -25,7 +25,8 @@
 
 using namespace mlir;
 
-void mlir::gemmc::buildLowerToNVVMPipeline(OpPassManager &pm) {
+void mlir::gemmc::buildLowerToNVVMPipeline(OpPassManager &pm,
+                                           const LowerOptions &options) {
   // Phase 1: check the schedule, then build the kernel step by step:
   // the tile mapping, the shared-memory plan, the staged K loop, the
   // epilogue, and wgmma for the mainloop's stages.
@@ -34,7 +35,7 @@ void mlir::gemmc::buildLowerToNVVMPipeline(OpPassManager &pm) {
   pm.addPass(createGemmcSmemLayout());
   pm.addPass(createGemmcPipeline());
   pm.addPass(createGemmcEpilogue());
-  pm.addPass(createConvertGemmcToNVVM());
+  pm.addPass(createConvertGemmcToNVVM({options.wgmmaN}));
   // Phase 2: structured control flow and integer arithmetic to LLVM. The
   // module holds nothing but the gpu.module, so these run on all of it.
   pm.addPass(createCanonicalizerPass());

@@ -128,6 +128,44 @@ std::string gemmc::kernelManifestJson(const KernelSpec &s, const KernelAbi &abi)
   return out;
 }
 
+int64_t gemmc::wgmmaColumns(const KernelSpec &spec, const KernelAbi &abi,
+                            int64_t requested, std::string &why) {
+  auto instr = mmaInstrShape(spec.arch, spec.a.element);
+  int64_t blockN = spec.blockN();
+  if (!instr || instr->family != MmaFamily::Wgmma) {
+    why = "wgmma columns apply to sm_90a only";
+    return 0;
+  }
+  // An N-major B tile is read in slabs one swizzle span wide: a wgmma's
+  // columns start on a slab.
+  int64_t slab = abi.b.kMajor ? instr->nStep
+                              : abi.b.swizzleBytes / elementBytes(spec.b.element);
+  auto fits = [&](int64_t n) {
+    return n >= instr->nMin && n <= instr->nMax && n % instr->nStep == 0 &&
+           n % slab == 0 && blockN % n == 0;
+  };
+  if (requested != 0) {
+    if (fits(requested))
+      return requested;
+    why = llvm::formatv("wgmma-n {0} does not fit BLOCK_N {1}: it must divide it, be a "
+                        "multiple of {2} between {3} and {4}{5}",
+                        requested, blockN, instr->nStep, instr->nMin, instr->nMax,
+                        abi.b.kMajor ? std::string()
+                                     : llvm::formatv(" and a multiple of B's {0}-column slab", slab)
+                                           .str())
+              .str();
+    return 0;
+  }
+  // Measured on the H200 (bench/RESULTS.md, 2026-11-29): a 128x256
+  // cooperative tile issued as two interleaved 64x128 wgmmas per warpgroup
+  // and k step ran 4-5% faster than as one 64x256 (tensor pipe busy 93% of
+  // the time instead of 89%).
+  for (int64_t parts = 1; parts <= blockN / instr->nStep; ++parts)
+    if (blockN % parts == 0 && blockN / parts <= kWgmmaAutoMaxColumns && fits(blockN / parts))
+      return blockN / parts;
+  return blockN;
+}
+
 std::vector<Violation> gemmc::checkLoweringSupport(const KernelSpec &s) {
   std::vector<Violation> out;
   auto no = [&](llvm::StringRef field, std::string what) {

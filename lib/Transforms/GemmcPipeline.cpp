@@ -232,8 +232,9 @@ Value PipelineBuilder::consumeTile(Value g0, Value m0, Value n0, bool refill,
   // Each consumer warpgroup multiplies its own 64 rows of the A tile (under
   // pingpong, the whole 64-row tile).
   int64_t aRowBytes = s.blockK() * elementBytes(s.a.element);
-  Value aSlice = pingpong ? ir.c32(0)
-                          : ir.mul(ir.warpgroupId(), ir.c32(64 * aRowBytes));
+  Value aSlice = pingpong || s.blockM() == 64
+                     ? ir.c32(0)
+                     : ir.mul(ir.uniformWarpgroupId(), ir.c32(64 * aRowBytes));
   Value stages = ir.c32(layout.getStages());
 
   Value steps = ir.sub(kEnd, kBegin);

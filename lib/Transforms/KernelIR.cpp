@@ -37,7 +37,7 @@ void KernelIR::ifThen(Value cond, function_ref<void()> body) {
 
 Value KernelIR::threadId() { return NVVM::ThreadIdXOp::create(b, loc, i32); }
 
-Value KernelIR::warpgroupId() {
+Value KernelIR::uniformWarpgroupId() {
   Value wg = divU(threadId(), c32(kWarpgroupSize));
   return NVVM::ShflOp::create(b, loc, i32, c32(-1), wg, c32(0), c32(0x1f),
                               NVVM::ShflKind::idx, /*return_value_and_is_valid=*/nullptr);

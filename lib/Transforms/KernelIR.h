@@ -66,13 +66,16 @@ public:
   Value sharedAt(Value base, int64_t offset) { return sharedAt(base, c32(offset)); }
   /// Runs `body` in an scf.if on `cond`, without results.
   void ifThen(Value cond, function_ref<void()> body);
-  /// threadIdx.x, and the warpgroup it belongs to. The warpgroup index is
-  /// broadcast from lane 0 (shfl.sync.idx) so that ptxas knows it is
-  /// warp-uniform: addresses built from it (the wgmma descriptors of a
-  /// warpgroup's rows of A) then stay in uniform registers instead of being
-  /// computed per thread and moved over with R2UR before every wgmma.
+  /// threadIdx.x, and the warpgroup it belongs to.
   Value threadId();
-  Value warpgroupId();
+  Value warpgroupId() { return divU(threadId(), c32(kWarpgroupSize)); }
+  /// The warpgroup index broadcast from lane 0 (shfl.sync.idx), so that
+  /// ptxas knows it is warp-uniform: the wgmma descriptors of a warpgroup's
+  /// rows of A, built from it, then stay in uniform registers instead of
+  /// being moved over with R2UR before every wgmma. Only where all 32 lanes
+  /// are converged, and not next to wgmmas in flight (a shuffle there made
+  /// ptxas serialize a multistage kernel's wgmmas, C7511).
+  Value uniformWarpgroupId();
   /// Whether this is its warpgroup's first thread, which speaks for the
   /// group: it releases stages and issues the epilogue's TMA stores.
   Value isWarpgroupLeader() {

@@ -1,27 +1,42 @@
 // RUN: gemmc-opt %s --split-input-file --convert-gemmc-to-nvvm --canonicalize --cse | FileCheck %s
+// RUN: not gemmc-opt %s --split-input-file --convert-gemmc-to-nvvm=wgmma-n=256 --canonicalize --cse 2>&1 | FileCheck %s --check-prefix=WGMMA256
+// RUN: not gemmc-opt %s --split-input-file --convert-gemmc-to-nvvm=wgmma-n=96 2>&1 | FileCheck %s --check-prefix=BAD
 
-// B row-major (N-major): four k16 steps of BLOCK_K = 64. A's descriptor
-// moves 32 bytes along its 128-byte rows per step; B's moves 16 rows
-// (2048 bytes) down its slabs. Descriptor constants: A and K-major B carry
-// leading offset 16 B (1), stride 1024 B (64) and the 128-byte swizzle
-// (1 << 62): 0x4000004000010000 = 4611686293305360384; N-major B carries
-// leading offset 8192 B (512, the slab size): 0x4000004002000000 =
-// 4611686293338849280.
+// B row-major (N-major): four k16 steps of BLOCK_K = 64. Each tile's 14-bit
+// address field (address >> 4) is computed once; a k step adds a constant
+// to it: A moves 32 bytes along its 128-byte rows (2 units), B 16 rows
+// (2048 bytes, 128 units) down its slabs. The low word also carries the
+// leading byte offset in bits 16-29: 16 B (1 << 16 = 65536) for A, the slab
+// size 8192 B (512 << 16 = 33554432) for N-major B. The upper word is the
+// stride, 1024 B (64), and the 128-byte swizzle (1 << 62):
+// 0x4000004000000000 = 4611686293305294848.
 
 // CHECK-LABEL: llvm.func @nn(
 // CHECK-SAME: %[[ACC:[a-z0-9]*]]: !llvm.struct<{{.*}}>, %[[A:[a-z0-9]*]]: !llvm.ptr<3>, %[[B:[a-z0-9]*]]: !llvm.ptr<3>)
-// CHECK-DAG: %[[DESCA:.*]] = arith.constant 4611686293305360384 : i64
-// CHECK-DAG: %[[DESCB:.*]] = arith.constant 4611686293338849280 : i64
+// CHECK-DAG: %[[UP:.*]] = arith.constant 4611686293305294848 : i64
+// CHECK-DAG: %[[MASK:.*]] = arith.constant 16383 : i32
+// CHECK: %[[PA:.*]] = llvm.ptrtoint %[[A]] : !llvm.ptr<3> to i32
+// CHECK: %[[SA:.*]] = arith.shrui %[[PA]]
+// CHECK: %[[FA:.*]] = arith.andi %[[SA]], %[[MASK]] : i32
+// CHECK: %[[PB:.*]] = llvm.ptrtoint %[[B]] : !llvm.ptr<3> to i32
+// CHECK: %[[SB:.*]] = arith.shrui %[[PB]]
+// CHECK: %[[FB:.*]] = arith.andi %[[SB]], %[[MASK]] : i32
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: %[[R0:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[ACC]], <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <row>]
-// CHECK: llvm.getelementptr %[[A]][32] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
-// CHECK: llvm.getelementptr %[[B]][2048] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: %[[LA0:.*]] = arith.addi %[[FA]], %c65536_i32 : i32
+// CHECK: %[[XA0:.*]] = arith.extui %[[LA0]] : i32 to i64
+// CHECK: %[[DA0:.*]] = arith.ori %[[XA0]], %[[UP]] : i64
+// CHECK: %[[LB0:.*]] = arith.addi %[[FB]], %c33554432_i32 : i32
+// CHECK: %[[XB0:.*]] = arith.extui %[[LB0]] : i32 to i64
+// CHECK: %[[DB0:.*]] = arith.ori %[[XB0]], %[[UP]] : i64
+// CHECK: %[[R0:.*]] = nvvm.wgmma.mma_async %[[DA0]], %[[DB0]], %[[ACC]], <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <row>]
+// CHECK: arith.addi %[[FA]], %c65538_i32 : i32
+// CHECK: arith.addi %[[FB]], %c33554560_i32 : i32
 // CHECK: %[[R1:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[R0]],
-// CHECK: llvm.getelementptr %[[A]][64]
-// CHECK: llvm.getelementptr %[[B]][4096]
+// CHECK: arith.addi %[[FA]], %c65540_i32 : i32
+// CHECK: arith.addi %[[FB]], %c33554688_i32 : i32
 // CHECK: %[[R2:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[R1]],
-// CHECK: llvm.getelementptr %[[A]][96]
-// CHECK: llvm.getelementptr %[[B]][6144]
+// CHECK: arith.addi %[[FA]], %c65542_i32 : i32
+// CHECK: arith.addi %[[FB]], %c33554816_i32 : i32
 // CHECK: %[[R3:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[R2]],
 // CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: llvm.return %[[R3]]
@@ -34,16 +49,59 @@ gpu.module @k1 {
 
 // -----
 
-// f16, B col-major (K-major): B's descriptor is built like A's and wgmma
-// reads B with layout col.
+// f16, B col-major (K-major): B's descriptor is built like A's (leading
+// offset 16 B, 2 units a k step) and wgmma reads B with layout col.
 
 // CHECK-LABEL: llvm.func @tn(
-// CHECK: arith.constant 4611686293305360384 : i64
-// CHECK-NOT: 4611686293338849280
+// CHECK-NOT: 33554432
+// CHECK: %[[FB:.*]] = arith.andi %{{.*}}, %c16383_i32 : i32
+// CHECK: arith.addi %[[FB]], %c65536_i32 : i32
 // CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>]
 gpu.module @k2 {
   llvm.func @tn(%acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %a: !llvm.ptr<3>, %b: !llvm.ptr<3>) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)> {
     %r = gemmc.mma_stage %acc, %a, %b {schedule = #gemmc.schedule<arch = "sm_90a", device = "h100", a = "f16", a_layout = "row", b = "f16", b_layout = "col", c = "f32", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 3, threads = 256, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_n", group = 4, split_k = 1, store = "direct", alpha = false, beta = true, bias = "none", activation = "none">} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.ptr<3>, !llvm.ptr<3>
     llvm.return %r : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+  }
+}
+
+// -----
+
+// BLOCK_N = 256: each k step is two independent 64x128 wgmmas, on
+// accumulator registers 0-63 and 64-127, issued in turn; the second part's
+// B starts 128 rows (16384 B, 1024 units) further on. The parts are taken
+// apart once before the first k step and put back together after the last.
+
+// CHECK-LABEL: llvm.func @tn256(
+// CHECK-SAME: %[[ACC:[a-z0-9]*]]: !llvm.struct<{{.*}}>, %[[A:[a-z0-9]*]]: !llvm.ptr<3>, %[[B:[a-z0-9]*]]: !llvm.ptr<3>)
+// CHECK: %[[FA:.*]] = arith.andi %{{.*}}, %c16383_i32 : i32
+// CHECK: %[[FB:.*]] = arith.andi %{{.*}}, %c16383_i32 : i32
+// CHECK: llvm.extractvalue %[[ACC]][63]
+// CHECK-NEXT: %[[P0:.*]] = llvm.insertvalue %{{.*}}, %{{.*}}[63] : !llvm.struct<
+// CHECK-NEXT: llvm.extractvalue %[[ACC]][64]
+// CHECK: %[[Q0:.*]] = llvm.insertvalue %{{.*}}, %{{.*}}[63] : !llvm.struct<
+// CHECK: arith.addi %[[FA]], %c65536_i32 : i32
+// CHECK: arith.addi %[[FB]], %c65536_i32 : i32
+// CHECK: %[[P1:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[P0]], <m = 64, n = 128, k = 16>
+// CHECK: arith.addi %[[FB]], %c66560_i32 : i32
+// CHECK: %[[Q1:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[Q0]], <m = 64, n = 128, k = 16>
+// CHECK: %[[P2:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[P1]], <m = 64, n = 128, k = 16>
+// CHECK: arith.addi %[[FB]], %c66562_i32 : i32
+// CHECK: %[[Q2:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[Q1]], <m = 64, n = 128, k = 16>
+// CHECK-COUNT-4: nvvm.wgmma.mma_async
+// CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: llvm.extractvalue
+// CHECK: llvm.insertvalue %{{.*}}, %{{.*}}[127] : !llvm.struct<
+// CHECK-NEXT: llvm.return
+
+// WGMMA256-LABEL: llvm.func @tn256(
+// WGMMA256-NOT: llvm.extractvalue
+// WGMMA256-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
+// WGMMA256-NOT: nvvm.wgmma.mma_async
+
+// BAD: error: 'gemmc.mma_stage' op wgmma-n 96 does not fit BLOCK_N 256: it must divide it, be a multiple of 8 between 8 and 256
+gpu.module @k3 {
+  llvm.func @tn256(%acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %a: !llvm.ptr<3>, %b: !llvm.ptr<3>) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)> {
+    %r = gemmc.mma_stage %acc, %a, %b {schedule = #gemmc.schedule<arch = "sm_90a", device = "h100", a = "f16", a_layout = "row", b = "f16", b_layout = "col", c = "f32", accumulator = "f32", tile_shape = [128, 256, 64], cluster_shape = [1, 1], stages = 3, threads = 256, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_n", group = 4, split_k = 1, store = "direct", alpha = false, beta = true, bias = "none", activation = "none">} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.ptr<3>, !llvm.ptr<3>
+    llvm.return %r : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
   }
 }

@@ -57,6 +57,11 @@ cl::opt<bool> ptxasVerbose("ptxas-verbose",
 cl::opt<bool> listRules("list-rules",
                         cl::desc("Print the hardware rules a spec must satisfy"),
                         cl::cat(gemmcOptions));
+cl::opt<int64_t> wgmmaN(
+    "wgmma-n",
+    cl::desc("sm_90a: columns of each wgmma instruction (0 = at most 128; "
+             "for ablations, docs/pipeline.md)"),
+    cl::init(0), cl::cat(gemmcOptions));
 } // namespace
 
 /// Writes `text` to `path` ('-' = stdout).
@@ -102,6 +107,12 @@ static int compile() {
       file->report(v);
     if (!missing.empty())
       return 1;
+    std::string why;
+    if (wgmmaN != 0 &&
+        gemmc::wgmmaColumns(spec, gemmc::describeKernelAbi(spec), wgmmaN, why) == 0) {
+      errs() << "gemmc: error: --" << why << "\n";
+      return 1;
+    }
   }
 
   mlir::DialectRegistry registry;
@@ -122,7 +133,7 @@ static int compile() {
   if (emitKind == Emit::Mlir)
     pm.addPass(mlir::gemmc::createGemmcVerifySchedule());
   else
-    mlir::gemmc::buildLowerToNVVMPipeline(pm);
+    mlir::gemmc::buildLowerToNVVMPipeline(pm, {wgmmaN});
   if (failed(pm.run(*module)))
     return 1;
 

@@ -15,9 +15,16 @@
 
 namespace mlir::gemmc {
 
+/// Choices of the lowering that are not part of the schedule: options for
+/// ablations and experiments (gemmc's command line), defaults for users.
+struct LowerOptions {
+  /// Columns of each wgmma.mma_async; 0 = the default (wgmmaColumns).
+  int64_t wgmmaN = 0;
+};
+
 /// gemmc dialect -> a gpu.module of LLVM and NVVM ops (no scf, arith or
 /// NVVM ops that need inline PTX left).
-void buildLowerToNVVMPipeline(OpPassManager &pm);
+void buildLowerToNVVMPipeline(OpPassManager &pm, const LowerOptions &options = {});
 
 /// Registers `gemmc-lower-to-nvvm` with the pass registry.
 void registerGemmcPipelines();

@@ -65,11 +65,23 @@ KernelAbi describeKernelAbi(const KernelSpec &spec);
 /// The manifest the runtime reads next to the cubin (`<cubin>.json`).
 std::string kernelManifestJson(const KernelSpec &spec, const KernelAbi &abi);
 
-/// What a valid schedule asks for that the lowering cannot build yet, as
-/// violations of the rule "not-implemented" (anchored at the field to change).
 /// Whether the kernel stores C with TMA (and takes `tmap_c`).
 inline bool storesWithTma(const KernelAbi &abi) { return abi.c.operand == 'c'; }
 
+/// The columns N of each wgmma.mma_async (sm_90a) a consumer warpgroup
+/// issues per k step: its BLOCK_N columns go as BLOCK_N / N independent
+/// instructions, each with its own accumulator registers, issued interleaved.
+/// `requested` 0 is the default: at most kWgmmaAutoMaxColumns columns, in
+/// the fewest equal parts that are a multiple of 8 columns and, for an
+/// N-major B, of one swizzle slab. Otherwise `requested` must divide BLOCK_N
+/// and meet the same constraints (and wgmma's maximum, 256); if not, `why`
+/// says what is wrong and the result is 0.
+constexpr int64_t kWgmmaAutoMaxColumns = 128;
+int64_t wgmmaColumns(const KernelSpec &spec, const KernelAbi &abi, int64_t requested,
+                     std::string &why);
+
+/// What a valid schedule asks for that the lowering cannot build yet, as
+/// violations of the rule "not-implemented" (anchored at the field to change).
 std::vector<Violation> checkLoweringSupport(const KernelSpec &spec);
 
 } // namespace gemmc

@@ -234,34 +234,55 @@ def ConvertGemmcToNVVM : Pass<"convert-gemmc-to-nvvm", "ModuleOp"> {
   let summary = "Select sm_90a wgmma instructions for gemmc.mma_stage";
   let description = [{
     Instruction selection for the mainloop. A `gemmc.mma_stage` becomes
-    `wgmma.fence`, one `wgmma.mma_async` per k step of the instruction
-    (BLOCK_K / 16 for bf16 and f16), and `wgmma.commit_group`. Each
-    instruction reads its operands through 64-bit shared-memory matrix
-    descriptors: K-major tiles (A, and B when col-major) with the 128-byte
-    swizzle, 8-row atoms 1024 bytes apart, the start address moving 32 bytes
-    along the row per k step; N-major B (row-major) in slabs one swizzle span
-    of N wide, the leading byte offset being the slab size and a k step
-    moving 16 rows down. The wgmma layouts follow: A row; B col when K-major,
-    row when N-major.
+    `wgmma.fence`, the k steps of the stage (BLOCK_K / 16 for bf16 and f16)
+    of `wgmma.mma_async`, and `wgmma.commit_group`.
 
-    Before:
+    Each warpgroup's BLOCK_N columns go as BLOCK_N / N independent
+    instructions of N columns per k step, each on its own slice of the
+    accumulator registers (columns [p*N, (p+1)*N) are registers
+    [p*N/2, (p+1)*N/2) of the m64 fragment), issued interleaved: k step 0 of
+    every part, then k step 1, and so on. N is at most 128 by default
+    (`wgmmaColumns`, KernelAbi.h): on the H200 a 128x256 cooperative tile
+    as two 64x128 instructions per warpgroup kept the tensor pipe busy 93%
+    of the time against 89% for one 64x256 instruction, 4-5% faster
+    (bench/RESULTS.md, 2026-11-29). The option `wgmma-n` (gemmc
+    `--wgmma-n`) sets N for ablations; 0 is the default.
+
+    Operands come through 64-bit shared-memory matrix descriptors: K-major
+    tiles (A, and B when col-major) with the 128-byte swizzle, 8-row atoms
+    1024 bytes apart, the start address moving 32 bytes along the row per k
+    step; N-major B (row-major) in slabs one swizzle span of N wide, the
+    leading byte offset being the slab size and a k step moving 16 rows down.
+    A tile's 14-bit address field is computed once, in 32 bits; each k step
+    and column part adds a constant to it. The wgmma layouts follow: A row;
+    B col when K-major, row when N-major.
+
+    Before (BLOCK_N = 256):
 
     ```mlir
     %acc1 = gemmc.mma_stage %acc0, %a, %b {schedule = #gemmc.schedule<...,
-        b_layout = "col", tile_shape = [128, 128, 64], ...>} : !llvm.struct<(f32, ...)>, !llvm.ptr<3>, !llvm.ptr<3>
+        b_layout = "col", tile_shape = [128, 256, 64], ...>} : !llvm.struct<(f32 x 128)>, !llvm.ptr<3>, !llvm.ptr<3>
     ```
 
     After:
 
     ```mlir
     nvvm.wgmma.fence.aligned
-    %d0 = ... descriptor of %a ...   %e0 = ... descriptor of %b ...
-    %r0 = nvvm.wgmma.mma_async %d0, %e0, %acc0, <m = 64, n = 128, k = 16>, D[<f32>, <one>],
+    %p0 = ... registers 0-63 of %acc0 ...   %q0 = ... registers 64-127 ...
+    %f = ... (address of %a >> 4) & 0x3fff ...  %g = ... the same of %b ...
+    %r0 = nvvm.wgmma.mma_async %dA0, %dB0, %p0, <m = 64, n = 128, k = 16>, D[<f32>, <one>],
           A[<bf16>, <one>, <row>], B[<bf16>, <one>, <col>] : ... -> ...
-    ... three more k steps ...
+    %s0 = nvvm.wgmma.mma_async %dA0, %dB0', %q0, <m = 64, n = 128, k = 16>, ...
+          (%dB0' = %dB0 + 128 rows of B, 16384 B)
+    ... three more k steps, each part in turn ...
     nvvm.wgmma.commit.group.sync.aligned
+    %acc1 = ... %r3 and %s3 put back together ...
     ```
   }];
+  let options = [
+    Option<"wgmmaN", "wgmma-n", "int64_t", /*default=*/"0",
+           "Columns of each wgmma.mma_async (0: at most 128, see wgmmaColumns)">,
+  ];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect", "::mlir::LLVM::LLVMDialect",
                            "::mlir::arith::ArithDialect"];
 }
