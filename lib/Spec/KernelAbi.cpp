@@ -157,12 +157,9 @@ int64_t gemmc::wgmmaColumns(const KernelSpec &spec, const KernelAbi &abi,
     return 0;
   }
   // Measured on the H200 (bench/RESULTS.md, 2026-11-29): a 128x256
-  // cooperative tile issued as two interleaved 64x128 wgmmas per warpgroup
-  // and k step ran 4-5% faster than as one 64x256 (tensor pipe busy 93% of
-  // the time instead of 89%).
-  for (int64_t parts = 1; parts <= blockN / instr->nStep; ++parts)
-    if (blockN % parts == 0 && blockN / parts <= kWgmmaAutoMaxColumns && fits(blockN / parts))
-      return blockN / parts;
+  // cooperative tile as two interleaved 64x128 instructions per warpgroup and
+  // k step ran within 0.7% of one 64x256, slower on three of four shapes; the
+  // single instruction issues half as many wgmmas and reads A once.
   return blockN;
 }
 

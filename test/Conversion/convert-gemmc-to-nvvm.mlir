@@ -1,5 +1,5 @@
 // RUN: gemmc-opt %s --split-input-file --convert-gemmc-to-nvvm --canonicalize --cse | FileCheck %s
-// RUN: not gemmc-opt %s --split-input-file --convert-gemmc-to-nvvm=wgmma-n=256 --canonicalize --cse 2>&1 | FileCheck %s --check-prefix=WGMMA256
+// RUN: gemmc-opt %s --split-input-file --convert-gemmc-to-nvvm=wgmma-n=64 --canonicalize --cse | FileCheck %s --check-prefix=SPLIT
 // RUN: not gemmc-opt %s --split-input-file --convert-gemmc-to-nvvm=wgmma-n=96 2>&1 | FileCheck %s --check-prefix=BAD
 
 // B row-major (N-major): four k16 steps of BLOCK_K = 64. Each tile's 14-bit
@@ -66,37 +66,43 @@ gpu.module @k2 {
 
 // -----
 
-// BLOCK_N = 256: each k step is two independent 64x128 wgmmas, on
-// accumulator registers 0-63 and 64-127, issued in turn; the second part's
-// B starts 128 rows (16384 B, 1024 units) further on. The parts are taken
-// apart once before the first k step and put back together after the last.
+// BLOCK_N = 256: by default one 64x256 wgmma per k step. With wgmma-n=64
+// (the SPLIT run; the 128-column tiles above become two parts too) each k
+// step is four independent 64x64 wgmmas, on accumulator registers 0-31,
+// 32-63, 64-95 and 96-127, issued in turn; part p's B starts 64p rows
+// (8192p B, 512p units) further on. The parts are taken apart once before the
+// first k step and put back together after the last.
 
 // CHECK-LABEL: llvm.func @tn256(
-// CHECK-SAME: %[[ACC:[a-z0-9]*]]: !llvm.struct<{{.*}}>, %[[A:[a-z0-9]*]]: !llvm.ptr<3>, %[[B:[a-z0-9]*]]: !llvm.ptr<3>)
-// CHECK: %[[FA:.*]] = arith.andi %{{.*}}, %c16383_i32 : i32
-// CHECK: %[[FB:.*]] = arith.andi %{{.*}}, %c16383_i32 : i32
-// CHECK: llvm.extractvalue %[[ACC]][63]
-// CHECK-NEXT: %[[P0:.*]] = llvm.insertvalue %{{.*}}, %{{.*}}[63] : !llvm.struct<
-// CHECK-NEXT: llvm.extractvalue %[[ACC]][64]
-// CHECK: %[[Q0:.*]] = llvm.insertvalue %{{.*}}, %{{.*}}[63] : !llvm.struct<
-// CHECK: arith.addi %[[FA]], %c65536_i32 : i32
-// CHECK: arith.addi %[[FB]], %c65536_i32 : i32
-// CHECK: %[[P1:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[P0]], <m = 64, n = 128, k = 16>
-// CHECK: arith.addi %[[FB]], %c66560_i32 : i32
-// CHECK: %[[Q1:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[Q0]], <m = 64, n = 128, k = 16>
-// CHECK: %[[P2:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[P1]], <m = 64, n = 128, k = 16>
-// CHECK: arith.addi %[[FB]], %c66562_i32 : i32
-// CHECK: %[[Q2:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[Q1]], <m = 64, n = 128, k = 16>
-// CHECK-COUNT-4: nvvm.wgmma.mma_async
-// CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
-// CHECK-NEXT: llvm.extractvalue
-// CHECK: llvm.insertvalue %{{.*}}, %{{.*}}[127] : !llvm.struct<
-// CHECK-NEXT: llvm.return
+// CHECK-NOT: llvm.extractvalue
+// CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
+// CHECK-NOT: nvvm.wgmma.mma_async
 
-// WGMMA256-LABEL: llvm.func @tn256(
-// WGMMA256-NOT: llvm.extractvalue
-// WGMMA256-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
-// WGMMA256-NOT: nvvm.wgmma.mma_async
+// SPLIT-LABEL: llvm.func @tn256(
+// SPLIT-SAME: %[[ACC:[a-z0-9]*]]: !llvm.struct<{{.*}}>, %[[A:[a-z0-9]*]]: !llvm.ptr<3>, %[[B:[a-z0-9]*]]: !llvm.ptr<3>)
+// SPLIT: %[[FA:.*]] = arith.andi %{{.*}}, %c16383_i32 : i32
+// SPLIT: %[[FB:.*]] = arith.andi %{{.*}}, %c16383_i32 : i32
+// SPLIT: llvm.extractvalue %[[ACC]][31]
+// SPLIT-NEXT: %[[P0:.*]] = llvm.insertvalue %{{.*}}, %{{.*}}[31] : !llvm.struct<
+// SPLIT-NEXT: llvm.extractvalue %[[ACC]][32]
+// SPLIT: %[[Q0:.*]] = llvm.insertvalue %{{.*}}, %{{.*}}[31] : !llvm.struct<
+// SPLIT: arith.addi %[[FA]], %c65536_i32 : i32
+// SPLIT: arith.addi %[[FB]], %c65536_i32 : i32
+// SPLIT: %[[P1:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[P0]], <m = 64, n = 64, k = 16>
+// SPLIT: arith.addi %[[FB]], %c66048_i32 : i32
+// SPLIT: %[[Q1:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[Q0]], <m = 64, n = 64, k = 16>
+// SPLIT: arith.addi %[[FB]], %c66560_i32 : i32
+// SPLIT: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
+// SPLIT: arith.addi %[[FB]], %c67072_i32 : i32
+// SPLIT: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 16>
+// SPLIT: %[[P2:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[P1]], <m = 64, n = 64, k = 16>
+// SPLIT: arith.addi %[[FB]], %c66050_i32 : i32
+// SPLIT: %[[Q2:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[Q1]], <m = 64, n = 64, k = 16>
+// SPLIT-COUNT-10: nvvm.wgmma.mma_async
+// SPLIT-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// SPLIT-NEXT: llvm.extractvalue
+// SPLIT: llvm.insertvalue %{{.*}}, %{{.*}}[127] : !llvm.struct<
+// SPLIT-NEXT: llvm.return
 
 // BAD: error: 'gemmc.mma_stage' op wgmma-n 96 does not fit BLOCK_N 256: it must divide it, be a multiple of 8 between 8 and 256
 gpu.module @k3 {

@@ -105,30 +105,27 @@ TEST(KernelAbi, StreamKAndF32Store) {
 
 TEST(KernelAbi, WgmmaColumns) {
   std::string why;
-  // 256 columns: two parts of 128 (B col-major or row-major).
   std::optional<Built> tn = build(GEMMC_SOURCE_DIR "/specs/h200_bf16_128x256_coop.yaml");
   std::optional<Built> nn = build(GEMMC_SOURCE_DIR "/specs/h200_bf16_nn_128x256_coop.yaml");
   ASSERT_TRUE(tn && nn);
-  EXPECT_EQ(wgmmaColumns(tn->spec, tn->abi, 0, why), 128);
-  EXPECT_EQ(wgmmaColumns(nn->spec, nn->abi, 0, why), 128);
+  // Default: one instruction of BLOCK_N columns.
+  EXPECT_EQ(wgmmaColumns(tn->spec, tn->abi, 0, why), 256);
+  EXPECT_EQ(wgmmaColumns(nn->spec, nn->abi, 0, why), 256);
   // Explicit: any divisor that is a multiple of 8 (K-major B) or of the
-  // 64-column slab (N-major B); 256 restores one instruction.
-  EXPECT_EQ(wgmmaColumns(tn->spec, tn->abi, 256, why), 256);
+  // 64-column slab (N-major B).
+  EXPECT_EQ(wgmmaColumns(tn->spec, tn->abi, 128, why), 128);
   EXPECT_EQ(wgmmaColumns(tn->spec, tn->abi, 32, why), 32);
+  EXPECT_EQ(wgmmaColumns(nn->spec, nn->abi, 128, why), 128);
   EXPECT_EQ(wgmmaColumns(nn->spec, nn->abi, 32, why), 0);
   EXPECT_EQ(why, "wgmma-n 32 does not fit BLOCK_N 256: it must divide it, be a multiple "
                  "of 8 between 8 and 256 and a multiple of B's 64-column slab");
   EXPECT_EQ(wgmmaColumns(tn->spec, tn->abi, 96, why), 0);
   EXPECT_EQ(why, "wgmma-n 96 does not fit BLOCK_N 256: it must divide it, be a multiple "
                  "of 8 between 8 and 256");
-  // 192 columns, B col-major: two parts of 96.
   std::optional<Built> tn192 = build(GEMMC_SOURCE_DIR "/test/gpu/specs/abl_coop_mc_128x192.yaml");
   ASSERT_TRUE(tn192);
-  EXPECT_EQ(wgmmaColumns(tn192->spec, tn192->abi, 0, why), 96);
-  // 128 columns or fewer: one instruction.
-  std::optional<Built> t128 = build(GEMMC_SOURCE_DIR "/test/gpu/specs/tn_128x128.yaml");
-  ASSERT_TRUE(t128);
-  EXPECT_EQ(wgmmaColumns(t128->spec, t128->abi, 0, why), 128);
+  EXPECT_EQ(wgmmaColumns(tn192->spec, tn192->abi, 0, why), 192);
+  EXPECT_EQ(wgmmaColumns(tn192->spec, tn192->abi, 96, why), 96);
 }
 
 } // namespace

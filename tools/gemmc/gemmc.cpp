@@ -59,8 +59,8 @@ cl::opt<bool> listRules("list-rules",
                         cl::cat(gemmcOptions));
 cl::opt<int64_t> wgmmaN(
     "wgmma-n",
-    cl::desc("sm_90a: columns of each wgmma instruction (0 = at most 128; "
-             "for ablations, docs/pipeline.md)"),
+    cl::desc("sm_90a: columns of each wgmma instruction, a divisor of BLOCK_N "
+             "(0 = BLOCK_N; for ablations, docs/pipeline.md)"),
     cl::init(0), cl::cat(gemmcOptions));
 } // namespace
 

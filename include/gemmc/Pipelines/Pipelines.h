@@ -18,7 +18,7 @@ namespace mlir::gemmc {
 /// Choices of the lowering that are not part of the schedule: options for
 /// ablations and experiments (gemmc's command line), defaults for users.
 struct LowerOptions {
-  /// Columns of each wgmma.mma_async; 0 = the default (wgmmaColumns).
+  /// Columns of each wgmma.mma_async; 0 = BLOCK_N (wgmmaColumns).
   int64_t wgmmaN = 0;
 };
 

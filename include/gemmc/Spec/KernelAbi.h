@@ -71,12 +71,10 @@ inline bool storesWithTma(const KernelAbi &abi) { return abi.c.operand == 'c'; }
 /// The columns N of each wgmma.mma_async (sm_90a) a consumer warpgroup
 /// issues per k step: its BLOCK_N columns go as BLOCK_N / N independent
 /// instructions, each with its own accumulator registers, issued interleaved.
-/// `requested` 0 is the default: at most kWgmmaAutoMaxColumns columns, in
-/// the fewest equal parts that are a multiple of 8 columns and, for an
-/// N-major B, of one swizzle slab. Otherwise `requested` must divide BLOCK_N
-/// and meet the same constraints (and wgmma's maximum, 256); if not, `why`
+/// `requested` 0 is the default, one instruction of BLOCK_N columns.
+/// Otherwise `requested` must divide BLOCK_N, be a multiple of 8 within
+/// wgmma's range and, for an N-major B, of one swizzle slab; if not, `why`
 /// says what is wrong and the result is 0.
-constexpr int64_t kWgmmaAutoMaxColumns = 128;
 int64_t wgmmaColumns(const KernelSpec &spec, const KernelAbi &abi, int64_t requested,
                      std::string &why);
 

@@ -237,16 +237,14 @@ def ConvertGemmcToNVVM : Pass<"convert-gemmc-to-nvvm", "ModuleOp"> {
     `wgmma.fence`, the k steps of the stage (BLOCK_K / 16 for bf16 and f16)
     of `wgmma.mma_async`, and `wgmma.commit_group`.
 
-    Each warpgroup's BLOCK_N columns go as BLOCK_N / N independent
-    instructions of N columns per k step, each on its own slice of the
-    accumulator registers (columns [p*N, (p+1)*N) are registers
+    By default each k step is one instruction of BLOCK_N columns. The option
+    `wgmma-n` (gemmc `--wgmma-n`) splits a warpgroup's BLOCK_N columns into
+    BLOCK_N / N independent instructions of N columns, each on its own slice
+    of the accumulator registers (columns [p*N, (p+1)*N) are registers
     [p*N/2, (p+1)*N/2) of the m64 fragment), issued interleaved: k step 0 of
-    every part, then k step 1, and so on. N is at most 128 by default
-    (`wgmmaColumns`, KernelAbi.h): on the H200 a 128x256 cooperative tile
-    as two 64x128 instructions per warpgroup kept the tensor pipe busy 93%
-    of the time against 89% for one 64x256 instruction, 4-5% faster
-    (bench/RESULTS.md, 2026-11-29). The option `wgmma-n` (gemmc
-    `--wgmma-n`) sets N for ablations; 0 is the default.
+    every part, then k step 1, and so on. An ablation, not a default: on the
+    H200 a 128x256 cooperative tile as two 64x128 instructions ran within
+    0.7% of one 64x256 (bench/RESULTS.md, 2026-11-29).
 
     Operands come through 64-bit shared-memory matrix descriptors: K-major
     tiles (A, and B when col-major) with the 128-byte swizzle, 8-row atoms
@@ -257,31 +255,35 @@ def ConvertGemmcToNVVM : Pass<"convert-gemmc-to-nvvm", "ModuleOp"> {
     and column part adds a constant to it. The wgmma layouts follow: A row;
     B col when K-major, row when N-major.
 
-    Before (BLOCK_N = 256):
+    Before:
 
     ```mlir
     %acc1 = gemmc.mma_stage %acc0, %a, %b {schedule = #gemmc.schedule<...,
-        b_layout = "col", tile_shape = [128, 256, 64], ...>} : !llvm.struct<(f32 x 128)>, !llvm.ptr<3>, !llvm.ptr<3>
+        b_layout = "col", tile_shape = [128, 128, 64], ...>} : !llvm.struct<(f32, ...)>, !llvm.ptr<3>, !llvm.ptr<3>
     ```
 
     After:
 
     ```mlir
+    %fa = arith.andi (arith.shrui (llvm.ptrtoint %a), 4), 0x3fff : i32
+    %fb = ... the same of %b ...
     nvvm.wgmma.fence.aligned
-    %p0 = ... registers 0-63 of %acc0 ...   %q0 = ... registers 64-127 ...
-    %f = ... (address of %a >> 4) & 0x3fff ...  %g = ... the same of %b ...
-    %r0 = nvvm.wgmma.mma_async %dA0, %dB0, %p0, <m = 64, n = 128, k = 16>, D[<f32>, <one>],
+    %da0 = arith.ori (arith.extui (arith.addi %fa, 65536)), 0x4000004000000000 : i64
+    %db0 = ... the same from %fb ...
+    %r0 = nvvm.wgmma.mma_async %da0, %db0, %acc0, <m = 64, n = 128, k = 16>, D[<f32>, <one>],
           A[<bf16>, <one>, <row>], B[<bf16>, <one>, <col>] : ... -> ...
-    %s0 = nvvm.wgmma.mma_async %dA0, %dB0', %q0, <m = 64, n = 128, k = 16>, ...
-          (%dB0' = %dB0 + 128 rows of B, 16384 B)
-    ... three more k steps, each part in turn ...
+    %da1 = ... arith.addi %fa, 65538 ...   (32 bytes further along K)
+    ... three more k steps ...
     nvvm.wgmma.commit.group.sync.aligned
-    %acc1 = ... %r3 and %s3 put back together ...
     ```
+
+    With `wgmma-n=128` and BLOCK_N = 256, each k step is two such
+    instructions, on registers 0-63 and 64-127 of the accumulator, the
+    second one's B 128 rows (16384 bytes) further on.
   }];
   let options = [
     Option<"wgmmaN", "wgmma-n", "int64_t", /*default=*/"0",
-           "Columns of each wgmma.mma_async (0: at most 128, see wgmmaColumns)">,
+           "Columns of each wgmma.mma_async (0: BLOCK_N, one per k step)">,
   ];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect", "::mlir::LLVM::LLVMDialect",
                            "::mlir::arith::ArithDialect"];
