@@ -13,12 +13,7 @@
 # Builds gemmc-bench like scripts/gpu_run.sh (reusing its build folder, so run
 # gpu_run.sh first in the same call to build once). $OUT receives
 # ksweep.txt/.json, sustain.txt/.json and profile/ (gpu_profile.sh's files).
-set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root"
-OUT=${OUT:-$root/out}
-mkdir -p "$OUT"
-build=${GEMMC_GPU_BUILD:-/tmp/gemmc-gpu-build}
+source "$(dirname "$0")/gpu_common.sh"
 dir="" profile="" sustain=3 sustain_shapes=cube8192,prefill_mlp_up profile_shapes=cube4096,cube8192,prefill_mlp_up
 while (($#)); do
   case $1 in
@@ -33,11 +28,7 @@ while (($#)); do
 done
 [ -n "$dir" ] || { echo "gpu_diagnose.sh: --cubins is required" >&2; exit 2; }
 if [ ! -x "$build/bin/gemmc-bench" ]; then
-  gen=()
-  command -v ninja >/dev/null && gen=(-G Ninja)
-  cmake -S "$root" -B "$build" "${gen[@]}" -DGEMMC_RUNTIME_ONLY=ON -DCMAKE_BUILD_TYPE=Release >"$OUT/build.txt" 2>&1 &&
-    cmake --build "$build" -j "$(nproc)" --target gemmc-bench >>"$OUT/build.txt" 2>&1 ||
-    { echo "gpu_diagnose.sh: build failed (see build.txt)"; exit 1; }
+  gpu_build_bench >"$OUT/build.txt" 2>&1 || { echo "gpu_diagnose.sh: build failed (see build.txt)"; exit 1; }
 fi
 echo "== k sweep ($(date -u +%T))"
 timeout 200 "$build/bin/gemmc-bench" --cubin-dir "$dir" --suite bench/suites/k_sweep.yaml --iters 30 --warmup 5 \

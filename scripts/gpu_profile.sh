@@ -20,12 +20,7 @@
 # launch) and logs.txt. --source adds ncu's SourceCounters section (warp-state
 # samples per SASS instruction) and writes source.csv (the source page, SASS,
 # every profiled kernel) and <NAME>.sass (cuobjdump -sass of each cubin).
-set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root"
-OUT=${OUT:-$root/out}
-mkdir -p "$OUT"
-build=${GEMMC_GPU_BUILD:-/tmp/gemmc-gpu-build}
+source "$(dirname "$0")/gpu_common.sh"
 dir="" name="" shape="" count="" source=0
 while (($#)); do
   case $1 in
@@ -55,12 +50,7 @@ if [ -z "$ncu" ]; then
   exit 2
 fi
 log=$OUT/logs.txt
-{
-  gen=()
-  command -v ninja >/dev/null && gen=(-G Ninja)
-  cmake -S "$root" -B "$build" "${gen[@]}" -DGEMMC_RUNTIME_ONLY=ON -DCMAKE_BUILD_TYPE=Release &&
-    cmake --build "$build" -j "$(nproc)" --target gemmc-bench
-} >"$log" 2>&1 || { echo "gpu_profile.sh: build failed (see $log)" >&2; exit 1; }
+gpu_build_bench >"$log" 2>&1 || { echo "gpu_profile.sh: build failed (see $log)" >&2; exit 1; }
 
 nshapes=$(tr ',' '\n' <<<"$shape" | wc -l)
 [ -z "$count" ] && count=$((5 * ${#names[@]} * nshapes))

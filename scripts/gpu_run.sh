@@ -18,12 +18,7 @@
 # bench/RESULTS.md section). Stage time limits: GEMMC_SUITE_LIMIT,
 # GEMMC_BENCH_LIMIT, GEMMC_TRITON_LIMIT (seconds, per folder; default 150).
 # Exit status: 0 if the suite passed and the bench found no WRONG/ERROR row.
-set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root"
-OUT=${OUT:-$root/out}
-mkdir -p "$OUT"
-build=${GEMMC_GPU_BUILD:-/tmp/gemmc-gpu-build}
+source "$(dirname "$0")/gpu_common.sh"
 cubin_dirs=()
 commit=${GEMMC_COMMIT:-}
 predictions=""
@@ -79,14 +74,8 @@ say "gemmc gpu_run: commit $commit, OUT=$OUT"
   nvcc --version 2>&1 | tail -1; cmake --version | head -1; nproc; } | tee -a "$log"
 
 # 1. Build (runtime only: no MLIR on this machine).
-gen=()
-command -v ninja >/dev/null && gen=(-G Ninja)
-cublas_root=""
-if ! ls /usr/local/cuda/lib64/libcublas.so* >/dev/null 2>&1; then
-  cublas_root=$(python3 -c 'import nvidia.cublas as c, os; print(list(c.__path__)[0])' 2>/dev/null || true)
-fi
-stage configure 60 cmake -S "$root" -B "$build" "${gen[@]}" -DGEMMC_RUNTIME_ONLY=ON -DCMAKE_BUILD_TYPE=Release \
-  ${cublas_root:+-DGEMMC_CUBLAS_ROOT=$cublas_root}
+gpu_configure_args
+stage configure 60 "${configure[@]}"
 stage build 150 cmake --build "$build" -j "$(nproc)" || say "build failed; later stages use what was built"
 if [ -x "$build/bin/gemmc-runtime-unittests" ]; then
   stage runtime-unittests 60 "$build/bin/gemmc-runtime-unittests" --gtest_brief=1

@@ -1,0 +1,30 @@
+# Sourced by scripts/gpu_run.sh, gpu_profile.sh and gpu_diagnose.sh (the GPU
+# machine's side, which has no MLIR): the repository root as the working
+# folder, $OUT (default ./out, created) for what comes back, $build
+# (GEMMC_GPU_BUILD, default /tmp/gemmc-gpu-build) for the runtime-only build,
+# and the cmake arguments that configure it (gpu_configure_args).
+set -uo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+OUT=${OUT:-$root/out}
+mkdir -p "$OUT"
+build=${GEMMC_GPU_BUILD:-/tmp/gemmc-gpu-build}
+
+# The configure command line: Ninja when present, runtime only, Release, and
+# cuBLAS from the Python wheel where the toolkit has none.
+gpu_configure_args() {
+  configure=(cmake -S "$root" -B "$build")
+  command -v ninja >/dev/null && configure+=(-G Ninja)
+  configure+=(-DGEMMC_RUNTIME_ONLY=ON -DCMAKE_BUILD_TYPE=Release)
+  if ! ls /usr/local/cuda/lib64/libcublas.so* >/dev/null 2>&1; then
+    local cublas_root
+    cublas_root=$(python3 -c 'import nvidia.cublas as c; print(list(c.__path__)[0])' 2>/dev/null || true)
+    [ -n "$cublas_root" ] && configure+=(-DGEMMC_CUBLAS_ROOT="$cublas_root")
+  fi
+}
+
+# Configures and builds gemmc-bench (and what it needs).
+gpu_build_bench() {
+  gpu_configure_args
+  "${configure[@]}" && cmake --build "$build" -j "$(nproc)" --target gemmc-bench
+}
