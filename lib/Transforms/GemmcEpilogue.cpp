@@ -213,63 +213,34 @@ void Epilogue::storeThroughTma() {
   // (one wait, two barriers and one fence per tile), a smaller ring one at
   // a time.
   int64_t round = buffers == chunks ? chunks : 1;
-  // Value e of the pair (j, h) of this thread, alpha- (and beta-) scaled,
-  // in C's type.
-  auto element = [&](int64_t j, int64_t h, int64_t e) {
-    Value row = ir.add(groupRow, ir.add(rowInGroup, ir.c32(8 * h)));
-    Value colE = ir.add(op.getN0(), ir.add(colInGroup, ir.c32(8 * j + e)));
-    Value inside, rowStart;
-    if (op.getBeta()) {
-      inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()),
-                       ir.cmp(arith::CmpIPredicate::ult, colE, op.getN()));
-      // One 64-bit row address, the column as a 32-bit offset (fewer live
-      // 64-bit values while the reads of C are in flight).
-      rowStart = cAddress(row, op.getN0());
-    }
-    return finish(scaled(4 * j + 2 * h + e),
-                  [&] {
-                    return LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, rowStart,
-                                               ValueRange{ir.sub(colE, op.getN0())});
-                  },
-                  inside);
-  };
   auto writeChunk = [&](int64_t chunk, Value buffer) {
-    int64_t blocks = chunkCols / 8; // 8-column blocks, one 16-byte unit each
-    if (cb == 2) {
-      // 16-bit C: stmatrix.x4 stores four 8x8 matrices a warp, the pairs
-      // (block jj, rows +0), (jj, +8), (jj + 1, +0), (jj + 1, +8) of the
-      // accumulator fragment, whose per-thread layout is stmatrix's. Lanes
-      // 8q..8q+7 give the rows of matrix q; row r of block u lies at unit
-      // u ^ (r % 8) of its 128-byte swizzled row. 4 instructions a chunk
-      // instead of 16 4-byte st.shared.
-      Value q = ir.divU(lane, ir.c32(8)), r8 = ir.remU(lane, ir.c32(8));
-      Value matrixRow = ir.add(ir.add(ir.mul(warp, ir.c32(16)),
-                                      ir.mul(ir.remU(q, ir.c32(2)), ir.c32(8))),
-                               r8);
-      Value rowAt = ir.mul(matrixRow, ir.c32(rowBytes));
-      Value unitOffset = ir.divU(q, ir.c32(2));
-      for (int64_t jj = 0; jj < blocks; jj += 2) {
-        SmallVector<Value, 4> regs;
-        for (int64_t dj = 0; dj < 2; ++dj)
-          for (int64_t h = 0; h < 2; ++h) {
-            int64_t j = chunk * blocks + jj + dj;
-            regs.push_back(LLVM::BitcastOp::create(
-                b, loc, ir.i32, pair(element(j, h, 0), element(j, h, 1))));
-          }
-        Value unit = ir.add(unitOffset, ir.c32(jj));
-        Value swizzled = ir.mul(arith::XOrIOp::create(b, loc, unit, r8), ir.c32(16));
-        NVVM::StMatrixOp::create(
-            b, loc, ir.sharedAt(buffer, ir.add(rowAt, swizzled)), regs,
-            NVVM::MMALayout::row, NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
-            NVVM::LdStMatrixEltType::B16);
-      }
-      return;
-    }
     for (int64_t h = 0; h < 2; ++h) {
       Value rowInChunk = ir.add(rowInGroup, ir.c32(8 * h));
-      for (int64_t jj = 0; jj < blocks; ++jj) {
-        int64_t j = chunk * blocks + jj;
+      Value row = ir.add(groupRow, rowInChunk);
+      // With beta: one 64-bit row address, columns as 32-bit offsets (fewer
+      // live 64-bit values while the reads of C are in flight).
+      Value rowStart;
+      if (op.getBeta())
+        rowStart = cAddress(row, op.getN0());
+      for (int64_t jj = 0; jj < chunkCols / 8; ++jj) {
+        int64_t j = chunk * chunkCols / 8 + jj;
         Value colInChunk = ir.add(colInGroup, ir.c32(8 * jj));
+        Value col = ir.add(ir.add(op.getN0(), ir.c32(chunk * chunkCols)), colInChunk);
+        Value v[2];
+        for (int64_t e = 0; e < 2; ++e) {
+          Value colE = ir.add(col, ir.c32(e));
+          Value inside;
+          if (op.getBeta())
+            inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()),
+                             ir.cmp(arith::CmpIPredicate::ult, colE, op.getN()));
+          v[e] = finish(scaled(4 * j + 2 * h + e),
+                        [&] {
+                          return LLVM::GEPOp::create(
+                              b, loc, ir.globalPtr, outType, rowStart,
+                              ValueRange{ir.sub(colE, op.getN0())});
+                        },
+                        inside);
+        }
         Value byte = ir.mul(colInChunk, ir.c32(cb));
         Value unit = ir.divU(byte, ir.c32(16));
         Value swizzled = ir.add(
@@ -277,8 +248,7 @@ void Epilogue::storeThroughTma() {
             ir.remU(byte, ir.c32(16)));
         Value at = ir.sharedAt(buffer,
                                ir.add(ir.mul(rowInChunk, ir.c32(rowBytes)), swizzled));
-        LLVM::StoreOp::create(b, loc, pair(element(j, h, 0), element(j, h, 1)), at,
-                              /*alignment=*/2 * cb);
+        LLVM::StoreOp::create(b, loc, pair(v[0], v[1]), at, /*alignment=*/2 * cb);
       }
     }
   };

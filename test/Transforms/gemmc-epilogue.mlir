@@ -1,6 +1,6 @@
 // RUN: gemmc-opt %s --split-input-file --gemmc-epilogue --canonicalize --cse | FileCheck %s
 // RUN: gemmc-opt %s --split-input-file --gemmc-epilogue | grep -c "vector<2xbf16>, !llvm.ptr<1>" | FileCheck %s --check-prefix=PAIRS
-// RUN: gemmc-opt %s --split-input-file --gemmc-epilogue | grep -c "nvvm.stmatrix" | FileCheck %s --check-prefix=TMA-STMATRIX
+// RUN: gemmc-opt %s --split-input-file --gemmc-epilogue | grep -c "vector<2xbf16>, !llvm.ptr<3>" | FileCheck %s --check-prefix=TMA-PAIRS
 
 // A 64x128 bf16 tile with alpha: each thread owns rows 16w + l/4 (+ 8) and
 // columns 8j + 2(l%4) (+ 1); 2 row halves x 16 column chunks = 32 paired
@@ -59,12 +59,10 @@ gpu.module @k2 {
 // store: tma, a 64x128 bf16 tile whose 2 chunks of 64 columns fit a
 // whole-row ring (stages = 2 leave room): one round per tile. A tile whose
 // right edge cuts a 16-byte unit of C's row (N % 8 != 0 and n0 + 128 > N)
-// stores from registers instead; TMA would write the whole unit. A warp
-// writes its 16 rows of a chunk with 4 stmatrix.x4 (8x8 matrices of 16-bit
-// pairs, the accumulator fragment's own layout): lanes 8q..8q+7 address the
-// rows of matrix q, row r of 8-column block u at 16-byte unit u XOR (r % 8);
-// 2 chunks x 4 = 8 (16 4-byte st.shared each before).
-// TMA-STMATRIX: 8
+// stores from registers instead; TMA would write the whole unit. The
+// shared-memory pairs go to 16-byte unit (column bytes / 16) XOR (row % 8),
+// row % 8 being lane / 4.
+// TMA-PAIRS: 32
 
 // CHECK-LABEL: llvm.func @tma_bf16(
 // CHECK: %[[PAST:.*]] = arith.cmpi ugt, %{{.*}}, %[[N:arg5]] : i32
@@ -76,12 +74,8 @@ gpu.module @k2 {
 // CHECK: } else {
 // CHECK: nvvm.cp.async.bulk.wait_group 0 {read}
 // CHECK: nvvm.barrier id = %[[BAR:.*]] number_of_threads = %c128_i32
-// CHECK: %[[Q:.*]] = arith.divui %{{.*}}, %c8_i32 : i32
-// CHECK: %[[R8:.*]] = arith.remui %{{.*}}, %c8_i32 : i32
-// CHECK: llvm.bitcast %{{.*}} : vector<2xbf16> to i32
-// CHECK: arith.xori %{{.*}}, %[[R8]] : i32
-// CHECK: nvvm.stmatrix %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : !llvm.ptr<3>, i32, i32, i32, i32
-// CHECK-NOT: vector<2xbf16>, !llvm.ptr<3>
+// CHECK: arith.xori
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<2xbf16>, !llvm.ptr<3>
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: nvvm.barrier id = %[[BAR]] number_of_threads = %c128_i32
 // CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %[[TMAP:arg7]], %{{.*}}, box[%[[X0:.*]], %[[Y:.*]]]
