@@ -61,7 +61,7 @@ cl::opt<int64_t> wgmmaN(
     "wgmma-n",
     cl::desc("sm_90a: columns of each wgmma instruction, a divisor of BLOCK_N "
              "(0 = BLOCK_N; for ablations, docs/pipeline.md)"),
-    cl::init(0), cl::cat(gemmcOptions));
+    cl::value_desc("N"), cl::init(0), cl::cat(gemmcOptions));
 } // namespace
 
 /// Writes `text` to `path` ('-' = stdout).
