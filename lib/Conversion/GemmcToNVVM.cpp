@@ -107,8 +107,9 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     // Part p of the columns: accumulator registers [p, p + 1) * partN / 2
     // of the m64 fragment; its B starts partN rows (K-major) or partN / (the
     // slab's columns) slabs (N-major) further on.
-    int64_t partBBytes =
-        abi.b.kMajor ? partN * span : partN / (span / eb) * abi.b.slabBytes;
+    int64_t partBBytes = abi.b.kMajor
+                             ? partN * span
+                             : partN / slabColumns(abi.b, s.b.element) * abi.b.slabBytes;
     NVVM::WgmmaFenceAlignedOp::create(rewriter, op.getLoc());
     Value whole = op.getAcc();
     int64_t partRegs = partN / 2;
@@ -130,20 +131,21 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
         acc.push_back(part);
       }
     }
-    for (int64_t step = 0; step < s.blockK() / instr->k; ++step)
-     for (int64_t p = 0; p < parts; ++p) {
+    for (int64_t step = 0; step < s.blockK() / instr->k; ++step) {
       Value descA = tileA.at(step * kStepBytes);
-      Value descB = tileB.at(step * bStepBytes + p * partBBytes);
-      acc[p] = NVVM::WgmmaMmaAsyncOp::create(
-          rewriter, op.getLoc(), partType, acc[p], descA, descB, shape,
-          wgType, wgType, NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
-          NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one),
-          NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
-          NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
-          NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::row),
-          NVVM::MMALayoutAttr::get(ctx, abi.b.kMajor ? NVVM::MMALayout::col
-                                                     : NVVM::MMALayout::row),
-          /*satfinite=*/nullptr);
+      for (int64_t p = 0; p < parts; ++p) {
+        Value descB = tileB.at(step * bStepBytes + p * partBBytes);
+        acc[p] = NVVM::WgmmaMmaAsyncOp::create(
+            rewriter, op.getLoc(), partType, acc[p], descA, descB, shape,
+            wgType, wgType, NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
+            NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one),
+            NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
+            NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
+            NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::row),
+            NVVM::MMALayoutAttr::get(ctx, abi.b.kMajor ? NVVM::MMALayout::col
+                                                       : NVVM::MMALayout::row),
+            /*satfinite=*/nullptr);
+      }
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, op.getLoc());
     if (parts == 1)
@@ -171,20 +173,21 @@ struct ConvertGemmcToNVVMPass
   void runOnOperation() override {
     // An explicit wgmma-n that does not fit a stage's tile is the user's
     // error: say why, once, instead of "could not be lowered".
-    WalkResult bad = getOperation().walk([&](MmaStageOp op) {
-      FailureOr<KernelSpec> spec =
-          specFromSchedule(op.getSchedule(), [&] { return op.emitOpError(); });
-      if (failed(spec))
-        return WalkResult::interrupt();
-      std::string why;
-      if (wgmmaN != 0 && wgmmaColumns(*spec, describeKernelAbi(*spec), wgmmaN, why) == 0) {
+    if (wgmmaN != 0) {
+      WalkResult bad = getOperation().walk([&](MmaStageOp op) {
+        FailureOr<KernelSpec> spec =
+            specFromSchedule(op.getSchedule(), [&] { return op.emitOpError(); });
+        if (failed(spec))
+          return WalkResult::interrupt();
+        std::string why;
+        if (wgmmaColumns(*spec, describeKernelAbi(*spec), wgmmaN, why) != 0)
+          return WalkResult::advance();
         op.emitOpError(why);
         return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
-    });
-    if (bad.wasInterrupted())
-      return signalPassFailure();
+      });
+      if (bad.wasInterrupted())
+        return signalPassFailure();
+    }
     RewritePatternSet patterns(&getContext());
     populateGemmcToNVVMPatterns(patterns, wgmmaN);
     walkAndApplyPatterns(getOperation(), std::move(patterns));

@@ -138,8 +138,7 @@ int64_t gemmc::wgmmaColumns(const KernelSpec &spec, const KernelAbi &abi,
   }
   // An N-major B tile is read in slabs one swizzle span wide: a wgmma's
   // columns start on a slab.
-  int64_t slab = abi.b.kMajor ? instr->nStep
-                              : abi.b.swizzleBytes / elementBytes(spec.b.element);
+  int64_t slab = abi.b.kMajor ? instr->nStep : slabColumns(abi.b, spec.b.element);
   auto fits = [&](int64_t n) {
     return n >= instr->nMin && n <= instr->nMax && n % instr->nStep == 0 &&
            n % slab == 0 && blockN % n == 0;

@@ -51,6 +51,19 @@ gemmc_gemm_args makeArgs(gemmc_layout aLayout = GEMMC_ROW, gemmc_layout bLayout 
   return a;
 }
 
+/// A 300x500x72 problem (no size a multiple of a tile), A row-major and B
+/// col-major with padded leading dimensions.
+gemmc_gemm_args raggedArgs(int64_t ldc) {
+  gemmc_gemm_args a = makeArgs();
+  a.m = 300;
+  a.n = 500;
+  a.k = 72;
+  a.lda = 80;
+  a.ldb = 72;
+  a.ldc = ldc;
+  return a;
+}
+
 std::string check(const Manifest &m, const gemmc_gemm_args &args) {
   std::string err;
   gemmc_status st = checkArgs(m, args, err);
@@ -215,13 +228,7 @@ TEST(RuntimePlan, StorageExtents) {
 
 TEST(RuntimePlan, TensorMapParamsPerLayout) {
   Manifest m = makeManifest();
-  gemmc_gemm_args a = makeArgs();
-  a.m = 300;
-  a.n = 500;
-  a.k = 72;
-  a.lda = 80;
-  a.ldb = 72;
-  a.ldc = 512;
+  gemmc_gemm_args a = raggedArgs(/*ldc=*/512);
   TensorMapParams pa = tensorMapParams(m, Operand::A, a);
   EXPECT_EQ(pa.dtype, GEMMC_BF16);
   EXPECT_EQ(pa.base, 0x10000000u);
@@ -261,13 +268,7 @@ TEST(RuntimePlan, TensorMapParamsForC) {
   Manifest m = makeManifest();
   m.tmaps[2] = {Operand::C, {64, 64}, 128};
   m.params = {Param::TmapA, Param::TmapB, Param::TmapC, Param::C, Param::M, Param::N, Param::K, Param::Ldc};
-  gemmc_gemm_args a = makeArgs();
-  a.m = 300;
-  a.n = 500;
-  a.k = 72;
-  a.lda = 80;
-  a.ldb = 72;
-  a.ldc = 520;
+  gemmc_gemm_args a = raggedArgs(/*ldc=*/520);
   TensorMapParams pc = tensorMapParams(m, Operand::C, a);
   EXPECT_EQ(pc.dtype, GEMMC_BF16);
   EXPECT_EQ(pc.base, 0x30000000u);

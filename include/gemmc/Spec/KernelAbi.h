@@ -65,6 +65,11 @@ KernelAbi describeKernelAbi(const KernelSpec &spec);
 /// The manifest the runtime reads next to the cubin (`<cubin>.json`).
 std::string kernelManifestJson(const KernelSpec &spec, const KernelAbi &abi);
 
+/// The columns of one slab of an N-major operand tile: one swizzle span.
+inline int64_t slabColumns(const TensorMapPlan &plan, ElementType element) {
+  return plan.swizzleBytes / elementBytes(element);
+}
+
 /// Whether the kernel stores C with TMA (and takes `tmap_c`).
 inline bool storesWithTma(const KernelAbi &abi) { return abi.c.operand == 'c'; }
 
