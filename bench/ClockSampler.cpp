@@ -1,5 +1,6 @@
 #include "ClockSampler.h"
 
+#include <cmath>
 #include <dlfcn.h>
 
 namespace gemmc::bench {
@@ -82,6 +83,19 @@ ClockSampler::Summary ClockSampler::between(double t0, double t1) const {
   }
   return out;
 }
+
+void ClockSampler::Summary::merge(const Summary &other) {
+  int total = samples + other.samples;
+  if (total) {
+    smMhz = (smMhz * samples + other.smMhz * other.samples) / total;
+    watts = (watts * samples + other.watts * other.samples) / total;
+  }
+  samples = total;
+  reasons |= other.reasons;
+}
+
+double ClockSampler::Summary::mhz() const { return samples ? smMhz : NAN; }
+double ClockSampler::Summary::power() const { return samples ? watts : NAN; }
 
 std::string ClockSampler::reasonNames(unsigned long long mask) {
   // NVML's clocks-event reason bits (nvml.h, nvmlClocksEventReason*).

@@ -25,8 +25,13 @@ public:
   };
   struct Summary {
     int samples = 0;
-    double smMhz = 0, watts = 0;
+    double smMhz = 0, watts = 0;    // means over the samples
     unsigned long long reasons = 0; // OR over the window
+    /// The means over this window and `other` together.
+    void merge(const Summary &other);
+    /// The means, NaN without samples.
+    double mhz() const;
+    double power() const;
   };
 
   /// Starts sampling every `periodMs`; available() is false (and summaries

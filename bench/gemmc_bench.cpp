@@ -394,17 +394,8 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
         if (sampler->now() >= half)
           ms[side].push_back(t / batch);
       }
-      auto s = sampler->between(half, sampler->now());
-      sum[side].samples += s.samples;
-      sum[side].smMhz += s.smMhz * s.samples;
-      sum[side].watts += s.watts * s.samples;
-      sum[side].reasons |= s.reasons;
+      sum[side].merge(sampler->between(half, sampler->now()));
     }
-    for (auto &x : sum)
-      if (x.samples) {
-        x.smMhz /= x.samples;
-        x.watts /= x.samples;
-      }
     row.gemmcSustainMs = stats(ms[0]).median;
     row.cublasSustainMs = stats(ms[1]).median;
     row.gemmcClock = sum[0];
@@ -449,11 +440,10 @@ void printSustainTable(const std::vector<Row> &rows) {
       continue;
     const auto &g = r.gemmcClock, &c = r.cublasClock;
     std::printf("%-17s %-30s | %9.3f %6s %5s | %9.3f %6s %5s | %6.3f %6s | %s / %s\n", r.shape.c_str(),
-                r.cubin.substr(0, 30).c_str(), r.gemmcSustainMs, fmt(g.samples ? g.smMhz : NAN, "%.0f").c_str(),
-                fmt(g.samples ? g.watts : NAN, "%.0f").c_str(), r.cublasSustainMs,
-                fmt(c.samples ? c.smMhz : NAN, "%.0f").c_str(), fmt(c.samples ? c.watts : NAN, "%.0f").c_str(),
-                r.cublasSustainMs / r.gemmcSustainMs,
-                fmt(g.samples && c.samples ? g.smMhz / c.smMhz : NAN, "%.3f").c_str(),
+                r.cubin.substr(0, 30).c_str(), r.gemmcSustainMs, fmt(g.mhz(), "%.0f").c_str(),
+                fmt(g.power(), "%.0f").c_str(), r.cublasSustainMs, fmt(c.mhz(), "%.0f").c_str(),
+                fmt(c.power(), "%.0f").c_str(), r.cublasSustainMs / r.gemmcSustainMs,
+                fmt(g.mhz() / c.mhz(), "%.3f").c_str(),
                 gemmc::bench::ClockSampler::reasonNames(g.reasons).c_str(),
                 gemmc::bench::ClockSampler::reasonNames(c.reasons).c_str());
   }
@@ -501,10 +491,10 @@ void writeJson(const std::string &path, const std::vector<Row> &rows, const Meta
       << ", \"cublas_graph_ms\": " << jsonNum(r.cublasGraphMs) << ", \"predicted_tflops\": " << jsonNum(r.predicted)
       << ", \"triton_tflops\": " << jsonNum(r.triton) << ", \"gemmc_sustain_ms\": " << jsonNum(r.gemmcSustainMs)
       << ", \"cublas_sustain_ms\": " << jsonNum(r.cublasSustainMs)
-      << ", \"gemmc_sustain_sm_mhz\": " << jsonNum(r.gemmcClock.samples ? r.gemmcClock.smMhz : NAN)
-      << ", \"cublas_sustain_sm_mhz\": " << jsonNum(r.cublasClock.samples ? r.cublasClock.smMhz : NAN)
-      << ", \"gemmc_sustain_watts\": " << jsonNum(r.gemmcClock.samples ? r.gemmcClock.watts : NAN)
-      << ", \"cublas_sustain_watts\": " << jsonNum(r.cublasClock.samples ? r.cublasClock.watts : NAN) << "}" << (i + 1 < rows.size() ? "," : "") << "\n";
+      << ", \"gemmc_sustain_sm_mhz\": " << jsonNum(r.gemmcClock.mhz())
+      << ", \"cublas_sustain_sm_mhz\": " << jsonNum(r.cublasClock.mhz())
+      << ", \"gemmc_sustain_watts\": " << jsonNum(r.gemmcClock.power())
+      << ", \"cublas_sustain_watts\": " << jsonNum(r.cublasClock.power()) << "}" << (i + 1 < rows.size() ? "," : "") << "\n";
   }
   f << " ]\n}\n";
 }
