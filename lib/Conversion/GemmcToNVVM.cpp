@@ -1,15 +1,18 @@
-//===- GemmcToNVVM.cpp - gemmc.mma_stage to sm_90a wgmma ------------------===//
+//===- GemmcToNVVM.cpp - The instruction-selection pass ------------------===//
 //
-// Instruction selection for the mainloop: a gemmc.mma_stage becomes
-// wgmma.fence, BLOCK_K / k `wgmma.mma_async` (one per k step of the
-// instruction, each reading its slice of the swizzled stage through a
-// shared-memory matrix descriptor) and wgmma.commit_group.
+// convert-gemmc-to-nvvm: in each kernel, the gemmc ops that the earlier
+// passes left (the stage ring, the MMA of a stage, the epilogue's stores,
+// barriers and roles) become the target's NVVM ops, through the patterns of
+// the target's populate function (GemmcToNVVM.h). The target is the chip of
+// the kernel's gpu.module (#nvvm.target), or else the arch of a schedule
+// inside the function. A gemmc op left over is an error that names the
+// target: `[not-implemented]` where the target has no patterns yet.
 //
 //===----------------------------------------------------------------------===//
-#include "../Transforms/KernelIR.h"
+#include "gemmc/Conversion/GemmcToNVVM.h"
+#include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
 #include "gemmc/Spec/KernelAbi.h"
 #include "gemmc/Transforms/Passes.h"
-#include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 #define DEBUG_TYPE "convert-gemmc-to-nvvm"
@@ -24,178 +27,92 @@ using namespace mlir::gemmc;
 
 namespace {
 
-/// The 64-bit wgmma shared-memory matrix descriptors of the k steps of one
-/// tile: bits 0-13 address >> 4, 16-29 leading byte offset >> 4, 32-45
-/// stride byte offset >> 4, 62-63 swizzle mode (1 = 128-byte). The base
-/// offset (bits 49-51) stays 0 because every stage starts on a swizzle atom.
-///
-/// The tile's address field is computed once, in 32 bits; each k step adds
-/// its constant offset to it (shared memory ends below 256 KiB, so the
-/// 14-bit field never carries), and the upper word is a constant. Built per
-/// step from the 64-bit address instead, ptxas spent about 40 instructions a
-/// k-tile on 64-bit shifts and masks between the barrier wait and the first
-/// wgmma (ncu, 2026-11-29).
-struct TileDescriptors {
-  TileDescriptors(KernelIR &ir, Value tile, int64_t leadingBytes, int64_t strideBytes)
-      : ir(ir) {
-    Value a32 = LLVM::PtrToIntOp::create(ir.b, ir.loc, ir.i32, tile);
-    field = arith::AndIOp::create(
-        ir.b, ir.loc, arith::ShRUIOp::create(ir.b, ir.loc, a32, ir.c32(4)),
-        ir.c32(0x3FFF));
-    leading = static_cast<int64_t>((leadingBytes >> 4) & 0x3FFF) << 16;
-    upper = static_cast<int64_t>((uint64_t((strideBytes >> 4) & 0x3FFF) << 32) |
-                                 (uint64_t(1) << 62));
-  }
-  /// The descriptor of the tile `offsetBytes` (a multiple of 16) further on.
-  Value at(int64_t offsetBytes) {
-    Value lo = ir.add(field, ir.c32((offsetBytes >> 4) | leading));
-    return arith::OrIOp::create(ir.b, ir.loc, ir.zext64(lo), ir.c64(upper));
-  }
-
-  KernelIR &ir;
-  Value field;
-  int64_t leading, upper;
-};
-
-/// gemmc.mma_stage -> wgmma.fence, wgmma.mma_async x (BLOCK_K / k),
-/// wgmma.commit_group.
-struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
-  MmaStageLowering(MLIRContext *ctx, int64_t wgmmaN)
-      : OpRewritePattern(ctx), wgmmaN(wgmmaN) {}
-  int64_t wgmmaN;
-
-  LogicalResult matchAndRewrite(MmaStageOp op,
-                                PatternRewriter &rewriter) const override {
-    FailureOr<KernelSpec> spec =
-        specFromSchedule(op.getSchedule(), [&] { return op.emitOpError(); });
-    if (failed(spec))
-      return rewriter.notifyMatchFailure(op, "the schedule is not a valid spec");
-    const KernelSpec &s = *spec;
-    auto instr = mmaInstrShape(s.arch, s.a.element);
-    if (!instr || instr->family != MmaFamily::Wgmma)
-      return rewriter.notifyMatchFailure(op, "the schedule's MMA is not wgmma");
-    bool bf16 = s.a.element == ElementType::BF16;
-    if (!bf16 && s.a.element != ElementType::F16)
-      return rewriter.notifyMatchFailure(op, "only bf16 and f16 operands");
-
-    MLIRContext *ctx = rewriter.getContext();
-    KernelIR ir(rewriter, op.getLoc());
-    KernelAbi abi = describeKernelAbi(s);
-    int64_t eb = elementBytes(s.a.element);
-    int64_t span = abi.a.swizzleBytes;
-    int64_t atomBytes = kSwizzleAtomRows * span;
-    int64_t kStepBytes = instr->k * eb;
-    auto wgType = NVVM::WGMMATypesAttr::get(
-        ctx, bf16 ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16);
-    std::string why;
-    int64_t partN = wgmmaColumns(s, abi, wgmmaN, why);
-    if (partN == 0) // the pass reports it before matching
-      return rewriter.notifyMatchFailure(op, why);
-    int64_t parts = s.blockN() / partN;
-    auto shape = NVVM::MMAShapeAttr::get(ctx, instr->m, partN, instr->k);
-
-    // K-major tiles (A always, B when col-major): 128-byte swizzled rows,
-    // 8-row atoms `atomBytes` apart; a k step moves the start address along
-    // the row and the hardware applies the swizzle from the absolute address.
-    // N-major B: a k step moves down `k` rows of the slabs; slabs one swizzle
-    // span of N wide are `slabBytes` apart.
-    TileDescriptors tileA(ir, op.getATile(), /*leadingBytes=*/16, atomBytes);
-    TileDescriptors tileB(ir, op.getBTile(),
-                          /*leadingBytes=*/abi.b.kMajor ? 16 : abi.b.slabBytes,
-                          atomBytes);
-    int64_t bStepBytes = abi.b.kMajor ? kStepBytes : instr->k * span;
-    // Part p of the columns: accumulator registers [p, p + 1) * partN / 2
-    // of the m64 fragment; its B starts partN rows (K-major) or partN / (the
-    // slab's columns) slabs (N-major) further on.
-    int64_t partBBytes = abi.b.kMajor
-                             ? partN * span
-                             : partN / slabColumns(abi.b, s.b.element) * abi.b.slabBytes;
-    NVVM::WgmmaFenceAlignedOp::create(rewriter, op.getLoc());
-    Value whole = op.getAcc();
-    int64_t partRegs = partN / 2;
-    SmallVector<Value> acc;
-    Type partType = whole.getType();
-    if (parts == 1) {
-      acc.push_back(whole);
-    } else {
-      partType = LLVM::LLVMStructType::getLiteral(
-          ctx, SmallVector<Type>(partRegs, rewriter.getF32Type()));
-      for (int64_t p = 0; p < parts; ++p) {
-        Value part = LLVM::PoisonOp::create(rewriter, op.getLoc(), partType);
-        for (int64_t r = 0; r < partRegs; ++r)
-          part = LLVM::InsertValueOp::create(
-              rewriter, op.getLoc(), part,
-              LLVM::ExtractValueOp::create(rewriter, op.getLoc(), whole,
-                                           p * partRegs + r),
-              r);
-        acc.push_back(part);
-      }
+/// The target of the kernel `fn`: its gpu.module's chip, or the arch of the
+/// first schedule in it.
+std::optional<Arch> targetOf(Operation *fn) {
+  if (auto module = fn->getParentOfType<gpu::GPUModuleOp>())
+    if (ArrayAttr targets = module.getTargetsAttr())
+      for (Attribute t : targets)
+        if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(t))
+          if (std::optional<Arch> arch = parseArch(nvvm.getChip()))
+            return arch;
+  std::optional<Arch> arch;
+  fn->walk([&](Operation *op) {
+    if (auto schedule = op->getAttrOfType<ScheduleAttr>("schedule")) {
+      arch = parseArch(schedule.getArch());
+      return WalkResult::interrupt();
     }
-    for (int64_t step = 0; step < s.blockK() / instr->k; ++step) {
-      Value descA = tileA.at(step * kStepBytes);
-      for (int64_t p = 0; p < parts; ++p) {
-        Value descB = tileB.at(step * bStepBytes + p * partBBytes);
-        acc[p] = NVVM::WgmmaMmaAsyncOp::create(
-            rewriter, op.getLoc(), partType, acc[p], descA, descB, shape,
-            wgType, wgType, NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
-            NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one),
-            NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
-            NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
-            NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::row),
-            NVVM::MMALayoutAttr::get(ctx, abi.b.kMajor ? NVVM::MMALayout::col
-                                                       : NVVM::MMALayout::row),
-            /*satfinite=*/nullptr);
-      }
-    }
-    NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, op.getLoc());
-    if (parts == 1)
-      whole = acc[0];
-    else
-      for (int64_t p = 0; p < parts; ++p)
-        for (int64_t r = 0; r < partRegs; ++r)
-          whole = LLVM::InsertValueOp::create(
-              rewriter, op.getLoc(), whole,
-              LLVM::ExtractValueOp::create(rewriter, op.getLoc(), acc[p], r),
-              p * partRegs + r);
-    rewriter.replaceOp(op, whole);
-    return success();
-  }
-};
+    return WalkResult::advance();
+  });
+  return arch;
+}
 
-void populateGemmcToNVVMPatterns(RewritePatternSet &patterns, int64_t wgmmaN) {
-  // gemmc.mma_stage: the mainloop's instruction selection.
-  patterns.add<MmaStageLowering>(patterns.getContext(), wgmmaN);
+bool isGemmcOp(Operation *op) {
+  return isa<GemmcDialect>(op->getDialect());
 }
 
 struct ConvertGemmcToNVVMPass
     : mlir::gemmc::impl::ConvertGemmcToNVVMBase<ConvertGemmcToNVVMPass> {
   using Base::Base;
-  void runOnOperation() override {
-    // An explicit wgmma-n that does not fit a stage's tile is the user's
-    // error: say why, once, instead of "could not be lowered".
-    if (wgmmaN != 0) {
-      WalkResult bad = getOperation().walk([&](MmaStageOp op) {
-        FailureOr<KernelSpec> spec =
-            specFromSchedule(op.getSchedule(), [&] { return op.emitOpError(); });
-        if (failed(spec))
-          return WalkResult::interrupt();
-        std::string why;
-        if (wgmmaColumns(*spec, describeKernelAbi(*spec), wgmmaN, why) != 0)
-          return WalkResult::advance();
-        op.emitOpError(why);
+
+  /// An explicit wgmma-n that does not fit a stage's tile is the user's
+  /// error: say why, once, instead of "could not be lowered".
+  LogicalResult checkWgmmaN() {
+    if (wgmmaN == 0)
+      return success();
+    WalkResult bad = getOperation().walk([&](MmaStageOp op) {
+      FailureOr<KernelSpec> spec =
+          specFromSchedule(op.getSchedule(), [&] { return op.emitOpError(); });
+      if (failed(spec))
         return WalkResult::interrupt();
-      });
-      if (bad.wasInterrupted())
-        return signalPassFailure();
-    }
-    RewritePatternSet patterns(&getContext());
-    populateGemmcToNVVMPatterns(patterns, wgmmaN);
-    walkAndApplyPatterns(getOperation(), std::move(patterns));
-    WalkResult left = getOperation().walk([](MmaStageOp op) {
-      op.emitOpError("could not be lowered to wgmma");
+      std::string why;
+      if (wgmmaColumns(*spec, describeKernelAbi(*spec), wgmmaN, why) != 0)
+        return WalkResult::advance();
+      op.emitOpError(why);
       return WalkResult::interrupt();
     });
-    if (left.wasInterrupted())
+    return failure(bad.wasInterrupted());
+  }
+
+  void runOnOperation() override {
+    if (failed(checkWgmmaN()))
+      return signalPassFailure();
+    InstructionOptions options;
+    options.wgmmaN = wgmmaN;
+    SmallVector<LLVM::LLVMFuncOp> kernels;
+    getOperation().walk([&](LLVM::LLVMFuncOp fn) { kernels.push_back(fn); });
+    bool failedAny = false;
+    for (LLVM::LLVMFuncOp fn : kernels) {
+      bool hasGemmc = false;
+      fn.walk([&](Operation *op) {
+        hasGemmc |= isGemmcOp(op);
+        return hasGemmc ? WalkResult::interrupt() : WalkResult::advance();
+      });
+      if (!hasGemmc)
+        continue;
+      std::optional<Arch> arch = targetOf(fn);
+      if (!arch) {
+        fn.emitOpError("has gemmc ops but no target: neither a gpu.module with "
+                       "an #nvvm.target chip nor a #gemmc.schedule names one");
+        failedAny = true;
+        continue;
+      }
+      RewritePatternSet patterns(&getContext());
+      populateTargetPatterns(*arch, patterns, options);
+      walkAndApplyPatterns(fn, std::move(patterns));
+      fn.walk([&](Operation *op) {
+        if (!isGemmcOp(op))
+          return WalkResult::advance();
+        if (*arch == Arch::SM90a)
+          op->emitOpError() << "could not be lowered to " << archName(*arch);
+        else
+          op->emitOpError() << "[not-implemented] instruction selection for "
+                            << archName(*arch) << " is not implemented yet";
+        failedAny = true;
+        return WalkResult::interrupt();
+      });
+    }
+    if (failedAny)
       signalPassFailure();
   }
 };

@@ -27,16 +27,19 @@ using namespace mlir;
 
 void mlir::gemmc::buildLowerToNVVMPipeline(OpPassManager &pm,
                                            const LowerOptions &options) {
-  // Phase 1: check the schedule, then build the kernel step by step:
-  // the tile mapping, the shared-memory plan, the staged K loop, the
-  // epilogue, and wgmma for the mainloop's stages.
+  // Phase 1, target-neutral: check the schedule, then build the kernel step
+  // by step: its ABI, the shared-memory plan, the warp roles over the stage
+  // ring, the tile scheduler, the epilogue's values and stores.
   pm.addPass(createGemmcVerifySchedule());
   pm.addPass(createGemmcTile());
   pm.addPass(createGemmcSmemLayout());
-  pm.addPass(createGemmcPipeline());
+  pm.addPass(createGemmcWarpSpecialize());
+  pm.addPass(createGemmcScheduleTiles());
   pm.addPass(createGemmcEpilogue());
+  // Phase 2, the target's instructions for what is left of gemmc (the
+  // stage ring, the MMA, the stores, barriers and roles).
   pm.addPass(createConvertGemmcToNVVM({options.wgmmaN}));
-  // Phase 2: structured control flow and integer arithmetic to LLVM. The
+  // Phase 3: structured control flow and integer arithmetic to LLVM. The
   // module holds nothing but the gpu.module, so these run on all of it.
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -44,7 +47,7 @@ void mlir::gemmc::buildLowerToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertVectorToLLVMPass());
-  // Phase 3: NVVM ops without an intrinsic (wgmma, mbarrier waits) become
+  // Phase 4: NVVM ops without an intrinsic (wgmma, mbarrier waits) become
   // inline PTX; then nothing but llvm and nvvm remains.
   pm.addPass(createConvertNVVMToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());

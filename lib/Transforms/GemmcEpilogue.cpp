@@ -32,7 +32,7 @@
 //   [leader] nvvm.cp.async.bulk.commit.group
 //
 //===----------------------------------------------------------------------===//
-#include "KernelIR.h"
+#include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
 #include "gemmc/Spec/KernelAbi.h"
 #include "gemmc/Transforms/Passes.h"
 
@@ -61,9 +61,10 @@ struct Epilogue {
     warp = ir.divU(ir.remU(tid, ir.c32(kWarpgroupSize)), ir.c32(kWarpSize));
     // Each warpgroup has 64 rows of the tile, except under pingpong, where
     // it has a tile of its own.
+    int64_t warpgroupRows = mmaInstrShape(s.arch, s.a.element)->m;
     groupRow = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong
                    ? op.getM0()
-                   : ir.add(op.getM0(), ir.mul(ir.warpgroupId(), ir.c32(64)));
+                   : ir.add(op.getM0(), ir.mul(ir.warpgroupId(), ir.c32(warpgroupRows)));
     rowInGroup = ir.add(ir.mul(warp, ir.c32(16)), ir.divU(lane, ir.c32(4)));
     colInGroup = ir.mul(ir.remU(lane, ir.c32(4)), ir.c32(2));
     outType = storageType(b.getContext(), s.c.element);
@@ -200,9 +201,7 @@ void Epilogue::storeThroughTma() {
   Value groupBarrier = ir.add(ir.warpgroupId(), ir.c32(kEpilogueBarrier));
   Value groupThreads = ir.c32(kWarpgroupSize);
   auto syncGroup = [&] {
-    NVVM::BarrierOp::create(b, loc, /*res=*/Type(), groupBarrier, groupThreads,
-                            /*reductionOp=*/nullptr,
-                            /*reductionPredicate=*/Value());
+    NamedBarrierOp::create(b, loc, groupBarrier, groupThreads, /*arrive=*/false);
   };
   // 128-byte swizzle: 16-byte unit u of row r lies at unit u ^ (r % 8). A
   // thread's rows are rowInGroup and rowInGroup + 8, both = lane / 4 mod 8.
@@ -259,26 +258,19 @@ void Epilogue::storeThroughTma() {
     // The stores that last read these buffers (`buffers` chunks ago) must be
     // done with them; the ring's other buffers may still be in flight.
     ir.ifThen(leader, [&] {
-      NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, buffers - round,
-                                           b.getUnitAttr());
+      StoreDrainOp::create(b, loc, /*pending=*/buffers - round, /*read=*/true);
     });
     syncGroup();
     for (int64_t chunk = first; chunk < first + round; ++chunk)
       writeChunk(chunk, bufferOf(chunk));
     // Make the generic-proxy writes visible to TMA, then let one thread
     // store the chunks, one bulk group each.
-    NVVM::FenceProxyOp::create(
-        b, loc, NVVM::ProxyKind::async_shared,
-        NVVM::SharedSpaceAttr::get(b.getContext(), NVVM::SharedSpace::shared_cta));
+    SharedFenceOp::create(b, loc);
     syncGroup();
     ir.ifThen(leader, [&] {
       for (int64_t chunk = first; chunk < first + round; ++chunk) {
         Value x = ir.add(op.getN0(), ir.c32(chunk * chunkCols));
-        NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-            b, loc, op.getTmapC(), bufferOf(chunk), ValueRange{x, groupRow},
-            /*l2CacheHint=*/Value(), NVVM::TMAStoreMode::TILE,
-            /*predicate=*/Value());
-        NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
+        StoreTileOp::create(b, loc, op.getTmapC(), bufferOf(chunk), x, groupRow);
       }
     });
   }

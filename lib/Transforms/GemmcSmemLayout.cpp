@@ -8,7 +8,7 @@
 // agree on every byte.
 //
 //===----------------------------------------------------------------------===//
-#include "KernelIR.h"
+#include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
 #include "gemmc/Transforms/Passes.h"
 
 #define DEBUG_TYPE "gemmc-smem-layout"

@@ -5,7 +5,7 @@
 // of the output tiles (the tile scheduler).
 //
 //===----------------------------------------------------------------------===//
-#include "KernelIR.h"
+#include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
 #include "gemmc/Spec/KernelAbi.h"
 #include "gemmc/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

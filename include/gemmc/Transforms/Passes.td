@@ -118,40 +118,38 @@ def GemmcSmemLayout : Pass<"gemmc-smem-layout", "ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::arith::ArithDialect"];
 }
 
-def GemmcPipeline : Pass<"gemmc-pipeline", "ModuleOp"> {
-  let summary = "Expand a CTA's tiles into a TMA producer and wgmma consumers "
-                "over a ring of mbarrier-guarded stages";
+def GemmcWarpSpecialize : Pass<"gemmc-warp-specialize", "ModuleOp"> {
+  let summary = "Split a CTA's work into producer and consumer roles over a "
+                "ring of shared-memory stages (target-neutral)";
   let description = [{
-    Expands each `gemmc.tile_matmul` (after gemmc-smem-layout) into the K
-    loops of the CTA's tiles (a loop over first_tile, first_tile + step, ...,
-    each turned into its first row and column by the raster order and
-    group). Thread 0 initializes a full and an empty mbarrier per stage.
-    Loads are numbered across tiles (g): load g goes to stage g % stages,
-    waits for empty parity (g / stages + 1) & 1 once the ring has gone
-    round, and expects the stage's bytes on the full barrier; consumers wait
-    with full parity (g / stages) & 1, multiply their 64-row slice with a
-    `gemmc.mma_stage`, keep that group in flight (`wgmma.wait_group 1`) and
-    release the previous step's stage (one arrival per consumer warpgroup).
-    After a tile: `wait_group 0`, release of the last stage, a
-    `gemmc.epilogue`. multistage: thread 0 also loads (a tile's first steps,
-    then refills). warp_specialized(_cooperative): the last warpgroup
-    produces (setmaxnreg down, one thread issues TMA) and the others consume
-    (setmaxnreg up). Clusters [2, 1] with multicast: each CTA loads half of
-    B into both CTAs, releases go to both CTAs' empty barriers (mapa, CTA
-    scope), and cluster barriers follow initialization and end the kernel.
-    warp_specialized_pingpong: each consumer warpgroup takes every other
-    tile of the CTA whole (its loads numbered from tile x kTiles), a stage
-    is released by its one consumer, and the mainloops take turns through
-    two 256-thread named barriers (arrive after the tile's last full-barrier
-    wait, sync before the next), which also keeps every parity wait at most
-    one phase ahead. stream_k: all tiles but the last full wave and the
-    remainder go whole, a wave at a time; the K iterations of the rest are
-    split evenly over the CTAs, and a piece that does not start a tile
-    leaves its fp32 partials in the CTA's workspace slot with a release
-    flag, while the CTA holding the tile's first iteration acquires its
-    peers' flags, adds their partials and runs the epilogue. With a TMA
-    store, each consumer warpgroup's leader waits for its bulk stores before
-    the CTA exits.
+    Expands each `gemmc.tile_matmul` (after gemmc-smem-layout) into the
+    warp roles of its kernel schedule and the stage ring they share, in
+    target-neutral ops that convert-gemmc-to-nvvm lowers per target. One
+    thread initializes the ring (`gemmc.ring_init`: a full barrier per stage
+    armed by one producer, an empty barrier that counts one release per
+    consumer warpgroup of every CTA of the cluster, one under pingpong),
+    then the CTA (or cluster) meets (`gemmc.cta_sync`). Loads are numbered
+    across the CTA's tiles (g): load g fills stage g % stages
+    (`gemmc.stage_acquire` + `gemmc.stage_fill`), a consumer waits for it
+    (`gemmc.stage_wait`), multiplies its rows of A (one MMA M per
+    warpgroup) with `gemmc.mma_stage`, keeps that group in flight
+    (`gemmc.mma_wait 1`) and releases the previous step's stage
+    (`gemmc.stage_release`); after a tile's last step, `gemmc.mma_wait 0`,
+    the last release and a `gemmc.epilogue`. Each role walks the CTA's tiles
+    with a `gemmc.tile_loop` (gemmc-schedule-tiles decides which).
+
+    multistage: thread 0 also loads, a tile's first `stages` steps before
+    its K loop, then load g - 1 + stages (K tile kt - 1 + stages, while
+    below the tile's K tiles) whenever a stage is released.
+    warp_specialized(_cooperative): the last warpgroup gives registers back
+    (`gemmc.set_max_registers 40`) and its first thread issues every load;
+    the consumers raise theirs. warp_specialized_pingpong: consumer
+    warpgroup w takes the CTA's tiles w, w + 2, ... whole (loads numbered
+    from tile x K tiles), and the mainloops take turns through named
+    barriers 3 + w (the other arrives once it has waited for its tile's
+    last stage). stream_k: a `gemmc.stream_k_plan` at the start, and each
+    consumer piece ends in a `gemmc.stream_k_fixup` whose body is the
+    epilogue. Clusters end with a cluster-wide `gemmc.cta_sync`.
 
     Before:
 
@@ -159,31 +157,92 @@ def GemmcPipeline : Pass<"gemmc-pipeline", "ModuleOp"> {
     gemmc.tile_matmul %ta, %tb, %c, %first, %step, %m, %n, %k, %ldc smem(%s) {...} : ...
     ```
 
-    After:
+    After (warp_specialized_cooperative):
 
     ```mlir
-    scf.if %tid_is_0 { nvvm.mbarrier.init ...  nvvm.fence.mbarrier.init }
-    nvvm.barrier0
-    %g_end = scf.for %t = %first to %tiles step %step iter_args(%g = %c0) -> (i32) {
-      ... %m0, %n0 of tile %t ...
-      scf.if %tid_is_0 { (wait empty,) nvvm.mbarrier.arrive.expect_tx ...
-                         nvvm.cp.async.bulk.tensor.shared.cluster.global ... }   // x stages
-      %acc = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%acc0 = %zero) -> (!llvm.struct<(f32, ...)>) {
-        nvvm.mbarrier.try_wait.parity %full, %parity, ...
-        %next = gemmc.mma_stage %acc0, %a_slice, %b_tile {schedule = ...} : ...
-        nvvm.wgmma.wait.group.sync.aligned 1
-        scf.if %kt_gt_0 { release the previous stage; thread 0 refills it }
-        scf.yield %next
+    scf.if %tid_is_0 { gemmc.ring_init %s {empty_arrivals = 2, full_arrivals = 1, ...} }
+    gemmc.cta_sync
+    scf.if %is_producer {
+      gemmc.set_max_registers 40
+      scf.if %tid_is_256 {
+        %g = gemmc.tile_loop %first, %step, %m, %n, %k iter(%c0) {...} {
+        ^bb0(%m0: i32, %n0: i32, %tile: i32, %kb: i32, %ke: i32, %g0: i32):
+          scf.for %kt = %kb to %ke step %c1 {
+            gemmc.stage_acquire %gk, %s ...
+            gemmc.stage_fill %gk, %m0, %n0, %kt, %ta, %tb, %s ...
+          }
+          gemmc.yield %g1 : i32
+        }
       }
-      nvvm.wgmma.wait.group.sync.aligned 0
-      release the last stage
-      gemmc.epilogue %acc, %c, %m0, %n0, %m, %n, %ldc {schedule = ...} : ...
-      scf.yield %g + %ktiles
+    } else {
+      gemmc.set_max_registers 232 {increase}
+      %g = gemmc.tile_loop ... {
+        %acc = scf.for ... {
+          gemmc.stage_wait %gk, %s ...
+          %base = gemmc.stage_base %gk, %s ...
+          %acc1 = gemmc.mma_stage %acc0, %a_slice, %b_tile {...}
+          gemmc.mma_wait 1
+          scf.if %kt_gt_0 { gemmc.stage_release %gk_minus_1, %s ... }
+        }
+        gemmc.mma_wait 0
+        gemmc.stage_release %glast, %s ...
+        gemmc.epilogue %acc, %c, %m0, %n0, %m, %n, %ldc ...
+      }
     }
     ```
   }];
-  let dependentDialects = ["::mlir::NVVM::NVVMDialect", "::mlir::LLVM::LLVMDialect",
-                           "::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect"];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect", "::mlir::NVVM::NVVMDialect"];
+}
+
+def GemmcScheduleTiles : Pass<"gemmc-schedule-tiles", "ModuleOp"> {
+  let summary = "Lower the tile scheduler: which tiles and K ranges a CTA "
+                "computes, in raster order, persistent or stream-K";
+  let description = [{
+    Lowers `gemmc.tile_loop`, `gemmc.tile_count`, `gemmc.tile_origin`,
+    `gemmc.stream_k_plan` and `gemmc.stream_k_fixup` to scf and arith.
+    Cluster c computes cluster tiles c, c + step, ... below
+    ceil(m / (BLOCK_M x cluster rows)) x ceil(n / BLOCK_N): one each on a
+    data-parallel grid, a persistent loop on a grid of one CTA per SM. A
+    tile number becomes its first row and column by the raster order and
+    group: `group` tiles along the raster dimension, then across (with a
+    cluster along M, plus rank x BLOCK_M).
+
+    stream_k: with T tiles and P CTAs, the tiles before split_first =
+    P x (waves - 1) (all of them when P divides T, none when T < P) go
+    whole; the (T - split_first) x K-tiles iterations of the rest are shared
+    out, CTA c taking [c x total / P, (c + 1) x total / P). The split loop
+    visits the tiles that share touches, each with its K range. A fixup
+    whose piece does not start its tile stores the fp32 partials to the
+    CTA's workspace slot (a 128-byte flag line, then value i of consumer
+    thread t at float i x threads + t) and raises the flag (release, GPU
+    scope); the piece that starts it waits for the flags of CTAs c + 1 ..
+    owner(last iteration of the tile), adds their partials, clears the
+    flags and runs the epilogue.
+
+    Before:
+
+    ```mlir
+    %g = gemmc.tile_loop %first, %step, %m, %n, %k iter(%c0) {...} {
+    ^bb0(%m0: i32, %n0: i32, %tile: i32, %kb: i32, %ke: i32, %g0: i32):
+      ...
+    }
+    ```
+
+    After (data_parallel or persistent, raster along_m, group 8):
+
+    ```mlir
+    %tiles = arith.muli %tiles_m, %tiles_n : i32
+    %g = scf.for %t = %first to %tiles step %step iter_args(%g0 = %c0) -> (i32) {
+      %per_group = arith.muli %c8, %tiles_n
+      ... %m0 = (first row of group + t % per_group % group size) x BLOCK_M,
+          %n0 = (t % per_group / group size) x BLOCK_N ...
+      ... the body with k range [0, ceil(k / BLOCK_K)) ...
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect", "::mlir::NVVM::NVVMDialect"];
 }
 
 def GemmcEpilogue : Pass<"gemmc-epilogue", "ModuleOp"> {
@@ -231,9 +290,32 @@ def GemmcEpilogue : Pass<"gemmc-epilogue", "ModuleOp"> {
 }
 
 def ConvertGemmcToNVVM : Pass<"convert-gemmc-to-nvvm", "ModuleOp"> {
-  let summary = "Select sm_90a wgmma instructions for gemmc.mma_stage";
+  let summary = "Instruction selection: the target's NVVM ops for the stage "
+                "ring, the MMA, the epilogue's stores and the roles";
   let description = [{
-    Instruction selection for the mainloop. A `gemmc.mma_stage` becomes
+    Lowers every gemmc op the earlier passes leave with the patterns of the
+    kernel's target (its gpu.module's #nvvm.target chip, or its schedule's
+    arch): `populateSm90aPatterns` for sm_90a; sm_80 and sm_100a have no
+    patterns yet and their ops are reported `[not-implemented]`. The
+    patterns are listed in lib/Conversion/*Patterns.cpp, one per op.
+
+    On sm_90a: `gemmc.ring_init` becomes an `mbarrier.init` per full and
+    empty barrier (the layout's `barriers` offset, 8 bytes each, the empty
+    ones after the full ones) and `fence.mbarrier_init`;
+    `gemmc.stage_acquire` a `try_wait.parity` on empty[g % stages] with
+    parity (g / stages + 1) & 1 once g >= stages; `gemmc.stage_fill` an
+    `mbarrier.arrive.expect_tx` of the stage's bytes and the TMA loads of A
+    and B (B multicast to the cluster, each CTA its part);
+    `gemmc.stage_wait` a `try_wait.parity` on full[g % stages] with parity
+    (g / stages) & 1; `gemmc.stage_release` an arrival on the stage's empty
+    barrier by the warpgroup's first thread (on every CTA of a cluster,
+    through `mapa`); `gemmc.mma_wait` `wgmma.wait_group`;
+    `gemmc.store_tile`, `gemmc.store_drain` and `gemmc.shared_fence` the
+    bulk tensor store + commit, `cp.async.bulk.wait_group(.read)` and
+    `fence.proxy.async.shared::cta`; named barriers, CTA/cluster barriers
+    and `gemmc.set_max_registers` the same on every target.
+
+    A `gemmc.mma_stage` becomes
     `wgmma.fence`, the k steps of the stage (BLOCK_K / 16 for bf16 and f16)
     of `wgmma.mma_async`, and `wgmma.commit_group`.
 

@@ -95,5 +95,27 @@ LogicalResult EpilogueOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// gemmc.tile_loop
+//===----------------------------------------------------------------------===//
+
+LogicalResult TileLoopOp::verify() {
+  Block &body = getBody().front();
+  if (body.getNumArguments() != 6 ||
+      !llvm::all_of(body.getArgumentTypes(),
+                    [](Type t) { return t.isInteger(32); }))
+    return emitOpError("body takes (m0, n0, tile, k_begin, k_end, load) as "
+                       "six i32 arguments");
+  auto yield = cast<YieldOp>(body.getTerminator());
+  if (yield.getValues().size() != 1 || !yield.getValues()[0].getType().isInteger(32))
+    return emitOpError("body yields the next load number, one i32");
+  if (static_cast<bool>(getSplitFirst()) !=
+      (specFromSchedule(getSchedule(), [&] { return emitOpError(); })
+           ->tileScheduler.kind == TileSchedulerKind::StreamK))
+    return emitOpError("takes split(%first, %iterations) exactly when the "
+                       "schedule's tile scheduler is stream_k");
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "gemmc/Dialect/Gemmc/IR/GemmcOps.cpp.inc"

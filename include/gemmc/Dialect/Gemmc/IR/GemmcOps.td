@@ -141,4 +141,253 @@ def Gemmc_EpilogueOp : Gemmc_Op<"epilogue", [AttrSizedOperandSegments]> {
   }];
 }
 
+
+//===----------------------------------------------------------------------===//
+// Tile scheduling: which output tiles (and K ranges) a CTA computes
+//===----------------------------------------------------------------------===//
+
+def Gemmc_TileLoopOp : Gemmc_Op<"tile_loop", [
+    SingleBlockImplicitTerminator<"YieldOp">, AttrSizedOperandSegments]> {
+  let summary = "The CTA's pieces of work, in the schedule's tile order";
+  let description = [{
+    Runs its body once per piece of work of the CTA, in order: a piece is K
+    tiles [k_begin, k_end) of the output tile `tile`, whose first row and
+    column are (m0, n0). Every piece is a whole tile (k_begin = 0, k_end =
+    `k_tiles`, the K tiles of the problem) except under stream_k, where the tiles from the
+    plan's `split_first` on are shared out by K iterations. The CTA's tiles
+    are first_tile, first_tile + tile_step, ... below the tile count (a
+    tile number names a cluster tile, one per CTA by rank), numbered in the
+    schedule's raster order and group. The body threads one i32 through the
+    pieces (the stage ring's load count); the op returns its final value.
+    Made by `gemmc-warp-specialize` (one per role), lowered to scf loops by
+    `gemmc-schedule-tiles`.
+
+    ```mlir
+    %g = gemmc.tile_loop %first, %step, %m, %n, %k_tiles iter(%c0)
+        {schedule = #gemmc.schedule<...>} {
+    ^bb0(%m0: i32, %n0: i32, %tile: i32, %kb: i32, %ke: i32, %g0: i32):
+      ...
+      gemmc.yield %g1 : i32
+    }
+    ```
+  }];
+  let arguments = (ins I32:$first_tile, I32:$tile_step, I32:$m, I32:$n,
+                       I32:$k_tiles, I32:$init, Optional<I32>:$split_first,
+                       Optional<I64>:$split_iterations,
+                       Gemmc_ScheduleAttr:$schedule);
+  let results = (outs I32:$result);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $first_tile `,` $tile_step `,` $m `,` $n `,` $k_tiles `iter` `(` $init `)`
+    (`split` `(` $split_first^ `,` $split_iterations `)`)? attr-dict-with-keyword $body
+  }];
+  let hasVerifier = 1;
+}
+
+def Gemmc_YieldOp : Gemmc_Op<"yield", [Pure, Terminator,
+    ParentOneOf<["TileLoopOp", "StreamKFixupOp"]>]> {
+  let summary = "Ends a gemmc region with its values";
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+  let builders = [OpBuilder<(ins), [{ build($_builder, $_state, ValueRange{}); }]>];
+}
+
+def Gemmc_TileCountOp : Gemmc_Op<"tile_count", [Pure]> {
+  let summary = "The number of (cluster) tiles of m x n";
+  let description = [{
+    `ceil(m / (BLOCK_M x cluster rows)) x ceil(n / BLOCK_N)`. Lowered by
+    `gemmc-schedule-tiles`.
+  }];
+  let arguments = (ins I32:$m, I32:$n, Gemmc_ScheduleAttr:$schedule);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$m `,` $n attr-dict";
+}
+
+def Gemmc_TileOriginOp : Gemmc_Op<"tile_origin", [Pure]> {
+  let summary = "First row and column of this CTA's tile in tile number `tile`";
+  let description = [{
+    The schedule's raster order with its group (groups of `group` tiles along
+    the raster dimension, then across), plus the CTA's rank times BLOCK_M in
+    a cluster along M. Lowered by `gemmc-schedule-tiles`.
+  }];
+  let arguments = (ins I32:$tile, I32:$m, I32:$n, Gemmc_ScheduleAttr:$schedule);
+  let results = (outs I32:$m0, I32:$n0);
+  let assemblyFormat = "$tile `,` $m `,` $n attr-dict";
+}
+
+def Gemmc_StreamKPlanOp : Gemmc_Op<"stream_k_plan", [Pure]> {
+  let summary = "stream_k: the first split tile and the K iterations shared out";
+  let description = [{
+    With T tiles and P CTAs (`tile_step`), the tiles before `split_first`
+    go whole, a wave at a time; the K iterations of the rest
+    (`split_iterations`, i64) are shared evenly over the CTAs. Lowered by
+    `gemmc-schedule-tiles`.
+  }];
+  let arguments = (ins I32:$tile_step, I32:$m, I32:$n, I32:$k_tiles,
+                       Gemmc_ScheduleAttr:$schedule);
+  let results = (outs I32:$split_first, I64:$split_iterations);
+  let assemblyFormat = "$tile_step `,` $m `,` $n `,` $k_tiles attr-dict";
+}
+
+def Gemmc_StreamKFixupOp : Gemmc_Op<"stream_k_fixup", [
+    SingleBlockImplicitTerminator<"YieldOp">]> {
+  let summary = "stream_k: hand a split tile's partials over, or finish the tile";
+  let description = [{
+    After a piece: a piece that does not start its tile (k_begin > 0) writes
+    its fp32 accumulators to the CTA's workspace slot and raises the slot's
+    flag; the piece with the tile's first iteration adds the partials of
+    the peers that hold the tile's other iterations (waiting for their
+    flags) and runs the body, the epilogue, on the sum. Lowered by
+    `gemmc-schedule-tiles`.
+  }];
+  let arguments = (ins AnyType:$acc, I32:$tile, I32:$k_begin, I32:$k_end,
+                       I32:$cta, I32:$ctas, I32:$k_tiles, I32:$split_first,
+                       I64:$split_iterations, LLVM_AnyPointer:$workspace,
+                       I64Attr:$threads, Gemmc_ScheduleAttr:$schedule);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $acc `,` $tile `,` $k_begin `,` $k_end `,` $cta `,` $ctas `,` $k_tiles `,`
+    $split_first `,` $split_iterations `,` $workspace attr-dict-with-keyword
+    `:` type($acc) `,` qualified(type($workspace)) $body
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Warp roles and the stage ring (target-neutral; lowered per target)
+//===----------------------------------------------------------------------===//
+
+def Gemmc_RingInitOp : Gemmc_Op<"ring_init"> {
+  let summary = "Make the stage ring's barriers: one full and one empty per stage";
+  let description = [{
+    A stage's "full" barrier completes when `full_arrivals` producers have
+    filled it (and its bytes have landed); its "empty" barrier when
+    `empty_arrivals` consumers (of every CTA that writes into this one) have
+    released it. Run by one thread. Lowered per target (sm_90a: mbarrier.init
+    at the layout's barrier offsets, then fence.mbarrier_init).
+  }];
+  let arguments = (ins LLVM_AnyPointer:$smem, I64Attr:$full_arrivals,
+                       I64Attr:$empty_arrivals, Gemmc_SmemLayoutAttr:$smem_layout);
+  let assemblyFormat = "$smem attr-dict `:` qualified(type($smem))";
+}
+
+def Gemmc_CtaSyncOp : Gemmc_Op<"cta_sync"> {
+  let summary = "Every thread of the CTA (or of the whole cluster) meets";
+  let arguments = (ins UnitAttr:$cluster);
+  let assemblyFormat = "attr-dict";
+}
+
+def Gemmc_NamedBarrierOp : Gemmc_Op<"named_barrier"> {
+  let summary = "`threads` threads meet at named barrier `id` (or only arrive)";
+  let description = [{
+    A barrier over part of the CTA: warpgroups of a role, a pingpong turn,
+    an epilogue's warpgroup. With `arrive`, the thread signals without
+    waiting.
+  }];
+  let arguments = (ins I32:$id, I32:$threads, UnitAttr:$arrive);
+  let assemblyFormat = "$id `,` $threads attr-dict";
+}
+
+def Gemmc_SetMaxRegistersOp : Gemmc_Op<"set_max_registers"> {
+  let summary = "A role's register share: the warpgroup lowers or raises its cap";
+  let arguments = (ins I64Attr:$count, UnitAttr:$increase);
+  let assemblyFormat = "$count attr-dict";
+}
+
+def Gemmc_StageAcquireOp : Gemmc_Op<"stage_acquire"> {
+  let summary = "Producer: wait until the stage of load `load` is free";
+  let description = [{
+    Load g goes to stage g % stages; from the ring's second round on it
+    waits for the release of load g - stages (empty parity
+    (g / stages + 1) & 1).
+  }];
+  let arguments = (ins I32:$load, LLVM_AnyPointer:$smem,
+                       Gemmc_SmemLayoutAttr:$smem_layout);
+  let assemblyFormat = "$load `,` $smem attr-dict `:` qualified(type($smem))";
+}
+
+def Gemmc_StageFillOp : Gemmc_Op<"stage_fill"> {
+  let summary = "Producer: bring K tile `k_tile` of the tile at (m0, n0) into the stage of load `load`";
+  let description = [{
+    Fills the stage's A and B tiles from the operands `a` and `b` (tensor
+    maps on sm_90a) and arms the stage's full barrier with the bytes it
+    expects. In a cluster with multicast, this CTA loads its part of B into
+    every CTA of the cluster.
+  }];
+  let arguments = (ins I32:$load, I32:$m0, I32:$n0, I32:$k_tile,
+                       LLVM_AnyPointer:$a, LLVM_AnyPointer:$b,
+                       LLVM_AnyPointer:$smem, Gemmc_ScheduleAttr:$schedule,
+                       Gemmc_SmemLayoutAttr:$smem_layout);
+  let assemblyFormat = [{
+    $load `,` $m0 `,` $n0 `,` $k_tile `,` $a `,` $b `,` $smem attr-dict `:`
+    qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($smem))
+  }];
+}
+
+def Gemmc_StageWaitOp : Gemmc_Op<"stage_wait"> {
+  let summary = "Consumer: wait until the stage of load `load` is full";
+  let description = [{ Full parity (g / stages) & 1 of stage g % stages. }];
+  let arguments = (ins I32:$load, LLVM_AnyPointer:$smem,
+                       Gemmc_SmemLayoutAttr:$smem_layout);
+  let assemblyFormat = "$load `,` $smem attr-dict `:` qualified(type($smem))";
+}
+
+def Gemmc_StageReleaseOp : Gemmc_Op<"stage_release"> {
+  let summary = "Consumer: this warpgroup is done with the stage of load `load`";
+  let description = [{
+    One arrival per consumer warpgroup on the stage's empty barrier, in every
+    CTA of a cluster of `cluster_size` (whose producers all write into this
+    CTA's stage under multicast).
+  }];
+  let arguments = (ins I32:$load, LLVM_AnyPointer:$smem, I64Attr:$cluster_size,
+                       Gemmc_SmemLayoutAttr:$smem_layout);
+  let assemblyFormat = "$load `,` $smem attr-dict `:` qualified(type($smem))";
+}
+
+def Gemmc_StageBaseOp : Gemmc_Op<"stage_base", [Pure]> {
+  let summary = "The shared-memory address of the stage of load `load`";
+  let arguments = (ins I32:$load, LLVM_AnyPointer:$smem,
+                       Gemmc_SmemLayoutAttr:$smem_layout);
+  let results = (outs LLVM_AnyPointer:$result);
+  let assemblyFormat = [{
+    $load `,` $smem attr-dict `:` qualified(type($smem)) `->` qualified(type($result))
+  }];
+}
+
+def Gemmc_MmaWaitOp : Gemmc_Op<"mma_wait"> {
+  let summary = "Wait until at most `pending` committed MMA groups are in flight";
+  let arguments = (ins I64Attr:$pending);
+  let assemblyFormat = "$pending attr-dict";
+}
+
+def Gemmc_StoreDrainOp : Gemmc_Op<"store_drain"> {
+  let summary = "Wait until the epilogue's asynchronous stores are done";
+  let description = [{
+    Before a CTA exits (its shared memory goes away), and before an
+    epilogue buffer is reused: at most `pending` bulk store groups may still
+    be in flight; with `read`, only their reads of shared memory must be
+    done. Issued by one thread of the warpgroup that committed them.
+  }];
+  let arguments = (ins I64Attr:$pending, UnitAttr:$read);
+  let assemblyFormat = "$pending attr-dict";
+}
+
+def Gemmc_StoreTileOp : Gemmc_Op<"store_tile"> {
+  let summary = "Store one staged chunk of C from shared memory at (x, y) and commit it";
+  let description = [{
+    One asynchronous bulk store of the shared-memory chunk `buffer` to the
+    C box at column `x`, row `y` of `tmap_c` (clipped by the hardware at
+    M x N), committed as one group.
+  }];
+  let arguments = (ins LLVM_AnyPointer:$tmap_c, LLVM_AnyPointer:$buffer,
+                       I32:$x, I32:$y);
+  let assemblyFormat = [{
+    $tmap_c `,` $buffer `,` $x `,` $y attr-dict `:` qualified(type($tmap_c)) `,` qualified(type($buffer))
+  }];
+}
+
+def Gemmc_SharedFenceOp : Gemmc_Op<"shared_fence"> {
+  let summary = "Make this thread's shared-memory writes visible to asynchronous copies";
+  let assemblyFormat = "attr-dict";
+}
+
 #endif // GEMMC_OPS

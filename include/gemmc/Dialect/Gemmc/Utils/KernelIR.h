@@ -1,15 +1,16 @@
 //===- KernelIR.h - Building blocks shared by the lowering passes --------===//
 //
 // The gemmc lowering writes kernels with the llvm, nvvm, scf and arith
-// dialects. This header holds what several passes need: i32 arithmetic in a
+// dialects. This header holds what the passes of lib/Transforms and the
+// instruction selection of lib/Conversion both need: i32 arithmetic in a
 // few words, shared-memory addressing, the thread's place in its warpgroup,
 // and the kernel's fixed numbers. Values are i32 unless named otherwise:
 // every index inside a tile fits, and 32-bit integer arithmetic is what the
 // SM does natively.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GEMMC_LIB_TRANSFORMS_KERNELIR_H
-#define GEMMC_LIB_TRANSFORMS_KERNELIR_H
+#ifndef GEMMC_DIALECT_GEMMC_UTILS_KERNELIR_H
+#define GEMMC_DIALECT_GEMMC_UTILS_KERNELIR_H
 
 #include "gemmc/Dialect/Gemmc/IR/GemmcDialect.h"
 #include "gemmc/Spec/Rules.h"
@@ -56,6 +57,7 @@ public:
   Value remU(Value x, Value y) { return arith::RemUIOp::create(b, loc, x, y); }
   Value minU(Value x, Value y) { return arith::MinUIOp::create(b, loc, x, y); }
   Value andI(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
+  Value orI(Value x, Value y) { return arith::OrIOp::create(b, loc, x, y); }
   Value cmp(arith::CmpIPredicate p, Value x, Value y) {
     return arith::CmpIOp::create(b, loc, p, x, y);
   }
@@ -88,19 +90,9 @@ public:
   Type i32, i64, f32, ptr, sharedPtr, sharedClusterPtr, globalPtr;
 };
 
-/// First row and column of this CTA's tile in cluster tile number `tile`
-/// (0 <= tile < tileCount), numbered in the schedule's raster order with its
-/// group: the group walks `group` tiles along the raster dimension, then
-/// steps across (Triton's grouped ordering), so that CTAs running together
-/// share A and B tiles in L2. A cluster tile is the clusterShape[0] tiles
-/// along M that the CTAs of a cluster compute, one each (by rank).
-std::pair<Value, Value> tileOrigin(KernelIR &ir, const ::gemmc::KernelSpec &spec,
-                                   Value tile, Value m, Value n);
-/// Number of cluster tiles of m x n (output tiles when clusters are 1 CTA).
-Value tileCount(KernelIR &ir, const ::gemmc::KernelSpec &spec, Value m, Value n);
-
-/// The struct of fp32 accumulators one m64nNk16 wgmma leaves in a thread.
-Type wgmmaAccumulatorType(MLIRContext *ctx, const ::gemmc::KernelSpec &spec);
+/// The struct of fp32 accumulators each MMA thread holds for one tile
+/// (CtaResources::accRegsPerThread of them).
+Type accumulatorType(MLIRContext *ctx, const ::gemmc::KernelSpec &spec);
 
 /// The resolved spec a schedule attribute describes; reports on `op` and
 /// fails when the attribute does not describe one.
@@ -108,4 +100,4 @@ FailureOr<::gemmc::KernelSpec> specOf(Operation *op, ScheduleAttr schedule);
 
 } // namespace mlir::gemmc
 
-#endif // GEMMC_LIB_TRANSFORMS_KERNELIR_H
+#endif // GEMMC_DIALECT_GEMMC_UTILS_KERNELIR_H

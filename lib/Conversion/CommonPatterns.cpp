@@ -1,0 +1,78 @@
+//===- CommonPatterns.cpp - What every NVIDIA target lowers alike --------===//
+//
+// Barriers and register reallocation mean the same on sm_80, sm_90a and
+// sm_100a: named barriers (bar.sync / bar.arrive), the CTA barrier, the
+// cluster barrier (sm_90a and later), setmaxnreg (sm_90a and later).
+//
+//===----------------------------------------------------------------------===//
+#include "gemmc/Conversion/GemmcToNVVM.h"
+#include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
+
+using namespace mlir;
+using namespace mlir::gemmc;
+
+namespace {
+
+/// gemmc.named_barrier -> bar.sync id, threads (bar.arrive with `arrive`).
+struct NamedBarrierLowering : OpRewritePattern<NamedBarrierOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(NamedBarrierOp op, PatternRewriter &rewriter) const override {
+    if (op.getArrive())
+      rewriter.replaceOpWithNewOp<NVVM::BarrierArriveOp>(op, op.getId(), op.getThreads());
+    else
+      rewriter.replaceOpWithNewOp<NVVM::BarrierOp>(
+          op, /*res=*/Type(), op.getId(), op.getThreads(),
+          /*reductionOp=*/nullptr, /*reductionPredicate=*/Value());
+    return success();
+  }
+};
+
+/// gemmc.cta_sync -> bar.sync 0, or barrier.cluster.arrive + wait.
+struct CtaSyncLowering : OpRewritePattern<CtaSyncOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CtaSyncOp op, PatternRewriter &rewriter) const override {
+    if (!op.getCluster()) {
+      rewriter.replaceOpWithNewOp<NVVM::Barrier0Op>(op);
+      return success();
+    }
+    NVVM::ClusterArriveOp::create(rewriter, op.getLoc(), /*aligned=*/nullptr);
+    NVVM::ClusterWaitOp::create(rewriter, op.getLoc(), /*aligned=*/nullptr);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// gemmc.set_max_registers -> setmaxnreg.inc / .dec.
+struct SetMaxRegistersLowering : OpRewritePattern<SetMaxRegistersOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SetMaxRegistersOp op, PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::SetMaxRegisterOp>(
+        op, op.getCount(),
+        op.getIncrease() ? NVVM::SetMaxRegisterAction::increase
+                         : NVVM::SetMaxRegisterAction::decrease);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::gemmc::populateCommonNVVMPatterns(RewritePatternSet &patterns) {
+  patterns.add<NamedBarrierLowering,     // gemmc.named_barrier
+               CtaSyncLowering,          // gemmc.cta_sync
+               SetMaxRegistersLowering>( // gemmc.set_max_registers
+      patterns.getContext());
+}
+
+void mlir::gemmc::populateTargetPatterns(::gemmc::Arch arch,
+                                         RewritePatternSet &patterns,
+                                         const InstructionOptions &options) {
+  populateCommonNVVMPatterns(patterns);
+  switch (arch) {
+  case ::gemmc::Arch::SM80:
+    return populateSm80Patterns(patterns, options);
+  case ::gemmc::Arch::SM90a:
+    return populateSm90aPatterns(patterns, options);
+  case ::gemmc::Arch::SM100a:
+    return populateSm100aPatterns(patterns, options);
+  }
+}

@@ -1,0 +1,378 @@
+//===- GemmcScheduleTiles.cpp - Which tiles a CTA computes, in what order --===//
+//
+// The tile scheduler, target-neutral: lowers gemmc.tile_loop (the CTA's
+// pieces of work), gemmc.tile_count, gemmc.tile_origin (a tile number to its
+// first row and column by the raster order and group), and under stream_k
+// gemmc.stream_k_plan and gemmc.stream_k_fixup (the K iterations shared out
+// and the partial tiles handed over through the workspace).
+//
+// The grid is the runtime's choice (a CTA per tile, data_parallel; a CTA per
+// SM, persistent and stream_k): cluster c takes cluster tiles c, c + step,
+// ... . stream_k: the CTA's work is pieces (a tile's K range): whole tiles
+// for all but the last full wave and the remainder, then an even share of
+// the rest's K iterations; split tiles meet in the workspace. All CTAs must
+// be resident at once (the runtime launches one per SM): a finishing CTA
+// waits for peers with higher indices.
+//
+//===----------------------------------------------------------------------===//
+#include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
+#include "gemmc/Spec/KernelAbi.h"
+#include "gemmc/Transforms/Passes.h"
+#include "mlir/IR/IRMapping.h"
+
+#define DEBUG_TYPE "gemmc-schedule-tiles"
+
+namespace mlir::gemmc {
+#define GEN_PASS_DEF_GEMMCSCHEDULETILES
+#include "gemmc/Transforms/Passes.h.inc"
+} // namespace mlir::gemmc
+
+using namespace mlir;
+using namespace mlir::gemmc;
+
+namespace {
+
+/// Rows of M one cluster covers: its CTAs lie along M, one tile each.
+int64_t clusterRows(const KernelSpec &s) { return s.blockM() * s.clusterShape[0]; }
+
+Value tileCount(KernelIR &ir, const KernelSpec &s, Value m, Value n) {
+  return ir.mul(ir.ceilDiv(m, clusterRows(s)), ir.ceilDiv(n, s.blockN()));
+}
+
+/// First row and column of this CTA's tile in cluster tile number `tile`,
+/// numbered in the schedule's raster order with its group: the group walks
+/// `group` tiles along the raster dimension, then steps across, so that
+/// CTAs running together share A and B tiles in L2. A cluster tile is the
+/// clusterShape[0] tiles along M that the CTAs of a cluster compute, one
+/// each (by rank).
+std::pair<Value, Value> tileOrigin(KernelIR &ir, const KernelSpec &s, Value tile,
+                                   Value m, Value n) {
+  bool alongM = s.tileScheduler.raster == Raster::AlongM;
+  Value tilesM = ir.ceilDiv(m, clusterRows(s));
+  Value tilesN = ir.ceilDiv(n, s.blockN());
+  Value major = alongM ? tilesM : tilesN;
+  Value minor = alongM ? tilesN : tilesM;
+  Value group = ir.c32(s.tileScheduler.group);
+  Value perGroup = ir.mul(group, minor);
+  Value first = ir.mul(ir.divU(tile, perGroup), group);
+  Value groupSize = ir.minU(ir.sub(major, first), group);
+  Value inGroup = ir.remU(tile, perGroup);
+  Value majorIdx = ir.add(first, ir.remU(inGroup, groupSize));
+  Value minorIdx = ir.divU(inGroup, groupSize);
+  Value tm = alongM ? majorIdx : minorIdx;
+  Value tn = alongM ? minorIdx : majorIdx;
+  Value m0 = ir.mul(tm, ir.c32(clusterRows(s)));
+  if (s.clusterShape[0] > 1)
+    m0 = ir.add(m0, ir.mul(NVVM::ClusterId::create(ir.b, ir.loc, ir.i32),
+                           ir.c32(s.blockM())));
+  return {m0, ir.mul(tn, ir.c32(s.blockN()))};
+}
+
+/// The body of `loop` for one piece, cloned at the builder's insertion
+/// point; returns the value it yields.
+Value cloneBody(TileLoopOp loop, OpBuilder &b, ValueRange args) {
+  IRMapping map;
+  Block &body = loop.getBody().front();
+  map.map(body.getArguments(), args);
+  for (Operation &inner : body.without_terminator())
+    b.clone(inner, map);
+  return map.lookupOrDefault(cast<YieldOp>(body.getTerminator()).getValues()[0]);
+}
+
+/// Stream-K shares: CTA c takes iterations [share(c), share(c + 1)) of the
+/// `total` split ones (i64), c x total / P: equal to within one.
+struct StreamKShares {
+  KernelIR &ir;
+  Value total, ctas;
+  Value share(Value cta) {
+    return arith::DivUIOp::create(
+        ir.b, ir.loc, arith::MulIOp::create(ir.b, ir.loc, ir.zext64(cta), total),
+        ir.zext64(ctas));
+  }
+  /// The CTA whose share holds iteration x (i64): the largest c with
+  /// share(c) <= x, c = ((x + 1) P - 1) / total.
+  Value owner(Value x) {
+    OpBuilder &b = ir.b;
+    Location loc = ir.loc;
+    Value num = arith::SubIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, arith::AddIOp::create(b, loc, x, ir.c64(1)),
+                              ir.zext64(ctas)),
+        ir.c64(1));
+    return arith::TruncIOp::create(b, loc, ir.i32,
+                                   arith::DivUIOp::create(b, loc, num, total));
+  }
+};
+
+/// gemmc.tile_loop -> scf.for over whole tiles, then (stream_k) over the
+/// split tiles the CTA's share of iterations touches.
+void lowerTileLoop(TileLoopOp op, const KernelSpec &s) {
+  OpBuilder b(op);
+  KernelIR ir(b, op.getLoc());
+  Location loc = ir.loc;
+  Value kTiles = op.getKTiles();
+  bool streamK = static_cast<bool>(op.getSplitFirst());
+  // Whole tiles: all of them, or under stream_k those before the split.
+  Value wholeEnd = streamK ? op.getSplitFirst()
+                           : tileCount(ir, s, op.getM(), op.getN());
+  auto whole = scf::ForOp::create(b, loc, op.getFirstTile(), wholeEnd,
+                                  op.getTileStep(), ValueRange{op.getInit()});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(whole.getBody());
+    Value tile = whole.getInductionVar();
+    auto [m0, n0] = tileOrigin(ir, s, tile, op.getM(), op.getN());
+    scf::YieldOp::create(
+        b, loc,
+        ValueRange{cloneBody(op, b, {m0, n0, tile, ir.c32(0), kTiles,
+                                     whole.getRegionIterArgs()[0]})});
+  }
+  if (!streamK) {
+    op.getResult().replaceAllUsesWith(whole.getResult(0));
+    op.erase();
+    return;
+  }
+  // The stream-K tiles that the CTA's share [begin, end) touches:
+  // [begin / kTiles, ceil(end / kTiles)) after the split; none when the
+  // share is empty (more CTAs than iterations).
+  StreamKShares shares{ir, op.getSplitIterations(), op.getTileStep()};
+  Value begin = shares.share(op.getFirstTile());
+  Value end = shares.share(ir.add(op.getFirstTile(), ir.c32(1)));
+  Value kT64 = ir.zext64(kTiles);
+  auto to32 = [&](Value x) { return arith::TruncIOp::create(b, loc, ir.i32, x); };
+  Value first = arith::DivUIOp::create(b, loc, begin, kT64);
+  Value last = arith::DivUIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, end, arith::SubIOp::create(b, loc, kT64, ir.c64(1))),
+      kT64);
+  Value empty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, begin, end);
+  last = arith::SelectOp::create(b, loc, empty, first, last);
+  auto split = scf::ForOp::create(b, loc, to32(first), to32(last), ir.c32(1),
+                                  ValueRange{whole.getResult(0)});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(split.getBody());
+    Value local = split.getInductionVar();
+    Value start = arith::MulIOp::create(b, loc, ir.zext64(local), kT64);
+    // kBegin = max(begin - start, 0), kEnd = min(end - start, kTiles).
+    Value kBegin = to32(arith::SelectOp::create(
+        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, begin, start),
+        arith::SubIOp::create(b, loc, begin, start), ir.c64(0)));
+    Value kEnd = to32(arith::MinUIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, end, start), kT64));
+    Value tile = ir.add(op.getSplitFirst(), local);
+    auto [m0, n0] = tileOrigin(ir, s, tile, op.getM(), op.getN());
+    scf::YieldOp::create(
+        b, loc,
+        ValueRange{cloneBody(op, b, {m0, n0, tile, kBegin, kEnd,
+                                     split.getRegionIterArgs()[0]})});
+  }
+  op.getResult().replaceAllUsesWith(split.getResult(0));
+  op.erase();
+}
+
+/// gemmc.stream_k_plan: with T tiles and P CTAs, T mod P tiles would make a
+/// last, partial wave. Stream-K takes that remainder and one full wave
+/// before it (so each CTA gets at least one tile's worth and a tile is
+/// split at most a few ways); the waves before go whole, keeping the
+/// grouped raster's L2 locality. T a multiple of P: all whole. T < P: all
+/// stream-K.
+void lowerStreamKPlan(StreamKPlanOp op, const KernelSpec &s) {
+  OpBuilder b(op);
+  KernelIR ir(b, op.getLoc());
+  Value kTiles = op.getKTiles();
+  Value tiles = tileCount(ir, s, op.getM(), op.getN());
+  Value ctas = op.getTileStep();
+  Value waves = ir.divU(tiles, ctas);
+  Value rest = ir.remU(tiles, ctas);
+  Value wholeWaves = arith::SelectOp::create(
+      b, ir.loc, ir.cmp(arith::CmpIPredicate::eq, rest, ir.c32(0)), waves,
+      arith::SelectOp::create(b, ir.loc,
+                              ir.cmp(arith::CmpIPredicate::ugt, waves, ir.c32(0)),
+                              ir.sub(waves, ir.c32(1)), ir.c32(0)));
+  Value splitFirst = ir.mul(wholeWaves, ctas);
+  Value total = arith::MulIOp::create(b, ir.loc, ir.zext64(ir.sub(tiles, splitFirst)),
+                                      ir.zext64(kTiles));
+  op.getSplitFirst().replaceAllUsesWith(splitFirst);
+  op.getSplitIterations().replaceAllUsesWith(total);
+  op.erase();
+}
+
+/// gemmc.stream_k_fixup. A tile split over CTAs: the CTA with its first K
+/// iteration (kBegin = 0, the last piece of that CTA's range) finishes it;
+/// the others (whose first piece it is) leave their partial accumulators in
+/// their workspace slot and raise its flag. Each thread keeps its own
+/// values: value i of consumer thread t at float i x threads + t of the
+/// slot's data (each warp access is 128 contiguous bytes).
+void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
+  OpBuilder b(op);
+  KernelIR ir(b, op.getLoc());
+  Location loc = ir.loc;
+  Value acc = op.getAcc();
+  Type accType = acc.getType();
+  int64_t values = cast<LLVM::LLVMStructType>(accType).getBody().size();
+  int64_t threads = op.getThreads();
+  Value tid = ir.threadId();
+  Value isThread0 = ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(0));
+  Value kTiles = op.getKTiles();
+  StreamKShares shares{ir, op.getSplitIterations(), op.getCtas()};
+  auto syncConsumers = [&] {
+    NamedBarrierOp::create(b, loc, ir.c32(kConsumersBarrier), ir.c32(threads),
+                           /*arrive=*/false);
+  };
+  auto slotOf = [&](Value cta) {
+    Value offset = arith::MulIOp::create(b, loc, ir.zext64(cta),
+                                         ir.c64(streamKWorkspaceBytesPerCta(s)));
+    return LLVM::GEPOp::create(b, loc, ir.globalPtr, b.getI8Type(),
+                               op.getWorkspace(), ValueRange{offset});
+  };
+  auto valueAt = [&](Value slot, int64_t i) {
+    Value index = ir.add(ir.c32(i * threads), tid);
+    Value data = LLVM::GEPOp::create(b, loc, ir.globalPtr, b.getI8Type(), slot,
+                                     ValueRange{ir.c32(kStreamKFlagBytes)});
+    return LLVM::GEPOp::create(b, loc, ir.globalPtr, ir.f32, data, ValueRange{index});
+  };
+  auto writer = scf::IfOp::create(
+      b, loc, ir.cmp(arith::CmpIPredicate::ugt, op.getKBegin(), ir.c32(0)),
+      /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&writer.getThenRegion().front());
+    Value slot = slotOf(op.getCta());
+    for (int64_t i = 0; i < values; ++i)
+      LLVM::StoreOp::create(b, loc,
+                            LLVM::ExtractValueOp::create(b, loc, acc, ArrayRef<int64_t>{i}),
+                            valueAt(slot, i), /*alignment=*/4);
+    // Every consumer's values are written (the barrier), then one thread
+    // publishes them at GPU scope.
+    syncConsumers();
+    ir.ifThen(isThread0, [&] {
+      LLVM::StoreOp::create(b, loc, ir.c32(1), slot, /*alignment=*/4,
+                            /*isVolatile=*/false, /*isNonTemporal=*/false,
+                            /*isInvariantGroup=*/false, LLVM::AtomicOrdering::release,
+                            StringRef("device"));
+    });
+  }
+  b.setInsertionPointToStart(&writer.getElseRegion().front());
+  // kBegin = 0: a whole tile, or the finishing piece of a split one, whose
+  // other pieces are CTAs c + 1 .. owner(last iteration of the tile).
+  Value split = ir.cmp(arith::CmpIPredicate::ult, op.getKEnd(), kTiles);
+  auto fix = scf::IfOp::create(b, loc, TypeRange{accType}, split,
+                               /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&fix.getThenRegion().front());
+    Value local = ir.sub(op.getTile(), op.getSplitFirst());
+    Value lastIteration = arith::SubIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, ir.zext64(ir.add(local, ir.c32(1))),
+                              ir.zext64(kTiles)),
+        ir.c64(1));
+    Value lastCta = shares.owner(lastIteration);
+    auto peers = scf::ForOp::create(b, loc, ir.add(op.getCta(), ir.c32(1)),
+                                    ir.add(lastCta, ir.c32(1)), ir.c32(1),
+                                    ValueRange{acc});
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(peers.getBody());
+      Value peer = peers.getInductionVar();
+      // A peer with an empty share (more CTAs than iterations) wrote nothing.
+      Value busy = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                         shares.share(peer),
+                                         shares.share(ir.add(peer, ir.c32(1))));
+      auto take = scf::IfOp::create(b, loc, TypeRange{accType}, busy,
+                                    /*withElseRegion=*/true);
+      b.setInsertionPointToStart(&take.getThenRegion().front());
+      Value slot = slotOf(peer);
+      // One thread waits for the peer's flag (and clears it for the next
+      // launch), then all read the partial, past L1.
+      ir.ifThen(isThread0, [&] {
+        auto spin = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
+        Block *before = b.createBlock(&spin.getBefore());
+        b.setInsertionPointToStart(before);
+        Value flag = LLVM::LoadOp::create(b, loc, ir.i32, slot, /*alignment=*/4,
+                                          /*isVolatile=*/false, /*isNonTemporal=*/false,
+                                          /*isInvariant=*/false,
+                                          /*isInvariantGroup=*/false,
+                                          LLVM::AtomicOrdering::acquire,
+                                          StringRef("device"));
+        scf::ConditionOp::create(b, loc, ir.cmp(arith::CmpIPredicate::ne, flag,
+                                                ir.c32(1)),
+                                 ValueRange{});
+        Block *after = b.createBlock(&spin.getAfter());
+        b.setInsertionPointToStart(after);
+        scf::YieldOp::create(b, loc, ValueRange{});
+        b.setInsertionPointAfter(spin);
+        LLVM::StoreOp::create(b, loc, ir.c32(0), slot, /*alignment=*/4);
+      });
+      syncConsumers();
+      Value sum = peers.getRegionIterArgs()[0];
+      for (int64_t i = 0; i < values; ++i) {
+        Value mine = LLVM::ExtractValueOp::create(b, loc, sum, ArrayRef<int64_t>{i});
+        Value theirs = LLVM::LoadOp::create(b, loc, ir.f32, valueAt(slot, i),
+                                            /*alignment=*/4, /*isVolatile=*/true);
+        sum = LLVM::InsertValueOp::create(
+            b, loc, sum, arith::AddFOp::create(b, loc, mine, theirs),
+            ArrayRef<int64_t>{i});
+      }
+      scf::YieldOp::create(b, loc, ValueRange{sum});
+      b.setInsertionPointToStart(&take.getElseRegion().front());
+      scf::YieldOp::create(b, loc, ValueRange{peers.getRegionIterArgs()[0]});
+      b.setInsertionPointAfter(take);
+      scf::YieldOp::create(b, loc, ValueRange{take.getResult(0)});
+    }
+    scf::YieldOp::create(b, loc, peers.getResults());
+    b.setInsertionPointToStart(&fix.getElseRegion().front());
+    scf::YieldOp::create(b, loc, ValueRange{acc});
+  }
+  // The finished tile goes to the body (the epilogue).
+  IRMapping map;
+  Block &body = op.getBody().front();
+  map.map(body.getArgument(0), fix.getResult(0));
+  for (Operation &inner : body.without_terminator())
+    b.clone(inner, map);
+  op.erase();
+}
+
+struct GemmcScheduleTilesPass
+    : mlir::gemmc::impl::GemmcScheduleTilesBase<GemmcScheduleTilesPass> {
+  void runOnOperation() override {
+    // Loops first: their bodies, fixups included, are cloned per loop.
+    SmallVector<TileLoopOp> loops;
+    getOperation().walk([&](TileLoopOp op) { loops.push_back(op); });
+    for (TileLoopOp loop : loops) {
+      FailureOr<KernelSpec> spec = specOf(loop, loop.getSchedule());
+      if (failed(spec))
+        return signalPassFailure();
+      lowerTileLoop(loop, *spec);
+    }
+    SmallVector<Operation *> ops;
+    getOperation().walk([&](Operation *op) {
+      if (isa<StreamKFixupOp, StreamKPlanOp, TileCountOp, TileOriginOp>(op))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops) {
+      FailureOr<KernelSpec> spec =
+          specOf(op, op->getAttrOfType<ScheduleAttr>("schedule"));
+      if (failed(spec))
+        return signalPassFailure();
+      OpBuilder b(op);
+      KernelIR ir(b, op->getLoc());
+      if (auto plan = dyn_cast<StreamKPlanOp>(op)) {
+        lowerStreamKPlan(plan, *spec);
+      } else if (auto fixup = dyn_cast<StreamKFixupOp>(op)) {
+        lowerStreamKFixup(fixup, *spec);
+      } else if (auto count = dyn_cast<TileCountOp>(op)) {
+        count.getResult().replaceAllUsesWith(
+            tileCount(ir, *spec, count.getM(), count.getN()));
+        count.erase();
+      } else if (auto origin = cast<TileOriginOp>(op)) {
+        auto [m0, n0] = tileOrigin(ir, *spec, origin.getTile(), origin.getM(),
+                                   origin.getN());
+        origin.getM0().replaceAllUsesWith(m0);
+        origin.getN0().replaceAllUsesWith(n0);
+        origin.erase();
+      }
+    }
+  }
+};
+} // namespace

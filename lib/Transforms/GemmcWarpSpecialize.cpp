@@ -1,0 +1,377 @@
+//===- GemmcWarpSpecialize.cpp - Warp roles over a ring of stages --------===//
+//
+// Expands gemmc.tile_matmul into the roles that share the CTA's stage ring,
+// in target-neutral ops: who loads (gemmc.stage_acquire + gemmc.stage_fill),
+// who multiplies (gemmc.stage_wait, gemmc.mma_stage, gemmc.mma_wait,
+// gemmc.stage_release) and who stores (gemmc.epilogue), each role walking
+// the CTA's tiles with a gemmc.tile_loop. How a stage is filled and consumed
+// (TMA + mbarrier + wgmma on sm_90a) is instruction selection, in
+// lib/Conversion; which tiles a CTA takes is gemmc-schedule-tiles'.
+//
+// Loads and multiplies are numbered across tiles (g): load g goes to stage
+// g % stages. A consumer keeps one MMA group in flight (mma_wait 1) and
+// releases the stage of the step before; after a tile's last step it waits
+// for all groups, releases the last stage and runs the epilogue, while the
+// producer is already loading the next tile.
+//
+// multistage: thread 0 is the producer and a consumer; it loads a tile's
+// first `stages` steps before its K loop and refills a stage when it is
+// released. warp_specialized(_cooperative): the last warpgroup produces
+// (one thread issues the loads, after the group gives registers back) and
+// the others consume (after they take the registers the accumulators
+// need). A stage is consumed by every consumer warpgroup of every CTA of the
+// cluster (multicast writes it into all of them).
+//
+// warp_specialized_pingpong: consumer warpgroup w takes the CTA's tiles w,
+// w + 2, ... whole; a stage has one consumer; the mainloops take turns
+// through two named barriers (buildPingpongConsumers).
+//
+// stream_k: the consumers end each piece with a gemmc.stream_k_fixup, which
+// runs the epilogue only where the tile is finished.
+//
+//===----------------------------------------------------------------------===//
+#include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
+#include "gemmc/Spec/KernelAbi.h"
+#include "gemmc/Transforms/Passes.h"
+
+#define DEBUG_TYPE "gemmc-warp-specialize"
+
+namespace mlir::gemmc {
+#define GEN_PASS_DEF_GEMMCWARPSPECIALIZE
+#include "gemmc/Transforms/Passes.h.inc"
+} // namespace mlir::gemmc
+
+using namespace mlir;
+using namespace mlir::gemmc;
+
+namespace {
+
+/// The body of one piece of a gemmc.tile_loop: (m0, n0, tile, kBegin, kEnd,
+/// g) -> the next g.
+using PieceBody = function_ref<Value(Value, Value, Value, Value, Value, Value)>;
+
+class WarpSpecializer {
+public:
+  WarpSpecializer(TileMatmulOp op, const KernelSpec &spec, OpBuilder &b)
+      : op(op), s(spec), res(computeResources(spec)),
+        layout(*op.getSmemLayout()), ir(b, op.getLoc()),
+        abi(describeKernelAbi(spec)) {}
+
+  void build();
+
+private:
+  void initRing();
+  /// Load number `g`: wait until its stage is free, then fill it with K
+  /// tile `kTile` of the tile at (m0, n0).
+  void load(Value g, Value m0, Value n0, Value kTile);
+  /// A gemmc.tile_loop over the CTA's pieces from load number 0.
+  void forEachPiece(PieceBody body);
+  /// The consumer side of one tile from load number g; returns the
+  /// accumulators. `refill` (multistage) also refills released stages.
+  Value consumeTile(Value g, Value m0, Value n0, bool refill,
+                    function_ref<void()> afterLastWait = nullptr,
+                    Value kBegin = Value(), Value kEnd = Value());
+  void release(Value g);
+  void epilogue(Value acc, Value m0, Value n0);
+  /// Consumers, after their last tile: wait for the epilogue's stores.
+  void drainStores();
+  void buildMultistage();
+  void buildWarpSpecialized();
+  /// Pingpong consumers: the warpgroups take the CTA's tiles in turn.
+  void buildPingpongConsumers();
+  void namedBarrier(Value id, Value threads, bool arrive) {
+    NamedBarrierOp::create(ir.b, ir.loc, id, threads, arrive);
+  }
+
+  TileMatmulOp op;
+  const KernelSpec &s;
+  CtaResources res;
+  SmemLayoutAttr layout;
+  KernelIR ir;
+  KernelAbi abi;
+  Value tid, kTiles, isThread0;
+  bool pingpong = false, streamK = false;
+  Value splitFirst, splitIterations;
+};
+
+void WarpSpecializer::initRing() {
+  // A stage is consumed by every consumer warpgroup of every CTA of the
+  // cluster, except under pingpong, where one warpgroup per CTA takes it.
+  int64_t consumers = (pingpong ? 1 : res.consumerWarpgroups) * s.clusterSize();
+  ir.ifThen(isThread0, [&] {
+    RingInitOp::create(ir.b, ir.loc, op.getSmem(), /*full_arrivals=*/1,
+                       /*empty_arrivals=*/consumers, layout);
+  });
+  // Barriers are initialized before any thread (or peer CTA) uses them.
+  CtaSyncOp::create(ir.b, ir.loc, /*cluster=*/s.clusterSize() > 1);
+}
+
+void WarpSpecializer::load(Value g, Value m0, Value n0, Value kTile) {
+  StageAcquireOp::create(ir.b, ir.loc, g, op.getSmem(), layout);
+  StageFillOp::create(ir.b, ir.loc, g, m0, n0, kTile, op.getTmapA(),
+                      op.getTmapB(), op.getSmem(), op.getSchedule(), layout);
+}
+
+void WarpSpecializer::forEachPiece(PieceBody body) {
+  auto loop = TileLoopOp::create(
+      ir.b, ir.loc, ir.i32, op.getFirstTile(), op.getTileStep(), op.getM(),
+      op.getN(), kTiles, /*init=*/ir.c32(0), splitFirst, splitIterations,
+      op.getSchedule());
+  OpBuilder::InsertionGuard guard(ir.b);
+  Block *block = ir.b.createBlock(&loop.getBody(), {},
+                                  SmallVector<Type>(6, ir.i32),
+                                  SmallVector<Location>(6, ir.loc));
+  auto a = block->getArguments();
+  Value next = body(a[0], a[1], a[2], a[3], a[4], a[5]);
+  YieldOp::create(ir.b, ir.loc, ValueRange{next});
+}
+
+Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
+                                   function_ref<void()> afterLastWait,
+                                   Value kBegin, Value kEnd) {
+  if (!kBegin) {
+    kBegin = ir.c32(0);
+    kEnd = kTiles;
+  }
+  OpBuilder &b = ir.b;
+  Type accType = accumulatorType(b.getContext(), s);
+  Value zero = LLVM::ZeroOp::create(b, ir.loc, accType);
+  // Each consumer warpgroup multiplies its own rows of the A tile (one MMA
+  // M each; under pingpong, and with one consumer, the whole tile).
+  int64_t warpgroupRows = mmaInstrShape(s.arch, s.a.element)->m;
+  int64_t aRowBytes = s.blockK() * elementBytes(s.a.element);
+  Value aSlice = pingpong || s.blockM() == warpgroupRows
+                     ? ir.c32(0)
+                     : ir.mul(ir.uniformWarpgroupId(),
+                              ir.c32(warpgroupRows * aRowBytes));
+  Value stages = ir.c32(layout.getStages());
+
+  Value steps = ir.sub(kEnd, kBegin);
+  auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1),
+                                 ValueRange{zero});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value step = loop.getInductionVar();
+    Value kt = ir.add(kBegin, step);
+    Value g = ir.add(g0, step);
+    StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
+    Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
+    Value acc = MmaStageOp::create(b, ir.loc, accType, loop.getRegionIterArgs()[0],
+                                   ir.sharedAt(base, aSlice),
+                                   ir.sharedAt(base, layout.getBOffset()),
+                                   op.getSchedule());
+    // Keep this step's MMAs in flight; the previous step's are complete
+    // after this wait, so its stage can be released (and refilled).
+    MmaWaitOp::create(b, ir.loc, /*pending=*/1);
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)), [&] {
+      Value prev = ir.sub(g, ir.c32(1));
+      release(prev);
+      if (!refill)
+        return;
+      // Load prev + stages brings K tile kt - 1 + stages into the stage
+      // just released, if the tile has one.
+      Value nextK = ir.add(ir.sub(kt, ir.c32(1)), stages);
+      ir.ifThen(ir.andI(isThread0,
+                        ir.cmp(arith::CmpIPredicate::ult, nextK, kEnd)),
+                [&] { load(ir.add(prev, stages), m0, n0, nextK); });
+    });
+    scf::YieldOp::create(b, ir.loc, acc);
+  }
+  if (afterLastWait)
+    afterLastWait();
+  MmaWaitOp::create(b, ir.loc, /*pending=*/0);
+  // Release the tile's last stage too: the next tile's loads need it.
+  release(ir.sub(ir.add(g0, steps), ir.c32(1)));
+  return loop.getResult(0);
+}
+
+void WarpSpecializer::release(Value g) {
+  StageReleaseOp::create(ir.b, ir.loc, g, op.getSmem(), s.clusterSize(), layout);
+}
+
+void WarpSpecializer::epilogue(Value acc, Value m0, Value n0) {
+  // A TMA-store epilogue gets its warpgroup's ring of chunk buffers.
+  Value buffer;
+  if (op.getTmapC()) {
+    int64_t ringBytes = res.epilogueBuffers * abi.c.partBytes;
+    buffer = ir.sharedAt(op.getSmem(),
+                         ir.add(ir.c32(layout.getEpilogue()),
+                                ir.mul(ir.warpgroupId(), ir.c32(ringBytes))));
+  }
+  EpilogueOp::create(ir.b, ir.loc, acc, op.getC(), m0, n0, op.getM(), op.getN(),
+                     op.getLdc(), op.getAlpha(), op.getBeta(), op.getTmapC(),
+                     buffer, op.getSchedule());
+}
+
+void WarpSpecializer::drainStores() {
+  // The epilogue's last stores still read shared memory (and write C):
+  // the warpgroup's leader, which issued them, waits before the CTA exits.
+  if (op.getTmapC())
+    ir.ifThen(ir.isWarpgroupLeader(), [&] {
+      StoreDrainOp::create(ir.b, ir.loc, /*pending=*/0, /*read=*/false);
+    });
+}
+
+void WarpSpecializer::buildMultistage() {
+  forEachPiece([&](Value m0, Value n0, Value, Value, Value, Value g) {
+    // Thread 0 loads the tile's first steps; the K loop refills the rest.
+    ir.ifThen(isThread0, [&] {
+      for (int64_t st = 0; st < layout.getStages(); ++st)
+        ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, ir.c32(st), kTiles),
+                  [&] { load(ir.add(g, ir.c32(st)), m0, n0, ir.c32(st)); });
+    });
+    epilogue(consumeTile(g, m0, n0, /*refill=*/true), m0, n0);
+    return ir.add(g, kTiles);
+  });
+  drainStores();
+}
+
+void WarpSpecializer::buildWarpSpecialized() {
+  OpBuilder &b = ir.b;
+  int64_t consumerThreads = res.consumerWarpgroups * kWarpgroupSize;
+  Value isProducer =
+      ir.cmp(arith::CmpIPredicate::uge, tid, ir.c32(consumerThreads));
+  auto roles = scf::IfOp::create(b, ir.loc, isProducer, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  // Producer warpgroup: give registers back, one thread issues every load.
+  b.setInsertionPointToStart(&roles.getThenRegion().front());
+  SetMaxRegistersOp::create(b, ir.loc, kProducerRegs, /*increase=*/false);
+  ir.ifThen(ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(consumerThreads)), [&] {
+    forEachPiece([&](Value m0, Value n0, Value, Value kBegin, Value kEnd,
+                     Value g) {
+      auto kLoop = scf::ForOp::create(b, ir.loc, kBegin, kEnd, ir.c32(1));
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(kLoop.getBody());
+      Value kt = kLoop.getInductionVar();
+      load(ir.add(g, ir.sub(kt, kBegin)), m0, n0, kt);
+      b.setInsertionPointAfter(kLoop);
+      return ir.add(g, ir.sub(kEnd, kBegin));
+    });
+  });
+  // Consumer warpgroups: take the registers the accumulators need.
+  b.setInsertionPointToStart(&roles.getElseRegion().front());
+  SetMaxRegistersOp::create(b, ir.loc, res.regCapPerThread, /*increase=*/true);
+  if (pingpong)
+    return buildPingpongConsumers();
+  forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd,
+                   Value g) {
+    Value acc = consumeTile(g, m0, n0, /*refill=*/false, nullptr, kBegin, kEnd);
+    if (!streamK) {
+      epilogue(acc, m0, n0);
+    } else {
+      // The tile is stored by the piece that finishes it.
+      auto fixup = StreamKFixupOp::create(
+          b, ir.loc, acc, tile, kBegin, kEnd, op.getFirstTile(),
+          op.getTileStep(), kTiles, splitFirst, splitIterations,
+          op.getWorkspace(), consumerThreads, op.getSchedule());
+      OpBuilder::InsertionGuard inner(b);
+      Block *body = b.createBlock(&fixup.getBody(), {}, {acc.getType()}, {ir.loc});
+      epilogue(body->getArgument(0), m0, n0);
+      YieldOp::create(b, ir.loc);
+    }
+    return ir.add(g, ir.sub(kEnd, kBegin));
+  });
+  drainStores();
+}
+
+void WarpSpecializer::buildPingpongConsumers() {
+  OpBuilder &b = ir.b;
+  Location loc = ir.loc;
+  // Warpgroup w computes the CTA's tiles w, w + 2, ... (local numbering),
+  // whose loads are numbered from tile * kTiles as the producer issues them.
+  // Their mainloops take turns, handing over through two named barriers:
+  // "warpgroup w may start" is barrier kOrderBarrier + w, arrived at by the
+  // other warpgroup once it has waited for all loads of its tile. Besides
+  // putting one warpgroup's epilogue under the other's mainloop, the turns
+  // keep each full-barrier wait at most one phase ahead of its barrier (a
+  // parity wait two phases ahead would pass at once).
+  Value wg = ir.warpgroupId();
+  Value isFirst = ir.cmp(arith::CmpIPredicate::eq, wg, ir.c32(0));
+  Value tiles = TileCountOp::create(b, loc, ir.i32, op.getM(), op.getN(), op.getSchedule());
+  Value first = op.getFirstTile(), step = op.getTileStep();
+  Value hasAny = ir.cmp(arith::CmpIPredicate::ult, first, tiles);
+  Value mine = arith::SelectOp::create(
+      b, loc, hasAny,
+      ir.divU(ir.add(ir.sub(tiles, first), ir.sub(step, ir.c32(1))), step),
+      ir.c32(0));
+  Value turns = ir.divU(ir.add(mine, ir.c32(1)), ir.c32(2));
+  Value myTurn = ir.add(ir.c32(kOrderBarrier), wg);
+  Value otherTurn = ir.add(ir.c32(kOrderBarrier), ir.sub(ir.c32(1), wg));
+  Value pair = ir.c32(2 * kWarpgroupSize);
+  auto waitTurn = [&] { namedBarrier(myTurn, pair, /*arrive=*/false); };
+  auto handOver = [&] { namedBarrier(otherTurn, pair, /*arrive=*/true); };
+
+  auto loop = scf::ForOp::create(b, loc, ir.c32(0), turns, ir.c32(1));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value turn = loop.getInductionVar();
+    Value local = ir.add(ir.mul(turn, ir.c32(2)), wg);
+    // Warpgroup 0 starts the first tile without waiting.
+    ir.ifThen(ir.orI(ir.cmp(arith::CmpIPredicate::ugt, turn, ir.c32(0)),
+                     ir.cmp(arith::CmpIPredicate::ne, wg, ir.c32(0))),
+              waitTurn);
+    Value tile = ir.add(first, ir.mul(local, step));
+    auto has = scf::IfOp::create(b, loc, ir.cmp(arith::CmpIPredicate::ult, tile, tiles),
+                                 /*withElseRegion=*/true);
+    b.setInsertionPointToStart(&has.getThenRegion().front());
+    auto origin = TileOriginOp::create(b, loc, ir.i32, ir.i32, tile, op.getM(), op.getN(),
+                                       op.getSchedule());
+    Value m0 = origin.getM0(), n0 = origin.getN0();
+    Value acc = consumeTile(ir.mul(local, kTiles), m0, n0, /*refill=*/false, handOver);
+    epilogue(acc, m0, n0);
+    // An odd tile count leaves warpgroup 1 a turn without a tile: it hands
+    // over all the same, so both keep count.
+    b.setInsertionPointToStart(&has.getElseRegion().front());
+    handOver();
+  }
+  // Warpgroup 0 takes warpgroup 1's last hand-over.
+  ir.ifThen(ir.andI(isFirst, ir.cmp(arith::CmpIPredicate::ugt, turns, ir.c32(0))),
+            waitTurn);
+  drainStores();
+}
+
+void WarpSpecializer::build() {
+  pingpong = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong;
+  streamK = s.tileScheduler.kind == TileSchedulerKind::StreamK;
+  tid = ir.threadId();
+  isThread0 = ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(0));
+  kTiles = ir.ceilDiv(op.getK(), s.blockK());
+  if (streamK) {
+    auto plan = StreamKPlanOp::create(ir.b, ir.loc, ir.i32, ir.i64, op.getTileStep(), op.getM(),
+                                      op.getN(), kTiles, op.getSchedule());
+    splitFirst = plan.getSplitFirst();
+    splitIterations = plan.getSplitIterations();
+  }
+  initRing();
+  if (res.producerThreads > 0)
+    buildWarpSpecialized();
+  else
+    buildMultistage();
+  // No CTA exits while a peer may still write into it (multicast) or
+  // arrive on its barriers.
+  if (s.clusterSize() > 1)
+    CtaSyncOp::create(ir.b, ir.loc, /*cluster=*/true);
+}
+
+struct GemmcWarpSpecializePass
+    : mlir::gemmc::impl::GemmcWarpSpecializeBase<GemmcWarpSpecializePass> {
+  void runOnOperation() override {
+    SmallVector<TileMatmulOp> ops;
+    getOperation().walk([&](TileMatmulOp op) { ops.push_back(op); });
+    for (TileMatmulOp op : ops) {
+      if (!op.getSmem() || !op.getSmemLayout()) {
+        op.emitOpError("has no shared memory yet; run gemmc-smem-layout first");
+        return signalPassFailure();
+      }
+      FailureOr<KernelSpec> spec = specOf(op, op.getSchedule());
+      if (failed(spec))
+        return signalPassFailure();
+      OpBuilder b(op);
+      WarpSpecializer(op, *spec, b).build();
+      op.erase();
+    }
+  }
+};
+} // namespace
