@@ -368,7 +368,7 @@ def ConvertGemmcToNVVM : Pass<"convert-gemmc-to-nvvm", "ModuleOp"> {
            "Columns of each wgmma.mma_async (0: BLOCK_N, one per k step)">,
   ];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect", "::mlir::LLVM::LLVMDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
 }
 
 #endif // GEMMC_TRANSFORMS_PASSES

@@ -1,0 +1,188 @@
+// RUN: gemmc-opt %s --split-input-file --allow-unregistered-dialect --gemmc-schedule-tiles --canonicalize --cse | FileCheck %s
+
+// data_parallel/persistent, 64x128 tiles, raster along_m in groups of 8:
+// the CTA's tiles first, first + step, ... below ceil(m / 64) x ceil(n /
+// 128); tile t lies in group t / (8 x tiles_n), whose first tile row is 8 x
+// that; within it, row first + t % per_group % size and column t % per_group
+// / size, size = min(tiles_m - first, 8). Every piece is a whole tile: K
+// tiles [0, kt).
+
+// CHECK-LABEL: func.func @along_m(
+// CHECK-SAME: %[[FIRST:[a-z0-9]*]]: i32, %[[STEP:[a-z0-9]*]]: i32, %[[M:[a-z0-9]*]]: i32, %[[N:[a-z0-9]*]]: i32, %[[KT:[a-z0-9]*]]: i32)
+// CHECK: %[[NR:.*]] = arith.addi %[[N]], %c127_i32 : i32
+// CHECK-NEXT: %[[TN:.*]] = arith.divui %[[NR]], %c128_i32 : i32
+// CHECK-NEXT: %[[MR:.*]] = arith.addi %[[M]], %c63_i32 : i32
+// CHECK-NEXT: %[[TM:.*]] = arith.divui %[[MR]], %c64_i32 : i32
+// CHECK-NEXT: %[[TILES:.*]] = arith.muli %[[TM]], %[[TN]] : i32
+// CHECK-NEXT: %{{.*}} = scf.for %[[T:.*]] = %[[FIRST]] to %[[TILES]] step %[[STEP]] iter_args(%[[G:.*]] = %c0_i32) -> (i32)
+// CHECK-NEXT: %[[PER:.*]] = arith.muli %[[TN]], %c8_i32 : i32
+// CHECK-NEXT: %[[GI:.*]] = arith.divui %[[T]], %[[PER]] : i32
+// CHECK-NEXT: %[[GFIRST:.*]] = arith.muli %[[GI]], %c8_i32 : i32
+// CHECK-NEXT: %[[LEFT:.*]] = arith.subi %[[TM]], %[[GFIRST]] : i32
+// CHECK-NEXT: %[[SIZE:.*]] = arith.minui %[[LEFT]], %c8_i32 : i32
+// CHECK-NEXT: %[[IN:.*]] = arith.remui %[[T]], %[[PER]] : i32
+// CHECK-NEXT: %[[R:.*]] = arith.remui %[[IN]], %[[SIZE]] : i32
+// CHECK-NEXT: %[[ROWT:.*]] = arith.addi %[[GFIRST]], %[[R]] : i32
+// CHECK-NEXT: %[[COLT:.*]] = arith.divui %[[IN]], %[[SIZE]] : i32
+// CHECK-NEXT: %[[M0:.*]] = arith.muli %[[ROWT]], %c64_i32 : i32
+// CHECK-NEXT: %[[N0:.*]] = arith.muli %[[COLT]], %c128_i32 : i32
+// CHECK-NEXT: "test.use"(%[[M0]], %[[N0]], %[[T]], %c0_i32, %[[KT]])
+// CHECK-NEXT: %[[G1:.*]] = arith.addi %[[G]], %[[KT]] : i32
+// CHECK-NEXT: scf.yield %[[G1]] : i32
+func.func @along_m(%first: i32, %step: i32, %m: i32, %n: i32, %kt: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %g = gemmc.tile_loop %first, %step, %m, %n, %kt iter(%c0) attributes {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "row", c = "bf16", accumulator = "f32", tile_shape = [64, 128, 64], cluster_shape = [1, 1], stages = 2, threads = 128, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">} {
+  ^bb0(%m0: i32, %n0: i32, %tile: i32, %kb: i32, %ke: i32, %g0: i32):
+    "test.use"(%m0, %n0, %tile, %kb, %ke) : (i32, i32, i32, i32, i32) -> ()
+    %g1 = arith.addi %g0, %ke : i32
+    gemmc.yield %g1 : i32
+  }
+  return %g : i32
+}
+
+// -----
+
+// raster along_n in groups of 4: the group walks along N, so the tile's
+// column comes from the remainder and its row from the quotient.
+
+// CHECK-LABEL: func.func @along_n(
+// CHECK: %[[TN:.*]] = arith.divui %{{.*}}, %c128_i32 : i32
+// CHECK: %[[TM:.*]] = arith.divui %{{.*}}, %c64_i32 : i32
+// CHECK: scf.for %[[T:[a-z0-9]*]] =
+// CHECK-NEXT: %[[PER:.*]] = arith.muli %[[TM]], %c4_i32 : i32
+// CHECK-NEXT: %[[GI:.*]] = arith.divui %[[T]], %[[PER]] : i32
+// CHECK-NEXT: %[[GFIRST:.*]] = arith.muli %[[GI]], %c4_i32 : i32
+// CHECK-NEXT: %[[LEFT:.*]] = arith.subi %[[TN]], %[[GFIRST]] : i32
+// CHECK-NEXT: %[[SIZE:.*]] = arith.minui %[[LEFT]], %c4_i32 : i32
+// CHECK-NEXT: %[[IN:.*]] = arith.remui %[[T]], %[[PER]] : i32
+// CHECK-NEXT: %[[R:.*]] = arith.remui %[[IN]], %[[SIZE]] : i32
+// CHECK-NEXT: %[[COLT:.*]] = arith.addi %[[GFIRST]], %[[R]] : i32
+// CHECK-NEXT: %[[ROWT:.*]] = arith.divui %[[IN]], %[[SIZE]] : i32
+// CHECK-NEXT: %[[M0:.*]] = arith.muli %[[ROWT]], %c64_i32 : i32
+// CHECK-NEXT: %[[N0:.*]] = arith.muli %[[COLT]], %c128_i32 : i32
+func.func @along_n(%first: i32, %step: i32, %m: i32, %n: i32, %kt: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %g = gemmc.tile_loop %first, %step, %m, %n, %kt iter(%c0) attributes {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "row", c = "bf16", accumulator = "f32", tile_shape = [64, 128, 64], cluster_shape = [1, 1], stages = 2, threads = 128, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_n", group = 4, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">} {
+  ^bb0(%m0: i32, %n0: i32, %tile: i32, %kb: i32, %ke: i32, %g0: i32):
+    "test.use"(%m0, %n0, %tile, %kb, %ke) : (i32, i32, i32, i32, i32) -> ()
+    %g1 = arith.addi %g0, %ke : i32
+    gemmc.yield %g1 : i32
+  }
+  return %g : i32
+}
+
+// -----
+
+// A cluster of two CTAs along M: a tile number names a cluster tile of 2 x
+// 128 rows; the CTA takes the rows of its rank.
+
+// CHECK-LABEL: func.func @cluster(
+// Tile rows are 256 rows of M (and tile columns 256 of N).
+// CHECK: %[[MR:.*]] = arith.addi %arg2, %c255_i32 : i32
+// CHECK-NEXT: %[[TM:.*]] = arith.divui %[[MR]], %c256_i32 : i32
+// CHECK: %[[ROWS:.*]] = arith.muli %{{.*}}, %c256_i32 : i32
+// CHECK-NEXT: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
+// CHECK-NEXT: %[[MINE:.*]] = arith.muli %[[RANK]], %c128_i32 : i32
+// CHECK-NEXT: %[[M0:.*]] = arith.addi %[[ROWS]], %[[MINE]] : i32
+// CHECK-NEXT: %[[N0:.*]] = arith.muli %{{.*}}, %c256_i32 : i32
+// CHECK-NEXT: "test.use"(%[[M0]], %[[N0]]
+func.func @cluster(%first: i32, %step: i32, %m: i32, %n: i32, %kt: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %g = gemmc.tile_loop %first, %step, %m, %n, %kt iter(%c0) attributes {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 64], cluster_shape = [2, 1], stages = 4, threads = 384, load = "tma", multicast = true, smem_swizzle = "128b", kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">} {
+  ^bb0(%m0: i32, %n0: i32, %tile: i32, %kb: i32, %ke: i32, %g0: i32):
+    "test.use"(%m0, %n0, %tile, %kb, %ke) : (i32, i32, i32, i32, i32) -> ()
+    %g1 = arith.addi %g0, %ke : i32
+    gemmc.yield %g1 : i32
+  }
+  return %g : i32
+}
+
+// -----
+
+// stream_k: T tiles on P CTAs; split_first = P x (T / P - 1) when P does
+// not divide T and T >= P (else P x T / P, or 0); the (T - split_first) x kt
+// iterations after it are shared: CTA c takes [c x total / P, (c + 1) x
+// total / P). Whole tiles first, then the split tiles the share touches.
+
+// CHECK-LABEL: func.func @stream_k(
+// CHECK-SAME: %[[FIRST:[a-z0-9]*]]: i32, %[[STEP:[a-z0-9]*]]: i32, %[[M:[a-z0-9]*]]: i32, %[[N:[a-z0-9]*]]: i32, %[[KT:[a-z0-9]*]]: i32)
+// CHECK: %[[TILES:.*]] = arith.muli
+// CHECK-NEXT: %[[WAVES:.*]] = arith.divui %[[TILES]], %[[STEP]] : i32
+// CHECK-NEXT: %[[REST:.*]] = arith.remui %[[TILES]], %[[STEP]] : i32
+// CHECK-NEXT: %[[W1:.*]] = arith.subi %[[WAVES]], %c1_i32 : i32
+// CHECK-NEXT: %[[ANYW:.*]] = arith.cmpi ugt, %[[WAVES]], %c0_i32 : i32
+// CHECK-NEXT: %[[W1OR0:.*]] = arith.select %[[ANYW]], %[[W1]], %c0_i32 : i32
+// CHECK-NEXT: %[[EVEN:.*]] = arith.cmpi eq, %[[REST]], %c0_i32 : i32
+// CHECK-NEXT: %[[WHOLEW:.*]] = arith.select %[[EVEN]], %[[WAVES]], %[[W1OR0]] : i32
+// CHECK-NEXT: %[[SF:.*]] = arith.muli %[[WHOLEW]], %[[STEP]] : i32
+// CHECK-NEXT: %[[KT64:.*]] = arith.extui %[[KT]] : i32 to i64
+// CHECK-NEXT: %[[LEFT:.*]] = arith.subi %[[TILES]], %[[SF]] : i32
+// CHECK-NEXT: %[[LEFT64:.*]] = arith.extui %[[LEFT]] : i32 to i64
+// CHECK-NEXT: %[[TOTAL:.*]] = arith.muli %[[LEFT64]], %[[KT64]] : i64
+// CHECK: %[[WHOLE:.*]] = scf.for %{{.*}} = %[[FIRST]] to %[[SF]] step %[[STEP]]
+// CHECK: %[[P64:.*]] = arith.extui %[[STEP]] : i32 to i64
+// CHECK-NEXT: %[[C64:.*]] = arith.extui %[[FIRST]] : i32 to i64
+// CHECK-NEXT: %[[CT:.*]] = arith.muli %[[C64]], %[[TOTAL]] : i64
+// CHECK-NEXT: %[[BEGIN:.*]] = arith.divui %[[CT]], %[[P64]] : i64
+// CHECK-NEXT: %[[C1:.*]] = arith.addi %[[FIRST]], %c1_i32 : i32
+// CHECK-NEXT: %[[C164:.*]] = arith.extui %[[C1]] : i32 to i64
+// CHECK-NEXT: %[[C1T:.*]] = arith.muli %[[C164]], %[[TOTAL]] : i64
+// CHECK-NEXT: %[[END:.*]] = arith.divui %[[C1T]], %[[P64]] : i64
+// CHECK: scf.for %[[LOCAL:[a-z0-9]*]] = %{{.*}} to %{{.*}} step %c1_i32 iter_args(%{{.*}} = %[[WHOLE]])
+// CHECK: %[[TILE:.*]] = arith.addi %[[SF]], %[[LOCAL]] : i32
+// CHECK: "test.use"(%{{.*}}, %{{.*}}, %[[TILE]],
+func.func @stream_k(%first: i32, %step: i32, %m: i32, %n: i32, %kt: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %sf, %si = gemmc.stream_k_plan %step, %m, %n, %kt {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 64], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "stream_k", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">}
+  %g = gemmc.tile_loop %first, %step, %m, %n, %kt iter(%c0) split(%sf, %si) attributes {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 64], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "stream_k", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">} {
+  ^bb0(%m0: i32, %n0: i32, %tile: i32, %kb: i32, %ke: i32, %g0: i32):
+    "test.use"(%m0, %n0, %tile, %kb, %ke) : (i32, i32, i32, i32, i32) -> ()
+    %g1 = arith.addi %g0, %ke : i32
+    gemmc.yield %g1 : i32
+  }
+  return %g : i32
+}
+
+
+// -----
+
+// stream_k fixup: a piece that does not start its tile (k_begin > 0)
+// writes its values to the CTA's slot (a 128-byte flag line, then value i
+// of thread t at float i x 256 + t; a slot is 128 + 128 x 256 x 4 = 131200
+// bytes), meets the other consumers at named barrier 5 and thread 0
+// publishes the flag; the starting piece of a split tile (k_end < kt) takes
+// the partials of CTAs c + 1 .. owner(last iteration) and then runs the
+// epilogue body on the sum.
+
+// CHECK-LABEL: func.func @fixup(
+// CHECK-SAME: %[[ACC:[a-z0-9]*]]: !llvm.struct<(f32, f32)>, %[[TILE:[a-z0-9]*]]: i32, %[[KB:[a-z0-9]*]]: i32, %[[KE:[a-z0-9]*]]: i32, %[[CTA:[a-z0-9]*]]: i32, %[[CTAS:[a-z0-9]*]]: i32, %[[KT:[a-z0-9]*]]: i32, %[[SF:[a-z0-9]*]]: i32, %[[SI:[a-z0-9]*]]: i64, %[[WS:[a-z0-9]*]]: !llvm.ptr<1>)
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[WRITER:.*]] = arith.cmpi ugt, %[[KB]], %c0_i32 : i32
+// CHECK-NEXT: scf.if %[[WRITER]] {
+// CHECK-NEXT: %[[CTA64:.*]] = arith.extui %[[CTA]] : i32 to i64
+// CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[CTA64]], %c131200_i64 : i64
+// CHECK-NEXT: %[[SLOT:.*]] = llvm.getelementptr %[[WS]][%[[OFF]]]
+// CHECK-NEXT: %[[DATA:.*]] = llvm.getelementptr %[[SLOT]][128]
+// CHECK-NEXT: %[[AT0:.*]] = llvm.getelementptr %[[DATA]][%[[TID]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+// CHECK-NEXT: %[[V0:.*]] = llvm.extractvalue %[[ACC]][0]
+// CHECK-NEXT: llvm.store %[[V0]], %[[AT0]]
+// CHECK-NEXT: %[[I1:.*]] = arith.addi %[[TID]], %c256_i32 : i32
+// CHECK-NEXT: %[[AT1:.*]] = llvm.getelementptr %[[DATA]][%[[I1]]]
+// CHECK-NEXT: %[[V1:.*]] = llvm.extractvalue %[[ACC]][1]
+// CHECK-NEXT: llvm.store %[[V1]], %[[AT1]]
+// CHECK-NEXT: gemmc.named_barrier %c5_i32, %c256_i32{{$}}
+// CHECK: llvm.store %c1_i32, %[[SLOT]] atomic syncscope("device") release
+// CHECK: } else {
+// CHECK-NEXT: %[[SPLIT:.*]] = arith.cmpi ult, %[[KE]], %[[KT]] : i32
+// CHECK-NEXT: %[[SUM:.*]] = scf.if %[[SPLIT]] -> (!llvm.struct<(f32, f32)>) {
+// CHECK: scf.for %[[PEER:[a-z0-9]*]] = %{{.*}} to %{{.*}} step %c1_i32 iter_args(
+// CHECK: llvm.load %{{.*}} atomic syncscope("device") acquire
+// CHECK: "test.epilogue"(%[[SUM]])
+func.func @fixup(%acc: !llvm.struct<(f32, f32)>, %tile: i32, %kb: i32, %ke: i32, %cta: i32, %ctas: i32, %kt: i32, %sf: i32, %si: i64, %ws: !llvm.ptr<1>) {
+  gemmc.stream_k_fixup %acc, %tile, %kb, %ke, %cta, %ctas, %kt, %sf, %si, %ws attributes {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 64], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "stream_k", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">, threads = 256 : i64} : !llvm.struct<(f32, f32)>, !llvm.ptr<1> {
+  ^bb0(%total: !llvm.struct<(f32, f32)>):
+    "test.epilogue"(%total) : (!llvm.struct<(f32, f32)>) -> ()
+    gemmc.yield
+  }
+  return
+}
