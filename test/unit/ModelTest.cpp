@@ -56,6 +56,27 @@ tile_scheduler: {{kind: {0}, split_k: {1}}
   return file->spec();
 }
 
+/// The cooperative 128x256x64 bf16 kernel with beta (C read and written).
+KernelSpec h200CoopBeta() {
+  std::string diags;
+  llvm::raw_string_ostream os(diags);
+  auto file = SpecFile::fromString(R"(schema_version: 1
+name: coop_beta
+arch: sm_90a
+device: h200
+operands:
+  a: {element: bf16, layout: row}
+  b: {element: bf16, layout: col}
+  c: {element: bf16, layout: row}
+tile_shape: [128, 256, 64]
+kernel_schedule: warp_specialized_cooperative
+epilogue: {beta: true}
+)",
+                                   "coop_beta.yaml", os);
+  EXPECT_TRUE(file && file->parse()) << diags;
+  return file->spec();
+}
+
 Analysis run(const KernelSpec &s, ProblemShape p) {
   llvm::Expected<Analysis> a = analyze(s, p);
   EXPECT_TRUE(static_cast<bool>(a));
@@ -171,4 +192,76 @@ TEST(Model, RejectsEmptyShapes) {
   ASSERT_FALSE(static_cast<bool>(a));
   EXPECT_EQ(llvm::toString(a.takeError()),
             "shape 0x8192x8192: every dimension must be at least 1");
+}
+
+TEST(Model, TrafficTermsOneWave) {
+  // 1024 x 1024 x 4096 in 128 x 256 tiles: 8 x 4 = 32 tiles, one wave of
+  // the H200's 132 slots, so the wave reads every A and B panel once.
+  Analysis a = run(h200CoopBeta(), {1024, 1024, 4096});
+  EXPECT_EQ(a.tiles, 32);
+  EXPECT_EQ(a.wavesRounded, 1);
+  // A: 1024 x 4096 x 2 B = 8 MiB; B: 4096 x 1024 x 2 B = 8 MiB; C: 1024 x
+  // 1024 x 2 B = 2 MiB, written, and read for beta.
+  EXPECT_EQ(a.aBytes, 8388608.0);
+  EXPECT_EQ(a.bBytes, 8388608.0);
+  EXPECT_EQ(a.cWriteBytes, 2097152.0);
+  EXPECT_EQ(a.cReadBytes, 2097152.0);
+  EXPECT_EQ(a.minBytes, 20971520.0); // 8 + 8 + 2 + 2 MiB
+  // Without reuse A is read once per tile column (4), B once per tile row
+  // (8): 32 + 64 MiB, plus C's 4 MiB.
+  EXPECT_EQ(a.noReuseABytes, 33554432.0);
+  EXPECT_EQ(a.noReuseBBytes, 67108864.0);
+  EXPECT_EQ(a.splitKBytes, 0.0);
+  EXPECT_EQ(a.noReuseBytes, 104857600.0); // 100 MiB
+  // The wave touches 8 A panels of 128 x 4096 x 2 B = 1 MiB and 4 B panels
+  // of 256 x 4096 x 2 B = 2 MiB: 16 MiB, all of A and B.
+  EXPECT_EQ(a.waveTilesM, 8);
+  EXPECT_EQ(a.waveTilesN, 4);
+  EXPECT_EQ(a.waveWorkingSetBytes, 16777216.0);
+  // L2-aware: those 16 MiB plus C's 4 MiB = minBytes; 16 MiB fit the 50 MiB
+  // L2, so the pessimistic figure loses nothing.
+  EXPECT_EQ(a.l2Bytes, 20971520.0);
+  EXPECT_EQ(a.l2PessimisticBytes, 20971520.0);
+  EXPECT_EQ(a.amplificationL2, 1.0);
+  EXPECT_EQ(a.amplificationNoReuse, 5.0);
+  // Every tile reads 1 + 2 MiB: 96 MiB requested, 16 MiB unique.
+  EXPECT_DOUBLE_EQ(a.l2HitRate, 1.0 - 16.0 / 96);
+}
+
+TEST(Model, TrafficTermsTwoWavesOverflowL2) {
+  // 128 x 67584 x 1024: one tile row of 264 tiles, two waves of 132 (raster
+  // along M with one row: wave w takes columns 132w .. 132w + 131).
+  Analysis a = run(h200CoopBeta(), {128, 67584, 1024});
+  EXPECT_EQ(a.tilesM, 1);
+  EXPECT_EQ(a.tilesN, 264);
+  EXPECT_EQ(a.wavesRounded, 2);
+  // A: 128 x 1024 x 2 B = 262144; B: 1024 x 67584 x 2 B = 138412032;
+  // C: 128 x 67584 x 2 B = 17301504, written and read.
+  EXPECT_EQ(a.aBytes, 262144.0);
+  EXPECT_EQ(a.bBytes, 138412032.0);
+  EXPECT_EQ(a.cWriteBytes, 17301504.0);
+  EXPECT_EQ(a.cReadBytes, 17301504.0);
+  EXPECT_EQ(a.minBytes, 173277184.0);
+  // No reuse: A x 264 columns, B x 1 row, + C 34603008.
+  EXPECT_EQ(a.noReuseABytes, 69206016.0);
+  EXPECT_EQ(a.noReuseBBytes, 138412032.0);
+  EXPECT_EQ(a.noReuseBytes, 242221056.0);
+  // A wave: one A panel (128 x 1024 x 2 B = 262144) and 132 B panels of
+  // 256 x 1024 x 2 B = 524288: 69468160 bytes.
+  EXPECT_EQ(a.waveTilesM, 1);
+  EXPECT_EQ(a.waveTilesN, 132);
+  EXPECT_EQ(a.waveWorkingSetBytes, 69468160.0);
+  // L2-aware: two waves' panels, 138936320, + C = 173539328: minBytes plus
+  // A read a second time, by the second wave.
+  EXPECT_EQ(a.l2Bytes, 173539328.0);
+  EXPECT_EQ(a.l2Bytes, a.minBytes + a.aBytes);
+  // The wave's 69468160 bytes overflow the 52428800-byte L2: of the
+  // 103809024 - 69468160 = 34340864 reused bytes, the fraction
+  // 1 - 52428800 / 69468160 is read again. Per wave 77891390.79, two waves
+  // + C = 190385789.58.
+  double wave = 69468160.0 + 34340864.0 * (1.0 - 52428800.0 / 69468160.0);
+  EXPECT_DOUBLE_EQ(a.l2PessimisticBytes, 2 * wave + 34603008.0);
+  EXPECT_NEAR(a.l2PessimisticBytes, 190385789.58, 0.01);
+  // 2 x 103809024 requested, 2 x 69468160 unique.
+  EXPECT_DOUBLE_EQ(a.l2HitRate, 1.0 - 138936320.0 / 207618048.0);
 }
