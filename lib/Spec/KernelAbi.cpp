@@ -40,7 +40,7 @@ static TensorMapPlan planOperand(const KernelSpec &s, int operand) {
 
 int64_t gemmc::streamKWorkspaceBytesPerCta(const KernelSpec &s) {
   // One flag line, then the fp32 accumulators of one tile.
-  return kStreamKFlagBytes + s.blockM() * s.blockN() * 4;
+  return kStreamKFlagBytes + s.blockM() * s.blockN() * elementBytes(ElementType::F32);
 }
 
 /// The TMA store of C: a warpgroup's rows (one wgmma M) by one 128-byte

@@ -194,33 +194,51 @@ TEST(Model, RejectsEmptyShapes) {
             "shape 0x8192x8192: every dimension must be at least 1");
 }
 
+namespace {
+/// A spec's HBM traffic terms, in bytes.
+struct Traffic {
+  double a, b, cWrite, cRead, min;    // the roofline's bytes
+  double noReuseA, noReuseB, noReuse; // every tile reads its panels
+  double waveWorkingSet, l2;          // the L2-aware estimate
+};
+
+void expectTraffic(const Analysis &x, const Traffic &t) {
+  EXPECT_EQ(x.aBytes, t.a);
+  EXPECT_EQ(x.bBytes, t.b);
+  EXPECT_EQ(x.cWriteBytes, t.cWrite);
+  EXPECT_EQ(x.cReadBytes, t.cRead);
+  EXPECT_EQ(x.minBytes, t.min);
+  EXPECT_EQ(x.noReuseABytes, t.noReuseA);
+  EXPECT_EQ(x.noReuseBBytes, t.noReuseB);
+  EXPECT_EQ(x.splitKBytes, 0.0);
+  EXPECT_EQ(x.noReuseBytes, t.noReuse);
+  EXPECT_EQ(x.waveWorkingSetBytes, t.waveWorkingSet);
+  EXPECT_EQ(x.l2Bytes, t.l2);
+}
+} // namespace
+
 TEST(Model, TrafficTermsOneWave) {
   // 1024 x 1024 x 4096 in 128 x 256 tiles: 8 x 4 = 32 tiles, one wave of
   // the H200's 132 slots, so the wave reads every A and B panel once.
   Analysis a = run(h200CoopBeta(), {1024, 1024, 4096});
   EXPECT_EQ(a.tiles, 32);
   EXPECT_EQ(a.wavesRounded, 1);
-  // A: 1024 x 4096 x 2 B = 8 MiB; B: 4096 x 1024 x 2 B = 8 MiB; C: 1024 x
-  // 1024 x 2 B = 2 MiB, written, and read for beta.
-  EXPECT_EQ(a.aBytes, 8388608.0);
-  EXPECT_EQ(a.bBytes, 8388608.0);
-  EXPECT_EQ(a.cWriteBytes, 2097152.0);
-  EXPECT_EQ(a.cReadBytes, 2097152.0);
-  EXPECT_EQ(a.minBytes, 20971520.0); // 8 + 8 + 2 + 2 MiB
-  // Without reuse A is read once per tile column (4), B once per tile row
-  // (8): 32 + 64 MiB, plus C's 4 MiB.
-  EXPECT_EQ(a.noReuseABytes, 33554432.0);
-  EXPECT_EQ(a.noReuseBBytes, 67108864.0);
-  EXPECT_EQ(a.splitKBytes, 0.0);
-  EXPECT_EQ(a.noReuseBytes, 104857600.0); // 100 MiB
-  // The wave touches 8 A panels of 128 x 4096 x 2 B = 1 MiB and 4 B panels
-  // of 256 x 4096 x 2 B = 2 MiB: 16 MiB, all of A and B.
   EXPECT_EQ(a.waveTilesM, 8);
   EXPECT_EQ(a.waveTilesN, 4);
-  EXPECT_EQ(a.waveWorkingSetBytes, 16777216.0);
-  // L2-aware: those 16 MiB plus C's 4 MiB = minBytes; 16 MiB fit the 50 MiB
-  // L2, so the pessimistic figure loses nothing.
-  EXPECT_EQ(a.l2Bytes, 20971520.0);
+  expectTraffic(
+      a, Traffic{
+             // A: 1024 x 4096 x 2 B = 8 MiB; B: 4096 x 1024 x 2 B = 8 MiB;
+             // C: 1024 x 1024 x 2 B = 2 MiB written, and read for beta.
+             /*a=*/8388608.0, /*b=*/8388608.0, /*cWrite=*/2097152.0,
+             /*cRead=*/2097152.0, /*min=*/20971520.0,
+             // A once per tile column (4), B once per tile row (8): 32 and
+             // 64 MiB, + C's 4 MiB.
+             /*noReuseA=*/33554432.0, /*noReuseB=*/67108864.0,
+             /*noReuse=*/104857600.0,
+             // 8 A panels of 128 x 4096 x 2 B = 1 MiB, 4 B panels of 2 MiB:
+             // all of A and B, 16 MiB; + C's 4 MiB = minBytes.
+             /*waveWorkingSet=*/16777216.0, /*l2=*/20971520.0});
+  // 16 MiB fit the 50 MiB L2: the pessimistic figure loses nothing.
   EXPECT_EQ(a.l2PessimisticBytes, 20971520.0);
   EXPECT_EQ(a.amplificationL2, 1.0);
   EXPECT_EQ(a.amplificationNoReuse, 5.0);
@@ -232,28 +250,23 @@ TEST(Model, TrafficTermsTwoWavesOverflowL2) {
   // 128 x 67584 x 1024: one tile row of 264 tiles, two waves of 132 (raster
   // along M with one row: wave w takes columns 132w .. 132w + 131).
   Analysis a = run(h200CoopBeta(), {128, 67584, 1024});
-  EXPECT_EQ(a.tilesM, 1);
   EXPECT_EQ(a.tilesN, 264);
   EXPECT_EQ(a.wavesRounded, 2);
-  // A: 128 x 1024 x 2 B = 262144; B: 1024 x 67584 x 2 B = 138412032;
-  // C: 128 x 67584 x 2 B = 17301504, written and read.
-  EXPECT_EQ(a.aBytes, 262144.0);
-  EXPECT_EQ(a.bBytes, 138412032.0);
-  EXPECT_EQ(a.cWriteBytes, 17301504.0);
-  EXPECT_EQ(a.cReadBytes, 17301504.0);
-  EXPECT_EQ(a.minBytes, 173277184.0);
-  // No reuse: A x 264 columns, B x 1 row, + C 34603008.
-  EXPECT_EQ(a.noReuseABytes, 69206016.0);
-  EXPECT_EQ(a.noReuseBBytes, 138412032.0);
-  EXPECT_EQ(a.noReuseBytes, 242221056.0);
-  // A wave: one A panel (128 x 1024 x 2 B = 262144) and 132 B panels of
-  // 256 x 1024 x 2 B = 524288: 69468160 bytes.
   EXPECT_EQ(a.waveTilesM, 1);
   EXPECT_EQ(a.waveTilesN, 132);
-  EXPECT_EQ(a.waveWorkingSetBytes, 69468160.0);
-  // L2-aware: two waves' panels, 138936320, + C = 173539328: minBytes plus
-  // A read a second time, by the second wave.
-  EXPECT_EQ(a.l2Bytes, 173539328.0);
+  expectTraffic(
+      a, Traffic{
+             // A: 128 x 1024 x 2 B; B: 1024 x 67584 x 2 B; C: 128 x 67584 x
+             // 2 B, written and read.
+             /*a=*/262144.0, /*b=*/138412032.0, /*cWrite=*/17301504.0,
+             /*cRead=*/17301504.0, /*min=*/173277184.0,
+             // A x 264 tile columns, B x 1 tile row, + C's 34603008.
+             /*noReuseA=*/69206016.0, /*noReuseB=*/138412032.0,
+             /*noReuse=*/242221056.0,
+             // A wave: one A panel (262144) and 132 B panels of 256 x 1024 x
+             // 2 B = 524288. Two waves' panels, 138936320, + C: minBytes
+             // plus A read again by the second wave.
+             /*waveWorkingSet=*/69468160.0, /*l2=*/173539328.0});
   EXPECT_EQ(a.l2Bytes, a.minBytes + a.aBytes);
   // The wave's 69468160 bytes overflow the 52428800-byte L2: of the
   // 103809024 - 69468160 = 34340864 reused bytes, the fraction

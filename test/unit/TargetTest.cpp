@@ -84,49 +84,50 @@ TEST(Isa, MmaShapesPerTarget) {
   EXPECT_EQ(mmaInstrShape(Arch::SM100a, ElementType::BF16)->nStep, 16);
 }
 
+namespace {
+/// Expects value `i` of `lane` in `warp` at (row, column).
+void expectCell(const AccumulatorLayout &l, int warp, int lane, int i, int row,
+                int column) {
+  SCOPED_TRACE(testing::Message() << "warp " << warp << " lane " << lane << " value " << i);
+  EXPECT_EQ(l.rowOf(warp, lane, i), row);
+  EXPECT_EQ(l.columnOf(lane, i), column);
+}
+} // namespace
+
 TEST(Isa, MmaSyncAccumulatorMatchesPtxFigure) {
   // PTX ISA, mma.m16n8k16 accumulator C/D (f32): groupID = lane >> 2,
   // threadID_in_group = lane % 4; c0, c1 at row groupID, c2, c3 at
   // groupID + 8; column threadID_in_group * 2 + (i & 1).
-  const AccumulatorLayout &l = kMmaSyncAccumulator;
-  EXPECT_EQ(l.rowOf(0, 0, 0), 0);
-  EXPECT_EQ(l.columnOf(0, 1), 1);
-  EXPECT_EQ(l.rowOf(0, 0, 2), 8);
+  expectCell(kMmaSyncAccumulator, 0, 0, 1, 0, 1);
+  expectCell(kMmaSyncAccumulator, 0, 0, 2, 8, 0);
   // Lane 5: groupID 1, threadID_in_group 1; c3 at (1 + 8, 2 + 1).
-  EXPECT_EQ(l.rowOf(0, 5, 3), 9);
-  EXPECT_EQ(l.columnOf(5, 3), 3);
+  expectCell(kMmaSyncAccumulator, 0, 5, 3, 9, 3);
   // Lane 31, c3: the tile's last cell (15, 7). The warp does not move it.
-  EXPECT_EQ(l.rowOf(3, 31, 3), 15);
-  EXPECT_EQ(l.columnOf(31, 3), 7);
+  expectCell(kMmaSyncAccumulator, 3, 31, 3, 15, 7);
 }
 
 TEST(Isa, WgmmaAccumulatorMatchesPtxFigure) {
   // PTX ISA, wgmma .m64nNk16 accumulator D (f32): warp w of the warpgroup
   // owns rows 16w..16w+15; d[i] at row 16w + groupID (+ 8 when i % 4 >= 2),
   // column (i / 4) * 8 + threadID_in_group * 2 + (i & 1).
-  const AccumulatorLayout &l = kWgmmaAccumulator;
   // Warp 2, lane 13 (groupID 3, threadID_in_group 1), d6 (j 1, h 1, e 0):
   // row 32 + 3 + 8 = 43, column 8 + 2 + 0 = 10.
-  EXPECT_EQ(l.rowOf(2, 13, 6), 43);
-  EXPECT_EQ(l.columnOf(13, 6), 10);
-  // The split the lowering uses: lane part + value part.
+  expectCell(kWgmmaAccumulator, 2, 13, 6, 43, 10);
+  // The split the lowering uses: lane part (35, 2) + value part (8, 8).
+  const AccumulatorLayout &l = kWgmmaAccumulator;
   EXPECT_EQ(l.laneRow(2, 13), 35);
   EXPECT_EQ(l.laneColumn(13), 2);
   EXPECT_EQ(l.valueRow(6), 8);
   EXPECT_EQ(l.valueColumn(6), 8);
   // m64n256: warp 3, lane 31, d127 is the tile's last cell (63, 255).
-  EXPECT_EQ(l.rowOf(3, 31, 127), 63);
-  EXPECT_EQ(l.columnOf(31, 127), 255);
+  expectCell(kWgmmaAccumulator, 3, 31, 127, 63, 255);
 }
 
 TEST(Isa, Tcgen05LdAccumulatorMatchesPtxFigure) {
   // PTX ISA, tcgen05.ld .32x32b: warp w % 4 reads tensor-memory lanes
   // 32w..32w+31, thread l lane 32w + l; register i holds column i.
-  const AccumulatorLayout &l = kTcgen05Ld32x32bAccumulator;
-  EXPECT_EQ(l.rowOf(3, 7, 5), 103);
-  EXPECT_EQ(l.columnOf(7, 5), 5);
-  EXPECT_EQ(l.rowOf(0, 31, 200), 31);
-  EXPECT_EQ(l.columnOf(31, 200), 200);
+  expectCell(kTcgen05Ld32x32bAccumulator, 3, 7, 5, 103, 5);
+  expectCell(kTcgen05Ld32x32bAccumulator, 0, 31, 200, 31, 200);
 }
 
 namespace {
@@ -170,7 +171,10 @@ TEST(Isa, BarriersRegistersSwizzleCopies) {
   EXPECT_EQ(Isa::roundDownToAllocUnit(240), 240);
   EXPECT_TRUE(isaFor(Arch::SM90a).hasSetmaxnreg);
   EXPECT_FALSE(isaFor(Arch::SM80).hasSetmaxnreg);
-  // 8 rows of a span: 1024 bytes for 128B, 256 for 32B.
+  // Spans of 32, 64 and 128 bytes; an atom is 8 rows of a span: 1024 bytes
+  // for 128B, 256 for 32B.
+  EXPECT_EQ(llvm::ArrayRef<int>(isa::kSwizzleSpans), llvm::ArrayRef<int>({32, 64, 128}));
+  EXPECT_EQ(isa::kSwizzleSpans[2], isa::kWidestSwizzleSpan);
   EXPECT_EQ(kSwizzleAtomAlignBytes, 1024);
   EXPECT_EQ(isa::swizzleAtomBytes(32), 256);
   EXPECT_EQ(isa::kLdmatrixMatrices * isa::kLdmatrixRows * isa::kLdmatrixRowBytes, 512);
