@@ -653,9 +653,9 @@ void checkSmemBudget(const KernelSpec &s, const CtaResources &r, Sink &out) {
 }
 
 void checkRegisterBudget(const KernelSpec &s, const CtaResources &r, Sink &out) {
-  const DeviceInfo &dev = s.deviceInfo();
-  if (s.arch == Arch::SM100a) {
-    // fp32 accumulators: one TMEM column per output column, a lane per row.
+  if (isaFor(s.arch).hasTmem) {
+    // fp32 accumulators in tensor memory: one column per output column, a
+    // lane per row.
     int64_t columns = s.blockN();
     int64_t available = isaFor(s.arch).tmemColumns();
     if (columns > available)

@@ -188,3 +188,17 @@ TEST(Isa, BarriersRegistersSwizzleCopies) {
   EXPECT_EQ(isaFor(Arch::SM100a).tmemColumns(), 512);
   EXPECT_EQ(isaFor(Arch::SM90a).tmemBytes(), 0);
 }
+
+TEST(Isa, WgmmaDescriptorFields) {
+  using namespace isa::wgmma_desc;
+  // A K-major 128-byte-swizzled bf16 tile: leading offset 16 B (field 1),
+  // stride 1024 B between 8-row groups (field 64), mode 1 at bit 62.
+  EXPECT_EQ(offsets(16, 1024, 128), (uint64_t(1) << 16) | (uint64_t(64) << 32) |
+                                        (uint64_t(1) << 62));
+  EXPECT_EQ(swizzleMode(64), 2u);
+  EXPECT_EQ(swizzleMode(32), 3u);
+  EXPECT_EQ(swizzleMode(0), 0u);
+  // Addresses wrap at 14 bits of 16-byte units: 256 KiB.
+  EXPECT_EQ(field(0x3FFF * 16), 0x3FFFu);
+  EXPECT_EQ(field(256 * 1024), 0u);
+}

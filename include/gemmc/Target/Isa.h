@@ -59,6 +59,9 @@ constexpr int kSwizzleAtomRows = 8;
 constexpr int kSwizzleSpans[] = {32, 64, 128};
 constexpr int kWidestSwizzleSpan = 128;
 constexpr int swizzleAtomBytes(int spanBytes) { return kSwizzleAtomRows * spanBytes; }
+/// A swizzle permutes 16-byte units: in the 128-byte pattern, unit u of row
+/// r lands at u ^ (r % 8).
+constexpr int kSwizzleUnitBytes = 16;
 /// A box has at most 256 elements per dimension; the global base address
 /// and every stride are multiples of 16 bytes, and so is an unswizzled
 /// box's inner row. A swizzled box's inner row is at most one span.
@@ -78,6 +81,30 @@ constexpr int kTmemLanes = 128;
 constexpr int kTmemColumns = 512;
 constexpr int kTmemCellBytes = 4;
 constexpr int kTmemMinAllocColumns = 32;
+
+/// wgmma's 64-bit shared-memory matrix descriptor (PTX ISA, "matrix
+/// descriptor format"): the start address and the leading and stride byte
+/// offsets in 16-byte units, 14 bits each, the base offset (3 bits) and the
+/// swizzle mode.
+namespace wgmma_desc {
+constexpr int kUnitShift = 4;
+constexpr uint64_t kFieldMask = 0x3FFF;
+constexpr int kAddressBit = 0, kLeadingBit = 16, kStrideBit = 32,
+              kBaseOffsetBit = 49, kSwizzleBit = 62;
+/// A byte count as a descriptor field.
+constexpr uint64_t field(int64_t bytes) {
+  return (uint64_t(bytes) >> kUnitShift) & kFieldMask;
+}
+/// The mode of a swizzle span: 0 none, 1 128-byte, 2 64-byte, 3 32-byte.
+constexpr uint64_t swizzleMode(int spanBytes) {
+  return spanBytes == 128 ? 1 : spanBytes == 64 ? 2 : spanBytes == 32 ? 3 : 0;
+}
+/// The descriptor of a tile at shared address 0 (add field(address)).
+constexpr uint64_t offsets(int64_t leadingBytes, int64_t strideBytes, int spanBytes) {
+  return field(leadingBytes) << kLeadingBit | field(strideBytes) << kStrideBit |
+         swizzleMode(spanBytes) << kSwizzleBit;
+}
+} // namespace wgmma_desc
 } // namespace isa
 
 /// Alignment the widest (128-byte) swizzle pattern needs for its
