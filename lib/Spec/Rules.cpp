@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "gemmc/Spec/Rules.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -91,14 +92,16 @@ static void deriveThreads(const KernelSpec &s, CtaResources &r) {
     r.consumerWarpgroups = 0;
     r.producerThreads = 0;
     return;
-  case Arch::SM90a:
+  case Arch::SM90a: {
+    // One consumer warpgroup per wgmma M of the tile's rows.
+    int64_t wgRows = isaFor(s.arch).warpgroupRows;
     switch (s.kernelSchedule) {
     case KernelSchedule::Multistage:
-      r.consumerWarpgroups = std::max<int64_t>(1, s.blockM() / 64);
+      r.consumerWarpgroups = std::max<int64_t>(1, s.blockM() / wgRows);
       r.producerThreads = 0;
       break;
     case KernelSchedule::WarpSpecialized:
-      r.consumerWarpgroups = std::max<int64_t>(1, s.blockM() / 64);
+      r.consumerWarpgroups = std::max<int64_t>(1, s.blockM() / wgRows);
       r.producerThreads = kWarpgroupSize;
       break;
     case KernelSchedule::WarpSpecializedCooperative:
@@ -109,6 +112,7 @@ static void deriveThreads(const KernelSpec &s, CtaResources &r) {
     }
     r.threads = r.consumerWarpgroups * kWarpgroupSize + r.producerThreads;
     return;
+  }
   case Arch::SM100a:
     // One warp issues TMA, one issues tcgen05.mma, a warpgroup drains TMEM.
     r.consumerWarpgroups = 1;
@@ -146,7 +150,8 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
   r.stages = s.mainloop.stages;
   // mbarriers (full + empty per stage) and the pad that aligns the dynamic
   // shared-memory base to a swizzle atom.
-  r.barrierBytes = usesTma(s) ? kSwizzleAtomAlignBytes + 16 * r.stages : 0;
+  r.barrierBytes =
+      usesTma(s) ? kSwizzleAtomAlignBytes + Isa::stageBarrierBytes(r.stages) : 0;
   const DeviceInfo &dev = s.deviceInfo();
   // TMA store: a ring of chunk buffers per tile row, the fewest that keep
   // TMA and the warpgroup overlapped, more (a divisor of the row's chunks,
@@ -183,20 +188,20 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
                        : 0;
   }
   r.regsPerThread = r.accRegsPerThread + kRegisterOverhead;
-  int64_t maxRegs = dev.maxRegsPerThread / 8 * 8;
+  int64_t maxRegs = Isa::roundDownToAllocUnit(dev.maxRegsPerThread);
   if (r.producerThreads > 0 && s.arch == Arch::SM90a) {
     int64_t budget = (dev.regsPerSm - r.producerThreads * kProducerRegs) /
                      std::max<int64_t>(1, mmaThreads);
-    r.regCapPerThread = std::min(maxRegs, budget / 8 * 8);
+    r.regCapPerThread = std::min(maxRegs, Isa::roundDownToAllocUnit(budget));
   } else {
-    r.regCapPerThread =
-        std::min(maxRegs, dev.regsPerSm / std::max<int64_t>(1, r.threads) / 8 * 8);
+    r.regCapPerThread = std::min(
+        maxRegs, Isa::roundDownToAllocUnit(dev.regsPerSm / std::max<int64_t>(1, r.threads)));
   }
   return r;
 }
 
 void gemmc::resolveAuto(KernelSpec &s) {
-  bool hasTma = s.deviceInfo().hasTma;
+  bool hasTma = isaFor(s.arch).hasTma;
   if (s.mainloop.load == LoadKind::Auto)
     s.mainloop.load = hasTma ? LoadKind::Tma : LoadKind::CpAsync;
   // TMA stores where there is TMA and the tile row is whole 128-byte
@@ -227,8 +232,10 @@ void gemmc::resolveAuto(KernelSpec &s) {
             ? one.epilogueBytes / one.epilogueBuffers *
                   minEpilogueBuffers(s, one.epilogueChunks)
             : 0;
-    int64_t fixed = minEpilogue + one.barrierBytes - 16; // barriers per stage below
-    int64_t perStage = one.stageBytes() + (usesTma(s) ? 16 : 0);
+    // The probe's one stage of barriers is counted per stage instead.
+    int64_t barriersPerStage = usesTma(s) ? Isa::stageBarrierBytes(1) : 0;
+    int64_t fixed = minEpilogue + one.barrierBytes - barriersPerStage;
+    int64_t perStage = one.stageBytes() + barriersPerStage;
     int64_t fit = (s.deviceInfo().smemPerBlockBytes - fixed) / perStage;
     int64_t cap = usesTma(s) ? 8 : 4;
     s.mainloop.stages = std::clamp<int64_t>(fit, 1, cap);
@@ -315,18 +322,19 @@ void checkDevice(const KernelSpec &s, Sink &out) {
 
 void checkArchFeatures(const KernelSpec &s, Sink &out) {
   const DeviceInfo &dev = s.deviceInfo();
+  bool hasTma = isaFor(s.arch).hasTma;
   llvm::StringRef arch = archName(s.arch);
-  if (s.mainloop.load == LoadKind::Tma && !dev.hasTma)
+  if (s.mainloop.load == LoadKind::Tma && !hasTma)
     add(out, "arch-features", "mainloop.load",
         formatv("load: tma needs the Tensor Memory Accelerator, which {0} "
                 "does not have; use load: cp_async",
                 arch));
-  if (s.mainloop.load == LoadKind::CpAsync && dev.hasTma)
+  if (s.mainloop.load == LoadKind::CpAsync && hasTma)
     add(out, "arch-features", "mainloop.load",
         formatv("load: cp_async is the sm_80 path; on {0} gemmc loads with "
                 "TMA; use load: tma",
                 arch));
-  if (s.epilogue.store == StoreKind::Tma && !dev.hasTma)
+  if (s.epilogue.store == StoreKind::Tma && !hasTma)
     add(out, "arch-features", "epilogue.store",
         formatv("store: tma needs the Tensor Memory Accelerator, which {0} "
                 "does not have; use store: direct",
@@ -405,21 +413,22 @@ void checkMmaShape(const KernelSpec &s, const CtaResources &r, Sink &out) {
                 llvm::alignTo(std::max<int64_t>(s.blockK(), instr->k), instr->k)));
   switch (instr->family) {
   case MmaFamily::MmaSync: {
+    auto fragment = formatv("m{0}n{1}", instr->m, instr->nMin).str();
     if (s.blockM() % instr->m != 0 || s.blockN() % instr->nMin != 0) {
       add(out, "mma-shape", "tile_shape",
-          formatv("tile {0} is not a whole number of m16n8 mma.sync "
-                  "fragments; use BLOCK_M a multiple of 16 and BLOCK_N a "
-                  "multiple of 8",
-                  tile));
+          formatv("tile {0} is not a whole number of {1} mma.sync "
+                  "fragments; use BLOCK_M a multiple of {2} and BLOCK_N a "
+                  "multiple of {3}",
+                  tile, fragment, instr->m, instr->nMin));
       return;
     }
     int64_t warps = r.threads / kWarpSize;
     int64_t frags = (s.blockM() / instr->m) * (s.blockN() / instr->nMin);
     if (warps > 0 && frags % warps != 0)
       add(out, "mma-shape", "tile_shape",
-          formatv("{0} m16n8 fragments of tile {1} do not divide among {2} "
+          formatv("{0} {1} fragments of tile {2} do not divide among {3} "
                   "warps; use fewer threads or a larger tile",
-                  frags, tile, warps));
+                  frags, fragment, tile, warps));
     return;
   }
   case MmaFamily::Wgmma: {
@@ -439,8 +448,8 @@ void checkMmaShape(const KernelSpec &s, const CtaResources &r, Sink &out) {
                       ? " (cooperative: each of 2 warpgroups takes BLOCK_M/2)"
                       : "",
                   s.kernelSchedule == KernelSchedule::WarpSpecializedCooperative
-                      ? 128
-                      : 64));
+                      ? 2 * instr->m
+                      : instr->m));
     if (s.blockN() < instr->nMin || s.blockN() > instr->nMax ||
         s.blockN() % instr->nStep != 0)
       add(out, "mma-shape", "tile_shape",
@@ -452,23 +461,39 @@ void checkMmaShape(const KernelSpec &s, const CtaResources &r, Sink &out) {
     return;
   }
   case MmaFamily::Tcgen05: {
-    bool pair = s.clusterShape[0] == 2;
-    int64_t mPerCta = pair && s.blockM() == 256 ? 128 : s.blockM();
-    if (mPerCta != 64 && mPerCta != 128)
+    // A cluster of CTA pairs along M may issue across the pair; otherwise
+    // each CTA issues its own.
+    const MmaIsa &mma = isaFor(s.arch).mma;
+    const int pairCtas = 2;
+    const MmaMShape *shape = nullptr;
+    if (s.clusterShape[0] == pairCtas)
+      shape = mma.shape(s.blockM(), pairCtas);
+    if (!shape)
+      shape = mma.shape(s.blockM(), 1);
+    if (!shape) {
+      llvm::SmallVector<int> perCta, perPair;
+      for (const MmaMShape &m : mma.shapes)
+        (m.ctas == 1 ? perCta : perPair).push_back(m.m);
+      llvm::sort(perCta);
+      std::string legal;
+      for (int m : perCta)
+        legal += (legal.empty() ? "" : " or ") + std::to_string(m);
       add(out, "mma-shape", "tile_shape",
-          formatv("BLOCK_M = {0} is not a tcgen05.mma M: 64 or 128 per CTA, "
-                  "or 256 across a CTA pair (cluster_shape [2, 1]); use "
-                  "BLOCK_M = 128",
-                  s.blockM()));
-    int64_t nStep = mPerCta == 64 ? 8 : instr->nStep;
-    int64_t nMin = mPerCta == 64 ? 8 : instr->nMin;
-    if (s.blockN() < nMin || s.blockN() > instr->nMax || s.blockN() % nStep != 0)
+          formatv("BLOCK_M = {0} is not a tcgen05.mma M: {1} per CTA, or {2} "
+                  "across a CTA pair (cluster_shape [{3}, 1]); use BLOCK_M = {4}",
+                  s.blockM(), legal, perPair.front(), pairCtas,
+                  mma.defaultShape().m));
+    }
+    // An illegal M still gets its N checked, against the default shape's.
+    int64_t mPerCta = shape ? shape->mPerCta() : s.blockM();
+    const MmaMShape &n = shape ? *shape : mma.defaultShape();
+    if (s.blockN() < n.nMin || s.blockN() > n.nMax || s.blockN() % n.nStep != 0)
       add(out, "mma-shape", "tile_shape",
           formatv("BLOCK_N = {0} is not a legal tcgen05.mma N for M = {1} (a "
                   "multiple of {2} from {3} to {4}); use BLOCK_N = {5}",
-                  s.blockN(), mPerCta, nStep, nMin, instr->nMax,
-                  std::clamp<int64_t>(s.blockN() / nStep * nStep, nMin,
-                                      instr->nMax)));
+                  s.blockN(), mPerCta, n.nStep, n.nMin, n.nMax,
+                  std::clamp<int64_t>(s.blockN() / n.nStep * n.nStep, n.nMin,
+                                      n.nMax)));
     return;
   }
   }
@@ -547,7 +572,9 @@ void checkTmaBox(const KernelSpec &s, Sink &out) {
 }
 
 void checkStrideAlignment(const KernelSpec &s, Sink &out) {
-  int align = s.deviceInfo().hasTma ? tmaLimits(s.arch).globalAlignBytes : 16;
+  // TMA's global alignment, else that of cp.async's 16-byte copies.
+  int align = isaFor(s.arch).hasTma ? tmaLimits(s.arch).globalAlignBytes
+                                    : isa::kCpAsyncBytes;
   struct Lead {
     const char *operand;
     const char *dimName;
@@ -616,7 +643,9 @@ void checkSmemBudget(const KernelSpec &s, const CtaResources &r, Sink &out) {
                                 : std::string("use a smaller tile_shape");
   if (fit >= 2 && r.barrierBytes)
     wayOut = formatv("use stages <= {0} or a smaller tile_shape",
-                     (room + 16 * r.stages) / (r.stageBytes() + 16)).str();
+                     (room + Isa::stageBarrierBytes(r.stages)) /
+                         (r.stageBytes() + Isa::stageBarrierBytes(1)))
+                 .str();
   add(out, "smem-budget", "mainloop.stages",
       formatv("{0} = {1} exceeds the {2} a block may use on {3}; {4}", sum,
               formatBytes(r.smemBytes), formatBytes(dev.smemPerBlockBytes),
@@ -624,11 +653,11 @@ void checkSmemBudget(const KernelSpec &s, const CtaResources &r, Sink &out) {
 }
 
 void checkRegisterBudget(const KernelSpec &s, const CtaResources &r, Sink &out) {
-  const DeviceInfo &dev = s.deviceInfo();
-  if (s.arch == Arch::SM100a) {
-    // fp32 accumulators: one TMEM column per output column, 128 lanes.
+  if (isaFor(s.arch).hasTmem) {
+    // fp32 accumulators in tensor memory: one column per output column, a
+    // lane per row.
     int64_t columns = s.blockN();
-    int64_t available = dev.tmemBytesPerSm / (128 * 4);
+    int64_t available = isaFor(s.arch).tmemColumns();
     if (columns > available)
       add(out, "register-budget", "tile_shape",
           formatv("BLOCK_N = {0} fp32 accumulator columns exceed the {1} "

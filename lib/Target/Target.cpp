@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gemmc/Target/Target.h"
+#include "gemmc/Target/Isa.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace gemmc;
@@ -24,9 +25,7 @@ static const DeviceInfo kDevices[] = {
      /*l2Bytes=*/40 * MiB, /*hbmBytesPerSec=*/2.039e12,
      /*boostClockGHz=*/1.41,
      /*peakFlops=*/{19.5e12, 156e12, 312e12, 0},
-     /*maxClusterPortable=*/1, /*maxClusterNonPortable=*/1,
-     /*hasTma=*/false, /*hasWgmma=*/false, /*hasTcgen05=*/false,
-     /*tmemBytesPerSm=*/0},
+     /*maxClusterPortable=*/1, /*maxClusterNonPortable=*/1},
     // H100 SXM5 80GB: 228 KiB shared memory per SM, 227 KiB per block.
     {"h100", "NVIDIA H100 80GB HBM3 (SXM5)", Arch::SM90a,
      /*smCount=*/132, /*smemPerSmBytes=*/228 * KiB,
@@ -36,9 +35,7 @@ static const DeviceInfo kDevices[] = {
      /*l2Bytes=*/50 * MiB, /*hbmBytesPerSec=*/3.35e12,
      /*boostClockGHz=*/1.98,
      /*peakFlops=*/{67e12, 494.7e12, 989.4e12, 1978.9e12},
-     /*maxClusterPortable=*/8, /*maxClusterNonPortable=*/16,
-     /*hasTma=*/true, /*hasWgmma=*/true, /*hasTcgen05=*/false,
-     /*tmemBytesPerSm=*/0},
+     /*maxClusterPortable=*/8, /*maxClusterNonPortable=*/16},
     // H200 SXM 141GB: the H100's SMs with HBM3e.
     {"h200", "NVIDIA H200 (SXM, 141GB HBM3e)", Arch::SM90a,
      /*smCount=*/132, /*smemPerSmBytes=*/228 * KiB,
@@ -48,10 +45,8 @@ static const DeviceInfo kDevices[] = {
      /*l2Bytes=*/50 * MiB, /*hbmBytesPerSec=*/4.8e12,
      /*boostClockGHz=*/1.98,
      /*peakFlops=*/{67e12, 494.7e12, 989.4e12, 1978.9e12},
-     /*maxClusterPortable=*/8, /*maxClusterNonPortable=*/16,
-     /*hasTma=*/true, /*hasWgmma=*/true, /*hasTcgen05=*/false,
-     /*tmemBytesPerSm=*/0},
-    // B200 (HGX, 1000 W): 148 SMs, 256 KiB tensor memory per SM.
+     /*maxClusterPortable=*/8, /*maxClusterNonPortable=*/16},
+    // B200 (HGX, 1000 W): 148 SMs.
     {"b200", "NVIDIA B200", Arch::SM100a,
      /*smCount=*/148, /*smemPerSmBytes=*/228 * KiB,
      /*smemPerBlockBytes=*/227 * KiB, /*regsPerSm=*/65536,
@@ -60,9 +55,7 @@ static const DeviceInfo kDevices[] = {
      /*l2Bytes=*/126 * MiB, /*hbmBytesPerSec=*/8.0e12,
      /*boostClockGHz=*/1.965,
      /*peakFlops=*/{80e12, 1.1e15, 2.25e15, 4.5e15},
-     /*maxClusterPortable=*/8, /*maxClusterNonPortable=*/16,
-     /*hasTma=*/true, /*hasWgmma=*/false, /*hasTcgen05=*/true,
-     /*tmemBytesPerSm=*/256 * KiB},
+     /*maxClusterPortable=*/8, /*maxClusterNonPortable=*/16},
 };
 
 llvm::ArrayRef<DeviceInfo> gemmc::allDevices() { return kDevices; }
@@ -190,29 +183,18 @@ std::optional<MmaInstrShape> gemmc::mmaInstrShape(Arch arch,
                                                   ElementType operandType) {
   if (operandType == ElementType::F32)
     return std::nullopt; // CUDA cores: no tensor-core instruction
-  // One instruction always consumes 32 bytes of K per row.
-  int k = 32 / elementBytes(operandType);
-  switch (arch) {
-  case Arch::SM80:
-    if (isFP8(operandType))
-      return std::nullopt;
-    return MmaInstrShape{MmaFamily::MmaSync, "mma.sync", /*m=*/16,
-                         /*nMin=*/8, /*nMax=*/8, /*nStep=*/8, k};
-  case Arch::SM90a:
-    return MmaInstrShape{MmaFamily::Wgmma, "wgmma.mma_async", /*m=*/64,
-                         /*nMin=*/8, /*nMax=*/256, /*nStep=*/8, k};
-  case Arch::SM100a:
-    // M = 128 per CTA (64 is legal too, 256 across a CTA pair); with M = 128
-    // N steps by 16.
-    return MmaInstrShape{MmaFamily::Tcgen05, "tcgen05.mma", /*m=*/128,
-                         /*nMin=*/16, /*nMax=*/256, /*nStep=*/16, k};
-  }
-  llvm_unreachable("unknown arch");
+  const MmaIsa &mma = isaFor(arch).mma;
+  if (isFP8(operandType) && !mma.fp8)
+    return std::nullopt;
+  const MmaMShape &shape = mma.defaultShape();
+  return MmaInstrShape{mma.family,  mma.mnemonic, shape.m,
+                       shape.nMin,  shape.nMax,   shape.nStep,
+                       mma.k(operandType)};
 }
 
 TmaLimits gemmc::tmaLimits(Arch arch) {
-  if (arch == Arch::SM80)
+  if (!isaFor(arch).hasTma)
     return TmaLimits{};
-  return TmaLimits{/*maxBoxDim=*/256, /*minInnerBoxBytes=*/16,
-                   /*globalAlignBytes=*/16};
+  return TmaLimits{isa::kTmaMaxBoxDim, isa::kTmaMinInnerBoxBytes,
+                   isa::kTmaGlobalAlignBytes};
 }

@@ -128,4 +128,29 @@ TEST(KernelAbi, WgmmaColumns) {
   EXPECT_EQ(wgmmaColumns(tn192->spec, tn192->abi, 96, why), 96);
 }
 
+TEST(Backend, OnlySm90aLowersAndTheOthersSaySo) {
+  // lib/Target's table: sm_90a has its list of what it does not build yet;
+  // sm_80 and sm_100a lower nothing, and name the target that does.
+  EXPECT_NE(backendFor(Arch::SM90a).unsupported, nullptr);
+  EXPECT_EQ(backendFor(Arch::SM80).unsupported, nullptr);
+  EXPECT_EQ(backendFor(Arch::SM100a).unsupported, nullptr);
+  std::optional<Built> b200 = build(GEMMC_SOURCE_DIR "/specs/b200_bf16_tn.yaml");
+  ASSERT_TRUE(b200);
+  std::vector<Violation> v = checkLoweringSupport(b200->spec);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].field, "arch");
+  EXPECT_EQ(v[0].str(), "[not-implemented] code generation for sm_100a is not implemented "
+                        "yet; gemmc lowers sm_90a schedules (use gemmc analyze for sm_100a)");
+  std::optional<Built> coop = build(GEMMC_SOURCE_DIR "/specs/h200_bf16_128x256_coop.yaml");
+  ASSERT_TRUE(coop);
+  EXPECT_TRUE(checkLoweringSupport(coop->spec).empty());
+  // Cooperative takes two warpgroups of wgmma's 64 rows.
+  coop->spec.tileShape[0] = 192;
+  v = checkLoweringSupport(coop->spec);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].str(), "[not-implemented] warp_specialized_cooperative with BLOCK_M = 192 is "
+                        "not implemented yet (each consumer warpgroup takes 64 rows); use "
+                        "BLOCK_M = 128");
+}
+
 } // namespace

@@ -56,6 +56,27 @@ tile_scheduler: {{kind: {0}, split_k: {1}}
   return file->spec();
 }
 
+/// The cooperative 128x256x64 bf16 kernel with beta (C read and written).
+KernelSpec h200CoopBeta() {
+  std::string diags;
+  llvm::raw_string_ostream os(diags);
+  auto file = SpecFile::fromString(R"(schema_version: 1
+name: coop_beta
+arch: sm_90a
+device: h200
+operands:
+  a: {element: bf16, layout: row}
+  b: {element: bf16, layout: col}
+  c: {element: bf16, layout: row}
+tile_shape: [128, 256, 64]
+kernel_schedule: warp_specialized_cooperative
+epilogue: {beta: true}
+)",
+                                   "coop_beta.yaml", os);
+  EXPECT_TRUE(file && file->parse()) << diags;
+  return file->spec();
+}
+
 Analysis run(const KernelSpec &s, ProblemShape p) {
   llvm::Expected<Analysis> a = analyze(s, p);
   EXPECT_TRUE(static_cast<bool>(a));
@@ -171,4 +192,89 @@ TEST(Model, RejectsEmptyShapes) {
   ASSERT_FALSE(static_cast<bool>(a));
   EXPECT_EQ(llvm::toString(a.takeError()),
             "shape 0x8192x8192: every dimension must be at least 1");
+}
+
+namespace {
+/// A spec's HBM traffic terms, in bytes.
+struct Traffic {
+  double a, b, cWrite, cRead, min;    // the roofline's bytes
+  double noReuseA, noReuseB, noReuse; // every tile reads its panels
+  double waveWorkingSet, l2;          // the L2-aware estimate
+};
+
+void expectTraffic(const Analysis &x, const Traffic &t) {
+  EXPECT_EQ(x.aBytes, t.a);
+  EXPECT_EQ(x.bBytes, t.b);
+  EXPECT_EQ(x.cWriteBytes, t.cWrite);
+  EXPECT_EQ(x.cReadBytes, t.cRead);
+  EXPECT_EQ(x.minBytes, t.min);
+  EXPECT_EQ(x.noReuseABytes, t.noReuseA);
+  EXPECT_EQ(x.noReuseBBytes, t.noReuseB);
+  EXPECT_EQ(x.splitKBytes, 0.0);
+  EXPECT_EQ(x.noReuseBytes, t.noReuse);
+  EXPECT_EQ(x.waveWorkingSetBytes, t.waveWorkingSet);
+  EXPECT_EQ(x.l2Bytes, t.l2);
+}
+} // namespace
+
+TEST(Model, TrafficTermsOneWave) {
+  // 1024 x 1024 x 4096 in 128 x 256 tiles: 8 x 4 = 32 tiles, one wave of
+  // the H200's 132 slots, so the wave reads every A and B panel once.
+  Analysis a = run(h200CoopBeta(), {1024, 1024, 4096});
+  EXPECT_EQ(a.tiles, 32);
+  EXPECT_EQ(a.wavesRounded, 1);
+  EXPECT_EQ(a.waveTilesM, 8);
+  EXPECT_EQ(a.waveTilesN, 4);
+  expectTraffic(
+      a, Traffic{
+             // A: 1024 x 4096 x 2 B = 8 MiB; B: 4096 x 1024 x 2 B = 8 MiB;
+             // C: 1024 x 1024 x 2 B = 2 MiB written, and read for beta.
+             /*a=*/8388608.0, /*b=*/8388608.0, /*cWrite=*/2097152.0,
+             /*cRead=*/2097152.0, /*min=*/20971520.0,
+             // A once per tile column (4), B once per tile row (8): 32 and
+             // 64 MiB, + C's 4 MiB.
+             /*noReuseA=*/33554432.0, /*noReuseB=*/67108864.0,
+             /*noReuse=*/104857600.0,
+             // 8 A panels of 128 x 4096 x 2 B = 1 MiB, 4 B panels of 2 MiB:
+             // all of A and B, 16 MiB; + C's 4 MiB = minBytes.
+             /*waveWorkingSet=*/16777216.0, /*l2=*/20971520.0});
+  // 16 MiB fit the 50 MiB L2: the pessimistic figure loses nothing.
+  EXPECT_EQ(a.l2PessimisticBytes, 20971520.0);
+  EXPECT_EQ(a.amplificationL2, 1.0);
+  EXPECT_EQ(a.amplificationNoReuse, 5.0);
+  // Every tile reads 1 + 2 MiB: 96 MiB requested, 16 MiB unique.
+  EXPECT_DOUBLE_EQ(a.l2HitRate, 1.0 - 16.0 / 96);
+}
+
+TEST(Model, TrafficTermsTwoWavesOverflowL2) {
+  // 128 x 67584 x 1024: one tile row of 264 tiles, two waves of 132 (raster
+  // along M with one row: wave w takes columns 132w .. 132w + 131).
+  Analysis a = run(h200CoopBeta(), {128, 67584, 1024});
+  EXPECT_EQ(a.tilesN, 264);
+  EXPECT_EQ(a.wavesRounded, 2);
+  EXPECT_EQ(a.waveTilesM, 1);
+  EXPECT_EQ(a.waveTilesN, 132);
+  expectTraffic(
+      a, Traffic{
+             // A: 128 x 1024 x 2 B; B: 1024 x 67584 x 2 B; C: 128 x 67584 x
+             // 2 B, written and read.
+             /*a=*/262144.0, /*b=*/138412032.0, /*cWrite=*/17301504.0,
+             /*cRead=*/17301504.0, /*min=*/173277184.0,
+             // A x 264 tile columns, B x 1 tile row, + C's 34603008.
+             /*noReuseA=*/69206016.0, /*noReuseB=*/138412032.0,
+             /*noReuse=*/242221056.0,
+             // A wave: one A panel (262144) and 132 B panels of 256 x 1024 x
+             // 2 B = 524288. Two waves' panels, 138936320, + C: minBytes
+             // plus A read again by the second wave.
+             /*waveWorkingSet=*/69468160.0, /*l2=*/173539328.0});
+  EXPECT_EQ(a.l2Bytes, a.minBytes + a.aBytes);
+  // The wave's 69468160 bytes overflow the 52428800-byte L2: of the
+  // 103809024 - 69468160 = 34340864 reused bytes, the fraction
+  // 1 - 52428800 / 69468160 is read again. Per wave 77891390.79, two waves
+  // + C = 190385789.58.
+  double wave = 69468160.0 + 34340864.0 * (1.0 - 52428800.0 / 69468160.0);
+  EXPECT_DOUBLE_EQ(a.l2PessimisticBytes, 2 * wave + 34603008.0);
+  EXPECT_NEAR(a.l2PessimisticBytes, 190385789.58, 0.01);
+  // 2 x 103809024 requested, 2 x 69468160 unique.
+  EXPECT_DOUBLE_EQ(a.l2HitRate, 1.0 - 138936320.0 / 207618048.0);
 }

@@ -1,6 +1,9 @@
-//===- TargetTest.cpp - The hardware database ----------------------------===//
+//===- TargetTest.cpp - The hardware database and the ISA descriptions ---===//
+#include "gemmc/Target/Isa.h"
 #include "gemmc/Target/Target.h"
 #include <gtest/gtest.h>
+#include <set>
+#include <utility>
 
 using namespace gemmc;
 
@@ -43,4 +46,159 @@ TEST(Target, SpellingsRoundTrip) {
                         ElementType::BF16, ElementType::E4M3, ElementType::E5M2})
     EXPECT_EQ(parseElementType(elementTypeName(t)), t);
   EXPECT_FALSE(parseArch("sm_89").has_value());
+}
+
+//===----------------------------------------------------------------------===//
+// Isa.h
+//===----------------------------------------------------------------------===//
+
+TEST(Isa, MmaShapesPerTarget) {
+  // mma.sync m16n8k8 tf32 / m16n8k16 bf16, f16; no FP8 on sm_80.
+  const MmaIsa &sync = isaFor(Arch::SM80).mma;
+  EXPECT_EQ(sync.family, MmaFamily::MmaSync);
+  EXPECT_EQ(sync.defaultShape().m, 16);
+  EXPECT_EQ(sync.defaultShape().nMax, 8);
+  EXPECT_EQ(sync.k(ElementType::TF32), 8);
+  EXPECT_EQ(sync.k(ElementType::BF16), 16);
+  EXPECT_FALSE(sync.fp8);
+  // wgmma m64nNk8/16/32, N = 8..256 step 8; a warpgroup covers 64 rows.
+  const Isa &hopper = isaFor(Arch::SM90a);
+  EXPECT_EQ(hopper.mma.k(ElementType::TF32), 8);
+  EXPECT_EQ(hopper.mma.k(ElementType::F16), 16);
+  EXPECT_EQ(hopper.mma.k(ElementType::E5M2), 32);
+  EXPECT_EQ(hopper.warpgroupRows, 64);
+  EXPECT_EQ(hopper.mma.defaultShape().nMin, 8);
+  EXPECT_EQ(hopper.mma.defaultShape().nStep, 8);
+  // tcgen05: 128 (N step 16) or 64 (N step 8) per CTA, 256 over a pair.
+  const MmaIsa &tc = isaFor(Arch::SM100a).mma;
+  EXPECT_EQ(tc.defaultShape().m, 128);
+  ASSERT_NE(tc.shape(64, 1), nullptr);
+  EXPECT_EQ(tc.shape(64, 1)->nStep, 8);
+  ASSERT_NE(tc.shape(256, 2), nullptr);
+  EXPECT_EQ(tc.shape(256, 2)->mPerCta(), 128);
+  EXPECT_EQ(tc.shape(256, 2)->nStep, 16);
+  EXPECT_EQ(tc.shape(256, 1), nullptr);
+  EXPECT_EQ(tc.shape(192, 1), nullptr);
+  // The Target.h view agrees.
+  EXPECT_EQ(mmaInstrShape(Arch::SM100a, ElementType::E4M3)->k, 32);
+  EXPECT_EQ(mmaInstrShape(Arch::SM100a, ElementType::BF16)->nStep, 16);
+}
+
+namespace {
+/// Expects value `i` of `lane` in `warp` at (row, column).
+void expectCell(const AccumulatorLayout &l, int warp, int lane, int i, int row,
+                int column) {
+  SCOPED_TRACE(testing::Message() << "warp " << warp << " lane " << lane << " value " << i);
+  EXPECT_EQ(l.rowOf(warp, lane, i), row);
+  EXPECT_EQ(l.columnOf(lane, i), column);
+}
+} // namespace
+
+TEST(Isa, MmaSyncAccumulatorMatchesPtxFigure) {
+  // PTX ISA, mma.m16n8k16 accumulator C/D (f32): groupID = lane >> 2,
+  // threadID_in_group = lane % 4; c0, c1 at row groupID, c2, c3 at
+  // groupID + 8; column threadID_in_group * 2 + (i & 1).
+  expectCell(kMmaSyncAccumulator, 0, 0, 1, 0, 1);
+  expectCell(kMmaSyncAccumulator, 0, 0, 2, 8, 0);
+  // Lane 5: groupID 1, threadID_in_group 1; c3 at (1 + 8, 2 + 1).
+  expectCell(kMmaSyncAccumulator, 0, 5, 3, 9, 3);
+  // Lane 31, c3: the tile's last cell (15, 7). The warp does not move it.
+  expectCell(kMmaSyncAccumulator, 3, 31, 3, 15, 7);
+}
+
+TEST(Isa, WgmmaAccumulatorMatchesPtxFigure) {
+  // PTX ISA, wgmma .m64nNk16 accumulator D (f32): warp w of the warpgroup
+  // owns rows 16w..16w+15; d[i] at row 16w + groupID (+ 8 when i % 4 >= 2),
+  // column (i / 4) * 8 + threadID_in_group * 2 + (i & 1).
+  // Warp 2, lane 13 (groupID 3, threadID_in_group 1), d6 (j 1, h 1, e 0):
+  // row 32 + 3 + 8 = 43, column 8 + 2 + 0 = 10.
+  expectCell(kWgmmaAccumulator, 2, 13, 6, 43, 10);
+  // The split the lowering uses: lane part (35, 2) + value part (8, 8).
+  const AccumulatorLayout &l = kWgmmaAccumulator;
+  EXPECT_EQ(l.laneRow(2, 13), 35);
+  EXPECT_EQ(l.laneColumn(13), 2);
+  EXPECT_EQ(l.valueRow(6), 8);
+  EXPECT_EQ(l.valueColumn(6), 8);
+  // m64n256: warp 3, lane 31, d127 is the tile's last cell (63, 255).
+  expectCell(kWgmmaAccumulator, 3, 31, 127, 63, 255);
+}
+
+TEST(Isa, Tcgen05LdAccumulatorMatchesPtxFigure) {
+  // PTX ISA, tcgen05.ld .32x32b: warp w % 4 reads tensor-memory lanes
+  // 32w..32w+31, thread l lane 32w + l; register i holds column i.
+  expectCell(kTcgen05Ld32x32bAccumulator, 3, 7, 5, 103, 5);
+  expectCell(kTcgen05Ld32x32bAccumulator, 0, 31, 200, 31, 200);
+}
+
+namespace {
+/// Whether `threads` threads x `values` values cover a rows x cols tile,
+/// each cell once.
+bool coversOnce(const AccumulatorLayout &l, int threads, int values, int rows,
+                int cols) {
+  std::set<std::pair<int, int>> cells;
+  for (int t = 0; t < threads; ++t)
+    for (int i = 0; i < values; ++i) {
+      int r = l.rowOf(t / kWarpSize, t % kWarpSize, i);
+      int c = l.columnOf(t % kWarpSize, i);
+      if (r < 0 || r >= rows || c < 0 || c >= cols || !cells.insert({r, c}).second)
+        return false;
+    }
+  return int(cells.size()) == rows * cols;
+}
+} // namespace
+
+TEST(Isa, AccumulatorLayoutsTileExactly) {
+  // m16n8: a warp, 4 values per lane.
+  EXPECT_TRUE(coversOnce(kMmaSyncAccumulator, kWarpSize, 4, 16, 8));
+  // m64n24: a warpgroup, N / 2 = 12 values per thread.
+  EXPECT_TRUE(coversOnce(kWgmmaAccumulator, kWarpgroupSize, 12, 64, 24));
+  EXPECT_TRUE(coversOnce(kWgmmaAccumulator, kWarpgroupSize, 128, 64, 256));
+  // A 128-lane accumulator of 32 columns, drained by a warpgroup.
+  EXPECT_TRUE(coversOnce(kTcgen05Ld32x32bAccumulator, kWarpgroupSize, 32, 128, 32));
+  // A layout with the wrong quad would not.
+  AccumulatorLayout wrong = kWgmmaAccumulator;
+  wrong.halfRows = 4;
+  EXPECT_FALSE(coversOnce(wrong, kWarpgroupSize, 12, 64, 24));
+}
+
+TEST(Isa, BarriersRegistersSwizzleCopies) {
+  // Two 8-byte mbarriers per stage.
+  EXPECT_EQ(isa::kMbarrierBytes, 8);
+  EXPECT_EQ(Isa::stageBarrierBytes(4), 64);
+  EXPECT_EQ(isa::kNamedBarriers, 16);
+  // Registers in units of 8: a 255-register cap is 248 usable.
+  EXPECT_EQ(Isa::roundDownToAllocUnit(255), 248);
+  EXPECT_EQ(Isa::roundDownToAllocUnit(240), 240);
+  EXPECT_TRUE(isaFor(Arch::SM90a).hasSetmaxnreg);
+  EXPECT_FALSE(isaFor(Arch::SM80).hasSetmaxnreg);
+  // Spans of 32, 64 and 128 bytes; an atom is 8 rows of a span: 1024 bytes
+  // for 128B, 256 for 32B.
+  EXPECT_EQ(llvm::ArrayRef<int>(isa::kSwizzleSpans), llvm::ArrayRef<int>({32, 64, 128}));
+  EXPECT_EQ(isa::kSwizzleSpans[2], isa::kWidestSwizzleSpan);
+  EXPECT_EQ(kSwizzleAtomAlignBytes, 1024);
+  EXPECT_EQ(isa::swizzleAtomBytes(32), 256);
+  EXPECT_EQ(isa::kLdmatrixMatrices * isa::kLdmatrixRows * isa::kLdmatrixRowBytes, 512);
+  EXPECT_EQ(isa::kCpAsyncBytes, 16);
+  // TMA on sm_90a and sm_100a only.
+  EXPECT_EQ(tmaLimits(Arch::SM80).maxBoxDim, 0);
+  EXPECT_EQ(tmaLimits(Arch::SM90a).maxBoxDim, 256);
+  EXPECT_EQ(tmaLimits(Arch::SM100a).globalAlignBytes, 16);
+  // Tensor memory: 128 lanes x 512 columns x 4 bytes = 256 KiB, sm_100a only.
+  EXPECT_EQ(isaFor(Arch::SM100a).tmemBytes(), 256 * 1024);
+  EXPECT_EQ(isaFor(Arch::SM100a).tmemColumns(), 512);
+  EXPECT_EQ(isaFor(Arch::SM90a).tmemBytes(), 0);
+}
+
+TEST(Isa, WgmmaDescriptorFields) {
+  using namespace isa::wgmma_desc;
+  // A K-major 128-byte-swizzled bf16 tile: leading offset 16 B (field 1),
+  // stride 1024 B between 8-row groups (field 64), mode 1 at bit 62.
+  EXPECT_EQ(offsets(16, 1024, 128), (uint64_t(1) << 16) | (uint64_t(64) << 32) |
+                                        (uint64_t(1) << 62));
+  EXPECT_EQ(swizzleMode(64), 2u);
+  EXPECT_EQ(swizzleMode(32), 3u);
+  EXPECT_EQ(swizzleMode(0), 0u);
+  // Addresses wrap at 14 bits of 16-byte units: 256 KiB.
+  EXPECT_EQ(field(0x3FFF * 16), 0x3FFFu);
+  EXPECT_EQ(field(256 * 1024), 0u);
 }

@@ -7,7 +7,7 @@
 // range and a named bottleneck. docs/model.md gives every formula, its
 // assumptions and where it is known to be wrong.
 //
-// Hardware numbers come from Target (DeviceInfo); per-CTA figures come from
+// Hardware numbers come from Target (DeviceInfo, Isa); per-CTA figures come from
 // computeResources() in Spec/Rules.h. The constants below are the model's
 // own assumptions, not properties of a device.
 //
@@ -19,6 +19,7 @@
 
 #include "gemmc/Spec/Rules.h"
 #include "gemmc/Spec/Spec.h"
+#include "gemmc/Target/Isa.h"
 #include "gemmc/Target/Target.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -35,9 +36,10 @@ constexpr double kL2HitLatencySec = 200e-9;
 /// Latency of a global load that goes to HBM, under load (idle HBM latency
 /// is ~450-500 ns on A100/H100; queues under a streaming GEMM add more).
 constexpr double kDramLatencySec = 600e-9;
-/// Registers are allocated to a thread in units of this many (256 per warp).
-/// The same unit the register-budget rule rounds its cap to.
-constexpr int64_t kRegAllocUnit = 8;
+/// Registers are allocated to a thread in units of this many (Isa.h's; the
+/// unit the register-budget rule rounds its cap to). Named here for the
+/// reports that print the model's inputs.
+constexpr int64_t kRegAllocUnit = isa::kRegisterAllocUnit;
 /// store: direct writes C from registers two adjacent elements at a time,
 /// a fraction of each 32-byte sector per instruction: the epilogue is
 /// modelled as this many times C's bytes at the SM's share of HBM. Fitted

@@ -73,20 +73,11 @@ inline int64_t slabColumns(const TensorMapPlan &plan, ElementType element) {
 /// Whether the kernel stores C with TMA (and takes `tmap_c`).
 inline bool storesWithTma(const KernelAbi &abi) { return abi.c.operand == 'c'; }
 
-/// The columns N of each wgmma.mma_async (sm_90a) a consumer warpgroup
-/// issues per k step: its BLOCK_N columns go as BLOCK_N / N independent
-/// instructions, each with its own accumulator registers, issued interleaved.
-/// `requested` 0 is the default, one instruction of BLOCK_N columns.
-/// Otherwise `requested` must divide BLOCK_N, be a multiple of 8 within
-/// wgmma's range and, for an N-major B, of one swizzle slab; if not, `why`
-/// says what is wrong and the result is 0.
-int64_t wgmmaColumns(const KernelSpec &spec, const KernelAbi &abi, int64_t requested,
-                     std::string &why);
-
-/// What a valid schedule asks for that the lowering cannot build yet, as
-/// violations of the rule "not-implemented" (anchored at the field to change).
-std::vector<Violation> checkLoweringSupport(const KernelSpec &spec);
-
 } // namespace gemmc
+
+// checkLoweringSupport and wgmmaColumns moved to lib/Target (what each
+// target's lowering builds). Included here, after the types it reads, until
+// the passes include gemmc/Target/Backend.h themselves.
+#include "gemmc/Target/Backend.h"
 
 #endif // GEMMC_SPEC_KERNELABI_H

@@ -10,6 +10,7 @@
 #define GEMMC_SPEC_RULES_H
 
 #include "gemmc/Spec/Spec.h"
+#include "gemmc/Target/Isa.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <string>
 #include <vector>
@@ -66,7 +67,7 @@ constexpr int64_t kRegisterOverhead = 40;
 /// as the shared memory left by the stages holds, up to a whole tile row
 /// (then a warpgroup waits once a tile, for the previous tile's stores).
 constexpr int64_t kMinEpilogueBuffers = 2;
-constexpr int64_t kEpilogueChunkRowBytes = 128;
+constexpr int64_t kEpilogueChunkRowBytes = isa::kWidestSwizzleSpan;
 /// The smallest ring a schedule's TMA-store epilogue takes for tile rows of
 /// `chunks` chunks: kMinEpilogueBuffers (1 for pingpong, whose other
 /// warpgroup computes while one stores), lowered to a divisor of `chunks`.
@@ -74,8 +75,8 @@ constexpr int64_t kEpilogueChunkRowBytes = 128;
 int64_t minEpilogueBuffers(const KernelSpec &spec, int64_t chunks);
 
 /// Registers the producer warpgroup of a warp-specialized kernel keeps after
-/// `setmaxnreg.dec`.
-constexpr int64_t kProducerRegs = 40;
+/// `setmaxnreg.dec` (Isa.h's; this name for the passes that use it).
+constexpr int64_t kProducerRegs = isa::kProducerRegs;
 
 /// Fill every `auto` (threads, stages, swizzle, load, store) from the
 /// hardware database. Idempotent. Rules may still fail afterwards.

@@ -1,9 +1,11 @@
 //===- Target.h - The hardware database ----------------------------------===//
 //
 // The one place that knows the numbers of the GPUs gemmc targets: SM counts,
-// memory sizes, bandwidths, peak rates per unit, MMA instruction shapes and
-// TMA limits. The spec rules, the model and the lowering read them from here;
-// nothing else in the project repeats them as literals.
+// memory sizes, bandwidths and peak rates per unit. What each arch's
+// instructions take (MMA shapes, fragments, barriers, TMA, tensor memory) is
+// in Isa.h; mmaInstrShape and tmaLimits below are views of it. The spec
+// rules, the model and the lowering read them from here; nothing else in the
+// project repeats them as literals.
 //
 // This library depends on LLVM Support only (no MLIR), so the model and the
 // unit tests can use it without the compiler.
@@ -81,10 +83,6 @@ struct DeviceInfo {
   double peakFlops[static_cast<int>(MathUnit::Count)];
   int maxClusterPortable;      ///< 1 = no clusters
   int maxClusterNonPortable;
-  bool hasTma;
-  bool hasWgmma;
-  bool hasTcgen05;
-  int tmemBytesPerSm;          ///< tensor memory (sm_100a), 0 elsewhere
 
   double peak(MathUnit unit) const {
     return peakFlops[static_cast<int>(unit)];
@@ -100,17 +98,16 @@ const DeviceInfo *lookupDevice(llvm::StringRef name);
 /// The device a spec gets when it names only the arch.
 const DeviceInfo &defaultDevice(Arch arch);
 
-/// The MMA instruction for `operandType` on `arch`, or nullopt when the arch
-/// has no tensor-core path for that type.
+/// The MMA instruction for `operandType` on `arch` (isaFor(arch).mma's
+/// default shape), or nullopt when the arch has no tensor-core path for
+/// that type.
 std::optional<MmaInstrShape> mmaInstrShape(Arch arch, ElementType operandType);
-/// TMA limits; maxBoxDim == 0 on archs without TMA.
+/// TMA limits (Isa.h's); maxBoxDim == 0 on archs without TMA.
 TmaLimits tmaLimits(Arch arch);
 
 /// Threads in a warp and in a warpgroup.
 constexpr int kWarpSize = 32;
 constexpr int kWarpgroupSize = 128;
-/// Alignment the 128-byte swizzle pattern needs for its shared-memory base.
-constexpr int kSwizzleAtomAlignBytes = 1024;
 /// Shared-memory bandwidth of one SM, bytes per clock (sm_80, sm_90, sm_100).
 constexpr int kSmemBytesPerClock = 128;
 

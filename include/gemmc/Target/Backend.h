@@ -1,0 +1,52 @@
+//===- Backend.h - What gemmc's lowering builds for each target ----------===//
+//
+// Isa.h says what a target's instructions can do; a Backend says which of
+// the schedules a valid spec may ask for the lowering builds on it today.
+// sm_90a's is lib/Target/Sm90a.cpp; sm_80 and sm_100a lower nothing yet and
+// say so with [not-implemented]. A new target adds its file and flips its
+// entry in lib/Target/Backend.cpp.
+//
+// The spec rules (Rules.h) check what the hardware allows; these checks
+// come after them and check what gemmc has implemented.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEMMC_TARGET_BACKEND_H
+#define GEMMC_TARGET_BACKEND_H
+
+#include "gemmc/Spec/KernelAbi.h"
+#include "gemmc/Spec/Rules.h"
+#include <string>
+#include <vector>
+
+namespace gemmc {
+
+struct Backend {
+  Arch arch;
+  /// Appends what a valid spec for this target asks that the lowering
+  /// cannot build yet. Null: the target has no lowering at all.
+  void (*unsupported)(const KernelSpec &spec, std::vector<Violation> &out);
+};
+
+/// The backend of `arch`.
+const Backend &backendFor(Arch arch);
+
+/// What a valid schedule asks for that the lowering cannot build yet, as
+/// violations of the rule "not-implemented" (anchored at the field to change).
+std::vector<Violation> checkLoweringSupport(const KernelSpec &spec);
+
+/// The columns N of each wgmma.mma_async (sm_90a) a consumer warpgroup
+/// issues per k step: its BLOCK_N columns go as BLOCK_N / N independent
+/// instructions, each with its own accumulator registers, issued interleaved.
+/// `requested` 0 is the default, one instruction of BLOCK_N columns.
+/// Otherwise `requested` must divide BLOCK_N, be a multiple of 8 within
+/// wgmma's range and, for an N-major B, of one swizzle slab; if not, `why`
+/// says what is wrong and the result is 0.
+int64_t wgmmaColumns(const KernelSpec &spec, const KernelAbi &abi, int64_t requested,
+                     std::string &why);
+
+/// sm_90a's part of checkLoweringSupport (lib/Target/Sm90a.cpp).
+void sm90aUnsupported(const KernelSpec &spec, std::vector<Violation> &out);
+
+} // namespace gemmc
+
+#endif // GEMMC_TARGET_BACKEND_H

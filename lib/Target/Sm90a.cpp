@@ -1,0 +1,149 @@
+//===- Sm90a.cpp - What the sm_90a lowering builds -----------------------===//
+//
+// The sm_90a kernels: TMA loads into a 128-byte-swizzled stage ring,
+// mbarriers, wgmma on 16-bit operands, one or two consumer warpgroups of
+// isaFor(SM90a).warpgroupRows rows each, a TMA or direct store of C.
+//
+//===----------------------------------------------------------------------===//
+#include "gemmc/Target/Backend.h"
+#include "gemmc/Target/Isa.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace gemmc;
+using llvm::formatv;
+
+int64_t gemmc::wgmmaColumns(const KernelSpec &spec, const KernelAbi &abi,
+                            int64_t requested, std::string &why) {
+  auto instr = mmaInstrShape(spec.arch, spec.a.element);
+  int64_t blockN = spec.blockN();
+  if (!instr || instr->family != MmaFamily::Wgmma) {
+    why = "wgmma columns apply to sm_90a only";
+    return 0;
+  }
+  // An N-major B tile is read in slabs one swizzle span wide: a wgmma's
+  // columns start on a slab.
+  int64_t slab = abi.b.kMajor ? instr->nStep : slabColumns(abi.b, spec.b.element);
+  auto fits = [&](int64_t n) {
+    return n >= instr->nMin && n <= instr->nMax && n % instr->nStep == 0 &&
+           n % slab == 0 && blockN % n == 0;
+  };
+  if (requested != 0) {
+    if (fits(requested))
+      return requested;
+    why = llvm::formatv("wgmma-n {0} does not fit BLOCK_N {1}: it must divide it, be a "
+                        "multiple of {2} between {3} and {4}{5}",
+                        requested, blockN, instr->nStep, instr->nMin, instr->nMax,
+                        abi.b.kMajor ? std::string()
+                                     : llvm::formatv(" and a multiple of B's {0}-column slab", slab)
+                                           .str())
+              .str();
+    return 0;
+  }
+  // Measured on the H200 (bench/RESULTS.md, 2026-11-29): a 128x256
+  // cooperative tile as two interleaved 64x128 instructions per warpgroup and
+  // k step ran within 0.7% of one 64x256, slower on three of four shapes; the
+  // single instruction issues half as many wgmmas and reads A once.
+  return blockN;
+}
+
+void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
+  auto no = [&](llvm::StringRef field, std::string what) {
+    out.push_back(Violation{"not-implemented", field.str(), std::move(what)});
+  };
+  // The rows of one consumer warpgroup's wgmma, and the 128-byte swizzle
+  // span the mainloop and the slabs of an N-major B are cut in.
+  const int64_t wgRows = isaFor(Arch::SM90a).warpgroupRows;
+  const int64_t span = isa::kWidestSwizzleSpan;
+  if (s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong &&
+      s.blockM() != wgRows)
+    no("tile_shape",
+       formatv("warp_specialized_pingpong with BLOCK_M = {0} is not "
+               "implemented yet (each consumer warpgroup computes a whole "
+               "tile with one {1}-row wgmma); use BLOCK_M = {1}",
+               s.blockM(), wgRows)
+           .str());
+  if (s.kernelSchedule == KernelSchedule::WarpSpecializedCooperative &&
+      s.blockM() != 2 * wgRows)
+    no("tile_shape",
+       formatv("warp_specialized_cooperative with BLOCK_M = {0} is not "
+               "implemented yet (each consumer warpgroup takes {1} rows); use "
+               "BLOCK_M = {2}",
+               s.blockM(), wgRows, 2 * wgRows)
+           .str());
+  if (s.tileScheduler.kind == TileSchedulerKind::StreamK &&
+      (s.kernelSchedule == KernelSchedule::Multistage ||
+       s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong))
+    no("kernel_schedule",
+       formatv("tile_scheduler kind stream_k with kernel_schedule: {0} is not "
+               "implemented yet; use warp_specialized_cooperative",
+               kernelScheduleName(s.kernelSchedule))
+           .str());
+  if (s.tileScheduler.kind == TileSchedulerKind::StreamK && s.clusterSize() != 1)
+    no("cluster_shape", "tile_scheduler kind stream_k with a cluster is not "
+                        "implemented yet; use cluster_shape [1, 1]");
+  if (s.tileScheduler.splitK != 1)
+    no("tile_scheduler.split_k", "split_k > 1 is not implemented yet; use 1");
+  bool pairAlongM = s.clusterShape[0] == 2 && s.clusterShape[1] == 1;
+  int64_t bSlab = span / elementBytes(s.b.element);
+  if (s.clusterSize() != 1 && !(pairAlongM && s.mainloop.multicast))
+    no("cluster_shape",
+       formatv("cluster_shape [{0}, {1}]{2} is not implemented yet; use [2, "
+               "1] with multicast: true (B shared along M) or [1, 1]",
+               s.clusterShape[0], s.clusterShape[1],
+               s.mainloop.multicast ? "" : " without multicast")
+           .str());
+  else if (s.clusterSize() != 1 && s.kernelSchedule == KernelSchedule::Multistage)
+    no("kernel_schedule", "clusters with kernel_schedule: multistage are not "
+                          "implemented yet; use warp_specialized_cooperative");
+  else if (s.clusterSize() != 1 && s.b.layout == Layout::Row &&
+           (s.blockN() / bSlab) % 2 != 0)
+    // Each CTA of the pair multicasts half of B's slabs.
+    no("tile_shape", formatv("multicasting a row-major B of BLOCK_N = {0} "
+                             "(an odd number of {1}-column slabs) is not "
+                             "implemented yet; use BLOCK_N a multiple of {2}",
+                             s.blockN(), bSlab, 2 * bSlab)
+                         .str());
+  if (s.epilogue.store == StoreKind::Tma &&
+      (s.blockN() * elementBytes(s.c.element)) % kEpilogueChunkRowBytes != 0)
+    no("tile_shape",
+       formatv("store: tma with BLOCK_N = {0} ({1} bytes of C per tile row) "
+               "is not implemented yet: the epilogue stores chunks of {2} "
+               "bytes; use BLOCK_N a multiple of {3} or store: direct",
+               s.blockN(), s.blockN() * elementBytes(s.c.element),
+               kEpilogueChunkRowBytes,
+               kEpilogueChunkRowBytes / elementBytes(s.c.element))
+           .str());
+  if (s.epilogue.bias != Bias::None)
+    no("epilogue.bias", "a bias is not implemented yet; use bias: none");
+  if (s.epilogue.activation != Activation::None)
+    no("epilogue.activation",
+       "activations are not implemented yet; use activation: none");
+  bool sixteenBit = (s.a.element == ElementType::BF16 ||
+                     s.a.element == ElementType::F16) &&
+                    s.b.element == s.a.element;
+  if (!sixteenBit)
+    no("operands.a.element",
+       formatv("{0} x {1} operands are not implemented yet; use bf16 or f16",
+               elementTypeName(s.a.element), elementTypeName(s.b.element))
+           .str());
+  if (s.a.layout != Layout::Row)
+    no("operands.a.layout",
+       "a col-major A (M contiguous) is not implemented yet; use layout: row");
+  if (s.mainloop.swizzle != Swizzle::B128)
+    no("mainloop.smem_swizzle",
+       formatv("smem_swizzle {0} is not implemented yet; use {1} (a tile "
+               "whose K row is {2} bytes)",
+               swizzleName(s.mainloop.swizzle), swizzleName(Swizzle::B128), span)
+           .str());
+  else if (s.blockK() * elementBytes(s.a.element) != span)
+    no("tile_shape",
+       formatv("BLOCK_K = {0} ({1} bytes of K per row) is not implemented "
+               "yet; the wgmma mainloop takes one {2}-byte swizzle span of K "
+               "per stage: use BLOCK_K = {3}",
+               s.blockK(), s.blockK() * elementBytes(s.a.element), span,
+               span / elementBytes(s.a.element))
+           .str());
+  if (s.mainloop.stages < 2)
+    no("mainloop.stages", "stages = 1 leaves no buffer to load while the "
+                          "other is multiplied; use stages >= 2");
+}
