@@ -175,9 +175,11 @@ class Kernel:
         import torch
         lib = _capi.library()
         handle = ctypes.c_void_p()
+        # cudaSetDevice (torch.cuda.device) makes the device's primary
+        # context current, the one torch allocates in; the kernel is bound
+        # to it.
         with torch.cuda.device(device):
             torch.cuda.init()
-            torch.cuda.current_stream()  # makes the device's primary context current
             status = lib.gemmc_kernel_load_data(self._cubin, len(self._cubin), self._manifest, ctypes.byref(handle))
         if status != _capi.OK:
             self._raise(status)
@@ -194,7 +196,10 @@ class Kernel:
         self.load_on(a.device)
         stream = torch.cuda.current_stream(a.device).cuda_stream
         lib = _capi.library()
-        status = lib.gemmc_launch(self._handle, ctypes.byref(args), ctypes.c_void_p(stream))
+        # The runtime launches in the context current on this thread: the
+        # tensors' device's, whatever torch's current device is.
+        with torch.cuda.device(a.device):
+            status = lib.gemmc_launch(self._handle, ctypes.byref(args), ctypes.c_void_p(stream))
         if status != _capi.OK:
             self._raise(status)
         return out
