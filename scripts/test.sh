@@ -85,11 +85,19 @@ pkg_python() {
 }
 pkg_step "python CPU tests (python/tests/test_cpu.py)" pkg_python
 grep -E "^Ran [0-9]+ tests" "$pkg_log" | tail -n 1
+# docs/tutorial.md step 2 with the installed gemmc; its cubins (and one
+# with a row-major B) are what scripts/gpu_tutorial.sh tests with PyTorch.
 if [ -x /usr/local/cuda/bin/ptxas ]; then
   mkdir -p "$build/pkg-tutorial"
-  pkg_step "cubins for scripts/gpu_tutorial.sh" sh -c '
-    "$1/bin/gemmc" "$2/examples/cmake/gemm.yaml" -o "$1/pkg-tutorial/tutorial.cubin" &&
-    "$1/bin/gemmc" "$2/specs/h200_bf16_nn_128x256_coop.yaml" -o "$1/pkg-tutorial/nn_128x256_coop.cubin"' _ "$build" "$root"
+  pkg_tutorial() {
+    local gemmc=$pkg_prefix/bin/gemmc
+    "$gemmc" --version &&
+      "$gemmc" "$root/examples/cmake/gemm.yaml" -o "$build/pkg-tutorial/tutorial.cubin" &&
+      "$gemmc" analyze "$root/examples/cmake/gemm.yaml" --shape 4096x4096x4096 &&
+      "$gemmc" "$root/examples/cmake/gemm.yaml" --emit=ptx | grep -q wgmma.mma_async &&
+      "$gemmc" "$root/specs/h200_bf16_nn_128x256_coop.yaml" -o "$build/pkg-tutorial/nn_128x256_coop.cubin"
+  }
+  pkg_step "tutorial step 2 with the installed gemmc (+ cubins for scripts/gpu_tutorial.sh)" pkg_tutorial
 fi
 echo "== package: $pkg_passed passed, $pkg_failed failed ($((SECONDS - pkg_start)) s)"
 [ "$pkg_failed" -eq 0 ] || status=1

@@ -193,6 +193,16 @@ class LibraryTest(unittest.TestCase):
             lib.gemmc_last_error())
         self.assertIsNone(handle.value)
 
+    def test_args_struct_matches_the_header(self):
+        # gemmc_gemm_args_init sets alpha = 1, beta = 0 and zeroes the rest:
+        # the fields land where ctypes expects them only if the layouts agree.
+        lib = _capi.library()
+        args = _capi.GemmArgs()
+        ctypes.memset(ctypes.byref(args), 0xff, ctypes.sizeof(args))
+        lib.gemmc_gemm_args_init(ctypes.byref(args))
+        self.assertEqual((args.alpha, args.beta, args.m, args.c_type, args.ldc, args.b_layout), (1.0, 0.0, 0, 0, 0, 0))
+        self.assertEqual(ctypes.sizeof(args), 104)  # sizeof(gemmc_gemm_args) on x86-64
+
     def test_bad_manifest_is_reported_before_the_driver(self):
         lib = _capi.library()
         handle = ctypes.c_void_p()
