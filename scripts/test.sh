@@ -94,7 +94,8 @@ if [ -x /usr/local/cuda/bin/ptxas ]; then
     "$gemmc" --version &&
       "$gemmc" "$root/examples/cmake/gemm.yaml" -o "$build/pkg-tutorial/tutorial.cubin" &&
       "$gemmc" analyze "$root/examples/cmake/gemm.yaml" --shape 4096x4096x4096 &&
-      "$gemmc" "$root/examples/cmake/gemm.yaml" --emit=ptx | grep -q wgmma.mma_async &&
+      "$gemmc" "$root/examples/cmake/gemm.yaml" --emit=ptx -o "$build/pkg-tutorial/tutorial.ptx" &&
+      grep -q wgmma.mma_async "$build/pkg-tutorial/tutorial.ptx" &&
       "$gemmc" "$root/specs/h200_bf16_nn_128x256_coop.yaml" -o "$build/pkg-tutorial/nn_128x256_coop.cubin"
   }
   pkg_step "tutorial step 2 with the installed gemmc (+ cubins for scripts/gpu_tutorial.sh)" pkg_tutorial

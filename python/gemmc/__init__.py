@@ -159,6 +159,17 @@ class Kernel:
         args.alpha, args.beta = alpha, beta
         return args
 
+    def _new_c(self, like, m, n):
+        """An M x N C on `like`'s device. The runtime needs C's rows 16-byte
+        aligned: where N is not a multiple of that, C is a view of a padded
+        buffer (the fake implementation of register_op gives the same
+        strides)."""
+        import torch
+        dtype = getattr(torch, self.c_dtype_name)
+        per_16_bytes = max(16 // torch.empty((), dtype=dtype).element_size(), 1)
+        ldc = -(-n // per_16_bytes) * per_16_bytes
+        return like.new_empty((m, ldc), dtype=dtype)[:, :n]
+
     def _raise(self, status):
         lib = _capi.library()
         raise GemmcError("%s: %s" % (self._source, lib.gemmc_last_error().decode()),
@@ -187,12 +198,15 @@ class Kernel:
 
     def __call__(self, a, b, out=None, alpha=1.0, beta=0.0):
         """C = alpha * a @ b [+ beta * out], on torch's current stream of
-        a's device. Returns out (allocated when not given)."""
+        a's device. Returns out (allocated when not given, rows padded to
+        16 bytes: a view when N x bytes(C) is not a multiple of 16). Each
+        operand's rows must be 16-byte aligned (the runtime's check says so
+        otherwise)."""
         args = self.check(a, b, out, alpha, beta)
         import torch
         if out is None:
-            out = torch.empty((args.m, args.n), dtype=getattr(torch, self.c_dtype_name), device=a.device)
-            args.c, args.ldc = out.data_ptr(), args.n
+            out = self._new_c(a, args.m, args.n)
+            args.c, args.ldc = out.data_ptr(), out.stride(0)
         self.load_on(a.device)
         stream = torch.cuda.current_stream(a.device).cuda_stream
         lib = _capi.library()
@@ -217,6 +231,6 @@ class Kernel:
 
         @op.register_fake
         def _(a, b, alpha=1.0):
-            return a.new_empty((a.shape[0], b.shape[1]), dtype=getattr(torch, kernel.c_dtype_name))
+            return kernel._new_c(a, a.shape[0], b.shape[1])
 
         return op

@@ -12,10 +12,13 @@ per check and "N passed, M failed"; exit 1 on any failure.
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import torch  # noqa: E402
 
-import gemmc  # noqa: E402
+try:  # the installed package (PYTHONPATH), else the source tree's
+    import gemmc
+except ImportError:
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    import gemmc
 
 # A shape per case: tile multiples and ragged edges in M, N and K.
 SHAPES = [(128, 128, 64), (256, 512, 256), (1000, 1000, 1000), (129, 257, 72), (1, 4096, 4096),
@@ -30,14 +33,22 @@ def report(ok, what):
     print("%s %s" % ("PASS" if ok else "FAIL", what), flush=True)
 
 
+def padded(rows, cols, dtype):
+    """A rows x cols row-major tensor whose rows start 16 bytes apart (what
+    TMA needs): a view of a wider buffer when cols x bytes is not a multiple
+    of 16."""
+    per = max(16 // torch.empty((), dtype=dtype).element_size(), 1)
+    ld = -(-cols // per) * per
+    return torch.randn(rows, ld, device="cuda").to(dtype)[:, :cols]
+
+
 def operands(kernel, m, n, k):
-    dtype = getattr(torch, gemmc._TORCH_DTYPES[kernel.a_type])
-    a = torch.randn(m, k, device="cuda").to(dtype)
-    if kernel.a_layout == "col":
-        a = a.t().contiguous().t()
-    b = torch.randn(k, n, device="cuda").to(getattr(torch, gemmc._TORCH_DTYPES[kernel.b_type]))
-    if kernel.b_layout == "col":
-        b = b.t().contiguous().t()  # K contiguous: the transpose of an N x K weight
+    ta = getattr(torch, gemmc._TORCH_DTYPES[kernel.a_type])
+    tb = getattr(torch, gemmc._TORCH_DTYPES[kernel.b_type])
+    # A (M x K): row = K contiguous. B (K x N): col = K contiguous, the
+    # transpose of an N x K weight.
+    a = padded(m, k, ta) if kernel.a_layout == "row" else padded(k, m, ta).t()
+    b = padded(k, n, tb) if kernel.b_layout == "row" else padded(n, k, tb).t()
     return a, b
 
 
@@ -73,7 +84,7 @@ def check_kernel(path):
     ok, how = close(c, a, b)
     report(ok, "%s on a side stream: %s" % (name, how))
 
-    out = torch.empty(m, n, device="cuda", dtype=getattr(torch, kernel.c_dtype_name))
+    out = padded(m, n, getattr(torch, kernel.c_dtype_name))
     kernel(a, b, out=out)  # warm: tensor maps cached, nothing allocated in the capture
     g = torch.cuda.CUDAGraph()
     s = torch.cuda.Stream()
@@ -115,6 +126,7 @@ def main():
         print("no CUDA device: skipped")
         return 0
     torch.manual_seed(0)
+    print("gemmc package %s, torch %s, %s" % (gemmc.__file__, torch.__version__, torch.cuda.get_device_name()))
     for path in sys.argv[1:]:
         try:
             check_kernel(path)
