@@ -77,6 +77,17 @@ pkg_example() {
   if [ -e /dev/nvidiactl ]; then [ $rc -eq 0 ]; else [ $rc -eq 77 ]; fi
 }
 pkg_step "examples/cmake run (0 on a GPU, 77 = GEMMC_ERROR_NO_DEVICE without)" pkg_example
+# The toolkit's driver stub has every entry point and no device: loaded as
+# libcuda.so.1, the runtime must find all 28 and stop at cuInit.
+pkg_stub=$(ls /usr/local/cuda/lib64/stubs/libcuda.so /usr/local/cuda/lib/stubs/libcuda.so 2>/dev/null | head -n 1 || true)
+if [ -n "$pkg_stub" ] && [ ! -e /dev/nvidiactl ]; then
+  pkg_driver_stub() {
+    mkdir -p "$build/pkg-stub" && ln -sf "$pkg_stub" "$build/pkg-stub/libcuda.so.1" &&
+      { LD_LIBRARY_PATH="$build/pkg-stub" "$build/pkg-example/gemm_example" 2>&1 || true; } |
+      grep -q "GEMMC_ERROR_NO_DEVICE: cuInit"
+  }
+  pkg_step "the runtime finds every driver entry point it uses (CUDA's libcuda stub)" pkg_driver_stub
+fi
 pkg_step "python: the installed package finds the installed runtime" env PYTHONPATH="$pkg_libdir/gemmc/python" \
   python3 -c 'import gemmc._capi as c; c.library()'
 pkg_python() {
