@@ -48,7 +48,7 @@ std::optional<Arch> targetOf(Operation *fn) {
 }
 
 bool isGemmcOp(Operation *op) {
-  return isa<GemmcDialect>(op->getDialect());
+  return llvm::isa<GemmcDialect>(op->getDialect());
 }
 
 struct ConvertGemmcToNVVMPass

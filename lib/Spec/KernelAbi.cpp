@@ -83,7 +83,8 @@ KernelAbi gemmc::describeKernelAbi(const KernelSpec &s) {
   return abi;
 }
 
-std::string gemmc::kernelManifestJson(const KernelSpec &s, const KernelAbi &abi) {
+std::string gemmc::kernelManifestJson(const KernelSpec &s, const KernelAbi &abi,
+                                      const ManifestProvenance &provenance) {
   using llvm::json::Array;
   using llvm::json::Object;
   auto operand = [](const OperandSpec &op) {
@@ -122,6 +123,10 @@ std::string gemmc::kernelManifestJson(const KernelSpec &s, const KernelAbi &abi)
   };
   if (abi.workspaceBytesPerCta)
     root["workspace_bytes_per_cta"] = abi.workspaceBytesPerCta;
+  if (!provenance.gemmcVersion.empty())
+    root["gemmc_version"] = provenance.gemmcVersion;
+  if (!provenance.specSha256.empty())
+    root["spec_sha256"] = provenance.specSha256;
   std::string out;
   llvm::raw_string_ostream os(out);
   os << formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";

@@ -347,7 +347,7 @@ struct GemmcScheduleTilesPass
     }
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
-      if (isa<StreamKFixupOp, StreamKPlanOp, TileCountOp, TileOriginOp>(op))
+      if (llvm::isa<StreamKFixupOp, StreamKPlanOp, TileCountOp, TileOriginOp>(op))
         ops.push_back(op);
     });
     for (Operation *op : ops) {

@@ -360,6 +360,14 @@ struct GemmcWarpSpecializePass
   void runOnOperation() override {
     SmallVector<TileMatmulOp> ops;
     getOperation().walk([&](TileMatmulOp op) { ops.push_back(op); });
+    // Run on its own after `gemmc --emit=mlir`, the pass would find only
+    // gemmc.matmul and change nothing without a word.
+    if (ops.empty())
+      getOperation().walk([&](MatmulOp op) {
+        op.emitWarning("gemmc-warp-specialize expands gemmc.tile_matmul, and "
+                       "there is none yet; run gemmc-tile and gemmc-smem-layout "
+                       "first (gemmc-lower-to-nvvm runs every pass)");
+      });
     for (TileMatmulOp op : ops) {
       if (!op.getSmem() || !op.getSmemLayout()) {
         op.emitOpError("has no shared memory yet; run gemmc-smem-layout first");

@@ -249,10 +249,14 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
   if (!r.keys(root, "",
               {"format", "version", "kernel", "arch", "block", "cluster", "dynamic_smem_bytes", "tile",
                "problem", "a", "b", "c", "tensor_maps", "grid", "params"},
-              {"device", "extra", "workspace_bytes_per_cta"}))
+              {"device", "extra", "workspace_bytes_per_cta", "gemmc_version", "spec_sha256"}))
     return done(false);
-  if (const JsonValue *dev = root.find("device"); dev && !dev->isString())
-    return done(r.fail("device", "expected a string (the device the kernel was tuned for)" + Reader::got(*dev)));
+  // Informational strings: checked for type only, not kept.
+  for (auto [field, what] : {std::pair<const char *, const char *>{"device", "the device the kernel was tuned for"},
+                             {"gemmc_version", "the gemmc that compiled the kernel"},
+                             {"spec_sha256", "the SHA-256 of the spec file"}})
+    if (const JsonValue *v = root.find(field); v && !v->isString())
+      return done(r.fail(field, std::string("expected a string (") + what + ")" + Reader::got(*v)));
 
   std::string format;
   if (!r.string(root, "format", "format", format))

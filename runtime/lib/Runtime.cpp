@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cuda.h>
+#include <dlfcn.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -30,10 +31,68 @@ gemmc_status fail(gemmc_status status, std::string message) {
   return status;
 }
 
+// The CUDA driver is opened at the first load, not linked: a program that
+// links gemmc_runtime builds and starts on a machine without the driver, and
+// gemmc_kernel_load* answer GEMMC_ERROR_NO_DEVICE there (docs/runtime.md).
+// Each entry point is looked up under the name cuda.h maps it to (e.g.
+// cuMemAlloc -> cuMemAlloc_v2), so the signatures are cuda.h's own.
+#define GEMMC_DRIVER_FUNCTIONS(X)                                                                  \
+  X(cuInit) X(cuGetErrorName) X(cuGetErrorString) X(cuCtxGetCurrent) X(cuCtxSetCurrent)            \
+  X(cuCtxGetDevice) X(cuCtxPushCurrent) X(cuCtxPopCurrent) X(cuDeviceGet) X(cuDeviceGetAttribute)   \
+  X(cuDeviceGetName) X(cuDevicePrimaryCtxRetain) X(cuDevicePrimaryCtxRelease) X(cuModuleLoadData)  \
+  X(cuModuleGetFunction) X(cuModuleUnload) X(cuFuncGetAttribute) X(cuFuncSetAttribute)             \
+  X(cuOccupancyMaxActiveClusters) X(cuMemAlloc) X(cuMemFree) X(cuMemGetAddressRange)               \
+  X(cuMemsetD8Async) X(cuStreamCreate) X(cuStreamDestroy) X(cuStreamSynchronize)                   \
+  X(cuTensorMapEncodeTiled) X(cuLaunchKernelEx)
+
+#define GEMMC_STR(x) #x
+#define GEMMC_XSTR(x) GEMMC_STR(x)
+
+struct CudaDriver {
+#define GEMMC_DRIVER_MEMBER(f) decltype(&::f) f = nullptr;
+  GEMMC_DRIVER_FUNCTIONS(GEMMC_DRIVER_MEMBER)
+#undef GEMMC_DRIVER_MEMBER
+};
+
+/// The driver's entry points, set once by openDriver; null until then. Every
+/// call below goes through it, and only after a successful load.
+const CudaDriver *cu = nullptr;
+
+/// The soname the driver package installs (libcuda.so is only in -dev).
+constexpr const char *kDriverLibrary = "libcuda.so.1";
+
+/// Opens the driver once per process. On failure returns false and sets
+/// `error` (the same text on every call).
+bool openDriver(std::string &error) {
+  static std::once_flag once;
+  static CudaDriver table;
+  static std::string openError;
+  std::call_once(once, [] {
+    void *lib = dlopen(kDriverLibrary, RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+      const char *why = dlerror();
+      openError = std::string("the CUDA driver (") + kDriverLibrary + ") could not be opened: " +
+                  (why ? why : "unknown reason") + "; gemmc kernels run only where an NVIDIA driver is installed";
+      return;
+    }
+#define GEMMC_DRIVER_LOOKUP(f)                                                                     \
+    table.f = reinterpret_cast<decltype(table.f)>(dlsym(lib, GEMMC_XSTR(f)));                      \
+    if (!table.f && openError.empty())                                                             \
+      openError = std::string(kDriverLibrary) + " has no " GEMMC_XSTR(f) "; the driver is older than the " \
+                  "CUDA 12 API gemmc needs (tensor maps, cuLaunchKernelEx)";
+    GEMMC_DRIVER_FUNCTIONS(GEMMC_DRIVER_LOOKUP)
+#undef GEMMC_DRIVER_LOOKUP
+    if (openError.empty())
+      cu = &table;
+  });
+  error = openError;
+  return cu != nullptr;
+}
+
 std::string cuErrorText(CUresult r) {
   const char *name = nullptr, *text = nullptr;
-  cuGetErrorName(r, &name);
-  cuGetErrorString(r, &text);
+  cu->cuGetErrorName(r, &name);
+  cu->cuGetErrorString(r, &text);
   std::string s = name ? name : ("CUresult " + std::to_string(int(r)));
   if (text)
     s += std::string(" (") + text + ")";
@@ -128,50 +187,52 @@ gemmc_status loadImpl(const void *image, const std::string &manifestText, const 
   if (!parseManifest(manifestText, source, manifest, error))
     return fail(GEMMC_ERROR_MANIFEST, error);
 
-  CUresult r = cuInit(0);
+  if (std::string why; !openDriver(why))
+    return fail(GEMMC_ERROR_NO_DEVICE, why);
+  CUresult r = cu->cuInit(0);
   if (r != CUDA_SUCCESS)
     return cuFail(r, "cuInit (is there a CUDA driver and a GPU?)");
 
   auto k = std::make_unique<gemmc_kernel>();
   k->manifest = std::move(manifest);
   const Manifest &m = k->manifest;
-  if ((r = cuCtxGetCurrent(&k->ctx)) != CUDA_SUCCESS)
+  if ((r = cu->cuCtxGetCurrent(&k->ctx)) != CUDA_SUCCESS)
     return cuFail(r, "cuCtxGetCurrent");
   if (!k->ctx) {
     // No context on this thread: use device 0's primary context, as the CUDA
     // runtime API (and so cuBLAS and PyTorch) would.
     CUdevice dev;
-    if ((r = cuDeviceGet(&dev, 0)) != CUDA_SUCCESS)
-      return cuFail(r, "cuDeviceGet(0)");
-    if ((r = cuDevicePrimaryCtxRetain(&k->ctx, dev)) != CUDA_SUCCESS)
+    if ((r = cu->cuDeviceGet(&dev, 0)) != CUDA_SUCCESS)
+      return cuFail(r, "cu->cuDeviceGet(0)");
+    if ((r = cu->cuDevicePrimaryCtxRetain(&k->ctx, dev)) != CUDA_SUCCESS)
       return cuFail(r, "cuDevicePrimaryCtxRetain");
     k->retainedPrimary = true;
     k->device = dev;
-    if ((r = cuCtxSetCurrent(k->ctx)) != CUDA_SUCCESS) {
-      cuDevicePrimaryCtxRelease(dev);
+    if ((r = cu->cuCtxSetCurrent(k->ctx)) != CUDA_SUCCESS) {
+      cu->cuDevicePrimaryCtxRelease(dev);
       return cuFail(r, "cuCtxSetCurrent");
     }
   }
   auto cleanup = [&]() {
     if (k->workspace)
-      cuMemFree(k->workspace);
+      cu->cuMemFree(k->workspace);
     if (k->module)
-      cuModuleUnload(k->module);
+      cu->cuModuleUnload(k->module);
     if (k->retainedPrimary)
-      cuDevicePrimaryCtxRelease(k->device);
+      cu->cuDevicePrimaryCtxRelease(k->device);
   };
-  if ((r = cuCtxGetDevice(&k->device)) != CUDA_SUCCESS) {
+  if ((r = cu->cuCtxGetDevice(&k->device)) != CUDA_SUCCESS) {
     cleanup();
     return cuFail(r, "cuCtxGetDevice");
   }
   int major = 0, minor = 0, optin = 0;
-  cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, k->device);
-  cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, k->device);
-  cuDeviceGetAttribute(&k->smCount, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, k->device);
+  cu->cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, k->device);
+  cu->cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, k->device);
+  cu->cuDeviceGetAttribute(&k->smCount, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, k->device);
   k->residentCtas = k->smCount;
-  cuDeviceGetAttribute(&optin, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, k->device);
+  cu->cuDeviceGetAttribute(&optin, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, k->device);
   char devName[256] = {0};
-  cuDeviceGetName(devName, sizeof devName - 1, k->device);
+  cu->cuDeviceGetName(devName, sizeof devName - 1, k->device);
   bool archOk = major == m.archMajor && (m.archSpecific ? minor == m.archMinor : minor >= m.archMinor);
   if (!archOk) {
     cleanup();
@@ -179,18 +240,18 @@ gemmc_status loadImpl(const void *image, const std::string &manifestText, const 
                                              " but the device (" + devName + ") is sm_" +
                                              std::to_string(major) + std::to_string(minor));
   }
-  if ((r = cuModuleLoadData(&k->module, image)) != CUDA_SUCCESS) {
+  if ((r = cu->cuModuleLoadData(&k->module, image)) != CUDA_SUCCESS) {
     k->module = nullptr;
     cleanup();
     return cuFail(r, source + ": cuModuleLoadData (is the file a cubin for " + m.arch + "?)");
   }
-  if ((r = cuModuleGetFunction(&k->function, k->module, m.kernel.c_str())) != CUDA_SUCCESS) {
+  if ((r = cu->cuModuleGetFunction(&k->function, k->module, m.kernel.c_str())) != CUDA_SUCCESS) {
     cleanup();
     return cuFail(r, source + ": the cubin has no kernel named '" + m.kernel + "' (manifest field 'kernel')");
   }
   int maxThreads = 0, staticSmem = 0;
-  cuFuncGetAttribute(&maxThreads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, k->function);
-  cuFuncGetAttribute(&staticSmem, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, k->function);
+  cu->cuFuncGetAttribute(&maxThreads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, k->function);
+  cu->cuFuncGetAttribute(&staticSmem, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, k->function);
   int threads = m.block[0] * m.block[1] * m.block[2];
   if (threads > maxThreads) {
     cleanup();
@@ -206,7 +267,7 @@ gemmc_status loadImpl(const void *image, const std::string &manifestText, const 
                     std::to_string(optin) + " per block");
   }
   if (m.dynamicSmemBytes > 48 * 1024) {
-    r = cuFuncSetAttribute(k->function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, m.dynamicSmemBytes);
+    r = cu->cuFuncSetAttribute(k->function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, m.dynamicSmemBytes);
     if (r != CUDA_SUCCESS) {
       cleanup();
       return cuFail(r, source + ": setting the dynamic shared memory limit to " +
@@ -214,7 +275,7 @@ gemmc_status loadImpl(const void *image, const std::string &manifestText, const 
     }
   }
   if (m.cluster[0] * m.cluster[1] * m.cluster[2] > 8) {
-    r = cuFuncSetAttribute(k->function, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1);
+    r = cu->cuFuncSetAttribute(k->function, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1);
     if (r != CUDA_SUCCESS) {
       cleanup();
       return cuFail(r, source + ": allowing a non-portable cluster size");
@@ -240,7 +301,7 @@ gemmc_status loadImpl(const void *image, const std::string &manifestText, const 
     cfg.attrs = &attr;
     cfg.numAttrs = 1;
     int clusters = 0;
-    if (cuOccupancyMaxActiveClusters(&clusters, k->function, &cfg) == CUDA_SUCCESS &&
+    if (cu->cuOccupancyMaxActiveClusters(&clusters, k->function, &cfg) == CUDA_SUCCESS &&
         clusters > 0)
       k->residentCtas = std::min(k->smCount, clusters * clusterCtas);
   }
@@ -259,7 +320,7 @@ gemmc_status loadImpl(const void *image, const std::string &manifestText, const 
                                                " resident CTAs) cannot hold one cluster of " +
                                                std::to_string(m.cluster[0]));
     }
-    if ((r = cuMemAlloc(&k->workspace, bytes)) != CUDA_SUCCESS) {
+    if ((r = cu->cuMemAlloc(&k->workspace, bytes)) != CUDA_SUCCESS) {
       k->workspace = 0;
       cleanup();
       return cuFail(r, what + ": cuMemAlloc failed");
@@ -267,13 +328,13 @@ gemmc_status loadImpl(const void *image, const std::string &manifestText, const 
     // Zero it on a private stream and wait: visible to every later launch on
     // any stream, without waiting for the caller's work in the context.
     CUstream zs = nullptr;
-    if ((r = cuStreamCreate(&zs, CU_STREAM_NON_BLOCKING)) != CUDA_SUCCESS) {
+    if ((r = cu->cuStreamCreate(&zs, CU_STREAM_NON_BLOCKING)) != CUDA_SUCCESS) {
       cleanup();
       return cuFail(r, what + ": cuStreamCreate for zeroing it failed");
     }
-    r = cuMemsetD8Async(k->workspace, 0, bytes, zs);
-    CUresult rs = r == CUDA_SUCCESS ? cuStreamSynchronize(zs) : r;
-    cuStreamDestroy(zs);
+    r = cu->cuMemsetD8Async(k->workspace, 0, bytes, zs);
+    CUresult rs = r == CUDA_SUCCESS ? cu->cuStreamSynchronize(zs) : r;
+    cu->cuStreamDestroy(zs);
     if (rs != CUDA_SUCCESS) {
       cleanup();
       return cuFail(rs, what + ": zeroing it failed (" + (r != CUDA_SUCCESS ? "cuMemsetD8Async" : "cuStreamSynchronize") + ")");
@@ -291,7 +352,7 @@ gemmc_status loadImpl(const void *image, const std::string &manifestText, const 
 gemmc_status checkBounds(const char *name, const void *ptr, uint64_t bytes) {
   CUdeviceptr base = 0;
   size_t size = 0;
-  CUresult r = cuMemGetAddressRange(&base, &size, reinterpret_cast<CUdeviceptr>(ptr));
+  CUresult r = cu->cuMemGetAddressRange(&base, &size, reinterpret_cast<CUdeviceptr>(ptr));
   if (r != CUDA_SUCCESS)
     return fail(GEMMC_ERROR_INVALID_ARGUMENT,
                 std::string(name) + " = " + hex(reinterpret_cast<uintptr_t>(ptr)) +
@@ -316,7 +377,7 @@ gemmc_status checkAll(const gemmc_kernel *k, const gemmc_gemm_args *args) {
   if (st != GEMMC_OK)
     return fail(st, "kernel '" + k->manifest.kernel + "': " + error);
   CUcontext cur = nullptr;
-  cuCtxGetCurrent(&cur);
+  cu->cuCtxGetCurrent(&cur);
   if (cur != k->ctx)
     return fail(GEMMC_ERROR_INVALID_ARGUMENT,
                 "kernel '" + k->manifest.kernel + "' was loaded in CUDA context " +
@@ -350,7 +411,7 @@ gemmc_status tensorMap(gemmc_kernel *k, Operand op, const gemmc_gemm_args &args,
   cuuint32_t box[2] = {p.box[0], p.box[1]};
   cuuint32_t elementStrides[2] = {1, 1};
   e.valid = false;
-  CUresult r = cuTensorMapEncodeTiled(&e.map, tmapType(p.dtype), 2, reinterpret_cast<void *>(p.base), dims,
+  CUresult r = cu->cuTensorMapEncodeTiled(&e.map, tmapType(p.dtype), 2, reinterpret_cast<void *>(p.base), dims,
                                       strides, box, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
                                       tmapSwizzle(p.swizzle), CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
                                       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
@@ -403,17 +464,17 @@ void gemmc_kernel_unload(gemmc_kernel *kernel) {
     return;
   if (kernel->workspace) {
     // Free it in the context it was allocated in, whatever is current here.
-    bool pushed = cuCtxPushCurrent(kernel->ctx) == CUDA_SUCCESS;
-    cuMemFree(kernel->workspace);
+    bool pushed = cu->cuCtxPushCurrent(kernel->ctx) == CUDA_SUCCESS;
+    cu->cuMemFree(kernel->workspace);
     if (pushed) {
       CUcontext popped;
-      cuCtxPopCurrent(&popped);
+      cu->cuCtxPopCurrent(&popped);
     }
   }
   if (kernel->module)
-    cuModuleUnload(kernel->module);
+    cu->cuModuleUnload(kernel->module);
   if (kernel->retainedPrimary)
-    cuDevicePrimaryCtxRelease(kernel->device);
+    cu->cuDevicePrimaryCtxRelease(kernel->device);
   delete kernel;
 }
 
@@ -530,7 +591,7 @@ gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_st
     cfg.attrs = attrs;
     cfg.numAttrs = 1;
   }
-  CUresult r = cuLaunchKernelEx(&cfg, k->function, params, nullptr);
+  CUresult r = cu->cuLaunchKernelEx(&cfg, k->function, params, nullptr);
   if (r != CUDA_SUCCESS)
     return cuFail(r, "kernel '" + m.kernel + "': cuLaunchKernelEx (grid " + std::to_string(dims.grid[0]) +
                          ", block " + std::to_string(dims.block[0]) + "x" + std::to_string(dims.block[1]) + "x" +

@@ -119,6 +119,20 @@ TEST(RuntimeManifest, DeviceIsAnOptionalString) {
             "k.cubin.json: field 'device': expected a string (the device the kernel was tuned for), got 200");
 }
 
+TEST(RuntimeManifest, ProvenanceIsOptionalStrings) {
+  Manifest m;
+  std::string err;
+  EXPECT_TRUE(parseManifest(replace(kExample, "\"version\": 1,",
+                                    "\"version\": 1, \"gemmc_version\": \"0.1.0+3ff8ff3\", "
+                                    "\"spec_sha256\": \"00ff\","),
+                            "k", m, err))
+      << err;
+  EXPECT_EQ(errorOf(replace(kExample, "\"version\": 1,", "\"version\": 1, \"gemmc_version\": 1,")),
+            "k.cubin.json: field 'gemmc_version': expected a string (the gemmc that compiled the kernel), got 1");
+  EXPECT_EQ(errorOf(replace(kExample, "\"version\": 1,", "\"version\": 1, \"spec_sha256\": [],")),
+            "k.cubin.json: field 'spec_sha256': expected a string (the SHA-256 of the spec file), got []");
+}
+
 TEST(RuntimeManifest, WrongFormatAndVersion) {
   EXPECT_EQ(errorOf(replace(kExample, "\"gemmc-manifest\"", "\"other\"")),
             "k.cubin.json: field 'format': expected \"gemmc-manifest\", got \"other\"");

@@ -1,6 +1,7 @@
 //===- gemmc.cpp - The gemmc command line --------------------------------===//
 //
-//   gemmc SPEC [-o FILE] [--emit=mlir|llvm|ptx|cubin]   compile a spec
+//   gemmc SPEC [-o FILE] [--emit=mlir|llvm|ptx|cubin|c|c-header]
+//                                                       compile a spec
 //   gemmc analyze SPEC [--shape MxNxK ...]              explain its cost
 //   gemmc --list-rules                                  the hardware rules
 //
@@ -21,7 +22,16 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "gemmc/Version.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -32,21 +42,55 @@ using namespace llvm;
 llvm::cl::OptionCategory gemmc::tool::gemmcOptions("gemmc options");
 
 namespace {
-enum class Emit { Mlir, Llvm, Ptx, Cubin };
+enum class Emit { Mlir, Llvm, Ptx, Cubin, C, CHeader };
 using gemmc::tool::gemmcOptions;
+
+/// cl's enum parser, except that a wrong value is answered with the valid
+/// ones (cl's own message names only the bad value).
+struct EmitParser : cl::parser<Emit> {
+  using cl::parser<Emit>::parser;
+  bool parse(cl::Option &o, StringRef argName, StringRef arg, Emit &value) {
+    if (findOption(arg) != getNumOptions())
+      return cl::parser<Emit>::parse(o, argName, arg, value);
+    std::string valid;
+    for (unsigned i = 0, e = getNumOptions(); i != e; ++i)
+      valid += (i ? ", " : "") + getOption(i).str();
+    return o.error("'" + arg + "' is not something gemmc emits; valid values: " + valid);
+  }
+};
 
 cl::opt<std::string> specPath(cl::Positional, cl::desc("<spec.yaml>"),
                               cl::cat(gemmcOptions));
 cl::opt<std::string> outputPath("o", cl::desc("Output file ('-' = stdout)"),
                                 cl::value_desc("file"), cl::init("-"),
                                 cl::cat(gemmcOptions));
-cl::opt<Emit> emitKind(
+cl::opt<Emit, false, EmitParser> emitKind(
     "emit", cl::desc("What to produce"), cl::init(Emit::Cubin),
     cl::values(clEnumValN(Emit::Mlir, "mlir", "the gemmc dialect, checked"),
                clEnumValN(Emit::Llvm, "llvm", "the LLVM dialect of the kernel"),
                clEnumValN(Emit::Ptx, "ptx", "PTX assembly"),
-               clEnumValN(Emit::Cubin, "cubin", "a cubin (the default)")),
+               clEnumValN(Emit::Cubin, "cubin",
+                          "a cubin and FILE.json, its manifest (the default)"),
+               clEnumValN(Emit::C, "c",
+                          "a C source defining the cubin and its manifest "
+                          "(--symbol; for gemmc_kernel_load_data)"),
+               clEnumValN(Emit::CHeader, "c-header",
+                          "the declarations of --emit=c's symbols")),
     cl::cat(gemmcOptions));
+cl::opt<std::string> symbolName(
+    "symbol",
+    cl::desc("--emit=c/c-header: prefix of the symbols NAME_cubin, "
+             "NAME_cubin_size, NAME_manifest (default: the spec's name)"),
+    cl::value_desc("NAME"), cl::cat(gemmcOptions));
+cl::opt<std::string> manifestPath(
+    "manifest",
+    cl::desc("Where the cubin's manifest goes (default: the output file + "
+             ".json; needed with -o -)"),
+    cl::value_desc("file"), cl::cat(gemmcOptions));
+// Not an option: the target is the spec's `arch` field. Without this entry
+// cl would answer --arch=sm_90a with "did you mean '--emit=sm_90a'?".
+cl::opt<std::string> archOption("arch", cl::Hidden, cl::ValueOptional,
+                                cl::cat(gemmcOptions));
 cl::opt<std::string> cudaRoot(
     "cuda-root", cl::desc("CUDA toolkit whose ptxas assembles the cubin"),
     cl::value_desc("dir"), cl::init("/usr/local/cuda"), cl::cat(gemmcOptions));
@@ -54,9 +98,11 @@ cl::opt<bool> ptxasVerbose("ptxas-verbose",
                            cl::desc("Print ptxas -v's report (registers, shared "
                                     "memory, spills)"),
                            cl::cat(gemmcOptions));
-cl::opt<bool> listRules("list-rules",
-                        cl::desc("Print the hardware rules a spec must satisfy"),
-                        cl::cat(gemmcOptions));
+cl::opt<bool> listRules(
+    "list-rules",
+    cl::desc("Print the hardware rules a spec must satisfy (gemmc "
+             "--list-rules RULE: that rule only)"),
+    cl::cat(gemmcOptions));
 cl::opt<int64_t> wgmmaN(
     "wgmma-n",
     cl::desc("sm_90a: columns of each wgmma instruction, a divisor of BLOCK_N "
@@ -89,17 +135,142 @@ static bool reportHasProblems(StringRef report) {
   return false;
 }
 
+/// The ptxas a cubin is assembled with: the one under --cuda-root, else
+/// (the default root only) the one on PATH, as assembleWithPtxas finds it.
+static std::optional<std::string> findPtxas() {
+  SmallString<128> ptxas(cudaRoot);
+  sys::path::append(ptxas, "bin", "ptxas");
+  if (sys::fs::can_execute(ptxas))
+    return std::string(ptxas);
+  if (cudaRoot.getNumOccurrences())
+    return std::nullopt;
+  if (ErrorOr<std::string> found = sys::findProgramByName("ptxas"))
+    return *found;
+  return std::nullopt;
+}
+
+/// `gemmc --version`: gemmc's release and commit, the LLVM it is built on
+/// and the CUDA whose ptxas it would use (the default --cuda-root unless
+/// --cuda-root comes before --version).
+static void printVersion(raw_ostream &os) {
+  os << "gemmc " << GEMMC_VERSION << " (git " << GEMMC_GIT_COMMIT << ")\n"
+     << "  LLVM and MLIR " << LLVM_VERSION_STRING << "\n";
+  std::optional<std::string> ptxas = findPtxas();
+  std::string release;
+  SmallString<128> log;
+  if (ptxas && !sys::fs::createTemporaryFile("gemmc", "version", log)) {
+    std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log), StringRef(log)};
+    if (sys::ExecuteAndWait(*ptxas, {*ptxas, "--version"}, std::nullopt, redirects, 30) == 0)
+      if (auto buf = MemoryBuffer::getFile(log))
+        for (StringRef line : split((*buf)->getBuffer(), '\n'))
+          if (size_t at = line.find("release "); at != StringRef::npos)
+            release = line.substr(at).trim().str(); // "release 13.0, V13.0.88"
+    sys::fs::remove(log);
+  }
+  if (!ptxas)
+    os << "  CUDA: no ptxas under " << cudaRoot << "/bin"
+       << (cudaRoot.getNumOccurrences() ? "" : " nor on PATH")
+       << " (cubins need one; --cuda-root=DIR)\n";
+  else
+    os << "  CUDA " << (release.empty() ? "of unknown release" : release)
+       << " (" << *ptxas << ")\n";
+}
+
+static bool isCIdentifier(StringRef name) {
+  if (name.empty() || isDigit(name.front()))
+    return false;
+  return llvm::all_of(name, [](char c) { return isAlnum(c) || c == '_'; });
+}
+
+/// The declarations of --emit=c's symbols: the whole of --emit=c-header,
+/// and the start of --emit=c (so that the definitions have C linkage in C++).
+static std::string embedDeclarations(StringRef sym) {
+  return formatv("#include <stddef.h>\n"
+                 "#ifdef __cplusplus\n"
+                 "extern \"C\" {{\n"
+                 "#endif\n"
+                 "extern const unsigned char {0}_cubin[];\n"
+                 "extern const size_t {0}_cubin_size;\n"
+                 "extern const char {0}_manifest[];\n"
+                 "#ifdef __cplusplus\n"
+                 "}\n"
+                 "#endif\n",
+                 sym);
+}
+
+/// The comment both embedding forms start with. Nothing in it depends on
+/// where gemmc runs, so the output stays byte-for-byte reproducible.
+static std::string embedBanner(StringRef sym, StringRef specName) {
+  return formatv("/* gemmc kernel '{1}', generated by gemmc {2}; do not edit.\n"
+                 " * Load it with\n"
+                 " *   gemmc_kernel_load_data({0}_cubin, {0}_cubin_size, {0}_manifest, &kernel);\n"
+                 " */\n",
+                 sym, specName, GEMMC_VERSION);
+}
+
+/// --emit=c: the cubin as a byte array and the manifest as a string.
+static std::string embedSource(StringRef sym, StringRef specName, StringRef cubin,
+                               StringRef manifest) {
+  std::string out;
+  raw_string_ostream os(out);
+  os << embedBanner(sym, specName) << embedDeclarations(sym) << "\n"
+     << "const unsigned char " << sym << "_cubin[" << cubin.size() << "] = {";
+  for (size_t i = 0; i < cubin.size(); ++i)
+    os << (i % 16 ? " " : "\n  ") << formatv("{0:x2},", uint8_t(cubin[i]));
+  os << "\n};\nconst size_t " << sym << "_cubin_size = " << cubin.size() << ";\n"
+     << "const char " << sym << "_manifest[] =";
+  for (StringRef line : split(manifest.rtrim('\n'), '\n')) {
+    os << "\n  \"";
+    os.write_escaped(line);
+    os << "\\n\"";
+  }
+  os << ";\n";
+  return out;
+}
+
 static int compile() {
-  std::unique_ptr<gemmc::SpecFile> file = gemmc::SpecFile::open(specPath, errs());
-  if (!file)
+  if (cudaRoot.getNumOccurrences() && !findPtxas() &&
+      (emitKind == Emit::Cubin || emitKind == Emit::C)) {
+    errs() << "gemmc: error: [cuda-root] no executable " << cudaRoot
+           << "/bin/ptxas; pass the CUDA toolkit's directory (the one "
+              "holding bin/ptxas), or leave --cuda-root out to use "
+           << cudaRoot.getDefault().getValue() << " or ptxas on PATH\n";
     return 1;
+  }
+  if (emitKind == Emit::Cubin && outputPath == "-" &&
+      sys::Process::StandardOutIsDisplayed()) {
+    errs() << "gemmc: error: a cubin is binary; name a file with -o (the "
+              "manifest goes next to it, as FILE.json), or pipe -o - into "
+              "a program\n";
+    return 1;
+  }
+  // The spec's bytes are hashed into the manifest, so read them here.
+  ErrorOr<std::unique_ptr<MemoryBuffer>> specText =
+      MemoryBuffer::getFileOrSTDIN(specPath, /*IsText=*/true);
+  if (!specText) {
+    errs() << specPath << ": error: cannot read the spec: "
+           << specText.getError().message() << "\n";
+    return 1;
+  }
+  std::unique_ptr<gemmc::SpecFile> file = gemmc::SpecFile::fromString(
+      (*specText)->getBuffer(), (*specText)->getBufferIdentifier(), errs());
   if (!file->parse())
     return 1;
   const gemmc::KernelSpec &spec = file->spec();
-  if (emitKind == Emit::Cubin && outputPath == "-") {
-    errs() << "gemmc: error: a cubin is binary; name a file with -o (the "
-              "manifest goes next to it, as FILE.json)\n";
+  std::string symbol = symbolName.empty() ? spec.name : symbolName.getValue();
+  if ((emitKind == Emit::C || emitKind == Emit::CHeader) && !isCIdentifier(symbol)) {
+    errs() << "gemmc: error: [symbol] '" << symbol
+           << "' is not a C identifier, so it cannot prefix the embedded "
+              "kernel's symbols; pass --symbol=NAME (letters, digits, _)\n";
     return 1;
+  }
+  if (emitKind == Emit::CHeader) {
+    std::string guard = StringRef(symbol).upper() + "_GEMMC_KERNEL_H";
+    return writeOutput(outputPath, embedBanner(symbol, spec.name) + "#ifndef " +
+                                       guard + "\n#define " + guard + "\n" +
+                                       embedDeclarations(symbol) + "#endif\n")
+               ? 0
+               : 1;
   }
   if (emitKind != Emit::Mlir) {
     std::vector<gemmc::Violation> missing = gemmc::checkLoweringSupport(spec);
@@ -162,8 +333,21 @@ static int compile() {
               "performance bug); rerun with --ptxas-verbose:\n"
            << assembled->report;
   gemmc::KernelAbi abi = gemmc::describeKernelAbi(spec);
+  gemmc::ManifestProvenance provenance;
+  provenance.gemmcVersion = std::string(GEMMC_VERSION) + "+" + GEMMC_GIT_COMMIT;
+  provenance.specSha256 = toHex(SHA256::hash(arrayRefFromStringRef((*specText)->getBuffer())),
+                                /*LowerCase=*/true);
+  std::string manifest = gemmc::kernelManifestJson(spec, abi, provenance);
+  if (emitKind == Emit::C)
+    return writeOutput(outputPath, embedSource(symbol, spec.name, assembled->cubin, manifest)) ? 0 : 1;
+  std::string manifestFile = manifestPath.getNumOccurrences() ? manifestPath.getValue()
+                             : outputPath == "-"             ? ""
+                                                             : outputPath + ".json";
+  if (manifestFile.empty())
+    errs() << "gemmc: warning: the cubin went to stdout without its manifest; "
+              "pass --manifest=FILE to keep it (the runtime needs both)\n";
   if (!writeOutput(outputPath, assembled->cubin) ||
-      !writeOutput(outputPath + ".json", gemmc::kernelManifestJson(spec, abi)))
+      (!manifestFile.empty() && !writeOutput(manifestFile, manifest)))
     return 1;
   return 0;
 }
@@ -174,6 +358,13 @@ int main(int argc, char **argv) {
   mlir::registerMLIRContextCLOptions();
   mlir::registerPassManagerCLOptions();
   mlir::gemmc::registerGemmcPasses();
+  // The IR dumps are the way to debug a lowering: --help lists them with
+  // gemmc's options (MLIR's other options stay under --help-hidden).
+  for (const char *name : {"mlir-print-ir-before-all", "mlir-print-ir-after-all",
+                           "mlir-print-ir-after-failure"})
+    if (cl::Option *o = cl::getRegisteredOptions().lookup(name))
+      o->addCategory(gemmc::tool::gemmcOptions);
+  cl::SetVersionPrinter(printVersion);
   cl::HideUnrelatedOptions(gemmc::tool::gemmcOptions);
   cl::HideUnrelatedOptions(gemmc::tool::gemmcOptions,
                            gemmc::tool::analyzeCommand);
@@ -183,9 +374,26 @@ int main(int argc, char **argv) {
                               "  gemmc analyze SPEC --shape 8192x8192x8192\n");
   if (gemmc::tool::analyzeCommand)
     return gemmc::tool::runAnalyze();
+  if (archOption.getNumOccurrences()) {
+    errs() << "gemmc: error: [arch-option] gemmc has no --arch: the target is "
+              "the spec's 'arch' field; write 'arch: "
+           << (archOption.empty() ? "sm_90a" : archOption.getValue())
+           << "' in the spec (docs/spec.md lists the targets)\n";
+    return 1;
+  }
   if (listRules) {
+    // gemmc --list-rules [RULE]: the positional names a rule here.
+    bool found = false;
     for (const gemmc::RuleInfo &r : gemmc::allRules())
-      outs() << formatv("{0,-20} {1}\n", r.name, r.summary);
+      if (specPath.empty() || specPath == r.name) {
+        outs() << formatv("{0,-20} {1}\n", r.name, r.summary);
+        found = true;
+      }
+    if (!found) {
+      errs() << "gemmc: error: [list-rules] no rule named '" << specPath
+             << "'; gemmc --list-rules lists them all\n";
+      return 1;
+    }
     return 0;
   }
   if (specPath.empty()) {

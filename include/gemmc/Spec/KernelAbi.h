@@ -62,8 +62,16 @@ int64_t streamKWorkspaceBytesPerCta(const KernelSpec &spec);
 /// The interface of the kernel a resolved, valid spec compiles to.
 KernelAbi describeKernelAbi(const KernelSpec &spec);
 
+/// Where a kernel came from, for bug reports and build caches; each field
+/// is written to the manifest when set (docs/abi.md).
+struct ManifestProvenance {
+  std::string gemmcVersion; ///< "0.1.0+<commit>"
+  std::string specSha256;   ///< of the spec file's bytes, lowercase hex
+};
+
 /// The manifest the runtime reads next to the cubin (`<cubin>.json`).
-std::string kernelManifestJson(const KernelSpec &spec, const KernelAbi &abi);
+std::string kernelManifestJson(const KernelSpec &spec, const KernelAbi &abi,
+                               const ManifestProvenance &provenance = {});
 
 /// The columns of one slab of an N-major operand tile: one swizzle span.
 inline int64_t slabColumns(const TensorMapPlan &plan, ElementType element) {

@@ -7,7 +7,10 @@
  * The kernel ABI (manifest fields, tensor maps, parameter order, grid) is
  * described in docs/runtime.md. The library uses the CUDA driver API only and
  * works in whatever CUDA context is current on the calling thread when a
- * kernel is loaded (the device's primary context if none is current).
+ * kernel is loaded (the device's primary context if none is current). It
+ * opens the driver (libcuda.so.1) at the first load, so linking it needs no
+ * CUDA library; where there is no driver, the loads return
+ * GEMMC_ERROR_NO_DEVICE.
  *
  * Every function returns a gemmc_status; on failure gemmc_last_error() gives
  * a message for the calling thread that names the argument, the value and
@@ -96,7 +99,9 @@ gemmc_status gemmc_kernel_load(const char *cubin_path, gemmc_kernel **out);
 /* Loads with an explicit manifest path. */
 gemmc_status gemmc_kernel_load_file(const char *cubin_path, const char *manifest_path,
                                     gemmc_kernel **out);
-/* Loads from memory (cubin image and manifest text; both are copied). */
+/* Loads from memory (cubin image and manifest text; both are copied), e.g.
+ * a kernel embedded with gemmc --emit=c: (NAME_cubin, NAME_cubin_size,
+ * NAME_manifest). */
 gemmc_status gemmc_kernel_load_data(const void *cubin, size_t cubin_size,
                                     const char *manifest_json, gemmc_kernel **out);
 void gemmc_kernel_unload(gemmc_kernel *kernel);

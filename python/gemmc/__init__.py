@@ -1,0 +1,236 @@
+"""gemmc for Python: load a gemmc kernel and call it on PyTorch tensors.
+
+    import gemmc, torch
+    gemm = gemmc.load("gemm.cubin")            # + gemm.cubin.json
+    c = gemm(a, b)                             # a: M x K, b: K x N, on CUDA
+    op = gemm.register_op("mylib::gemm")       # torch.library op for torch.compile
+
+Pure Python over libgemmc_runtime's C API (ctypes); PyTorch is imported only
+when a kernel is called. Every tensor is checked against the kernel's
+manifest (dtype, shape, layout, strides, device) before anything reaches the
+GPU; a failed check raises GemmcError naming the operand, the value and the
+rule. Launches go to torch's current stream, so they can be captured in a
+CUDA graph.
+"""
+import ctypes
+import json
+import os
+
+from . import _capi
+
+__all__ = ["GemmcError", "Kernel", "load", "load_data"]
+
+
+class GemmcError(RuntimeError):
+    """A gemmc failure; `status` is the C API's status name."""
+
+    def __init__(self, message, status="GEMMC_ERROR_INVALID_ARGUMENT"):
+        super().__init__(message)
+        self.status = status
+
+
+# The manifest's element names and torch's dtype names (str(torch.bfloat16)
+# is "torch.bfloat16"); tf32 operands are stored as f32.
+_TORCH_DTYPES = {"bf16": "bfloat16", "f16": "float16", "f32": "float32", "tf32": "float32",
+                 "e4m3": "float8_e4m3fn", "e5m2": "float8_e5m2"}
+
+
+def _dtype_name(dtype):
+    return str(dtype).replace("torch.", "")
+
+
+def load(cubin_path, manifest_path=None):
+    """A kernel from a cubin and its manifest (default: cubin_path + ".json")."""
+    manifest_path = manifest_path or cubin_path + ".json"
+    try:
+        with open(cubin_path, "rb") as f:
+            cubin = f.read()
+        with open(manifest_path, "r", encoding="utf-8") as f:
+            manifest = f.read()
+    except OSError as e:
+        raise GemmcError("%s: cannot read it: %s" % (e.filename, e.strerror), status="GEMMC_ERROR_IO") from None
+    return Kernel(cubin, manifest, source=cubin_path)
+
+
+def load_data(cubin, manifest_json):
+    """A kernel from a cubin image (bytes) and its manifest text."""
+    return Kernel(bytes(cubin), manifest_json, source="<data>")
+
+
+class Kernel:
+    """One gemmc kernel. The cubin is loaded into the device of the first
+    call's tensors (the CUDA context current there), and a kernel stays on
+    that device."""
+
+    def __init__(self, cubin, manifest_json, source="<data>"):
+        self._source = source
+        try:
+            m = json.loads(manifest_json)
+            self.name = m["kernel"]
+            self.a_type, self.a_layout = m["a"]["element"], m["a"]["layout"]
+            self.b_type, self.b_layout = m["b"]["element"], m["b"]["layout"]
+            self.c_type = m["c"]["element"]
+            self.problem = tuple(m["problem"][d] for d in "mnk")
+            self.tile = tuple(m["tile"])
+            self.has_alpha = "alpha" in m["params"]
+            self.has_beta = "beta" in m["params"]
+        except (ValueError, KeyError, TypeError) as e:
+            raise GemmcError("%s: not a gemmc manifest (%s: %s); the runtime's full check is in docs/abi.md"
+                             % (source, type(e).__name__, e), status="GEMMC_ERROR_MANIFEST") from None
+        self._cubin = cubin
+        self._manifest = manifest_json.encode("utf-8")
+        self._handle = None
+        self._device = None
+
+    def __repr__(self):
+        return "gemmc.Kernel(%r: %s %s x %s %s -> %s, tile %s)" % (
+            self.name, self.a_type, self.a_layout, self.b_type, self.b_layout, self.c_type, self.tile)
+
+    def __del__(self):
+        if getattr(self, "_handle", None) is not None and _capi._lib is not None:
+            _capi._lib.gemmc_kernel_unload(self._handle)
+            self._handle = None
+
+    @property
+    def c_dtype_name(self):
+        """The torch dtype name of C, e.g. "bfloat16"."""
+        return _TORCH_DTYPES[self.c_type]
+
+    def check(self, a, b, out=None, alpha=1.0, beta=0.0):
+        """Every check of a call, without launching. Returns the C API's
+        argument struct (pointers from the tensors' data_ptr)."""
+        def fail(message):
+            raise GemmcError("kernel '%s': %s" % (self.name, message))
+
+        for what, t in (("a", a), ("b", b)) + ((("out", out),) if out is not None else ()):
+            if t.dim() != 2:
+                fail("%s must be a 2-D tensor, got %d dimensions (shape %s)" % (what, t.dim(), list(t.shape)))
+            if t.device.type != "cuda":
+                fail("%s is on %s; gemmc kernels take CUDA tensors (move it with .cuda())" % (what, t.device))
+        if b.device != a.device or (out is not None and out.device != a.device):
+            fail("a, b and out must be on one device, got %s" % ", ".join(
+                str(t.device) for t in (a, b, out) if t is not None))
+        m, k = a.shape
+        kb, n = b.shape
+        if kb != k:
+            fail("a is %dx%d and b is %dx%d: a's columns (K) must equal b's rows" % (m, k, kb, n))
+        for what, want, got in (("a", self.a_type, a.dtype), ("b", self.b_type, b.dtype)) + (
+                (("out", self.c_type, out.dtype),) if out is not None else ()):
+            if _dtype_name(got) != _TORCH_DTYPES[want]:
+                fail("%s is %s; the kernel takes %s (torch.%s)" % (what, _dtype_name(got), want, _TORCH_DTYPES[want]))
+        for dim, pinned, got in zip("MNK", self.problem, (m, n, k)):
+            if pinned != -1 and pinned != got:
+                fail("%s = %d, but the kernel is compiled for %s = %d only" % (dim, got, dim, pinned))
+
+        def leading(what, t, layout):
+            """The leading dimension of a 2-D tensor stored in `layout`
+            (row: the second index is contiguous; col: the first)."""
+            (rows, cols), (s0, s1) = t.shape, t.stride()
+            inner, ld, extent, outer = (s1, s0, cols, rows) if layout == "row" else (s0, s1, rows, cols)
+            if inner != 1 and extent > 1:
+                want, fix = (("stride(1) == 1, row-major", ".contiguous()") if layout == "row" else
+                             ("stride(0) == 1, column-major", ".t().contiguous().t()"))
+                fail("%s has strides %s; the kernel's '%s' layout needs %s (e.g. %s%s)"
+                     % (what, list(t.stride()), layout, want, what, fix))
+            # torch gives a dimension of size 1 any stride.
+            return max(ld, extent) if outer <= 1 else ld
+
+        # A (M x K): row = K contiguous. B (K x N): col = K contiguous. C row.
+        if out is not None and tuple(out.shape) != (m, n):
+            fail("out is %s; it must be %dx%d (M x N)" % (list(out.shape), m, n))
+        lda = leading("a", a, self.a_layout)
+        ldb = leading("b", b, self.b_layout)
+        ldc = leading("out", out, "row") if out is not None else n
+        if alpha != 1.0 and not self.has_alpha:
+            fail("alpha = %g, but the kernel has no alpha (epilogue.alpha: false); alpha must be 1" % alpha)
+        if beta != 0.0 and not self.has_beta:
+            fail("beta = %g, but the kernel has no beta (epilogue.beta: false); beta must be 0" % beta)
+        if beta != 0.0 and out is None:
+            fail("beta = %g reads C: pass out=" % beta)
+
+        args = _capi.GemmArgs()
+        args.m, args.n, args.k = m, n, k
+        args.a, args.lda = a.data_ptr(), lda
+        args.a_type, args.a_layout = _capi.DTYPES[self.a_type], _capi.LAYOUTS[self.a_layout]
+        args.b, args.ldb = b.data_ptr(), ldb
+        args.b_type, args.b_layout = _capi.DTYPES[self.b_type], _capi.LAYOUTS[self.b_layout]
+        args.c, args.ldc = (out.data_ptr() if out is not None else None), ldc
+        args.c_type = _capi.DTYPES[self.c_type]
+        args.alpha, args.beta = alpha, beta
+        return args
+
+    def _new_c(self, like, m, n):
+        """An M x N C on `like`'s device. The runtime needs C's rows 16-byte
+        aligned: where N is not a multiple of that, C is a view of a padded
+        buffer (the fake implementation of register_op gives the same
+        strides)."""
+        import torch
+        dtype = getattr(torch, self.c_dtype_name)
+        per_16_bytes = max(16 // torch.empty((), dtype=dtype).element_size(), 1)
+        ldc = -(-n // per_16_bytes) * per_16_bytes
+        return like.new_empty((m, ldc), dtype=dtype)[:, :n]
+
+    def _raise(self, status):
+        lib = _capi.library()
+        raise GemmcError("%s: %s" % (self._source, lib.gemmc_last_error().decode()),
+                         status=lib.gemmc_status_name(status).decode())
+
+    def load_on(self, device):
+        """Loads the cubin into `device`'s primary context (a call does this
+        itself on the first launch)."""
+        if self._handle is not None:
+            if device != self._device:
+                raise GemmcError("kernel '%s' was loaded on %s, the tensors are on %s; load one Kernel per device"
+                                 % (self.name, self._device, device))
+            return
+        import torch
+        lib = _capi.library()
+        handle = ctypes.c_void_p()
+        # cudaSetDevice (torch.cuda.device) makes the device's primary
+        # context current, the one torch allocates in; the kernel is bound
+        # to it.
+        with torch.cuda.device(device):
+            torch.cuda.init()
+            status = lib.gemmc_kernel_load_data(self._cubin, len(self._cubin), self._manifest, ctypes.byref(handle))
+        if status != _capi.OK:
+            self._raise(status)
+        self._handle, self._device = handle, device
+
+    def __call__(self, a, b, out=None, alpha=1.0, beta=0.0):
+        """C = alpha * a @ b [+ beta * out], on torch's current stream of
+        a's device. Returns out (allocated when not given, rows padded to
+        16 bytes: a view when N x bytes(C) is not a multiple of 16). Each
+        operand's rows must be 16-byte aligned (the runtime's check says so
+        otherwise)."""
+        args = self.check(a, b, out, alpha, beta)
+        import torch
+        if out is None:
+            out = self._new_c(a, args.m, args.n)
+            args.c, args.ldc = out.data_ptr(), out.stride(0)
+        self.load_on(a.device)
+        stream = torch.cuda.current_stream(a.device).cuda_stream
+        lib = _capi.library()
+        # The runtime launches in the context current on this thread: the
+        # tensors' device's, whatever torch's current device is.
+        with torch.cuda.device(a.device):
+            status = lib.gemmc_launch(self._handle, ctypes.byref(args), ctypes.c_void_p(stream))
+        if status != _capi.OK:
+            self._raise(status)
+        return out
+
+    def register_op(self, qualname):
+        """Registers the kernel as the torch.library custom op `qualname`
+        ("namespace::name"), out-of-place (a, b[, alpha]) -> c, with a fake
+        implementation so torch.compile can trace it. Returns the op."""
+        import torch
+        kernel = self
+
+        @torch.library.custom_op(qualname, mutates_args=())
+        def op(a: torch.Tensor, b: torch.Tensor, alpha: float = 1.0) -> torch.Tensor:
+            return kernel(a, b, alpha=alpha)
+
+        @op.register_fake
+        def _(a, b, alpha=1.0):
+            return kernel._new_c(a, a.shape[0], b.shape[1])
+
+        return op

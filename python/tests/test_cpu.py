@@ -1,0 +1,214 @@
+"""CPU tests of the gemmc Python package: every check a call makes, on
+stand-in tensors (no torch, no GPU), and the C library's answer where there
+is no CUDA driver. Run: python3 -m unittest discover -s python/tests
+(GEMMC_RUNTIME_LIBRARY=build/lib/libgemmc_runtime.so for the library test)."""
+import ctypes
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import gemmc  # noqa: E402
+from gemmc import _capi  # noqa: E402
+
+
+class Device:
+    def __init__(self, name):
+        self.type, _, index = name.partition(":")
+        self.index = int(index) if index else None
+
+    def __eq__(self, other):
+        return str(self) == str(other)
+
+    def __str__(self):
+        return self.type if self.index is None else "%s:%d" % (self.type, self.index)
+
+
+class Dtype:
+    def __init__(self, name):
+        self.name = name
+
+    def __str__(self):
+        return "torch." + self.name
+
+
+class Tensor:
+    """What Kernel.check reads of a torch.Tensor."""
+
+    def __init__(self, shape, dtype="bfloat16", device="cuda:0", strides=None, ptr=0x7f0000000000):
+        self.shape = tuple(shape)
+        self.dtype = Dtype(dtype)
+        self.device = Device(device)
+        self._strides = strides or tuple(
+            [self.shape[1], 1] if len(self.shape) == 2 else [1] * len(self.shape))
+        self._ptr = ptr
+
+    def dim(self):
+        return len(self.shape)
+
+    def stride(self):
+        return self._strides
+
+    def data_ptr(self):
+        return self._ptr
+
+
+# The manifest of a bf16 kernel (what gemmc writes for examples/cmake/gemm.yaml
+# with store: direct), A row-major, B column-major (the usual weight layout),
+# C row-major, with alpha. Valid for the C runtime's parser too.
+MANIFEST = {
+    "format": "gemmc-manifest", "version": 1, "kernel": "gemm_tn", "arch": "sm_90a",
+    "block": [256, 1, 1], "cluster": [1, 1, 1], "dynamic_smem_bytes": 230496, "tile": [128, 128, 64],
+    "problem": {"m": -1, "n": -1, "k": -1},
+    "a": {"element": "bf16", "layout": "row"}, "b": {"element": "bf16", "layout": "col"},
+    "c": {"element": "bf16", "layout": "row"},
+    "tensor_maps": [{"operand": "a", "box": [64, 128], "swizzle": 128},
+                    {"operand": "b", "box": [64, 128], "swizzle": 128}],
+    "grid": {"scheduler": "data_parallel", "raster": "along_m", "group": 8},
+    "params": ["tmap_a", "tmap_b", "c", "m", "n", "k", "ldc", "alpha"],
+}
+
+
+def kernel(**changes):
+    m = json.loads(json.dumps(MANIFEST))
+    m.update(changes)
+    return gemmc.load_data(b"\x7fELF", json.dumps(m))
+
+
+def b_col(k, n, **kw):
+    """B (K x N) column-major, as w.t() of an N x K weight."""
+    kw.setdefault("strides", (1, k))
+    return Tensor((k, n), **kw)
+
+
+class CheckTest(unittest.TestCase):
+    def assertFails(self, message, *args, **kwargs):
+        k = kwargs.pop("kernel", None) or kernel()
+        with self.assertRaises(gemmc.GemmcError) as cm:
+            k.check(*args, **kwargs)
+        self.assertEqual(str(cm.exception), message)
+        self.assertEqual(cm.exception.status, "GEMMC_ERROR_INVALID_ARGUMENT")
+
+    def test_good_call_gives_leading_dimensions(self):
+        args = kernel().check(Tensor((1000, 200)), b_col(200, 300), alpha=2.0)
+        self.assertEqual((args.m, args.n, args.k, args.lda, args.ldb, args.ldc), (1000, 300, 200, 200, 200, 300))
+        self.assertEqual((args.a_type, args.a_layout, args.b_layout, args.c), (1, 1, 2, None))
+        self.assertEqual(args.alpha, 2.0)
+
+    def test_padded_rows_keep_their_stride(self):
+        args = kernel().check(Tensor((64, 100), strides=(128, 1)), b_col(100, 8, strides=(1, 104)),
+                              out=Tensor((64, 8), strides=(16, 1)))
+        self.assertEqual((args.lda, args.ldb, args.ldc), (128, 104, 16))
+
+    def test_one_row_takes_any_leading_stride(self):
+        args = kernel().check(Tensor((1, 64), strides=(1, 1)), b_col(64, 8))
+        self.assertEqual(args.lda, 64)
+
+    def test_wrong_dtype(self):
+        self.assertFails("kernel 'gemm_tn': a is float16; the kernel takes bf16 (torch.bfloat16)",
+                         Tensor((8, 8), dtype="float16"), b_col(8, 8))
+        self.assertFails("kernel 'gemm_tn': out is float32; the kernel takes bf16 (torch.bfloat16)",
+                         Tensor((8, 8)), b_col(8, 8), out=Tensor((8, 8), dtype="float32"))
+
+    def test_wrong_layout(self):
+        self.assertFails("kernel 'gemm_tn': b has strides [8, 1]; the kernel's 'col' layout needs "
+                         "stride(0) == 1, column-major (e.g. b.t().contiguous().t())",
+                         Tensor((8, 8)), Tensor((8, 8)))
+        self.assertFails("kernel 'gemm_tn': a has strides [1, 8]; the kernel's 'row' layout needs "
+                         "stride(1) == 1, row-major (e.g. a.contiguous())",
+                         Tensor((8, 8), strides=(1, 8)), b_col(8, 8))
+
+    def test_shapes(self):
+        self.assertFails("kernel 'gemm_tn': a is 8x16 and b is 8x8: a's columns (K) must equal b's rows",
+                         Tensor((8, 16)), b_col(8, 8))
+        self.assertFails("kernel 'gemm_tn': a must be a 2-D tensor, got 3 dimensions (shape [2, 8, 8])",
+                         Tensor((2, 8, 8)), b_col(8, 8))
+        self.assertFails("kernel 'gemm_tn': out is [8, 9]; it must be 8x8 (M x N)",
+                         Tensor((8, 8)), b_col(8, 8), out=Tensor((8, 9)))
+
+    def test_devices(self):
+        self.assertFails("kernel 'gemm_tn': a is on cpu; gemmc kernels take CUDA tensors (move it with .cuda())",
+                         Tensor((8, 8), device="cpu"), b_col(8, 8))
+        self.assertFails("kernel 'gemm_tn': a, b and out must be on one device, got cuda:0, cuda:1",
+                         Tensor((8, 8)), b_col(8, 8, device="cuda:1"))
+
+    def test_pinned_problem(self):
+        self.assertFails("kernel 'gemm_tn': N = 300, but the kernel is compiled for N = 256 only",
+                         Tensor((8, 64)), b_col(64, 300), kernel=kernel(problem={"m": -1, "n": 256, "k": -1}))
+
+    def test_alpha_and_beta(self):
+        no_alpha = kernel(params=["tmap_a", "tmap_b", "c", "m", "n", "k", "ldc"])
+        self.assertFails("kernel 'gemm_tn': alpha = 0.5, but the kernel has no alpha (epilogue.alpha: false); "
+                         "alpha must be 1", Tensor((8, 8)), b_col(8, 8), alpha=0.5, kernel=no_alpha)
+        self.assertFails("kernel 'gemm_tn': beta = 1, but the kernel has no beta (epilogue.beta: false); "
+                         "beta must be 0", Tensor((8, 8)), b_col(8, 8), beta=1.0)
+        with_beta = kernel(params=MANIFEST["params"] + ["beta"])
+        self.assertFails("kernel 'gemm_tn': beta = 1 reads C: pass out=", Tensor((8, 8)), b_col(8, 8),
+                         beta=1.0, kernel=with_beta)
+
+
+class LoadTest(unittest.TestCase):
+    def test_missing_file(self):
+        with self.assertRaises(gemmc.GemmcError) as cm:
+            gemmc.load("/nonexistent/gemm.cubin")
+        self.assertEqual(str(cm.exception), "/nonexistent/gemm.cubin: cannot read it: No such file or directory")
+        self.assertEqual(cm.exception.status, "GEMMC_ERROR_IO")
+
+    def test_manifest_next_to_cubin(self):
+        with tempfile.TemporaryDirectory() as d:
+            cubin = os.path.join(d, "k.cubin")
+            with open(cubin, "wb") as f:
+                f.write(b"\x7fELF")
+            with self.assertRaises(gemmc.GemmcError) as cm:
+                gemmc.load(cubin)
+            self.assertEqual(str(cm.exception), cubin + ".json: cannot read it: No such file or directory")
+            with open(cubin + ".json", "w") as f:
+                f.write('{"kernel": "x"}')
+            with self.assertRaises(gemmc.GemmcError) as cm:
+                gemmc.load(cubin)
+            self.assertEqual(str(cm.exception), cubin + ": not a gemmc manifest (KeyError: 'a'); "
+                             "the runtime's full check is in docs/abi.md")
+            self.assertEqual(cm.exception.status, "GEMMC_ERROR_MANIFEST")
+
+    def test_repr(self):
+        self.assertEqual(repr(kernel()), "gemmc.Kernel('gemm_tn': bf16 row x bf16 col -> bf16, tile (128, 128, 64))")
+
+
+@unittest.skipUnless(os.environ.get("GEMMC_RUNTIME_LIBRARY"), "GEMMC_RUNTIME_LIBRARY not set")
+class LibraryTest(unittest.TestCase):
+    """The C library through the package's own ctypes declarations."""
+
+    def test_no_driver_is_no_device(self):
+        if os.path.exists("/dev/nvidiactl"):
+            self.skipTest("a GPU driver is installed here")
+        lib = _capi.library()
+        handle = ctypes.c_void_p()
+        manifest = json.dumps(MANIFEST).encode()
+        status = lib.gemmc_kernel_load_data(b"\x7fELF", 4, manifest, ctypes.byref(handle))
+        self.assertEqual(lib.gemmc_status_name(status).decode(), "GEMMC_ERROR_NO_DEVICE")
+        self.assertTrue(lib.gemmc_last_error().decode().startswith(
+            "the CUDA driver (libcuda.so.1) could not be opened: libcuda.so.1: cannot open shared object file"),
+            lib.gemmc_last_error())
+        self.assertIsNone(handle.value)
+
+    def test_args_struct_matches_the_header(self):
+        # gemmc_gemm_args_init sets alpha = 1, beta = 0 and zeroes the rest:
+        # the fields land where ctypes expects them only if the layouts agree.
+        lib = _capi.library()
+        args = _capi.GemmArgs()
+        ctypes.memset(ctypes.byref(args), 0xff, ctypes.sizeof(args))
+        lib.gemmc_gemm_args_init(ctypes.byref(args))
+        self.assertEqual((args.alpha, args.beta, args.m, args.c_type, args.ldc, args.b_layout), (1.0, 0.0, 0, 0, 0, 0))
+        self.assertEqual(ctypes.sizeof(args), 104)  # sizeof(gemmc_gemm_args) on x86-64
+
+    def test_bad_manifest_is_reported_before_the_driver(self):
+        lib = _capi.library()
+        handle = ctypes.c_void_p()
+        status = lib.gemmc_kernel_load_data(b"\x7fELF", 4, b"{}", ctypes.byref(handle))
+        self.assertEqual(lib.gemmc_status_name(status).decode(), "GEMMC_ERROR_MANIFEST")
+
+
+if __name__ == "__main__":
+    unittest.main()
