@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
+#include "gemmc/Dialect/Gemmc/IR/SmemLayout.h"
 #include "gemmc/Transforms/Passes.h"
 
 #define DEBUG_TYPE "gemmc-smem-layout"
@@ -61,13 +62,7 @@ struct GemmcSmemLayoutPass
                               ir.c32(~int64_t(kSwizzleAtomAlignBytes - 1)));
       Value alignedBase = ir.sharedAt(base, ir.sub(aligned, addr));
 
-      auto layout = SmemLayoutAttr::get(
-          b.getContext(), res.stages, res.stageBytes(),
-          /*b_offset=*/res.aStageBytes,
-          /*barriers=*/res.stages * res.stageBytes() + res.epilogueBytes,
-          /*align=*/kSwizzleAtomAlignBytes,
-          /*swizzle=*/swizzleSpanBytes(spec->mainloop.swizzle),
-          /*epilogue=*/res.epilogueBytes ? res.stages * res.stageBytes() : 0);
+      SmemLayoutAttr layout = smemLayoutFor(b.getContext(), *spec);
       op.getSmemMutable().assign(alignedBase);
       op.setSmemLayoutAttr(layout);
       return WalkResult::advance();

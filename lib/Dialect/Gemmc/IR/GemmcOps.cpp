@@ -6,7 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gemmc/Dialect/Gemmc/IR/GemmcDialect.h"
+#include "gemmc/Dialect/Gemmc/IR/SmemLayout.h"
 #include "gemmc/Spec/Rules.h"
+#include "gemmc/Target/Isa.h"
 
 using namespace mlir;
 using namespace mlir::gemmc;
@@ -114,6 +116,86 @@ LogicalResult TileLoopOp::verify() {
            ->tileScheduler.kind == TileSchedulerKind::StreamK))
     return emitOpError("takes split(%first, %iterations) exactly when the "
                        "schedule's tile scheduler is stream_k");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// #gemmc.smem_layout and gemmc.tile_matmul
+//===----------------------------------------------------------------------===//
+
+/// More shared memory than any CTA of any target has (sm_100a: 227 KiB).
+static constexpr int64_t kMaxSharedBytes = 256 * 1024;
+/// The most stages a schedule may ask for (the value-range rule's bound).
+static constexpr int64_t kMaxLayoutStages = 32;
+
+LogicalResult SmemLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                     int64_t stages, int64_t stageBytes,
+                                     int64_t bOffset, int64_t barriers,
+                                     int64_t align, int64_t swizzle,
+                                     int64_t epilogue) {
+  if (stages < 1 || stages > kMaxLayoutStages)
+    return emitError() << "[smem-layout] stages = " << stages
+                       << " is outside 1.." << kMaxLayoutStages;
+  if (stageBytes < 1 || stageBytes > kMaxSharedBytes)
+    return emitError() << "[smem-layout] stage_bytes = " << stageBytes
+                       << " is outside 1.." << kMaxSharedBytes;
+  if (align < 16 || align > kMaxSharedBytes || !llvm::isPowerOf2_64(align))
+    return emitError() << "[smem-layout] align = " << align
+                       << " is not a power of two from 16 to " << kMaxSharedBytes;
+  if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
+    return emitError() << "[smem-layout] swizzle = " << swizzle
+                       << " is not 0, 32, 64 or 128 (bytes of the pattern's row)";
+  if (bOffset < 0 || bOffset >= stageBytes || bOffset % 16 != 0)
+    return emitError() << "[smem-layout] b_offset = " << bOffset
+                       << " must be a multiple of 16 inside the stage's "
+                       << stageBytes << " bytes";
+  int64_t ring = stages * stageBytes;
+  if (ring > kMaxSharedBytes)
+    return emitError() << "[smem-layout] " << stages << " stages x "
+                       << stageBytes << " bytes = " << ring
+                       << " exceed any CTA's shared memory (" << kMaxSharedBytes
+                       << ")";
+  if (epilogue != 0 && (epilogue < ring || epilogue > barriers))
+    return emitError() << "[smem-layout] epilogue = " << epilogue
+                       << " must lie between the stages' end (" << ring
+                       << ") and the barriers (" << barriers << ")";
+  int64_t barrierEnd = barriers + ::gemmc::isa::kMbarriersPerStage *
+                                      ::gemmc::isa::kMbarrierBytes * stages;
+  if (barriers < ring || barriers % ::gemmc::isa::kMbarrierBytes != 0 ||
+      barrierEnd > kMaxSharedBytes)
+    return emitError() << "[smem-layout] barriers = " << barriers
+                       << " must be 8-byte aligned, after the stages (" << ring
+                       << ") and end within " << kMaxSharedBytes << " bytes";
+  return success();
+}
+
+SmemLayoutAttr mlir::gemmc::smemLayoutFor(MLIRContext *ctx, const KernelSpec &spec) {
+  CtaResources res = computeResources(spec);
+  return SmemLayoutAttr::get(
+      ctx, res.stages, res.stageBytes(),
+      /*b_offset=*/res.aStageBytes,
+      /*barriers=*/res.stages * res.stageBytes() + res.epilogueBytes,
+      /*align=*/kSwizzleAtomAlignBytes,
+      /*swizzle=*/swizzleSpanBytes(spec.mainloop.swizzle),
+      /*epilogue=*/res.epilogueBytes ? res.stages * res.stageBytes() : 0);
+}
+
+LogicalResult TileMatmulOp::verify() {
+  SmemLayoutAttr layout = getSmemLayoutAttr();
+  if (static_cast<bool>(layout) != static_cast<bool>(getSmem()))
+    return emitOpError("takes smem(%base) and smem_layout together");
+  if (!layout)
+    return success();
+  FailureOr<KernelSpec> spec =
+      specFromSchedule(getSchedule(), [&] { return emitOpError(); });
+  if (failed(spec))
+    return failure();
+  SmemLayoutAttr expected = smemLayoutFor(getContext(), *spec);
+  if (layout != expected)
+    return emitOpError() << "[smem-layout] the schedule places its shared "
+                            "memory as "
+                         << expected << ", not " << layout
+                         << "; let gemmc-smem-layout write it";
   return success();
 }
 

@@ -83,8 +83,13 @@ def Gemmc_SmemLayoutAttr : Gemmc_Attr<"SmemLayout", "smem_layout"> {
     `swizzle` the pattern every tile is stored in. With a TMA-store
     epilogue, its chunk buffers start at `epilogue` (after the stages,
     before the barriers; absent, 0, when C is stored from registers).
-    Written by `gemmc-smem-layout`, read by `gemmc-pipeline` and
-    `convert-gemmc-to-nvvm`.
+    Written by `gemmc-smem-layout` (from the same computeResources() figures
+    the smem-budget rule, the model and the manifest use), read by
+    `gemmc-warp-specialize` and `convert-gemmc-to-nvvm`. The verifier holds
+    every number to a CTA's shared memory (stages 1..32, offsets ordered and
+    inside 256 KiB, a power-of-two alignment, a swizzle of 0, 32, 64 or 128
+    bytes); `gemmc.tile_matmul` further requires the layout its schedule
+    gives.
 
     ```mlir
     #gemmc.smem_layout<stages = 4, stage_bytes = 49152, b_offset = 16384,
@@ -99,6 +104,11 @@ def Gemmc_SmemLayoutAttr : Gemmc_Attr<"SmemLayout", "smem_layout"> {
                         "int64_t":$align, "int64_t":$swizzle,
                         DefaultValuedParameter<"int64_t", "0">:$epilogue);
   let assemblyFormat = "`<` struct(params) `>`";
+  // Every offset lies inside one CTA's shared memory and the pieces do not
+  // overlap; an op that carries the layout with its schedule must carry the
+  // one gemmc-smem-layout derives (smemLayoutFor), so hand-written IR cannot
+  // contradict the schedule.
+  let genVerifyDecl = 1;
 }
 
 #endif // GEMMC_ATTRS

@@ -77,6 +77,7 @@ def Gemmc_TileMatmulOp : Gemmc_Op<"tile_matmul", [AttrSizedOperandSegments]> {
     Gemmc_ScheduleAttr:$schedule,
     OptionalAttr<Gemmc_SmemLayoutAttr>:$smem_layout
   );
+  let hasVerifier = 1;
   let assemblyFormat = [{
     $tmap_a `,` $tmap_b `,` $c `,` $first_tile `,` $tile_step `,` $m `,` $n `,` $k `,` $ldc
     (`tmap_c` `(` $tmap_c^ `:` qualified(type($tmap_c)) `)`)?
