@@ -51,6 +51,13 @@ TEST(Schema, EveryEnumRoundTrips) {
 #include "gemmc/Spec/Schema.def"
 }
 
+TEST(Schema, ExternalEnumsListEveryArchOfTheDatabase) {
+  // Arch is defined in Target.h; its rows here must follow the devices.
+  for (const DeviceInfo &d : allDevices())
+    EXPECT_TRUE(llvm::is_contained(EnumTraits<Arch>::values(), d.arch))
+        << d.name.str();
+}
+
 TEST(Schema, EnumSpellingsOfTheLanguage) {
   // The spellings specs are written in (docs/spec.md); the table must not
   // drift from them.

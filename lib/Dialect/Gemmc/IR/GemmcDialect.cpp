@@ -44,14 +44,6 @@ void mlir::gemmc::printI64List(AsmPrinter &printer, ArrayRef<int64_t> values) {
   printer << ']';
 }
 
-FailureOr<bool> mlir::gemmc::parseBoolKeyword(AsmParser &parser) {
-  if (succeeded(parser.parseOptionalKeyword("true")))
-    return true;
-  if (succeeded(parser.parseOptionalKeyword("false")))
-    return false;
-  return parser.emitError(parser.getCurrentLocation(), "expected true or false");
-}
-
 //===----------------------------------------------------------------------===//
 // #gemmc.schedule: keys, order and spellings from Schema.def's GEMMC_ATTR rows
 //===----------------------------------------------------------------------===//
@@ -90,18 +82,24 @@ ParseResult parseValue(AsmParser &parser, StringRef key, T &out) {
            << " takes one of " << llvm::join(EnumTraits<T>::choices(), ", ")
            << ")";
   } else {
-    return parser.parseInteger(out);
+    SMLoc loc = parser.getCurrentLocation();
+    OptionalParseResult parsed = parser.parseOptionalInteger(out);
+    if (!parsed.has_value())
+      return parser.emitError(loc) << key << " takes an integer";
+    return *parsed;
   }
 }
 ParseResult parseValue(AsmParser &parser, StringRef key, std::string &out) {
   return parser.parseString(&out);
 }
 ParseResult parseValue(AsmParser &parser, StringRef key, bool &out) {
-  FailureOr<bool> v = parseBoolKeyword(parser);
-  if (failed(v))
-    return failure();
-  out = *v;
-  return success();
+  SMLoc loc = parser.getCurrentLocation();
+  for (bool v : {true, false})
+    if (succeeded(parser.parseOptionalKeyword(v ? "true" : "false"))) {
+      out = v;
+      return success();
+    }
+  return parser.emitError(loc) << key << " takes true or false";
 }
 template <size_t N>
 ParseResult parseValue(AsmParser &parser, StringRef key,

@@ -18,7 +18,6 @@ using namespace ::gemmc;
 
 FailureOr<SmallVector<int64_t>> parseI64List(AsmParser &parser);
 void printI64List(AsmPrinter &printer, ArrayRef<int64_t> values);
-FailureOr<bool> parseBoolKeyword(AsmParser &parser);
 } // namespace mlir::gemmc
 
 #include "gemmc/Dialect/Gemmc/IR/GemmcDialect.h.inc"
