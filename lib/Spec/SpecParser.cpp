@@ -16,46 +16,115 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/YAMLParser.h"
 #include "llvm/Support/YAMLTraits.h"
+#include <array>
+#include <string_view>
+#include <type_traits>
 
 using namespace gemmc;
 using llvm::SMLoc;
 using llvm::StringRef;
 
 //===----------------------------------------------------------------------===//
-// The schema's keys
+// The schema's keys (Schema.def's rows)
 //===----------------------------------------------------------------------===//
 
-static const StringRef kTopKeys[] = {
-    "schema_version", "name",       "arch",          "device",
-    "operands",       "problem",    "tile_shape",    "cluster_shape",
-    "threads",        "mainloop",   "kernel_schedule", "tile_scheduler",
-    "epilogue"};
-static const StringRef kOperandsKeys[] = {"a", "b", "c", "accumulator"};
-static const StringRef kOperandKeys[] = {"element", "layout"};
-static const StringRef kProblemKeys[] = {"m", "n", "k"};
-static const StringRef kMainloopKeys[] = {"stages", "load", "multicast",
-                                          "smem_swizzle"};
-static const StringRef kTileSchedulerKeys[] = {"kind", "raster", "group",
-                                               "split_k"};
-static const StringRef kEpilogueKeys[] = {"store", "alpha", "beta", "bias",
-                                          "activation"};
+namespace {
+/// The mappings of a spec: Schema.def's SECTION names.
+enum class Section {
+  TOP,
+  OPERANDS,
+  OPERAND,
+  PROBLEM,
+  MAINLOOP,
+  TILE_SCHEDULER,
+  EPILOGUE,
+  None, ///< a row that holds a value, not a mapping
+};
+
+/// The section a struct-typed row maps (Value rows of a section struct).
+template <typename T> constexpr Section kSectionOfType = Section::None;
+template <> constexpr Section kSectionOfType<OperandSpec> = Section::OPERAND;
+template <> constexpr Section kSectionOfType<MainloopSpec> = Section::MAINLOOP;
+template <> constexpr Section kSectionOfType<TileSchedulerSpec> =
+    Section::TILE_SCHEDULER;
+template <> constexpr Section kSectionOfType<EpilogueSpec> = Section::EPILOGUE;
+
+/// One row of Schema.def, as the structure walker needs it.
+struct KeyRow {
+  Section section;
+  StringRef key;
+  Section child; ///< the mapping the key holds, or None
+  bool isBool;
+  bool required;
+};
+
+#define GEMMC_SCHEMA_CHILD_Value(TYPE) kSectionOfType<TYPE>
+#define GEMMC_SCHEMA_CHILD_Int(TYPE) Section::None
+#define GEMMC_SCHEMA_CHILD_AutoInt(TYPE) Section::None
+#define GEMMC_SCHEMA_CHILD_List(TYPE) Section::None
+#define GEMMC_SCHEMA_CHILD_Group(TYPE) Section::TYPE
+#define GEMMC_SCHEMA_BOOL_Value(TYPE) std::is_same_v<TYPE, bool>
+#define GEMMC_SCHEMA_BOOL_Int(TYPE) false
+#define GEMMC_SCHEMA_BOOL_AutoInt(TYPE) false
+#define GEMMC_SCHEMA_BOOL_List(TYPE) false
+#define GEMMC_SCHEMA_BOOL_Group(TYPE) false
+const KeyRow kKeyRows[] = {
+#define GEMMC_FIELD(SECTION, KEY, MEMBER, TYPE, DEFAULT, PRESENCE, READ)       \
+  {Section::SECTION, #KEY, GEMMC_SCHEMA_CHILD_##READ(TYPE),                    \
+   GEMMC_SCHEMA_BOOL_##READ(TYPE), std::string_view(#PRESENCE) == "Required"},
+#include "gemmc/Spec/Schema.def"
+};
+
+/// The keys of each section, in the table's order.
+llvm::ArrayRef<StringRef> sectionKeys(Section s) {
+  static const auto keys = [] {
+    std::array<std::vector<StringRef>, static_cast<size_t>(Section::None)> out;
+    for (const KeyRow &row : kKeyRows)
+      out[static_cast<size_t>(row.section)].push_back(row.key);
+    return out;
+  }();
+  if (s == Section::None)
+    return {};
+  return keys[static_cast<size_t>(s)];
+}
+
+/// The row a dotted path names ("mainloop.stages", "operands.a.layout"),
+/// or null.
+const KeyRow *rowAt(StringRef path) {
+  Section section = Section::TOP;
+  const KeyRow *row = nullptr;
+  while (!path.empty()) {
+    if (section == Section::None)
+      return nullptr;
+    auto [key, rest] = path.split('.');
+    row = nullptr;
+    for (const KeyRow &r : kKeyRows)
+      if (r.section == section && r.key == key)
+        row = &r;
+    if (!row)
+      return nullptr;
+    section = row->child;
+    path = rest;
+  }
+  return row;
+}
+} // namespace
 
 llvm::ArrayRef<StringRef> gemmc::allowedKeys(StringRef path) {
   if (path.empty())
-    return kTopKeys;
-  if (path == "operands")
-    return kOperandsKeys;
-  if (path == "operands.a" || path == "operands.b" || path == "operands.c")
-    return kOperandKeys;
-  if (path == "problem")
-    return kProblemKeys;
-  if (path == "mainloop")
-    return kMainloopKeys;
-  if (path == "tile_scheduler")
-    return kTileSchedulerKeys;
-  if (path == "epilogue")
-    return kEpilogueKeys;
-  return {};
+    return sectionKeys(Section::TOP);
+  const KeyRow *row = rowAt(path);
+  return row ? sectionKeys(row->child) : llvm::ArrayRef<StringRef>();
+}
+
+bool gemmc::isBoolKey(StringRef path) {
+  const KeyRow *row = rowAt(path);
+  return row && row->isBool;
+}
+
+bool gemmc::isRequiredKey(StringRef path) {
+  const KeyRow *row = rowAt(path);
+  return row && row->required;
 }
 
 /// The closest of `choices` to `word`, if it is close enough to be a typo.
@@ -88,11 +157,6 @@ static std::string joinChoices(llvm::ArrayRef<StringRef> choices) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// Lets scalar parsers return messages that name the offending value.
-struct ReadContext {
-  std::string message;
-};
-
 struct IntValue {
   int64_t value = 0;
   bool operator==(const IntValue &o) const { return value == o.value; }
@@ -103,12 +167,11 @@ struct AutoInt {
   bool operator==(const AutoInt &o) const { return value == o.value; }
 };
 
-struct OperandsMap {
-  OperandSpec a, b, c;
-  ElementType accumulator = ElementType::F32;
-};
-struct ProblemMap {
-  Dim m, n, k;
+/// Lets scalar parsers return messages that name the offending value, and
+/// holds the List rows' integers until readValues checks their count.
+struct ReadContext {
+  std::string message;
+  llvm::StringMap<std::vector<IntValue>> lists;
 };
 
 StringRef failWith(void *ctx, std::string message) {
@@ -139,51 +202,20 @@ StringRef parseInteger(StringRef s, void *ctx, int64_t &out, bool allowAuto,
   return {};
 }
 
-/// Spelling of an enum for YAML I/O, with the legal values in the error.
-template <typename T> struct EnumSpelling;
-#define GEMMC_ENUM_SPELLING(TYPE, PARSE, NAME, ...)                            \
-  template <> struct EnumSpelling<TYPE> {                                      \
-    static std::optional<TYPE> parse(StringRef s) { return PARSE(s); }         \
-    static StringRef name(TYPE v) { return NAME(v); }                          \
-    static llvm::ArrayRef<StringRef> choices() {                               \
-      static const StringRef c[] = {__VA_ARGS__};                              \
-      return c;                                                                \
-    }                                                                          \
-  };
-GEMMC_ENUM_SPELLING(Arch, parseArch, archName, "sm_80", "sm_90a", "sm_100a")
-GEMMC_ENUM_SPELLING(ElementType, parseElementType, elementTypeName, "f32",
-                    "tf32", "f16", "bf16", "e4m3", "e5m2")
-GEMMC_ENUM_SPELLING(Layout, parseLayout, layoutName, "row", "col")
-GEMMC_ENUM_SPELLING(KernelSchedule, parseKernelSchedule, kernelScheduleName,
-                    "multistage", "warp_specialized",
-                    "warp_specialized_cooperative", "warp_specialized_pingpong")
-GEMMC_ENUM_SPELLING(TileSchedulerKind, parseTileSchedulerKind,
-                    tileSchedulerKindName, "data_parallel", "persistent",
-                    "stream_k")
-GEMMC_ENUM_SPELLING(Raster, parseRaster, rasterName, "along_m", "along_n")
-GEMMC_ENUM_SPELLING(Swizzle, parseSwizzle, swizzleName, "auto", "none", "32b",
-                    "64b", "128b")
-GEMMC_ENUM_SPELLING(LoadKind, parseLoadKind, loadKindName, "auto", "tma",
-                    "cp_async")
-GEMMC_ENUM_SPELLING(StoreKind, parseStoreKind, storeKindName, "auto", "tma",
-                    "direct")
-GEMMC_ENUM_SPELLING(Activation, parseActivation, activationName, "none",
-                    "relu", "gelu", "silu")
-GEMMC_ENUM_SPELLING(Bias, parseBias, biasName, "none", "row", "col")
-#undef GEMMC_ENUM_SPELLING
 } // namespace
 
 namespace llvm::yaml {
+/// Spelling of an enum for YAML I/O, with the legal values in the error.
 template <typename T> struct EnumScalarTraits {
   static void output(const T &v, void *, raw_ostream &os) {
-    os << EnumSpelling<T>::name(v);
+    os << EnumTraits<T>::name(v);
   }
   static StringRef input(StringRef s, void *ctx, T &v) {
-    if (auto p = EnumSpelling<T>::parse(s)) {
+    if (auto p = EnumTraits<T>::parse(s)) {
       v = *p;
       return {};
     }
-    auto choices = EnumSpelling<T>::choices();
+    auto choices = EnumTraits<T>::choices();
     std::string msg = formatv("unknown value '{0}'", s).str();
     if (auto best = closest(s, choices))
       msg += formatv("; did you mean '{0}'?", *best).str();
@@ -192,20 +224,10 @@ template <typename T> struct EnumScalarTraits {
   }
   static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
-#define GEMMC_ENUM_SCALAR(TYPE)                                                \
+#define GEMMC_ENUM(TYPE, LOWER)                                                \
   template <> struct ScalarTraits<TYPE> : EnumScalarTraits<TYPE> {};
-GEMMC_ENUM_SCALAR(Arch)
-GEMMC_ENUM_SCALAR(ElementType)
-GEMMC_ENUM_SCALAR(Layout)
-GEMMC_ENUM_SCALAR(KernelSchedule)
-GEMMC_ENUM_SCALAR(TileSchedulerKind)
-GEMMC_ENUM_SCALAR(Raster)
-GEMMC_ENUM_SCALAR(Swizzle)
-GEMMC_ENUM_SCALAR(LoadKind)
-GEMMC_ENUM_SCALAR(StoreKind)
-GEMMC_ENUM_SCALAR(Activation)
-GEMMC_ENUM_SCALAR(Bias)
-#undef GEMMC_ENUM_SCALAR
+#define GEMMC_EXTERNAL_ENUM GEMMC_ENUM
+#include "gemmc/Spec/Schema.def"
 
 template <> struct ScalarTraits<IntValue> {
   static void output(const IntValue &v, void *, raw_ostream &os) { os << v.value; }
@@ -255,99 +277,91 @@ template <> struct ScalarTraits<Dim> {
   static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
-template <> struct MappingTraits<OperandSpec> {
-  static void mapping(IO &io, OperandSpec &op) {
-    io.mapRequired("element", op.element);
-    io.mapOptional("layout", op.layout, Layout::Row);
-  }
-};
-template <> struct MappingTraits<OperandsMap> {
-  static void mapping(IO &io, OperandsMap &ops) {
-    io.mapRequired("a", ops.a);
-    io.mapRequired("b", ops.b);
-    io.mapRequired("c", ops.c);
-    io.mapOptional("accumulator", ops.accumulator, ElementType::F32);
-  }
-};
-template <> struct MappingTraits<ProblemMap> {
-  static void mapping(IO &io, ProblemMap &p) {
-    io.mapOptional("m", p.m, Dim());
-    io.mapOptional("n", p.n, Dim());
-    io.mapOptional("k", p.k, Dim());
-  }
-};
-template <> struct MappingTraits<MainloopSpec> {
-  static void mapping(IO &io, MainloopSpec &m) {
-    AutoInt stages{m.stages};
-    io.mapOptional("stages", stages, AutoInt{0});
-    m.stages = stages.value;
-    io.mapOptional("load", m.load, LoadKind::Auto);
-    io.mapOptional("multicast", m.multicast, false);
-    io.mapOptional("smem_swizzle", m.swizzle, Swizzle::Auto);
-  }
-};
-template <> struct MappingTraits<TileSchedulerSpec> {
-  static void mapping(IO &io, TileSchedulerSpec &t) {
-    io.mapOptional("kind", t.kind, TileSchedulerKind::DataParallel);
-    io.mapOptional("raster", t.raster, Raster::AlongM);
-    IntValue group{t.group}, splitK{t.splitK};
-    io.mapOptional("group", group, IntValue{8});
-    io.mapOptional("split_k", splitK, IntValue{1});
-    t.group = group.value;
-    t.splitK = splitK.value;
-  }
-};
-template <> struct MappingTraits<EpilogueSpec> {
-  static void mapping(IO &io, EpilogueSpec &e) {
-    io.mapOptional("store", e.store, StoreKind::Auto);
-    io.mapOptional("alpha", e.alpha, true);
-    io.mapOptional("beta", e.beta, false);
-    io.mapOptional("bias", e.bias, Bias::None);
-    io.mapOptional("activation", e.activation, Activation::None);
-  }
-};
-
-/// The top level, with sequences read into vectors whose length the parser
-/// checks afterwards.
+/// The top level. Its List rows' integers wait in the ReadContext for
+/// readValues, which checks their count.
 struct TopLevel {
   KernelSpec spec;
-  std::vector<IntValue> tileShape;
-  std::vector<IntValue> clusterShape;
 };
 } // namespace llvm::yaml
 
 LLVM_YAML_IS_FLOW_SEQUENCE_VECTOR(IntValue)
 
+namespace {
+using llvm::yaml::IO;
+
+/// Reads one key into `value` with YAML I/O's own traits for T.
+template <typename T>
+void mapKey(IO &io, const char *key, T &value, bool required) {
+  if (required)
+    io.mapRequired(key, value);
+  else
+    io.mapOptional(key, value);
+}
+/// Reads one key through the scalar type W (IntValue, AutoInt).
+template <typename W>
+void mapWrapped(IO &io, const char *key, int64_t &value, bool required) {
+  W w{value};
+  mapKey(io, key, w, required);
+  value = w.value;
+}
+/// A List row: the integers go to the context; readValues checks their
+/// count and stores them, with the list's location at hand.
+void mapList(IO &io, const char *key, bool required) {
+  auto *ctx = static_cast<ReadContext *>(io.getContext());
+  mapKey(io, key, ctx->lists[key], required);
+}
+/// A Group row: a mapping of members of the enclosing struct.
+template <Section S, typename Struct> struct Grouped {
+  Struct *members;
+};
+
+template <Section S, typename Struct> void mapSection(IO &io, Struct &v);
+
+#define GEMMC_SCHEMA_MAP_Value(KEY, MEMBER, TYPE, REQUIRED)                    \
+  mapKey(io, #KEY, v.MEMBER, REQUIRED)
+#define GEMMC_SCHEMA_MAP_Int(KEY, MEMBER, TYPE, REQUIRED)                      \
+  mapWrapped<IntValue>(io, #KEY, v.MEMBER, REQUIRED)
+#define GEMMC_SCHEMA_MAP_AutoInt(KEY, MEMBER, TYPE, REQUIRED)                  \
+  mapWrapped<AutoInt>(io, #KEY, v.MEMBER, REQUIRED)
+#define GEMMC_SCHEMA_MAP_List(KEY, MEMBER, TYPE, REQUIRED)                     \
+  mapList(io, #KEY, REQUIRED)
+#define GEMMC_SCHEMA_MAP_Group(KEY, MEMBER, TYPE, REQUIRED)                    \
+  do {                                                                         \
+    Grouped<Section::TYPE, Struct> group{&v};                                  \
+    mapKey(io, #KEY, group, REQUIRED);                                         \
+  } while (false)
+
+/// The rows of section S, in order, read into `v`.
+template <Section S, typename Struct> void mapSection(IO &io, Struct &v) {
+#define GEMMC_FIELD(SECTION, KEY, MEMBER, TYPE, DEFAULT, PRESENCE, READ)       \
+  if constexpr (S == Section::SECTION)                                         \
+    GEMMC_SCHEMA_MAP_##READ(KEY, MEMBER, TYPE,                                 \
+                            std::string_view(#PRESENCE) == "Required");
+#include "gemmc/Spec/Schema.def"
+}
+} // namespace
+
 namespace llvm::yaml {
+template <Section S, typename Struct>
+struct MappingTraits<Grouped<S, Struct>> {
+  static void mapping(IO &io, Grouped<S, Struct> &g) {
+    mapSection<S>(io, *g.members);
+  }
+};
+#define GEMMC_SCHEMA_SECTION_TRAITS(STRUCT)                                    \
+  template <> struct MappingTraits<STRUCT> {                                   \
+    static void mapping(IO &io, STRUCT &v) {                                   \
+      mapSection<kSectionOfType<STRUCT>>(io, v);                               \
+    }                                                                          \
+  };
+GEMMC_SCHEMA_SECTION_TRAITS(OperandSpec)
+GEMMC_SCHEMA_SECTION_TRAITS(MainloopSpec)
+GEMMC_SCHEMA_SECTION_TRAITS(TileSchedulerSpec)
+GEMMC_SCHEMA_SECTION_TRAITS(EpilogueSpec)
+#undef GEMMC_SCHEMA_SECTION_TRAITS
 template <> struct MappingTraits<TopLevel> {
   static void mapping(IO &io, TopLevel &t) {
-    KernelSpec &s = t.spec;
-    IntValue version{s.schemaVersion};
-    io.mapRequired("schema_version", version);
-    s.schemaVersion = version.value;
-    io.mapRequired("name", s.name);
-    io.mapRequired("arch", s.arch);
-    io.mapOptional("device", s.device, std::string());
-    OperandsMap ops;
-    io.mapRequired("operands", ops);
-    s.a = ops.a;
-    s.b = ops.b;
-    s.c = ops.c;
-    s.accumulator = ops.accumulator;
-    ProblemMap problem;
-    io.mapOptional("problem", problem);
-    s.m = problem.m;
-    s.n = problem.n;
-    s.k = problem.k;
-    io.mapRequired("tile_shape", t.tileShape);
-    io.mapOptional("cluster_shape", t.clusterShape);
-    AutoInt threads{s.threads};
-    io.mapOptional("threads", threads, AutoInt{0});
-    s.threads = threads.value;
-    io.mapOptional("mainloop", s.mainloop);
-    io.mapOptional("kernel_schedule", s.kernelSchedule, KernelSchedule::Multistage);
-    io.mapOptional("tile_scheduler", s.tileScheduler);
-    io.mapOptional("epilogue", s.epilogue);
+    mapSection<Section::TOP>(io, t.spec);
   }
 };
 } // namespace llvm::yaml
@@ -430,8 +444,7 @@ Shape shapeOf(StringRef path) {
     return Shape::Sequence;
   if (path == "tile_shape.*" || path == "cluster_shape.*")
     return Shape::Scalar;
-  if (path == "mainloop.multicast" || path == "epilogue.alpha" ||
-      path == "epilogue.beta")
+  if (isBoolKey(path))
     return Shape::Bool;
   StringRef parent, key = path;
   if (path.contains('.'))
@@ -522,8 +535,7 @@ public:
           // An empty mapping means "all defaults"; anything else needs a
           // value. A null node has no useful location of its own.
           Shape shape = shapeOf(child);
-          bool allOptional = child == "problem" || child == "mainloop" ||
-                             child == "tile_scheduler" || child == "epilogue";
+          bool allOptional = !isRequiredKey(child);
           if (shape != Shape::Unknown &&
               !(shape == Shape::Mapping && allOptional))
             error(keyLoc, llvm::formatv("{0} has no value; it takes {1}", child,
@@ -775,9 +787,17 @@ bool SpecFile::readValues() {
       out[i] = in[i].value;
     return true;
   };
-  bool ok = readArray("tile_shape", top.tileShape, s.tileShape);
-  ok &= readArray("cluster_shape", top.clusterShape, s.clusterShape);
-  if (top.tileShape.empty()) {
+  bool ok = true;
+#define GEMMC_FIELD(SECTION, KEY, MEMBER, TYPE, DEFAULT, PRESENCE, READ)       \
+  GEMMC_SCHEMA_READ_##READ(KEY, MEMBER)
+#define GEMMC_SCHEMA_READ_List(KEY, MEMBER)                                    \
+  ok &= readArray(#KEY, ctx.lists[#KEY], s.MEMBER);
+#define GEMMC_SCHEMA_READ_Value(KEY, MEMBER)
+#define GEMMC_SCHEMA_READ_Int(KEY, MEMBER)
+#define GEMMC_SCHEMA_READ_AutoInt(KEY, MEMBER)
+#define GEMMC_SCHEMA_READ_Group(KEY, MEMBER)
+#include "gemmc/Spec/Schema.def"
+  if (ctx.lists["tile_shape"].empty()) {
     srcMgr_.PrintMessage(locationOf("tile_shape"), llvm::SourceMgr::DK_Error,
                          "[value-range] tile_shape is empty; it takes three "
                          "values: [BLOCK_M, BLOCK_N, BLOCK_K]");

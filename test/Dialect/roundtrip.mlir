@@ -52,3 +52,14 @@ func.func @ampere(%a: memref<4096x4096xf32>, %b: memref<4096x4096xf32>, %c: memr
   gemmc.matmul %a, %b, %c alpha(%s) {schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "tf32", a_layout = "row", b = "tf32", b_layout = "row", c = "f32", accumulator = "f32", tile_shape = [128, 128, 32], cluster_shape = [1, 1], stages = 2, threads = 512, load = "cp_async", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">} : memref<4096x4096xf32>, memref<4096x4096xf32>, memref<4096x4096xf32>
   return
 }
+
+// -----
+
+// Keys a spec may leave out may be left out on IR too: they take the spec
+// language's defaults (device: the arch's default device) and print.
+// CHECK-LABEL: func.func @defaults
+// CHECK: {schedule = #gemmc.schedule<arch = "sm_90a", device = "h100", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 4, threads = 256, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">}
+func.func @defaults(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %s: f32) {
+  gemmc.matmul %a, %b, %c alpha(%s) {schedule = #gemmc.schedule<arch = "sm_90a", a = "bf16", b = "bf16", b_layout = "col", c = "bf16", tile_shape = [128, 128, 64], stages = 4, threads = 256, load = "tma", smem_swizzle = "128b", store = "direct">} : memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>
+  return
+}

@@ -4,6 +4,9 @@
 // resolveAuto() fills the automatic choices from the hardware database, and
 // the rules in Rules.h check the result. Nothing here depends on MLIR.
 //
+// The enums and the structs' members are expanded from Schema.def, the one
+// place the schema is written; docs/spec.md describes each field.
+//
 //===----------------------------------------------------------------------===//
 #ifndef GEMMC_SPEC_SPEC_H
 #define GEMMC_SPEC_SPEC_H
@@ -17,15 +20,15 @@ namespace gemmc {
 
 constexpr int kSchemaVersion = 1;
 
-/// How an operand lies in memory. For A (M x K) and B (K x N) `row` means
-/// the row index is the slow one: A row = K contiguous, B row = N contiguous,
-/// B col = K contiguous. C is always row (N contiguous).
-enum class Layout { Row, Col };
+using I64x2 = std::array<int64_t, 2>;
+using I64x3 = std::array<int64_t, 3>;
 
-struct OperandSpec {
-  ElementType element = ElementType::BF16;
-  Layout layout = Layout::Row;
-};
+#define GEMMC_ENUM(TYPE, LOWER) enum class TYPE {
+#define GEMMC_ENUM_VALUE(TYPE, ENUMERATOR, SPELLING) ENUMERATOR,
+// clang-format off
+#define GEMMC_ENUM_END(TYPE) };
+// clang-format on
+#include "gemmc/Spec/Schema.def"
 
 /// A problem dimension: a compile-time integer or a run-time value.
 struct Dim {
@@ -35,58 +38,42 @@ struct Dim {
   bool operator==(const Dim &o) const { return value == o.value; }
 };
 
-enum class KernelSchedule {
-  Multistage,                 ///< every warp loads and multiplies
-  WarpSpecialized,            ///< one producer warp, one consumer warpgroup per 64 rows
-  WarpSpecializedCooperative, ///< two consumer warpgroups split one tile
-  WarpSpecializedPingpong,    ///< two consumer warpgroups alternate tiles
+// A row of Schema.def as a struct member; a Group row (a YAML grouping of
+// members of the enclosing struct) has none.
+#define GEMMC_SCHEMA_MEMBER_Value(TYPE, MEMBER, DEFAULT) TYPE MEMBER{DEFAULT};
+#define GEMMC_SCHEMA_MEMBER_Int GEMMC_SCHEMA_MEMBER_Value
+#define GEMMC_SCHEMA_MEMBER_AutoInt GEMMC_SCHEMA_MEMBER_Value
+#define GEMMC_SCHEMA_MEMBER_List GEMMC_SCHEMA_MEMBER_Value
+#define GEMMC_SCHEMA_MEMBER_Group(TYPE, MEMBER, DEFAULT)
+#define GEMMC_SCHEMA_MEMBER(KEY, MEMBER, TYPE, DEFAULT, PRESENCE, READ)        \
+  GEMMC_SCHEMA_MEMBER_##READ(TYPE, MEMBER, DEFAULT)
+
+struct OperandSpec {
+#define GEMMC_OPERAND GEMMC_SCHEMA_MEMBER
+#include "gemmc/Spec/Schema.def"
 };
 
-enum class TileSchedulerKind { DataParallel, Persistent, StreamK };
-enum class Raster { AlongM, AlongN };
-enum class Swizzle { Auto, None, B32, B64, B128 };
-enum class LoadKind { Auto, Tma, CpAsync };
-enum class StoreKind { Auto, Tma, Direct };
-enum class Activation { None, Relu, Gelu, Silu };
-enum class Bias { None, Row, Col };
-
+/// stages 0 = auto.
 struct MainloopSpec {
-  int64_t stages = 0; ///< 0 = auto
-  LoadKind load = LoadKind::Auto;
-  bool multicast = false;
-  Swizzle swizzle = Swizzle::Auto;
+#define GEMMC_MAINLOOP GEMMC_SCHEMA_MEMBER
+#include "gemmc/Spec/Schema.def"
 };
 
 struct TileSchedulerSpec {
-  TileSchedulerKind kind = TileSchedulerKind::DataParallel;
-  Raster raster = Raster::AlongM;
-  int64_t group = 8;
-  int64_t splitK = 1;
+#define GEMMC_TILE_SCHEDULER GEMMC_SCHEMA_MEMBER
+#include "gemmc/Spec/Schema.def"
 };
 
 struct EpilogueSpec {
-  StoreKind store = StoreKind::Auto;
-  bool alpha = true;
-  bool beta = false;
-  Bias bias = Bias::None;
-  Activation activation = Activation::None;
+#define GEMMC_EPILOGUE GEMMC_SCHEMA_MEMBER
+#include "gemmc/Spec/Schema.def"
 };
 
 struct KernelSpec {
-  int64_t schemaVersion = 0;
-  std::string name;
-  Arch arch = Arch::SM90a;
-  std::string device; ///< empty = the arch's default device
-  OperandSpec a, b, c;
-  ElementType accumulator = ElementType::F32;
-  Dim m, n, k;
-  std::array<int64_t, 3> tileShape = {128, 128, 64}; ///< BLOCK_M, BLOCK_N, BLOCK_K
-  std::array<int64_t, 2> clusterShape = {1, 1};      ///< along M, along N
-  int64_t threads = 0; ///< 0 = auto (from kernel_schedule)
-  MainloopSpec mainloop;
-  KernelSchedule kernelSchedule = KernelSchedule::Multistage;
-  TileSchedulerSpec tileScheduler;
-  EpilogueSpec epilogue;
+#define GEMMC_TOP GEMMC_SCHEMA_MEMBER
+#define GEMMC_OPERANDS GEMMC_SCHEMA_MEMBER
+#define GEMMC_PROBLEM GEMMC_SCHEMA_MEMBER
+#include "gemmc/Spec/Schema.def"
 
   int64_t blockM() const { return tileShape[0]; }
   int64_t blockN() const { return tileShape[1]; }
@@ -94,26 +81,38 @@ struct KernelSpec {
   int64_t clusterSize() const { return clusterShape[0] * clusterShape[1]; }
   const DeviceInfo &deviceInfo() const;
 };
+#undef GEMMC_SCHEMA_MEMBER_Value
+#undef GEMMC_SCHEMA_MEMBER_Int
+#undef GEMMC_SCHEMA_MEMBER_AutoInt
+#undef GEMMC_SCHEMA_MEMBER_List
+#undef GEMMC_SCHEMA_MEMBER_Group
+#undef GEMMC_SCHEMA_MEMBER
 
-// Spellings shared by the YAML mapping, the IR attribute and the messages.
-llvm::StringRef layoutName(Layout v);
-llvm::StringRef kernelScheduleName(KernelSchedule v);
-llvm::StringRef tileSchedulerKindName(TileSchedulerKind v);
-llvm::StringRef rasterName(Raster v);
-llvm::StringRef swizzleName(Swizzle v);
-llvm::StringRef loadKindName(LoadKind v);
-llvm::StringRef storeKindName(StoreKind v);
-llvm::StringRef activationName(Activation v);
-llvm::StringRef biasName(Bias v);
-std::optional<Layout> parseLayout(llvm::StringRef s);
-std::optional<KernelSchedule> parseKernelSchedule(llvm::StringRef s);
-std::optional<TileSchedulerKind> parseTileSchedulerKind(llvm::StringRef s);
-std::optional<Raster> parseRaster(llvm::StringRef s);
-std::optional<Swizzle> parseSwizzle(llvm::StringRef s);
-std::optional<LoadKind> parseLoadKind(llvm::StringRef s);
-std::optional<StoreKind> parseStoreKind(llvm::StringRef s);
-std::optional<Activation> parseActivation(llvm::StringRef s);
-std::optional<Bias> parseBias(llvm::StringRef s);
+/// The spellings of an enum of the spec language, shared by the YAML mapping,
+/// the IR attribute and the messages: EnumTraits<T>::name(v), parse(s),
+/// values() (in declaration order) and choices() (their spellings, in the
+/// same order, for did-you-mean and "expected one of" messages).
+template <typename T> struct EnumTraits;
+
+#define GEMMC_SCHEMA_ENUM_DECLS(TYPE, LOWER)                                   \
+  llvm::StringRef LOWER##Name(TYPE v);                                         \
+  std::optional<TYPE> parse##TYPE(llvm::StringRef s);
+#define GEMMC_SCHEMA_ENUM_TRAITS(TYPE, LOWER)                                  \
+  template <> struct EnumTraits<TYPE> {                                        \
+    static llvm::StringRef name(TYPE v) { return LOWER##Name(v); }             \
+    static std::optional<TYPE> parse(llvm::StringRef s) {                      \
+      return parse##TYPE(s);                                                   \
+    }                                                                          \
+    static llvm::ArrayRef<TYPE> values();                                      \
+    static llvm::ArrayRef<llvm::StringRef> choices();                          \
+  };
+#define GEMMC_ENUM(TYPE, LOWER)                                                \
+  GEMMC_SCHEMA_ENUM_DECLS(TYPE, LOWER) GEMMC_SCHEMA_ENUM_TRAITS(TYPE, LOWER)
+#define GEMMC_EXTERNAL_ENUM GEMMC_SCHEMA_ENUM_TRAITS
+#include "gemmc/Spec/Schema.def"
+#undef GEMMC_SCHEMA_ENUM_DECLS
+#undef GEMMC_SCHEMA_ENUM_TRAITS
+
 /// Bytes of the swizzle pattern's row (0 for none).
 int swizzleSpanBytes(Swizzle v);
 

@@ -63,7 +63,12 @@ private:
 
 /// The keys a mapping at `path` ("" = top level, "mainloop", "operands.a")
 /// may hold, or an empty list when `path` is not a mapping of the schema.
+/// Both lists come from Schema.def.
 llvm::ArrayRef<llvm::StringRef> allowedKeys(llvm::StringRef path);
+/// Whether dotted `path` is a key of the schema that takes true or false.
+bool isBoolKey(llvm::StringRef path);
+/// Whether dotted `path` is a key of the schema a spec must give.
+bool isRequiredKey(llvm::StringRef path);
 
 } // namespace gemmc
 

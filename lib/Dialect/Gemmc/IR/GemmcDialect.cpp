@@ -2,6 +2,7 @@
 #include "gemmc/Dialect/Gemmc/IR/GemmcDialect.h"
 #include "gemmc/Spec/Rules.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -43,152 +44,161 @@ void mlir::gemmc::printI64List(AsmPrinter &printer, ArrayRef<int64_t> values) {
   printer << ']';
 }
 
-FailureOr<bool> mlir::gemmc::parseBoolKeyword(AsmParser &parser) {
-  if (succeeded(parser.parseOptionalKeyword("true")))
-    return true;
-  if (succeeded(parser.parseOptionalKeyword("false")))
-    return false;
-  return parser.emitError(parser.getCurrentLocation(), "expected true or false");
-}
-
 //===----------------------------------------------------------------------===//
-// #gemmc.schedule
+// #gemmc.schedule: keys, order and spellings from Schema.def's GEMMC_ATTR rows
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// The attribute's parameters, by name, for one conversion to a KernelSpec.
-struct ScheduleParams {
-  StringRef arch, device, a, aLayout, b, bLayout, c, accumulator;
-  ArrayRef<int64_t> tileShape, clusterShape;
-  int64_t stages, threads;
-  StringRef load;
-  bool multicast;
-  StringRef swizzle, kernelSchedule, tileScheduler, raster;
-  int64_t group, splitK;
-  StringRef store;
-  bool alpha, beta;
-  StringRef bias, activation;
+template <typename T> void printValue(AsmPrinter &printer, const T &v) {
+  if constexpr (std::is_enum_v<T>)
+    printer << '"' << EnumTraits<T>::name(v) << '"';
+  else
+    printer << v;
+}
+void printValue(AsmPrinter &printer, const std::string &v) {
+  printer.printString(v);
+}
+void printValue(AsmPrinter &printer, bool v) {
+  printer << (v ? "true" : "false");
+}
+template <size_t N>
+void printValue(AsmPrinter &printer, const std::array<int64_t, N> &v) {
+  printI64List(printer, v);
+}
+
+template <typename T>
+ParseResult parseValue(AsmParser &parser, StringRef key, T &out) {
+  if constexpr (std::is_enum_v<T>) {
+    SMLoc loc = parser.getCurrentLocation();
+    std::string word;
+    if (parser.parseString(&word))
+      return failure();
+    if (std::optional<T> v = EnumTraits<T>::parse(word)) {
+      out = *v;
+      return success();
+    }
+    return parser.emitError(loc)
+           << "unknown " << key << " '" << word << "' (" << key
+           << " takes one of " << llvm::join(EnumTraits<T>::choices(), ", ")
+           << ")";
+  } else {
+    SMLoc loc = parser.getCurrentLocation();
+    OptionalParseResult parsed = parser.parseOptionalInteger(out);
+    if (!parsed.has_value())
+      return parser.emitError(loc) << key << " takes an integer";
+    return *parsed;
+  }
+}
+ParseResult parseValue(AsmParser &parser, StringRef key, std::string &out) {
+  return parser.parseString(&out);
+}
+ParseResult parseValue(AsmParser &parser, StringRef key, bool &out) {
+  SMLoc loc = parser.getCurrentLocation();
+  for (bool v : {true, false})
+    if (succeeded(parser.parseOptionalKeyword(v ? "true" : "false"))) {
+      out = v;
+      return success();
+    }
+  return parser.emitError(loc) << key << " takes true or false";
+}
+template <size_t N>
+ParseResult parseValue(AsmParser &parser, StringRef key,
+                       std::array<int64_t, N> &out) {
+  SMLoc loc = parser.getCurrentLocation();
+  FailureOr<SmallVector<int64_t>> values = parseI64List(parser);
+  if (failed(values))
+    return failure();
+  if (values->size() != N)
+    return parser.emitError(loc) << key << " has " << values->size()
+                                 << " values; it takes " << N;
+  llvm::copy(*values, out.begin());
+  return success();
+}
+
+/// The keys in the order the attribute prints them.
+constexpr llvm::StringLiteral kScheduleKeys[] = {
+#define GEMMC_ATTR(KEY, PATH, PRESENCE) #KEY,
+#include "gemmc/Spec/Schema.def"
+};
+/// The keys a schedule on IR must give (the others default as in a spec).
+constexpr llvm::StringLiteral kRequiredScheduleKeys[] = {
+#define GEMMC_ATTR(KEY, PATH, PRESENCE) GEMMC_SCHEMA_REQUIRED_##PRESENCE(KEY)
+#define GEMMC_SCHEMA_REQUIRED_Required(KEY) #KEY,
+#define GEMMC_SCHEMA_REQUIRED_Optional(KEY)
+#include "gemmc/Spec/Schema.def"
 };
 } // namespace
 
-template <typename T>
-static LogicalResult readEnum(StringRef what, StringRef value,
-                              std::optional<T> (*parse)(StringRef), T &out,
-                              function_ref<InFlightDiagnostic()> emitError) {
-  if (auto v = parse(value)) {
-    out = *v;
-    return success();
-  }
-  return emitError() << "unknown " << what << " '" << value << "'";
+Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
+  SMLoc start = parser.getCurrentLocation();
+  KernelSpec spec;
+  llvm::StringSet<> seen;
+  auto parseEntry = [&]() -> ParseResult {
+    SMLoc keyLoc = parser.getCurrentLocation();
+    StringRef key;
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return failure();
+    if (!seen.insert(key).second)
+      return parser.emitError(keyLoc)
+             << "#gemmc.schedule gives '" << key << "' twice";
+#define GEMMC_ATTR(KEY, PATH, PRESENCE)                                                  \
+  if (key == #KEY)                                                             \
+    return parseValue(parser, key, spec.PATH);
+#include "gemmc/Spec/Schema.def"
+    return parser.emitError(keyLoc)
+           << "unknown key '" << key << "' in #gemmc.schedule (expected one of "
+           << llvm::join(ArrayRef<llvm::StringLiteral>(kScheduleKeys), ", ")
+           << ")";
+  };
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::LessGreater,
+                                     parseEntry))
+    return {};
+  for (StringRef key : kRequiredScheduleKeys)
+    if (!seen.contains(key)) {
+      parser.emitError(start)
+          << "#gemmc.schedule is missing '" << key << "'; it must give "
+          << llvm::join(ArrayRef<llvm::StringLiteral>(kRequiredScheduleKeys),
+                        ", ");
+      return {};
+    }
+  return getChecked([&] { return parser.emitError(start); },
+                    parser.getContext(), ::gemmc::Schedule(spec));
 }
 
-static FailureOr<KernelSpec>
-specFromParams(const ScheduleParams &p,
-               function_ref<InFlightDiagnostic()> emitError) {
-  KernelSpec s;
-  s.schemaVersion = kSchemaVersion;
-  s.name = "kernel";
-  s.device = p.device.str();
-  if (failed(readEnum("arch", p.arch, parseArch, s.arch, emitError)) ||
-      failed(readEnum("element type", p.a, parseElementType, s.a.element, emitError)) ||
-      failed(readEnum("layout", p.aLayout, parseLayout, s.a.layout, emitError)) ||
-      failed(readEnum("element type", p.b, parseElementType, s.b.element, emitError)) ||
-      failed(readEnum("layout", p.bLayout, parseLayout, s.b.layout, emitError)) ||
-      failed(readEnum("element type", p.c, parseElementType, s.c.element, emitError)) ||
-      failed(readEnum("element type", p.accumulator, parseElementType,
-                      s.accumulator, emitError)) ||
-      failed(readEnum("load", p.load, parseLoadKind, s.mainloop.load, emitError)) ||
-      failed(readEnum("smem_swizzle", p.swizzle, parseSwizzle, s.mainloop.swizzle,
-                      emitError)) ||
-      failed(readEnum("kernel_schedule", p.kernelSchedule, parseKernelSchedule,
-                      s.kernelSchedule, emitError)) ||
-      failed(readEnum("tile_scheduler", p.tileScheduler, parseTileSchedulerKind,
-                      s.tileScheduler.kind, emitError)) ||
-      failed(readEnum("raster", p.raster, parseRaster, s.tileScheduler.raster,
-                      emitError)) ||
-      failed(readEnum("store", p.store, parseStoreKind, s.epilogue.store, emitError)) ||
-      failed(readEnum("bias", p.bias, parseBias, s.epilogue.bias, emitError)) ||
-      failed(readEnum("activation", p.activation, parseActivation,
-                      s.epilogue.activation, emitError)))
-    return failure();
-  if (p.tileShape.size() != 3)
-    return emitError() << "tile_shape has " << p.tileShape.size()
-                       << " values; it takes 3";
-  if (p.clusterShape.size() != 2)
-    return emitError() << "cluster_shape has " << p.clusterShape.size()
-                       << " values; it takes 2";
-  llvm::copy(p.tileShape, s.tileShape.begin());
-  llvm::copy(p.clusterShape, s.clusterShape.begin());
-  s.mainloop.stages = p.stages;
-  s.mainloop.multicast = p.multicast;
-  s.threads = p.threads;
-  s.tileScheduler.group = p.group;
-  s.tileScheduler.splitK = p.splitK;
-  s.epilogue.alpha = p.alpha;
-  s.epilogue.beta = p.beta;
-  // A schedule on IR is resolved: nothing is left for gemmc to choose.
-  if (s.mainloop.stages < 1 || s.threads < 1 ||
-      s.mainloop.load == LoadKind::Auto || s.mainloop.swizzle == Swizzle::Auto ||
-      s.epilogue.store == StoreKind::Auto)
-    return emitError() << "a schedule on IR has every value resolved: stages "
-                          "and threads >= 1, load, smem_swizzle and store not "
-                          "auto";
-  return s;
+void ScheduleAttr::print(AsmPrinter &printer) const {
+  const KernelSpec &s = getSpec();
+  StringRef separator = "";
+  printer << '<';
+#define GEMMC_ATTR(KEY, PATH, PRESENCE)                                                  \
+  printer << separator << #KEY " = ";                                          \
+  printValue(printer, s.PATH);                                                 \
+  separator = ", ";
+#include "gemmc/Spec/Schema.def"
+  printer << '>';
 }
 
-LogicalResult ScheduleAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, StringRef arch,
-    StringRef device, StringRef a, StringRef aLayout, StringRef b,
-    StringRef bLayout, StringRef c, StringRef accumulator,
-    ArrayRef<int64_t> tileShape, ArrayRef<int64_t> clusterShape, int64_t stages,
-    int64_t threads, StringRef load, bool multicast, StringRef swizzle,
-    StringRef kernelSchedule, StringRef tileScheduler, StringRef raster,
-    int64_t group, int64_t splitK, StringRef store, bool alpha, bool beta,
-    StringRef bias, StringRef activation) {
-  ScheduleParams p{arch,      device,       a,      aLayout,        b,
-                   bLayout,   c,            accumulator, tileShape,  clusterShape,
-                   stages,    threads,      load,   multicast,      swizzle,
-                   kernelSchedule, tileScheduler, raster, group,     splitK,
-                   store,     alpha,        beta,   bias,           activation};
-  FailureOr<KernelSpec> spec = specFromParams(p, emitError);
-  if (failed(spec))
-    return failure();
-  std::vector<Violation> violations = checkSpec(*spec);
-  for (const Violation &v : violations)
-    emitError() << v.str();
-  return success(violations.empty());
+LogicalResult
+ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                     ::gemmc::Schedule schedule) {
+  for (const std::string &error : schedule.errors())
+    emitError() << error;
+  return success(schedule.valid());
 }
 
 ScheduleAttr mlir::gemmc::scheduleFromSpec(MLIRContext *ctx,
                                            const KernelSpec &s) {
-  return ScheduleAttr::get(
-      ctx, archName(s.arch), s.deviceInfo().name, elementTypeName(s.a.element),
-      layoutName(s.a.layout), elementTypeName(s.b.element),
-      layoutName(s.b.layout), elementTypeName(s.c.element),
-      elementTypeName(s.accumulator), s.tileShape, s.clusterShape,
-      s.mainloop.stages, s.threads, loadKindName(s.mainloop.load),
-      s.mainloop.multicast, swizzleName(s.mainloop.swizzle),
-      kernelScheduleName(s.kernelSchedule),
-      tileSchedulerKindName(s.tileScheduler.kind),
-      rasterName(s.tileScheduler.raster), s.tileScheduler.group,
-      s.tileScheduler.splitK, storeKindName(s.epilogue.store), s.epilogue.alpha,
-      s.epilogue.beta, biasName(s.epilogue.bias),
-      activationName(s.epilogue.activation));
+  return ScheduleAttr::get(ctx, ::gemmc::Schedule(s));
 }
 
 FailureOr<KernelSpec>
 mlir::gemmc::specFromSchedule(ScheduleAttr a,
                               function_ref<InFlightDiagnostic()> emitError) {
-  ScheduleParams p{a.getArch(),          a.getDevice(),     a.getA(),
-                   a.getALayout(),       a.getB(),          a.getBLayout(),
-                   a.getC(),             a.getAccumulator(), a.getTileShape(),
-                   a.getClusterShape(),  a.getStages(),     a.getThreads(),
-                   a.getLoad(),          a.getMulticast(),  a.getSmemSwizzle(),
-                   a.getKernelSchedule(), a.getTileScheduler(), a.getRaster(),
-                   a.getGroup(),         a.getSplitK(),     a.getStore(),
-                   a.getAlpha(),         a.getBeta(),       a.getBias(),
-                   a.getActivation()};
-  return specFromParams(p, emitError);
+  if (!a.getResolved().valid()) {
+    for (const std::string &error : a.getResolved().errors())
+      emitError() << error;
+    return failure();
+  }
+  return a.getSpec();
 }
 
 Type mlir::gemmc::storageType(MLIRContext *ctx, ElementType type) {

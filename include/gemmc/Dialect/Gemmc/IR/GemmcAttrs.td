@@ -10,16 +10,12 @@ class Gemmc_Attr<string name, string attrMnemonic, list<Trait> traits = []>
   let mnemonic = attrMnemonic;
 }
 
-/// `[128, 256, 64]`
-class Gemmc_I64ListParameter<string desc> : ArrayRefParameter<"int64_t", desc> {
-  let parser = [{ ::mlir::gemmc::parseI64List($_parser) }];
-  let printer = [{ ::mlir::gemmc::printI64List($_printer, $_self) }];
-}
-
-/// `true` / `false`
-class Gemmc_BoolParameter<string desc> : AttrParameter<"bool", desc> {
-  let parser = [{ ::mlir::gemmc::parseBoolKeyword($_parser) }];
-  let printer = [{ $_printer << ($_self ? "true" : "false") }];
+/// The resolved schedule (gemmc::Schedule): its spec, checked once, with the
+/// CTA's resources and the kernel ABI computed once when the attribute is
+/// made. Its syntax comes from Schema.def (GemmcDialect.cpp).
+def Gemmc_ScheduleParameter : AttrParameter<"::gemmc::Schedule",
+                                            "a resolved schedule"> {
+  let cppAccessorType = "const ::gemmc::Schedule &";
 }
 
 def Gemmc_ScheduleAttr : Gemmc_Attr<"Schedule", "schedule"> {
@@ -27,9 +23,12 @@ def Gemmc_ScheduleAttr : Gemmc_Attr<"Schedule", "schedule"> {
   let description = [{
     Everything a spec.yaml says about how to compute the GEMM, except the
     problem sizes (those are the operands' shapes). Values are spelled as in
-    the spec language (docs/spec.md). The verifier runs every hardware rule
-    of gemmc's rule library, so IR written by hand is held to the same rules
-    as a spec.
+    the spec language (docs/spec.md); the keys, their order and the values'
+    spellings come from include/gemmc/Spec/Schema.def (its GEMMC_ATTR rows).
+    The verifier runs every hardware rule of gemmc's rule library, so IR
+    written by hand is held to the same rules as a spec. The attribute holds
+    a gemmc::Schedule: the passes read the spec, the CTA's resources and the
+    kernel ABI from it (getSpec, getResources, getAbi), computed once.
 
     ```mlir
     #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row",
@@ -42,35 +41,19 @@ def Gemmc_ScheduleAttr : Gemmc_Attr<"Schedule", "schedule"> {
       bias = "none", activation = "none">
     ```
   }];
-  let parameters = (ins
-    StringRefParameter<"target arch">:$arch,
-    StringRefParameter<"device whose numbers apply">:$device,
-    StringRefParameter<"A element type">:$a,
-    StringRefParameter<"A layout">:$a_layout,
-    StringRefParameter<"B element type">:$b,
-    StringRefParameter<"B layout">:$b_layout,
-    StringRefParameter<"C element type">:$c,
-    StringRefParameter<"accumulator type">:$accumulator,
-    Gemmc_I64ListParameter<"BLOCK_M, BLOCK_N, BLOCK_K">:$tile_shape,
-    Gemmc_I64ListParameter<"CTAs per cluster along M, N">:$cluster_shape,
-    "int64_t":$stages,
-    "int64_t":$threads,
-    StringRefParameter<"mainloop load path">:$load,
-    Gemmc_BoolParameter<"TMA multicast across the cluster">:$multicast,
-    StringRefParameter<"shared-memory swizzle">:$smem_swizzle,
-    StringRefParameter<"kernel schedule">:$kernel_schedule,
-    StringRefParameter<"tile scheduler kind">:$tile_scheduler,
-    StringRefParameter<"raster order">:$raster,
-    "int64_t":$group,
-    "int64_t":$split_k,
-    StringRefParameter<"epilogue store path">:$store,
-    Gemmc_BoolParameter<"scale by alpha">:$alpha,
-    Gemmc_BoolParameter<"add beta * C">:$beta,
-    StringRefParameter<"bias vector">:$bias,
-    StringRefParameter<"activation">:$activation
-  );
-  let assemblyFormat = "`<` struct(params) `>`";
+  let parameters = (ins Gemmc_ScheduleParameter:$resolved);
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The resolved spec (name "kernel", problem sizes dynamic).
+    const ::gemmc::KernelSpec &getSpec() const { return getResolved().spec(); }
+    /// The CTA's figures and the kernel interface (the ABI's kernel name is
+    /// "kernel"); the attribute is verified, so both are there.
+    const ::gemmc::CtaResources &getResources() const {
+      return getResolved().resources();
+    }
+    const ::gemmc::KernelAbi &getAbi() const { return getResolved().abi(); }
+  }];
 }
 
 def Gemmc_SmemLayoutAttr : Gemmc_Attr<"SmemLayout", "smem_layout"> {

@@ -2,6 +2,7 @@
 #ifndef GEMMC_DIALECT_GEMMC_IR_GEMMCDIALECT_H
 #define GEMMC_DIALECT_GEMMC_IR_GEMMCDIALECT_H
 
+#include "gemmc/Spec/Schedule.h"
 #include "gemmc/Spec/Spec.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -17,7 +18,6 @@ using namespace ::gemmc;
 
 FailureOr<SmallVector<int64_t>> parseI64List(AsmParser &parser);
 void printI64List(AsmPrinter &printer, ArrayRef<int64_t> values);
-FailureOr<bool> parseBoolKeyword(AsmParser &parser);
 } // namespace mlir::gemmc
 
 #include "gemmc/Dialect/Gemmc/IR/GemmcDialect.h.inc"
@@ -29,10 +29,12 @@ FailureOr<bool> parseBoolKeyword(AsmParser &parser);
 #include "gemmc/Dialect/Gemmc/IR/GemmcOps.h.inc"
 
 namespace mlir::gemmc {
-/// The schedule a resolved spec describes.
+/// The schedule a resolved spec describes (Schedule::canonical(spec)); the
+/// spec should be legal (ScheduleAttr::getChecked otherwise).
 ScheduleAttr scheduleFromSpec(MLIRContext *ctx, const KernelSpec &spec);
-/// The spec a schedule describes (problem sizes dynamic), or failure with a
-/// message when a value is not a known spelling.
+/// The spec a schedule describes (problem sizes dynamic), or failure with its
+/// errors when the schedule is not legal (built unchecked). New code reads
+/// ScheduleAttr::getSpec() / getResources() / getAbi() instead.
 FailureOr<KernelSpec> specFromSchedule(ScheduleAttr schedule,
                                        function_ref<InFlightDiagnostic()> emitError);
 /// The MLIR element type that holds an operand of this type in memory.
