@@ -39,7 +39,7 @@ std::optional<Arch> targetOf(Operation *fn) {
   std::optional<Arch> arch;
   fn->walk([&](Operation *op) {
     if (auto schedule = op->getAttrOfType<ScheduleAttr>("schedule")) {
-      arch = parseArch(schedule.getArch());
+      arch = schedule.getSpec().arch;
       return WalkResult::interrupt();
     }
     return WalkResult::advance();
@@ -61,12 +61,9 @@ struct ConvertGemmcToNVVMPass
     if (wgmmaN == 0)
       return success();
     WalkResult bad = getOperation().walk([&](MmaStageOp op) {
-      FailureOr<KernelSpec> spec =
-          specFromSchedule(op.getSchedule(), [&] { return op.emitOpError(); });
-      if (failed(spec))
-        return WalkResult::interrupt();
       std::string why;
-      if (wgmmaColumns(*spec, describeKernelAbi(*spec), wgmmaN, why) != 0)
+      if (wgmmaColumns(op.getSchedule().getSpec(), op.getSchedule().getAbi(),
+                       wgmmaN, why) != 0)
         return WalkResult::advance();
       op.emitOpError(why);
       return WalkResult::interrupt();

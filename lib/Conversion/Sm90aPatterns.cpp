@@ -99,14 +99,10 @@ struct StageAcquireLowering : OpRewritePattern<StageAcquireOp> {
 struct StageFillLowering : OpRewritePattern<StageFillOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(StageFillOp op, PatternRewriter &rewriter) const override {
-    FailureOr<KernelSpec> spec =
-        specFromSchedule(op.getSchedule(), [&] { return op.emitOpError(); });
-    if (failed(spec))
-      return rewriter.notifyMatchFailure(op, "the schedule is not a valid spec");
-    const KernelSpec &s = *spec;
+    const KernelSpec &s = op.getSchedule().getSpec();
     if (s.mainloop.load != LoadKind::Tma)
       return rewriter.notifyMatchFailure(op, "sm_90a fills stages with TMA only");
-    KernelAbi abi = describeKernelAbi(s);
+    const KernelAbi &abi = op.getSchedule().getAbi();
     KernelIR ir(rewriter, op.getLoc());
     Ring ring(ir, op.getSmem(), op.getSmemLayout());
     Value stage = ring.stageOf(op.getLoad());
@@ -305,11 +301,7 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
 
   LogicalResult matchAndRewrite(MmaStageOp op,
                                 PatternRewriter &rewriter) const override {
-    FailureOr<KernelSpec> spec =
-        specFromSchedule(op.getSchedule(), [&] { return op.emitOpError(); });
-    if (failed(spec))
-      return rewriter.notifyMatchFailure(op, "the schedule is not a valid spec");
-    const KernelSpec &s = *spec;
+    const KernelSpec &s = op.getSchedule().getSpec();
     auto instr = mmaInstrShape(s.arch, s.a.element);
     if (!instr || instr->family != MmaFamily::Wgmma)
       return rewriter.notifyMatchFailure(op, "the schedule's MMA is not wgmma");
@@ -319,7 +311,7 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
 
     MLIRContext *ctx = rewriter.getContext();
     KernelIR ir(rewriter, op.getLoc());
-    KernelAbi abi = describeKernelAbi(s);
+    const KernelAbi &abi = op.getSchedule().getAbi();
     int64_t eb = elementBytes(s.a.element);
     int64_t span = abi.a.swizzleBytes;
     int64_t atomBytes = kSwizzleAtomRows * span;

@@ -191,7 +191,7 @@ void Epilogue::storeTmaOrDirect() {
 }
 
 void Epilogue::storeThroughTma() {
-  KernelAbi abi = describeKernelAbi(s);
+  const KernelAbi &abi = op.getSchedule().getAbi();
   const TensorMapPlan &plan = abi.c;
   int64_t chunkCols = plan.box[0], chunkBytes = plan.partBytes;
   int64_t rowBytes = plan.swizzleBytes;
@@ -206,7 +206,7 @@ void Epilogue::storeThroughTma() {
   // 128-byte swizzle: 16-byte unit u of row r lies at unit u ^ (r % 8). A
   // thread's rows are rowInGroup and rowInGroup + 8, both = lane / 4 mod 8.
   Value rowPhase = ir.divU(lane, ir.c32(4));
-  CtaResources res = computeResources(s);
+  const CtaResources &res = op.getSchedule().getResources();
   int64_t buffers = res.epilogueBuffers, chunks = res.epilogueChunks;
   // Chunks go in rounds: a ring of the whole tile row takes them in one
   // (one wait, two barriers and one fence per tile), a smaller ring one at
@@ -282,11 +282,8 @@ struct GemmcEpiloguePass
     SmallVector<EpilogueOp> ops;
     getOperation().walk([&](EpilogueOp op) { ops.push_back(op); });
     for (EpilogueOp op : ops) {
-      FailureOr<KernelSpec> spec = specOf(op, op.getSchedule());
-      if (failed(spec))
-        return signalPassFailure();
       OpBuilder b(op);
-      Epilogue epilogue(op, *spec, b);
+      Epilogue epilogue(op, op.getSchedule().getSpec(), b);
       if (op.getTmapC())
         epilogue.storeTmaOrDirect();
       else

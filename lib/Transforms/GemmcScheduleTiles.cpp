@@ -340,10 +340,7 @@ struct GemmcScheduleTilesPass
     SmallVector<TileLoopOp> loops;
     getOperation().walk([&](TileLoopOp op) { loops.push_back(op); });
     for (TileLoopOp loop : loops) {
-      FailureOr<KernelSpec> spec = specOf(loop, loop.getSchedule());
-      if (failed(spec))
-        return signalPassFailure();
-      lowerTileLoop(loop, *spec);
+      lowerTileLoop(loop, loop.getSchedule().getSpec());
     }
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
@@ -351,10 +348,8 @@ struct GemmcScheduleTilesPass
         ops.push_back(op);
     });
     for (Operation *op : ops) {
-      FailureOr<KernelSpec> spec =
-          specOf(op, op->getAttrOfType<ScheduleAttr>("schedule"));
-      if (failed(spec))
-        return signalPassFailure();
+      const KernelSpec *spec =
+          &op->getAttrOfType<ScheduleAttr>("schedule").getSpec();
       OpBuilder b(op);
       KernelIR ir(b, op->getLoc());
       if (auto plan = dyn_cast<StreamKPlanOp>(op)) {

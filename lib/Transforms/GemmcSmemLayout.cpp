@@ -29,16 +29,12 @@ struct GemmcSmemLayoutPass
     WalkResult result = getOperation().walk([&](TileMatmulOp op) {
       if (op.getSmem())
         return WalkResult::advance();
-      FailureOr<KernelSpec> spec = specOf(op, op.getSchedule());
-      if (failed(spec))
-        return WalkResult::interrupt();
       auto fn = op->getParentOfType<LLVM::LLVMFuncOp>();
       auto gpuModule = op->getParentOfType<gpu::GPUModuleOp>();
       if (!fn || !gpuModule) {
         op.emitOpError("must sit in an llvm.func of a gpu.module");
         return WalkResult::interrupt();
       }
-      CtaResources res = computeResources(*spec);
       OpBuilder b(op);
       KernelIR ir(b, op.getLoc());
 
@@ -62,7 +58,7 @@ struct GemmcSmemLayoutPass
                               ir.c32(~int64_t(kSwizzleAtomAlignBytes - 1)));
       Value alignedBase = ir.sharedAt(base, ir.sub(aligned, addr));
 
-      SmemLayoutAttr layout = smemLayoutFor(b.getContext(), *spec);
+      SmemLayoutAttr layout = smemLayoutFor(op.getSchedule());
       op.getSmemMutable().assign(alignedBase);
       op.setSmemLayoutAttr(layout);
       return WalkResult::advance();

@@ -23,11 +23,11 @@ using namespace mlir::gemmc;
 namespace {
 
 /// The kernel function with gemmc's ABI (docs/abi.md).
-LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, const KernelSpec &s,
-                              KernelIR &ir) {
+LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, StringRef name,
+                              ScheduleAttr schedule, KernelIR &ir) {
   MLIRContext *ctx = b.getContext();
   // The parameters describeKernelAbi lists, in its order.
-  KernelAbi abi = describeKernelAbi(s);
+  const KernelAbi &abi = schedule.getAbi();
   SmallVector<Type> args;
   SmallVector<unsigned> tensorMaps;
   unsigned cArg = 0, workspaceArg = 0;
@@ -48,8 +48,8 @@ LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, const KernelSpec &s,
     }
   }
   auto fnType = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), args);
-  auto fn = LLVM::LLVMFuncOp::create(b, loc, s.name, fnType);
-  CtaResources res = computeResources(s);
+  auto fn = LLVM::LLVMFuncOp::create(b, loc, name, fnType);
+  const CtaResources &res = schedule.getResources();
   fn->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), b.getUnitAttr());
   fn->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
               b.getDenseI32ArrayAttr({static_cast<int32_t>(res.threads), 1, 1}));
@@ -96,10 +96,7 @@ struct GemmcTilePass : mlir::gemmc::impl::GemmcTileBase<GemmcTilePass> {
         return signalPassFailure();
       }
       MatmulOp op = matmuls.front();
-      FailureOr<KernelSpec> spec = specOf(op, op.getSchedule());
-      if (failed(spec))
-        return signalPassFailure();
-      spec->name = f.getSymName().str();
+      const KernelSpec *spec = &op.getSchedule().getSpec();
       std::vector<Violation> missing = checkLoweringSupport(*spec);
       for (const Violation &v : missing)
         op.emitOpError() << v.str();
@@ -117,10 +114,11 @@ struct GemmcTilePass : mlir::gemmc::impl::GemmcTileBase<GemmcTilePass> {
       Location loc = f.getLoc();
       b.setInsertionPointToEnd(gpuModule.getBody());
       KernelIR ir(b, loc);
-      LLVM::LLVMFuncOp fn = createKernel(b, loc, *spec, ir);
+      LLVM::LLVMFuncOp fn =
+          createKernel(b, loc, f.getSymName(), op.getSchedule(), ir);
       Block *entry = fn.addEntryBlock(b);
       b.setInsertionPointToStart(entry);
-      KernelAbi abi = describeKernelAbi(*spec);
+      const KernelAbi &abi = op.getSchedule().getAbi();
       auto arg = [&](StringRef name) -> Value {
         auto it = llvm::find(abi.params, name.str());
         if (it == abi.params.end())

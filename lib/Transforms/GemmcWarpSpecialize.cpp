@@ -52,10 +52,10 @@ using PieceBody = function_ref<Value(Value, Value, Value, Value, Value, Value)>;
 
 class WarpSpecializer {
 public:
-  WarpSpecializer(TileMatmulOp op, const KernelSpec &spec, OpBuilder &b)
-      : op(op), s(spec), res(computeResources(spec)),
-        layout(*op.getSmemLayout()), ir(b, op.getLoc()),
-        abi(describeKernelAbi(spec)) {}
+  WarpSpecializer(TileMatmulOp op, OpBuilder &b)
+      : op(op), s(op.getSchedule().getSpec()),
+        res(op.getSchedule().getResources()), layout(*op.getSmemLayout()),
+        ir(b, op.getLoc()), abi(op.getSchedule().getAbi()) {}
 
   void build();
 
@@ -85,10 +85,10 @@ private:
 
   TileMatmulOp op;
   const KernelSpec &s;
-  CtaResources res;
+  const CtaResources &res;
   SmemLayoutAttr layout;
   KernelIR ir;
-  KernelAbi abi;
+  const KernelAbi &abi;
   Value tid, kTiles, isThread0;
   bool pingpong = false, streamK = false;
   Value splitFirst, splitIterations;
@@ -134,7 +134,7 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
     kEnd = kTiles;
   }
   OpBuilder &b = ir.b;
-  Type accType = accumulatorType(b.getContext(), s);
+  Type accType = accumulatorType(op.getSchedule());
   Value zero = LLVM::ZeroOp::create(b, ir.loc, accType);
   // Each consumer warpgroup multiplies its own rows of the A tile (one MMA
   // M each; under pingpong, and with one consumer, the whole tile).
@@ -373,11 +373,8 @@ struct GemmcWarpSpecializePass
         op.emitOpError("has no shared memory yet; run gemmc-smem-layout first");
         return signalPassFailure();
       }
-      FailureOr<KernelSpec> spec = specOf(op, op.getSchedule());
-      if (failed(spec))
-        return signalPassFailure();
       OpBuilder b(op);
-      WarpSpecializer(op, *spec, b).build();
+      WarpSpecializer(op, b).build();
       op.erase();
     }
   }

@@ -18,10 +18,9 @@ using namespace mlir::gemmc;
 //===----------------------------------------------------------------------===//
 
 LogicalResult MatmulOp::verify() {
-  auto emit = [&]() { return emitOpError(); };
-  FailureOr<KernelSpec> spec = specFromSchedule(getSchedule(), emit);
-  if (failed(spec))
-    return failure();
+  // A copy: the problem sizes the operands fix are added below.
+  KernelSpec resolved = getSchedule().getSpec();
+  KernelSpec *spec = &resolved;
   MLIRContext *ctx = getContext();
   struct Operand {
     const char *name;
@@ -84,10 +83,7 @@ LogicalResult MatmulOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult EpilogueOp::verify() {
-  FailureOr<KernelSpec> spec =
-      specFromSchedule(getSchedule(), [&]() { return emitOpError(); });
-  if (failed(spec))
-    return failure();
+  const KernelSpec *spec = &getSchedule().getSpec();
   bool tma = spec->epilogue.store == StoreKind::Tma;
   if (tma != static_cast<bool>(getTmapC()))
     return emitOpError() << "the schedule says store = "
@@ -112,8 +108,7 @@ LogicalResult TileLoopOp::verify() {
   if (yield.getValues().size() != 1 || !yield.getValues()[0].getType().isInteger(32))
     return emitOpError("body yields the next load number, one i32");
   if (static_cast<bool>(getSplitFirst()) !=
-      (specFromSchedule(getSchedule(), [&] { return emitOpError(); })
-           ->tileScheduler.kind == TileSchedulerKind::StreamK))
+      (getSchedule().getSpec().tileScheduler.kind == TileSchedulerKind::StreamK))
     return emitOpError("takes split(%first, %iterations) exactly when the "
                        "schedule's tile scheduler is stream_k");
   return success();
@@ -169,8 +164,10 @@ LogicalResult SmemLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitErro
   return success();
 }
 
-SmemLayoutAttr mlir::gemmc::smemLayoutFor(MLIRContext *ctx, const KernelSpec &spec) {
-  CtaResources res = computeResources(spec);
+SmemLayoutAttr mlir::gemmc::smemLayoutFor(ScheduleAttr schedule) {
+  MLIRContext *ctx = schedule.getContext();
+  const KernelSpec &spec = schedule.getSpec();
+  const CtaResources &res = schedule.getResources();
   return SmemLayoutAttr::get(
       ctx, res.stages, res.stageBytes(),
       /*b_offset=*/res.aStageBytes,
@@ -186,11 +183,7 @@ LogicalResult TileMatmulOp::verify() {
     return emitOpError("takes smem(%base) and smem_layout together");
   if (!layout)
     return success();
-  FailureOr<KernelSpec> spec =
-      specFromSchedule(getSchedule(), [&] { return emitOpError(); });
-  if (failed(spec))
-    return failure();
-  SmemLayoutAttr expected = smemLayoutFor(getContext(), *spec);
+  SmemLayoutAttr expected = smemLayoutFor(getSchedule());
   if (layout != expected)
     return emitOpError() << "[smem-layout] the schedule places its shared "
                             "memory as "

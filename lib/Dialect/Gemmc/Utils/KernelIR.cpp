@@ -43,14 +43,9 @@ Value KernelIR::uniformWarpgroupId() {
                               NVVM::ShflKind::idx, /*return_value_and_is_valid=*/nullptr);
 }
 
-Type mlir::gemmc::accumulatorType(MLIRContext *ctx,
-                                  const ::gemmc::KernelSpec &spec) {
-  SmallVector<Type> fields(computeResources(spec).accRegsPerThread,
+Type mlir::gemmc::accumulatorType(ScheduleAttr schedule) {
+  MLIRContext *ctx = schedule.getContext();
+  SmallVector<Type> fields(schedule.getResources().accRegsPerThread,
                            Float32Type::get(ctx));
   return LLVM::LLVMStructType::getLiteral(ctx, fields);
-}
-
-FailureOr<::gemmc::KernelSpec> mlir::gemmc::specOf(Operation *op,
-                                                   ScheduleAttr schedule) {
-  return specFromSchedule(schedule, [op] { return op->emitOpError(); });
 }

@@ -11,8 +11,8 @@
 #include "gemmc/Dialect/Gemmc/IR/GemmcDialect.h"
 
 namespace mlir::gemmc {
-/// The layout gemmc-smem-layout gives a kernel of this resolved spec.
-SmemLayoutAttr smemLayoutFor(MLIRContext *ctx, const ::gemmc::KernelSpec &spec);
+/// The layout gemmc-smem-layout gives a kernel of this schedule.
+SmemLayoutAttr smemLayoutFor(ScheduleAttr schedule);
 } // namespace mlir::gemmc
 
 #endif // GEMMC_DIALECT_GEMMC_IR_SMEMLAYOUT_H

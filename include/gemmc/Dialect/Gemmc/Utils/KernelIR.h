@@ -92,11 +92,8 @@ public:
 
 /// The struct of fp32 accumulators each MMA thread holds for one tile
 /// (CtaResources::accRegsPerThread of them).
-Type accumulatorType(MLIRContext *ctx, const ::gemmc::KernelSpec &spec);
+Type accumulatorType(ScheduleAttr schedule);
 
-/// The resolved spec a schedule attribute describes; reports on `op` and
-/// fails when the attribute does not describe one.
-FailureOr<::gemmc::KernelSpec> specOf(Operation *op, ScheduleAttr schedule);
 
 } // namespace mlir::gemmc
 
