@@ -32,9 +32,22 @@ ctest_failed=$(grep -cE "\*\*\*Failed|\*\*\*Exception|\*\*\*Timeout" "$ctest_out
 ctest_skipped=$(grep -cE "\*\*\*Skipped|Not Run" "$ctest_out" || true)
 [ "${ctest_failed:-0}" -gt 0 ] && status=1
 
+# The robustness step: the unit and lit tests again under ASan + UBSan, and
+# the fuzz targets for about a minute (scripts/sanitize.sh; its own clang
+# build in build-san). GEMMC_SKIP_SANITIZE=1 leaves it out.
+echo "== robustness: sanitizers and fuzzing (scripts/sanitize.sh)"
+sanitize_line="skipped (GEMMC_SKIP_SANITIZE=1)"
+if [ "${GEMMC_SKIP_SANITIZE:-0}" != 1 ]; then
+  sanitize_out=$(mktemp)
+  "$root/scripts/sanitize.sh" 2>&1 | tee "$sanitize_out" || status=1
+  sanitize_line=$(grep -E "^== sanitized:" "$sanitize_out" | tail -1 || true)
+  [ -n "$sanitize_line" ] || { sanitize_line="did not finish"; status=1; }
+fi
+
 passed=$(( ${lit_passed:-0} + ${ctest_passed:-0} ))
 failed=$(( ${lit_failed:-0} + ${ctest_failed:-0} ))
 skipped=$(( ${lit_unsupported:-0} + ${ctest_skipped:-0} ))
 echo "== lit: ${lit_passed:-0} passed, ${lit_failed:-0} failed, ${lit_unsupported:-0} unsupported; ctest: ${ctest_passed:-0} passed, ${ctest_failed:-0} failed, ${ctest_skipped:-0} skipped"
+echo "== robustness: ${sanitize_line#== }"
 echo "${passed} passed, ${failed} failed, ${skipped} skipped"
 exit $status

@@ -64,7 +64,9 @@ cl::opt<int64_t> wgmmaN(
     cl::value_desc("N"), cl::init(0), cl::cat(gemmcOptions));
 } // namespace
 
-/// Writes `text` to `path` ('-' = stdout).
+/// Writes `text` to `path` ('-' = stdout). A failed write (a full disk,
+/// /dev/full) is a diagnostic naming the file, not LLVM's fatal error from
+/// the stream's destructor; the partial file is removed.
 static bool writeOutput(StringRef path, StringRef text) {
   std::string error;
   auto out = mlir::openOutputFile(path, &error);
@@ -73,8 +75,29 @@ static bool writeOutput(StringRef path, StringRef text) {
     return false;
   }
   out->os() << text;
+  out->os().flush();
+  if (std::error_code ec = out->os().error()) {
+    out->os().clear_error();
+    errs() << "gemmc: error: cannot write "
+           << (path == "-" ? StringRef("standard output") : path) << ": "
+           << ec.message() << "\n";
+    return false;
+  }
   out->keep();
   return true;
+}
+
+/// Standard output's write error, if any, as a diagnostic (its destructor
+/// would otherwise end the process with LLVM's fatal error).
+int gemmc::tool::finishStdout(int rc) {
+  outs().flush();
+  if (std::error_code ec = outs().error()) {
+    outs().clear_error();
+    errs() << "gemmc: error: cannot write standard output: " << ec.message()
+           << "\n";
+    return rc ? rc : 1;
+  }
+  return rc;
 }
 
 /// ptxas -v lines that are performance bugs: spills and C75xx warnings.
@@ -150,8 +173,17 @@ static int compile() {
   if (emitKind == Emit::Ptx)
     return writeOutput(outputPath, *ptx) ? 0 : 1;
 
-  FailureOr<mlir::gemmc::PtxasResult> assembled = mlir::gemmc::assembleWithPtxas(
-      loc, *ptx, gemmc::archName(spec.arch), cudaRoot);
+  FailureOr<mlir::gemmc::PtxasResult> assembled = failure();
+  {
+    // A missing or failing ptxas is the toolkit's problem, not the spec's:
+    // a plain diagnostic, not one under the spec's first line.
+    mlir::ScopedDiagnosticHandler plain(&ctx, [](mlir::Diagnostic &d) {
+      errs() << "gemmc: error: " << d.str() << "\n";
+      return success();
+    });
+    assembled = mlir::gemmc::assembleWithPtxas(
+        loc, *ptx, gemmc::archName(spec.arch), cudaRoot);
+  }
   if (failed(assembled))
     return 1;
   if (ptxasVerbose)
@@ -182,16 +214,16 @@ int main(int argc, char **argv) {
                               "  gemmc SPEC -o gemm.cubin\n"
                               "  gemmc analyze SPEC --shape 8192x8192x8192\n");
   if (gemmc::tool::analyzeCommand)
-    return gemmc::tool::runAnalyze();
+    return gemmc::tool::finishStdout(gemmc::tool::runAnalyze());
   if (listRules) {
     for (const gemmc::RuleInfo &r : gemmc::allRules())
       outs() << formatv("{0,-20} {1}\n", r.name, r.summary);
-    return 0;
+    return gemmc::tool::finishStdout(0);
   }
   if (specPath.empty()) {
     errs() << "gemmc: error: no spec given; usage: gemmc SPEC -o FILE "
               "(see gemmc --help)\n";
     return 1;
   }
-  return compile();
+  return gemmc::tool::finishStdout(compile());
 }
