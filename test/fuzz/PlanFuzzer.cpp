@@ -60,11 +60,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size_) {
   args.a = address(in);
   args.b = address(in);
   args.c = const_cast<void *>(address(in));
-  args.a_type = static_cast<gemmc_dtype>(in.ConsumeIntegralInRange<int>(0, 7));
-  args.b_type = static_cast<gemmc_dtype>(in.ConsumeIntegralInRange<int>(0, 7));
-  args.c_type = static_cast<gemmc_dtype>(in.ConsumeIntegralInRange<int>(0, 7));
-  args.a_layout = static_cast<gemmc_layout>(in.ConsumeIntegralInRange<int>(0, 3));
-  args.b_layout = static_cast<gemmc_layout>(in.ConsumeIntegralInRange<int>(0, 3));
+  // A C caller may pass any int for an enum; a little past the legal values.
+  args.a_type = static_cast<gemmc_dtype>(in.ConsumeIntegralInRange<int>(-1, 8));
+  args.b_type = static_cast<gemmc_dtype>(in.ConsumeIntegralInRange<int>(-1, 8));
+  args.c_type = static_cast<gemmc_dtype>(in.ConsumeIntegralInRange<int>(-1, 8));
+  args.a_layout = static_cast<gemmc_layout>(in.ConsumeIntegralInRange<int>(-1, 4));
+  args.b_layout = static_cast<gemmc_layout>(in.ConsumeIntegralInRange<int>(-1, 4));
   args.alpha = in.ConsumeFloatingPoint<float>();
   args.beta = in.ConsumeFloatingPoint<float>();
   int sms = in.ConsumeIntegralInRange<int>(0, 4096);
