@@ -11,6 +11,7 @@
 # sanitizers and the fuzzers' coverage see gemmc's own code.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+source "$root/scripts/lit_count.sh"
 build=${GEMMC_SANITIZE_BUILD_DIR:-$root/build-san}
 export GEMMC_SANITIZE_BUILD_DIR=$build
 seconds=${GEMMC_FUZZ_SECONDS:-15}
@@ -47,10 +48,10 @@ order_dependent="Transforms/gemmc-epilogue.mlir|Transforms/gemmc-smem-layout.mli
 echo "left out (IR order depends on the host compiler): ${order_dependent//|/, }"
 /usr/lib/llvm-22/bin/lit -sv --filter-out "$order_dependent" "$build/test" >"$lit_out" 2>&1 || true
 grep -aE "^(FAIL|XPASS|UNRESOLVED|TIMEOUT):|ERROR: (Address|Leak)Sanitizer|runtime error:" "$lit_out" | head -50 || true
-lit_passed=$(grep -aE "^ *Passed *:" "$lit_out" | awk '{print $2}' || true)
-lit_failed=$(grep -aE "^ *Failed *:" "$lit_out" | awk '{print $2}' || true)
-lit_unsupported=$(grep -aE "^ *Unsupported *:" "$lit_out" | awk '{print $2}' || true)
-lit_excluded=$(grep -aE "^ *Excluded *:" "$lit_out" | awk '{print $2}' || true)
+lit_passed=$(lit_count Passed "$lit_out")
+lit_failed=$(lit_count Failed "$lit_out")
+lit_unsupported=$(lit_count Unsupported "$lit_out")
+lit_excluded=$(lit_count Excluded "$lit_out")
 [ -n "$lit_failed" ] && status=1
 grep -aq -E "^ *(Unresolved|Timed Out|Unexpectedly Passed) *:" "$lit_out" && status=1
 tested=$(date +%s)

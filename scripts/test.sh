@@ -3,6 +3,7 @@
 # the counts. GPU tests (ctest label gpu) report skipped without a GPU.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+source "$root/scripts/lit_count.sh"
 build=${GEMMC_BUILD_DIR:-$root/build}
 "$root/scripts/setup.sh"
 
@@ -12,10 +13,9 @@ lit_out=$(mktemp)
 /usr/lib/llvm-22/bin/lit -sv "$build/test" 2>&1 | tee "$lit_out" | grep -E "^(FAIL|XPASS|UNRESOLVED|TIMEOUT)|^\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*|error:" | head -200 || true
 grep -q -E "^  (Passed|Failed)" "$lit_out" || true
 tail -n 12 "$lit_out"
-# lit's summary lines read "  Passed: 72 (98.63%)".
-lit_passed=$(grep -E "^ *Passed *:" "$lit_out" | awk '{print $2}' || true)
-lit_failed=$(grep -E "^ *Failed *:" "$lit_out" | awk '{print $2}' || true)
-lit_unsupported=$(grep -E "^ *Unsupported *:" "$lit_out" | awk '{print $2}' || true)
+lit_passed=$(lit_count Passed "$lit_out")
+lit_failed=$(lit_count Failed "$lit_out")
+lit_unsupported=$(lit_count Unsupported "$lit_out")
 [ -n "$lit_failed" ] && status=1
 grep -q -E "^ *(Unresolved|Timed Out|Unexpectedly Passed) *:" "$lit_out" && status=1
 echo "== sm_90a specs: compile time, registers, spills (gemmc + ptxas)"
