@@ -5,7 +5,14 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${GEMMC_BUILD_DIR:-$root/build}
 
+# --sanitize: the robustness step of scripts/test.sh (scripts/sanitize.sh)
+# instead: clang with its sanitizers and libFuzzer, and a clang build with
+# GEMMC_SANITIZE and GEMMC_FUZZ in build-san.
+sanitize=0
+[ "${1:-}" = "--sanitize" ] && sanitize=1
+
 packages=(cmake ninja-build g++ llvm-22-dev libmlir-22-dev mlir-22-tools libgtest-dev)
+((sanitize)) && packages+=(clang-22 libclang-rt-22-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -21,6 +28,17 @@ if [ ! -x /usr/local/cuda/bin/ptxas ]; then
   echo "gemmc setup: warning: /usr/local/cuda/bin/ptxas not found; cubin output and ptxas checks need the CUDA toolkit" >&2
 fi
 
+if ((sanitize)); then
+  build=${GEMMC_SANITIZE_BUILD_DIR:-$root/build-san}
+  # -O1: the sanitizers' usual level, and quicker to compile than -O3.
+  if [ ! -f "$build/build.ninja" ]; then
+    CC=clang-22 CXX=clang++-22 cmake -G Ninja -S "$root" -B "$build" \
+      -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" \
+      -DCMAKE_C_FLAGS_RELEASE="-O1 -DNDEBUG" -DGEMMC_SANITIZE=ON -DGEMMC_FUZZ=ON >/dev/null
+  fi
+  cmake --build "$build" --target gemmc gemmc-opt gemmc-unittests gemmc-fuzzers
+  exit 0
+fi
 if [ ! -f "$build/build.ninja" ]; then
   cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi

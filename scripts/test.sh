@@ -3,6 +3,7 @@
 # the counts. GPU tests (ctest label gpu) report skipped without a GPU.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+source "$root/scripts/lit_count.sh"
 build=${GEMMC_BUILD_DIR:-$root/build}
 "$root/scripts/setup.sh"
 
@@ -12,10 +13,9 @@ lit_out=$(mktemp)
 /usr/lib/llvm-22/bin/lit -sv "$build/test" 2>&1 | tee "$lit_out" | grep -E "^(FAIL|XPASS|UNRESOLVED|TIMEOUT)|^\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*\*|error:" | head -200 || true
 grep -q -E "^  (Passed|Failed)" "$lit_out" || true
 tail -n 12 "$lit_out"
-# lit's summary lines read "  Passed: 72 (98.63%)".
-lit_passed=$(grep -E "^ *Passed *:" "$lit_out" | awk '{print $2}' || true)
-lit_failed=$(grep -E "^ *Failed *:" "$lit_out" | awk '{print $2}' || true)
-lit_unsupported=$(grep -E "^ *Unsupported *:" "$lit_out" | awk '{print $2}' || true)
+lit_passed=$(lit_count Passed "$lit_out")
+lit_failed=$(lit_count Failed "$lit_out")
+lit_unsupported=$(lit_count Unsupported "$lit_out")
 [ -n "$lit_failed" ] && status=1
 grep -q -E "^ *(Unresolved|Timed Out|Unexpectedly Passed) *:" "$lit_out" && status=1
 echo "== sm_90a specs: compile time, registers, spills (gemmc + ptxas)"
@@ -46,7 +46,19 @@ pkg_step() {
   shift
   echo "-- $what" >>"$pkg_log"
   if "$@" >>"$pkg_log" 2>&1; then
-    echo "PASS $what"; pkg_passed=$((pkg_passed + 1))
+    echo "PASS $what"; pkg_# The robustness step: the unit and lit tests again under ASan + UBSan, and
+# the fuzz targets for about a minute (scripts/sanitize.sh; its own clang
+# build in build-san). GEMMC_SKIP_SANITIZE=1 leaves it out.
+echo "== robustness: sanitizers and fuzzing (scripts/sanitize.sh)"
+sanitize_line="skipped (GEMMC_SKIP_SANITIZE=1)"
+if [ "${GEMMC_SKIP_SANITIZE:-0}" != 1 ]; then
+  sanitize_out=$(mktemp)
+  "$root/scripts/sanitize.sh" 2>&1 | tee "$sanitize_out" || status=1
+  sanitize_line=$(grep -E "^== sanitized:" "$sanitize_out" | tail -1 || true)
+  [ -n "$sanitize_line" ] || { sanitize_line="did not finish"; status=1; }
+fi
+
+passed=$((pkg_passed + 1))
   else
     echo "FAIL $what (see $pkg_log)"; pkg_failed=$((pkg_failed + 1))
   fi
@@ -118,5 +130,6 @@ passed=$(( ${lit_passed:-0} + ${ctest_passed:-0} + pkg_passed ))
 failed=$(( ${lit_failed:-0} + ${ctest_failed:-0} + pkg_failed ))
 skipped=$(( ${lit_unsupported:-0} + ${ctest_skipped:-0} ))
 echo "== lit: ${lit_passed:-0} passed, ${lit_failed:-0} failed, ${lit_unsupported:-0} unsupported; ctest: ${ctest_passed:-0} passed, ${ctest_failed:-0} failed, ${ctest_skipped:-0} skipped; package: $pkg_passed passed, $pkg_failed failed"
+echo "== robustness: ${sanitize_line#== }"
 echo "${passed} passed, ${failed} failed, ${skipped} skipped"
 exit $status

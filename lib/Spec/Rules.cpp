@@ -21,7 +21,11 @@ std::string Violation::str() const {
 static const RuleInfo kRules[] = {
     {"unknown-key", "every key is one the schema knows (with a did-you-mean); "
                     "checked by the parser"},
-    {"value-range", "every size is positive and below a sane bound"},
+    {"yaml-syntax", "the spec is well-formed YAML with no empty list entries; "
+                    "checked by the parser"},
+    {"value-type", "integers are written unquoted; checked by the parser"},
+    {"value-range", "every size is positive and below a sane bound; stages "
+                    "is at least 2"},
     {"schema-version", "schema_version is the version this gemmc reads"},
     {"device", "device names a known GPU of the spec's arch"},
     {"arch-features", "TMA, wgmma, warp specialization, clusters and FP8 "
@@ -200,6 +204,9 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
   return r;
 }
 
+/// One buffer leaves none to load into while it is multiplied.
+static constexpr int64_t kMinStages = 2;
+
 void gemmc::resolveAuto(KernelSpec &s) {
   bool hasTma = isaFor(s.arch).hasTma;
   if (s.mainloop.load == LoadKind::Auto)
@@ -238,7 +245,8 @@ void gemmc::resolveAuto(KernelSpec &s) {
     int64_t perStage = one.stageBytes() + barriersPerStage;
     int64_t fit = (s.deviceInfo().smemPerBlockBytes - fixed) / perStage;
     int64_t cap = usesTma(s) ? 8 : 4;
-    s.mainloop.stages = std::clamp<int64_t>(fit, 1, cap);
+    // Where two stages do not fit, smem-budget says so for two.
+    s.mainloop.stages = std::clamp<int64_t>(fit, kMinStages, cap);
   }
 }
 
@@ -271,10 +279,17 @@ void checkValueRange(const KernelSpec &s, Sink &out) {
       add(out, "value-range", "cluster_shape",
           formatv("cluster_shape[{0}] = {1} is outside [1, {2}]", i,
                   s.clusterShape[i], kMaxClusterDim));
-  if (s.mainloop.stages < 0 || s.mainloop.stages > kMaxStages)
+  // 0 is `auto`, which resolveAuto replaces.
+  if (s.mainloop.stages < 0 ||
+      (s.mainloop.stages > 0 && s.mainloop.stages < kMinStages) ||
+      s.mainloop.stages > kMaxStages)
     add(out, "value-range", "mainloop.stages",
-        formatv("stages = {0} is outside [1, {1}]; use auto or a value in range",
-                s.mainloop.stages, kMaxStages));
+        formatv("stages = {0} is outside [{1}, {2}]{3}; use auto or a value "
+                "in range",
+                s.mainloop.stages, kMinStages, kMaxStages,
+                s.mainloop.stages == 1 ? " (one buffer leaves none to load "
+                                         "into while it is multiplied)"
+                                       : ""));
   const std::pair<const char *, Dim> dims[] = {{"m", s.m}, {"n", s.n}, {"k", s.k}};
   for (auto [name, d] : dims)
     if (!d.isDynamic() && (d.value < 1 || d.value > kMaxProblemDim))

@@ -10,8 +10,10 @@
 //===----------------------------------------------------------------------===//
 #include "gemmc/Spec/SpecParser.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ConvertUTF.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/YAMLParser.h"
@@ -148,6 +150,19 @@ static std::optional<StringRef> closest(StringRef word,
   return std::nullopt;
 }
 
+/// How a message quotes a value from the spec: whole when short, else its
+/// start and its length (a 300 KB key must not become 300 KB of stderr).
+static std::string echo(StringRef s) {
+  constexpr size_t kEchoChars = 40;
+  if (s.size() <= kEchoChars)
+    return s.str();
+  size_t cut = kEchoChars;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80)
+    --cut; // not inside a UTF-8 sequence
+  return llvm::formatv("{0}... ({1} characters)", s.take_front(cut), s.size())
+      .str();
+}
+
 static std::string joinChoices(llvm::ArrayRef<StringRef> choices) {
   return llvm::join(choices, ", ");
 }
@@ -192,9 +207,9 @@ StringRef parseInteger(StringRef s, void *ctx, int64_t &out, bool allowAuto,
     if (!digits.empty() && llvm::all_of(digits, llvm::isDigit))
       return failWith(ctx, llvm::formatv("'{0}' is outside the 64-bit integer "
                                          "range",
-                                         s)
+                                         echo(s))
                                .str());
-    return failWith(ctx, llvm::formatv("'{0}' is not an integer{1}", s,
+    return failWith(ctx, llvm::formatv("'{0}' is not an integer{1}", echo(s),
                                        allowAuto ? (" or " + autoWord).str()
                                                  : std::string())
                              .str());
@@ -216,7 +231,7 @@ template <typename T> struct EnumScalarTraits {
       return {};
     }
     auto choices = EnumTraits<T>::choices();
-    std::string msg = formatv("unknown value '{0}'", s).str();
+    std::string msg = formatv("unknown value '{0}'", echo(s)).str();
     if (auto best = closest(s, choices))
       msg += formatv("; did you mean '{0}'?", *best).str();
     msg += " (expected one of " + joinChoices(choices) + ")";
@@ -372,6 +387,71 @@ template <> struct MappingTraits<TopLevel> {
 
 /// Specs are small; anything larger is not a spec.
 static constexpr size_t kMaxSpecBytes = 1 << 20;
+
+/// Longest message and source line a diagnostic shows whole. A 300 KB key
+/// or value would otherwise be echoed in the message and again in the
+/// source line under it.
+static constexpr size_t kShownChars = 160;
+
+/// Prints `d`, cutting a long message and showing a window of a long source
+/// line around the caret, with the true line:col.
+static void printDiagnostic(const llvm::SMDiagnostic &d, llvm::raw_ostream &os) {
+  StringRef line = d.getLineContents();
+  StringRef message = d.getMessage();
+  if (line.size() <= kShownChars && message.size() <= 4 * kShownChars) {
+    d.print(nullptr, os, /*ShowColors=*/false);
+    return;
+  }
+  std::string shownMessage = message.size() <= 4 * kShownChars
+                                 ? message.str()
+                                 : (message.take_front(4 * kShownChars) +
+                                    llvm::formatv("... ({0} more characters)",
+                                                  message.size() - 4 * kShownChars))
+                                       .str();
+  StringRef kind = "error";
+  if (d.getKind() == llvm::SourceMgr::DK_Warning)
+    kind = "warning";
+  else if (d.getKind() == llvm::SourceMgr::DK_Note)
+    kind = "note";
+  else if (d.getKind() == llvm::SourceMgr::DK_Remark)
+    kind = "remark";
+  os << d.getFilename();
+  if (d.getLineNo() >= 0)
+    os << ':' << d.getLineNo() << ':' << d.getColumnNo() + 1;
+  os << ": " << kind << ": " << shownMessage << "\n";
+  if (d.getLineNo() < 0 || d.getColumnNo() < 0)
+    return;
+  size_t col = std::min<size_t>(d.getColumnNo(), line.size());
+  size_t from = col > kShownChars / 2 ? col - kShownChars / 2 : 0;
+  std::string window = from ? "..." : "";
+  size_t caret = col - from + window.size();
+  window += line.substr(from, kShownChars).str();
+  if (from + kShownChars < line.size())
+    window += "...";
+  os << window << "\n" << std::string(caret, ' ') << "^\n";
+}
+
+/// A raw tokenizer message from YAMLParser, with the rule name and a way out.
+static std::string yamlSyntaxMessage(StringRef raw) {
+  StringRef hint = "check the indentation, brackets and quotes here; a spec "
+                   "is 'key: value' lines (docs/spec.md)";
+  if (raw.contains("Block End") || raw.contains("Expected Key"))
+    hint = "keys of one mapping start in the same column and a value follows "
+           "its key's ':'; check this line's indentation";
+  if (raw.contains("Flow") || raw.contains("closing"))
+    hint = "a '[' or '{' is not closed, or an entry is missing its ','";
+  if (raw.contains("quote"))
+    hint = "close the quote on the same line";
+  return ("[yaml-syntax] " + raw.rtrim(".!") + "; " + hint).str();
+}
+
+static std::string tooBigMessage(StringRef size) {
+  return llvm::formatv("the file is {0} bytes; a spec is a small YAML file of "
+                       "at most {1} bytes",
+                       size, kMaxSpecBytes)
+      .str();
+}
+
 /// Flow collections nest no deeper than this in any spec; deeper input would
 /// only exercise the YAML parser's recursion.
 static constexpr int kMaxNesting = 32;
@@ -385,7 +465,7 @@ SpecFile::SpecFile(std::unique_ptr<llvm::MemoryBuffer> buffer,
         auto *self = static_cast<SpecFile *>(ctx);
         if (d.getKind() == llvm::SourceMgr::DK_Error)
           ++self->errors_;
-        d.print(nullptr, self->diagOS_, /*ShowColors=*/false);
+        printDiagnostic(d, self->diagOS_);
       },
       this);
   srcMgr_.AddNewSourceBuffer(
@@ -395,13 +475,53 @@ SpecFile::SpecFile(std::unique_ptr<llvm::MemoryBuffer> buffer,
 
 std::unique_ptr<SpecFile> SpecFile::open(StringRef path,
                                          llvm::raw_ostream &diagOS) {
-  auto bufOr = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
-  if (!bufOr) {
-    diagOS << path << ": error: cannot read the spec: "
-           << bufOr.getError().message() << "\n";
+  // Read at most one byte past the limit: /dev/zero, a pipe or a huge file
+  // must end in the size message, not in an out-of-memory abort.
+  auto cannotRead = [&](std::error_code ec) {
+    diagOS << path << ": error: cannot read the spec: " << ec.message() << "\n";
+    return nullptr;
+  };
+  bool isStdin = path == "-";
+  llvm::sys::fs::file_t fd = llvm::sys::fs::getStdinHandle();
+  if (!isStdin) {
+    llvm::Expected<llvm::sys::fs::file_t> opened =
+        llvm::sys::fs::openNativeFileForRead(path);
+    if (!opened)
+      return cannotRead(llvm::errorToErrorCode(opened.takeError()));
+    fd = *opened;
+  }
+  llvm::scope_exit closeFd([&] {
+    if (!isStdin)
+      llvm::sys::fs::closeFile(fd);
+  });
+  std::string text;
+  char chunk[1 << 16];
+  while (text.size() <= kMaxSpecBytes) {
+    size_t want = std::min(sizeof(chunk), kMaxSpecBytes + 1 - text.size());
+    llvm::Expected<size_t> got =
+        llvm::sys::fs::readNativeFile(fd, llvm::MutableArrayRef(chunk, want));
+    if (!got)
+      return cannotRead(llvm::errorToErrorCode(got.takeError()));
+    if (*got == 0)
+      break;
+    text.append(chunk, *got);
+  }
+  // getFileOrSTDIN's name for standard input, which diagnostics print.
+  std::string name = isStdin ? "<stdin>" : path.str();
+  if (text.size() > kMaxSpecBytes) {
+    // A regular file's size is known; a stream's is not.
+    llvm::sys::fs::file_status st;
+    std::string size = "more than " + std::to_string(kMaxSpecBytes);
+    if (!isStdin && !llvm::sys::fs::status(path, st) &&
+        st.type() == llvm::sys::fs::file_type::regular_file &&
+        st.getSize() > kMaxSpecBytes)
+      size = std::to_string(st.getSize());
+    // No source line under it: the start of /dev/zero is NUL bytes.
+    diagOS << name << ":1:1: error: " << tooBigMessage(size) << "\n";
     return nullptr;
   }
-  return std::unique_ptr<SpecFile>(new SpecFile(std::move(*bufOr), diagOS));
+  return std::unique_ptr<SpecFile>(
+      new SpecFile(llvm::MemoryBuffer::getMemBufferCopy(text, name), diagOS));
 }
 
 std::unique_ptr<SpecFile> SpecFile::fromString(StringRef text,
@@ -520,7 +640,7 @@ public:
         if (!keys.empty() && !llvm::is_contained(keys, key)) {
           std::string where = path.empty() ? "at the top level" : "in " + path;
           std::string msg =
-              llvm::formatv("[unknown-key] unknown key '{0}' {1}", key, where).str();
+              llvm::formatv("[unknown-key] unknown key '{0}' {1}", echo(key), where).str();
           if (auto best = closest(key, keys))
             msg += llvm::formatv("; did you mean '{0}'?", *best).str();
           else
@@ -528,7 +648,7 @@ public:
           error(keyLoc, msg);
         }
         if (!seen.try_emplace(key, keyLoc).second)
-          error(keyLoc, llvm::formatv("[unknown-key] key '{0}' appears twice", key).str());
+          error(keyLoc, llvm::formatv("[unknown-key] key '{0}' appears twice", echo(key)).str());
         std::string child = path.empty() ? key.str() : path + "." + key.str();
         llvm::yaml::Node *value = kv.getValue();
         if (value && llvm::isa<llvm::yaml::NullNode>(value)) {
@@ -597,13 +717,30 @@ private:
                       .str());
       return false;
     }
+    if (shape == Shape::Scalar && name != "name" && name != "device") {
+      // YAML reads a quoted 128 as text; YAML I/O would still take it as an
+      // integer, so a typed field would accept a string.
+      auto *scalar = llvm::dyn_cast<llvm::yaml::ScalarNode>(node);
+      StringRef raw = scalar ? scalar->getRawValue() : StringRef();
+      llvm::SmallString<16> storage;
+      int64_t ignored;
+      if ((raw.starts_with("'") || raw.starts_with("\"")) &&
+          !scalar->getValue(storage).getAsInteger(10, ignored)) {
+        error(node->getSourceRange().Start,
+              llvm::formatv("[value-type] {0}: {1} is quoted, which makes it "
+                            "text, not an integer; write {2} without quotes",
+                            name, echo(raw), echo(scalar->getValue(storage)))
+                  .str());
+        return false;
+      }
+    }
     if (shape == Shape::Bool) {
       llvm::SmallString<16> storage;
       auto *scalar = llvm::dyn_cast<llvm::yaml::ScalarNode>(node);
       StringRef v = scalar ? scalar->getValue(storage) : StringRef("|");
       if (!llvm::yaml::parseBool(v)) {
         error(node->getSourceRange().Start,
-              llvm::formatv("{0} takes true or false, not '{1}'", name, v)
+              llvm::formatv("{0} takes true or false, not '{1}'", name, echo(v))
                   .str());
         return false;
       }
@@ -621,12 +758,21 @@ private:
 };
 } // namespace
 
-/// Deepest nesting of flow brackets outside quoted strings and comments.
-static int flowNestingDepth(StringRef text) {
-  int depth = 0, deepest = 0;
+/// What one pass over the flow brackets finds, outside quoted strings and
+/// comments.
+struct FlowScan {
+  int deepest = 0;
+  /// A ',' with nothing before it since the last ',' or opening bracket:
+  /// YAMLParser drops such an entry, so `[128, , 64]` would read as 2 values.
+  const char *emptyEntry = nullptr;
+};
+
+static FlowScan scanFlow(StringRef text) {
+  FlowScan scan;
+  int depth = 0;
   char quote = 0;
-  bool comment = false;
-  for (char c : text) {
+  bool comment = false, entryStart = false;
+  for (const char &c : text) {
     if (comment) {
       comment = c != '\n';
       continue;
@@ -636,16 +782,28 @@ static int flowNestingDepth(StringRef text) {
         quote = 0;
       continue;
     }
-    if (c == '#')
+    if (c == ' ' || c == '\n' || c == '\r' || c == '\t')
+      continue;
+    if (c == '#') {
       comment = true;
-    else if (c == '"' || c == '\'')
+      continue;
+    }
+    bool atEntryStart = entryStart;
+    entryStart = false;
+    if (c == '"' || c == '\'')
       quote = c;
-    else if (c == '[' || c == '{')
-      deepest = std::max(deepest, ++depth);
-    else if ((c == ']' || c == '}') && depth > 0)
+    else if (c == '[' || c == '{') {
+      scan.deepest = std::max(scan.deepest, ++depth);
+      entryStart = true;
+    } else if ((c == ']' || c == '}') && depth > 0)
       --depth;
+    else if (c == ',' && depth > 0) {
+      if (atEntryStart && !scan.emptyEntry)
+        scan.emptyEntry = &c;
+      entryStart = true;
+    }
   }
-  return deepest;
+  return scan;
 }
 
 bool SpecFile::checkStructure() {
@@ -653,9 +811,7 @@ bool SpecFile::checkStructure() {
   SMLoc start = SMLoc::getFromPointer(text.begin());
   if (text.size() > kMaxSpecBytes) {
     srcMgr_.PrintMessage(start, llvm::SourceMgr::DK_Error,
-                         llvm::formatv("the file is {0} bytes; a spec is a small "
-                                       "YAML file of at most {1} bytes",
-                                       text.size(), kMaxSpecBytes));
+                         tooBigMessage(std::to_string(text.size())));
     return false;
   }
   if (text.find('\0') != StringRef::npos) {
@@ -708,15 +864,34 @@ bool SpecFile::checkStructure() {
       break;
     lineStart = end + 1;
   }
-  if (flowNestingDepth(text) > kMaxNesting) {
+  FlowScan flow = scanFlow(text);
+  if (flow.deepest > kMaxNesting) {
     srcMgr_.PrintMessage(start, llvm::SourceMgr::DK_Error,
                          llvm::formatv("brackets nest deeper than {0} levels; "
                                        "no spec field nests like that",
                                        kMaxNesting));
     return false;
   }
+  if (flow.emptyEntry) {
+    srcMgr_.PrintMessage(SMLoc::getFromPointer(flow.emptyEntry),
+                         llvm::SourceMgr::DK_Error,
+                         "[yaml-syntax] an empty entry: nothing between this "
+                         "',' and the one or the bracket before it; write the "
+                         "missing value or remove the ','");
+    return false;
+  }
   unsigned errorsBefore = errors_;
-  llvm::yaml::Stream stream(buffer_, srcMgr_, /*ShowColors=*/false);
+  // The tokenizer reports through its own SourceMgr so that its messages,
+  // and only those, get the rule name and a hint.
+  llvm::SourceMgr yamlSrcMgr;
+  yamlSrcMgr.setDiagHandler(
+      [](const llvm::SMDiagnostic &d, void *ctx) {
+        auto *self = static_cast<SpecFile *>(ctx);
+        self->srcMgr_.PrintMessage(d.getLoc(), d.getKind(),
+                                   yamlSyntaxMessage(d.getMessage()));
+      },
+      this);
+  llvm::yaml::Stream stream(buffer_, yamlSrcMgr, /*ShowColors=*/false);
   StructureWalker walker(srcMgr_, fieldLocs_);
   int documents = 0;
   bool empty = true;
@@ -764,7 +939,7 @@ bool SpecFile::readValues() {
     auto *file = static_cast<SpecFile *>(self);
     if (d.getKind() == llvm::SourceMgr::DK_Error)
       ++file->errors_;
-    d.print(nullptr, file->diagOS_, /*ShowColors=*/false);
+    printDiagnostic(d, file->diagOS_);
   };
   llvm::yaml::Input yin(buffer_, &ctx, handler, this);
   yin >> top;
@@ -813,7 +988,7 @@ bool SpecFile::readValues() {
                          llvm::formatv("[value-range] name '{0}' is the kernel's "
                                        "symbol and must be a C identifier "
                                        "(letters, digits, '_'; at most 200)",
-                                       s.name));
+                                       echo(s.name)));
     ok = false;
   }
   spec_ = s;

@@ -595,6 +595,15 @@ bool writePlot(StringRef path, const KernelSpec &s, ArrayRef<Row> rows) {
                 "square: at minimum traffic</text>\n",
                 lx, ly + 14);
   os << "</svg>\n";
+  // A failed write (a full disk) is reported here, not by LLVM's fatal error
+  // from the stream's destructor.
+  os.close();
+  if (std::error_code ec = os.error()) {
+    os.clear_error();
+    errs() << "gemmc analyze: error: cannot write " << path << ": "
+           << ec.message() << "\n";
+    return false;
+  }
   return true;
 }
 } // namespace

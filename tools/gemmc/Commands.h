@@ -11,6 +11,9 @@ extern llvm::cl::OptionCategory gemmcOptions;
 /// `gemmc analyze SPEC [--shape MxNxK ...] [--json] [--plot FILE.svg]`
 extern llvm::cl::SubCommand analyzeCommand;
 int runAnalyze();
+/// Flushes standard output; a write error there becomes a diagnostic and a
+/// failing exit code instead of LLVM's fatal error at exit.
+int finishStdout(int rc);
 } // namespace gemmc::tool
 
 #endif // GEMMC_TOOLS_COMMANDS_H

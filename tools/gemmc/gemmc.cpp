@@ -110,7 +110,9 @@ cl::opt<int64_t> wgmmaN(
     cl::value_desc("N"), cl::init(0), cl::cat(gemmcOptions));
 } // namespace
 
-/// Writes `text` to `path` ('-' = stdout).
+/// Writes `text` to `path` ('-' = stdout). A failed write (a full disk,
+/// /dev/full) is a diagnostic naming the file, not LLVM's fatal error from
+/// the stream's destructor; the partial file is removed.
 static bool writeOutput(StringRef path, StringRef text) {
   std::string error;
   auto out = mlir::openOutputFile(path, &error);
@@ -119,8 +121,29 @@ static bool writeOutput(StringRef path, StringRef text) {
     return false;
   }
   out->os() << text;
+  out->os().flush();
+  if (std::error_code ec = out->os().error()) {
+    out->os().clear_error();
+    errs() << "gemmc: error: cannot write "
+           << (path == "-" ? StringRef("standard output") : path) << ": "
+           << ec.message() << "\n";
+    return false;
+  }
   out->keep();
   return true;
+}
+
+/// Standard output's write error, if any, as a diagnostic (its destructor
+/// would otherwise end the process with LLVM's fatal error).
+int gemmc::tool::finishStdout(int rc) {
+  outs().flush();
+  if (std::error_code ec = outs().error()) {
+    outs().clear_error();
+    errs() << "gemmc: error: cannot write standard output: " << ec.message()
+           << "\n";
+    return rc ? rc : 1;
+  }
+  return rc;
 }
 
 /// ptxas -v lines that are performance bugs: spills and C75xx warnings.
@@ -244,17 +267,10 @@ static int compile() {
               "a program\n";
     return 1;
   }
-  // The spec's bytes are hashed into the manifest, so read them here.
-  ErrorOr<std::unique_ptr<MemoryBuffer>> specText =
-      MemoryBuffer::getFileOrSTDIN(specPath, /*IsText=*/true);
-  if (!specText) {
-    errs() << specPath << ": error: cannot read the spec: "
-           << specText.getError().message() << "\n";
-    return 1;
-  }
-  std::unique_ptr<gemmc::SpecFile> file = gemmc::SpecFile::fromString(
-      (*specText)->getBuffer(), (*specText)->getBufferIdentifier(), errs());
-  if (!file->parse())
+  // SpecFile::open reads at most the size limit + 1 byte; the manifest's
+  // spec hash covers the bytes it read.
+  std::unique_ptr<gemmc::SpecFile> file = gemmc::SpecFile::open(specPath, errs());
+  if (!file || !file->parse())
     return 1;
   const gemmc::KernelSpec &spec = file->spec();
   std::string symbol = symbolName.empty() ? spec.name : symbolName.getValue();
@@ -321,8 +337,17 @@ static int compile() {
   if (emitKind == Emit::Ptx)
     return writeOutput(outputPath, *ptx) ? 0 : 1;
 
-  FailureOr<mlir::gemmc::PtxasResult> assembled = mlir::gemmc::assembleWithPtxas(
-      loc, *ptx, gemmc::archName(spec.arch), cudaRoot);
+  FailureOr<mlir::gemmc::PtxasResult> assembled = failure();
+  {
+    // A missing or failing ptxas is the toolkit's problem, not the spec's:
+    // a plain diagnostic, not one under the spec's first line.
+    mlir::ScopedDiagnosticHandler plain(&ctx, [](mlir::Diagnostic &d) {
+      errs() << "gemmc: error: " << d.str() << "\n";
+      return success();
+    });
+    assembled = mlir::gemmc::assembleWithPtxas(
+        loc, *ptx, gemmc::archName(spec.arch), cudaRoot);
+  }
   if (failed(assembled))
     return 1;
   if (ptxasVerbose)
@@ -335,7 +360,7 @@ static int compile() {
   gemmc::KernelAbi abi = gemmc::describeKernelAbi(spec);
   gemmc::ManifestProvenance provenance;
   provenance.gemmcVersion = std::string(GEMMC_VERSION) + "+" + GEMMC_GIT_COMMIT;
-  provenance.specSha256 = toHex(SHA256::hash(arrayRefFromStringRef((*specText)->getBuffer())),
+  provenance.specSha256 = toHex(SHA256::hash(arrayRefFromStringRef(file->text())),
                                 /*LowerCase=*/true);
   std::string manifest = gemmc::kernelManifestJson(spec, abi, provenance);
   if (emitKind == Emit::C)
@@ -373,7 +398,7 @@ int main(int argc, char **argv) {
                               "  gemmc SPEC -o gemm.cubin\n"
                               "  gemmc analyze SPEC --shape 8192x8192x8192\n");
   if (gemmc::tool::analyzeCommand)
-    return gemmc::tool::runAnalyze();
+    return gemmc::tool::finishStdout(gemmc::tool::runAnalyze());
   if (archOption.getNumOccurrences()) {
     errs() << "gemmc: error: [arch-option] gemmc has no --arch: the target is "
               "the spec's 'arch' field; write 'arch: "
@@ -394,12 +419,12 @@ int main(int argc, char **argv) {
              << "'; gemmc --list-rules lists them all\n";
       return 1;
     }
-    return 0;
+    return gemmc::tool::finishStdout(0);
   }
   if (specPath.empty()) {
     errs() << "gemmc: error: no spec given; usage: gemmc SPEC -o FILE "
               "(see gemmc --help)\n";
     return 1;
   }
-  return compile();
+  return gemmc::tool::finishStdout(compile());
 }

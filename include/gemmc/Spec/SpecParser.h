@@ -43,6 +43,8 @@ public:
   llvm::SMLoc locationOf(llvm::StringRef field) const;
   unsigned errorCount() const { return errors_; }
   llvm::StringRef bufferName() const { return bufferName_; }
+  /// The spec's bytes as read (what the manifest's spec hash covers).
+  llvm::StringRef text() const { return buffer_.getBuffer(); }
 
 private:
   SpecFile(std::unique_ptr<llvm::MemoryBuffer> buffer,
