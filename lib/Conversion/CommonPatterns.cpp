@@ -54,12 +54,36 @@ struct SetMaxRegistersLowering : OpRewritePattern<SetMaxRegistersOp> {
   }
 };
 
+/// gemmc.wait_prior_grids -> griddepcontrol.wait (sm_90 and later; the
+/// rules refuse PDL on sm_80).
+struct WaitPriorGridsLowering : OpRewritePattern<WaitPriorGridsOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(WaitPriorGridsOp op, PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::GriddepcontrolOp>(
+        op, NVVM::GridDepActionKind::wait);
+    return success();
+  }
+};
+
+/// gemmc.launch_dependents -> griddepcontrol.launch_dependents.
+struct LaunchDependentsLowering : OpRewritePattern<LaunchDependentsOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LaunchDependentsOp op, PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::GriddepcontrolOp>(
+        op, NVVM::GridDepActionKind::launch_dependents);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::gemmc::populateCommonNVVMPatterns(RewritePatternSet &patterns) {
   patterns.add<NamedBarrierLowering,     // gemmc.named_barrier
                CtaSyncLowering,          // gemmc.cta_sync
                SetMaxRegistersLowering>( // gemmc.set_max_registers
+      patterns.getContext());
+  patterns.add<WaitPriorGridsLowering,    // gemmc.wait_prior_grids
+               LaunchDependentsLowering>( // gemmc.launch_dependents
       patterns.getContext());
 }
 

@@ -113,11 +113,6 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
                kEpilogueChunkRowBytes,
                kEpilogueChunkRowBytes / elementBytes(s.c.element))
            .str());
-  if (s.epilogue.bias != Bias::None)
-    no("epilogue.bias", "a bias is not implemented yet; use bias: none");
-  if (s.epilogue.activation != Activation::None)
-    no("epilogue.activation",
-       "activations are not implemented yet; use activation: none");
   bool sixteenBit = (s.a.element == ElementType::BF16 ||
                      s.a.element == ElementType::F16) &&
                     s.b.element == s.a.element;

@@ -34,6 +34,7 @@
 //===----------------------------------------------------------------------===//
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
 #include "gemmc/Spec/KernelAbi.h"
+#include "gemmc/Transforms/EpilogueMath.h"
 #include "gemmc/Transforms/Passes.h"
 
 #define DEBUG_TYPE "gemmc-epilogue"
@@ -52,7 +53,8 @@ namespace {
 /// tile, and alpha x acc (+ beta x C) in C's type.
 struct Epilogue {
   Epilogue(EpilogueOp op, const KernelSpec &s, OpBuilder &b)
-      : op(op), s(s), b(b), ir(b, op.getLoc()), loc(op.getLoc()) {
+      : op(op), s(s), b(b), ir(b, op.getLoc()), loc(op.getLoc()),
+        math(fusedMath(op, s, ir)) {
     // Accumulator layout of wgmma m64nNk16 (f32): in warp w of the
     // warpgroup, lane l, value 4j + 2h + e sits at row 16w + l/4 + 8h,
     // column 8j + 2(l%4) + e.
@@ -96,8 +98,19 @@ struct Epilogue {
     return v;
   }
 
-  /// x (+ beta x C[at] when beta != 0 and `inside`, if given), in C's type.
-  Value finish(Value x, function_ref<Value()> at, Value inside = Value()) {
+  /// The bias, aux and activation of the spec (EpilogueMath), with the
+  /// kernel's `bias` and `aux` parameters.
+  static EpilogueMath fusedMath(EpilogueOp op, const KernelSpec &s, KernelIR &ir) {
+    const KernelAbi &abi = op.getSchedule().getAbi();
+    return EpilogueMath(ir, s, EpilogueMath::kernelParam(op, abi, "bias"),
+                        EpilogueMath::kernelParam(op, abi, "aux"), op.getM(),
+                        op.getN(), op.getLdc());
+  }
+
+  /// x (+ beta x C[at] when beta != 0 and `inside`, if given), then the
+  /// fused math at C[row][col], in C's type.
+  Value finish(Value x, function_ref<Value()> at, Value row, Value col,
+               Value inside = Value()) {
     if (Value beta = op.getBeta()) {
       Value cond = inside ? arith::AndIOp::create(b, loc, readC, inside) : readC;
       auto ifRead = scf::IfOp::create(b, loc, TypeRange{ir.f32}, cond,
@@ -115,6 +128,7 @@ struct Epilogue {
       scf::YieldOp::create(b, loc, ValueRange{x});
       x = ifRead.getResult(0);
     }
+    x = math.apply(x, row, col, inside);
     return outType == ir.f32 ? x : arith::TruncFOp::create(b, loc, outType, x);
   }
 
@@ -138,6 +152,7 @@ struct Epilogue {
   Value lane, warp, groupRow, rowInGroup, colInGroup, ldc, readC;
   Type outType, pairType;
   int64_t cb = 0;
+  EpilogueMath math;
 };
 
 void Epilogue::storeDirect() {
@@ -159,12 +174,15 @@ void Epilogue::storeDirect() {
         Value second = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr,
                                            ValueRange{ir.c32(1)});
         LLVM::StoreOp::create(b, loc,
-                              pair(finish(v0, [&] { return addr; }),
-                                   finish(v1, [&] { return second; })),
+                              pair(finish(v0, [&] { return addr; }, row, col),
+                                   finish(v1, [&] { return second; }, row,
+                                          math.touchesMemory()
+                                              ? ir.add(col, ir.c32(1))
+                                              : Value())),
                               addr, /*alignment=*/2 * cb);
         b.setInsertionPointToStart(&both.getElseRegion().front());
         ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, col, op.getN()), [&] {
-          LLVM::StoreOp::create(b, loc, finish(v0, [&] { return addr; }), addr,
+          LLVM::StoreOp::create(b, loc, finish(v0, [&] { return addr; }, row, col), addr,
                                 /*alignment=*/cb);
         });
       }
@@ -229,7 +247,7 @@ void Epilogue::storeThroughTma() {
         for (int64_t e = 0; e < 2; ++e) {
           Value colE = ir.add(col, ir.c32(e));
           Value inside;
-          if (op.getBeta())
+          if (op.getBeta() || math.touchesMemory())
             inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()),
                              ir.cmp(arith::CmpIPredicate::ult, colE, op.getN()));
           v[e] = finish(scaled(4 * j + 2 * h + e),
@@ -238,7 +256,7 @@ void Epilogue::storeThroughTma() {
                               b, loc, ir.globalPtr, outType, rowStart,
                               ValueRange{ir.sub(colE, op.getN0())});
                         },
-                        inside);
+                        row, colE, inside);
         }
         Value byte = ir.mul(colInChunk, ir.c32(cb));
         Value unit = ir.divU(byte, ir.c32(16));
@@ -290,6 +308,8 @@ struct GemmcEpiloguePass
         epilogue.storeDirect();
       op.erase();
     }
+    if (failed(EpilogueMath::expandMath(getOperation())))
+      return signalPassFailure();
   }
 };
 } // namespace

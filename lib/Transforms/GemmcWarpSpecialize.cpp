@@ -75,6 +75,10 @@ private:
   void epilogue(Value acc, Value m0, Value n0);
   /// Consumers, after their last tile: wait for the epilogue's stores.
   void drainStores();
+  /// Programmatic dependent launch, where the spec asks (pdl_wait,
+  /// pdl_launch_dependents): no op otherwise.
+  void waitPriorGrids();
+  void launchDependents();
   void buildMultistage();
   void buildWarpSpecialized();
   /// Pingpong consumers: the warpgroups take the CTA's tiles in turn.
@@ -224,6 +228,8 @@ void WarpSpecializer::buildMultistage() {
     epilogue(consumeTile(g, m0, n0, /*refill=*/true), m0, n0);
     return ir.add(g, kTiles);
   });
+  // Multistage has no producer to finish early: after the CTA's last tile.
+  launchDependents();
   drainStores();
 }
 
@@ -248,6 +254,8 @@ void WarpSpecializer::buildWarpSpecialized() {
       b.setInsertionPointAfter(kLoop);
       return ir.add(g, ir.sub(kEnd, kBegin));
     });
+    // The producer has issued the CTA's last load: its mainloop is over.
+    launchDependents();
   });
   // Consumer warpgroups: take the registers the accumulators need.
   b.setInsertionPointToStart(&roles.getElseRegion().front());
@@ -332,6 +340,19 @@ void WarpSpecializer::buildPingpongConsumers() {
   drainStores();
 }
 
+void WarpSpecializer::waitPriorGrids() {
+  // Programmatic dependent launch: the barrier setup (and the tensor-map
+  // prefetch before it) overlaps the previous kernel; every thread waits
+  // before it reads A, B or C, which that kernel may write.
+  if (s.pdlWait == PdlWait::BeforeLoads)
+    WaitPriorGridsOp::create(ir.b, ir.loc);
+}
+
+void WarpSpecializer::launchDependents() {
+  if (s.pdlLaunch == PdlLaunch::AfterMainloop)
+    LaunchDependentsOp::create(ir.b, ir.loc);
+}
+
 void WarpSpecializer::build() {
   pingpong = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong;
   streamK = s.tileScheduler.kind == TileSchedulerKind::StreamK;
@@ -345,6 +366,7 @@ void WarpSpecializer::build() {
     splitIterations = plan.getSplitIterations();
   }
   initRing();
+  waitPriorGrids();
   if (res.producerThreads > 0)
     buildWarpSpecialized();
   else
