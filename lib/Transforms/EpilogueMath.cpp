@@ -92,9 +92,11 @@ Value EpilogueMath::kernelParam(Operation *op, const KernelAbi &abi,
                                 StringRef name) {
   auto fn = op->getParentOfType<LLVM::LLVMFuncOp>();
   auto it = llvm::find(abi.params, name.str());
-  if (!fn || it == abi.params.end())
+  // Only the kernel gemmc-tile builds has the ABI's parameters, in order.
+  if (!fn || it == abi.params.end() || fn.getNumArguments() != abi.params.size())
     return Value();
-  return fn.getArgument(it - abi.params.begin());
+  Value arg = fn.getArgument(it - abi.params.begin());
+  return isa<LLVM::LLVMPointerType>(arg.getType()) ? arg : Value();
 }
 
 LogicalResult EpilogueMath::expandMath(Operation *root) {

@@ -301,7 +301,17 @@ struct GemmcEpiloguePass
     getOperation().walk([&](EpilogueOp op) { ops.push_back(op); });
     for (EpilogueOp op : ops) {
       OpBuilder b(op);
-      Epilogue epilogue(op, op.getSchedule().getSpec(), b);
+      const KernelSpec &spec = op.getSchedule().getSpec();
+      const KernelAbi &abi = op.getSchedule().getAbi();
+      for (StringRef param : {"bias", "aux"})
+        if (llvm::is_contained(abi.params, param.str()) &&
+            !EpilogueMath::kernelParam(op, abi, param)) {
+          op.emitOpError() << "reads the kernel parameter '" << param
+                           << "', but its function does not have the kernel's "
+                              "parameters (docs/abi.md; gemmc-tile builds them)";
+          return signalPassFailure();
+        }
+      Epilogue epilogue(op, spec, b);
       if (op.getTmapC())
         epilogue.storeTmaOrDirect();
       else

@@ -32,8 +32,9 @@ public:
   /// (a null `inside`: the caller knows the element is inside M x N).
   Value apply(Value x, Value row, Value col, Value inside);
 
-  /// The kernel parameter `name` of the kernel function around `op`, or a
-  /// null value when the ABI has none.
+  /// The pointer parameter `name` of the kernel function around `op`, or a
+  /// null value when the ABI has none or `op` is not in a function with the
+  /// ABI's parameters (describeKernelAbi, as gemmc-tile builds it).
   static Value kernelParam(Operation *op, const KernelAbi &abi, StringRef name);
 
   /// Expands the math ops the activations use (erf, tanh, exp) into
