@@ -148,12 +148,6 @@ DONE:
     if (r_ != CUDA_SUCCESS)                                                                        \
       ::gemmc::harness::die(std::string(#call) + ": CUresult " + std::to_string(r_), __FILE__, __LINE__); \
   } while (0)
-#define BENCH_LT(call)                                                                             \
-  do {                                                                                             \
-    cublasStatus_t s_ = (call);                                                                    \
-    if (s_ != CUBLAS_STATUS_SUCCESS)                                                               \
-      ::gemmc::harness::die(std::string(#call) + ": " + cublasGetStatusString(s_), __FILE__, __LINE__); \
-  } while (0)
 
 /// cuBLASLt bf16 GEMM with EPILOGUE_GELU_BIAS on gemmc's operands: C (M x N
 /// row-major) is D^T of a column-major N x M problem, so the bias (length N,
@@ -167,31 +161,31 @@ struct LtGeluBias {
   bool ok = false;
 
   LtGeluBias(int64_t m, int64_t n, int64_t k, const gemmc_kernel_info &info, const void *bias, int64_t ldc) {
-    BENCH_LT(cublasLtCreate(&lt));
-    BENCH_LT(cublasLtMatmulDescCreate(&desc, CUBLAS_COMPUTE_32F, CUDA_R_32F));
+    HARNESS_CUBLAS(cublasLtCreate(&lt));
+    HARNESS_CUBLAS(cublasLtMatmulDescCreate(&desc, CUBLAS_COMPUTE_32F, CUDA_R_32F));
     // D' (N x M) = B' (N x K) x A' (K x M): B is N rows of K (col layout),
     // so op(B') = transpose of a K x N column-major matrix; A (row) is a
     // K x M column-major matrix as it is.
     cublasOperation_t ta = info.b_layout == GEMMC_COL ? CUBLAS_OP_T : CUBLAS_OP_N;
     cublasOperation_t tb = info.a_layout == GEMMC_ROW ? CUBLAS_OP_N : CUBLAS_OP_T;
-    BENCH_LT(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta));
-    BENCH_LT(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb));
+    HARNESS_CUBLAS(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta));
+    HARNESS_CUBLAS(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb));
     cublasLtEpilogue_t epi = CUBLASLT_EPILOGUE_GELU_BIAS;
-    BENCH_LT(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE, &epi, sizeof epi));
-    BENCH_LT(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bias, sizeof bias));
+    HARNESS_CUBLAS(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE, &epi, sizeof epi));
+    HARNESS_CUBLAS(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bias, sizeof bias));
     if (ta == CUBLAS_OP_T)
-      BENCH_LT(cublasLtMatrixLayoutCreate(&la, CUDA_R_16BF, k, n, alignedLd(k, info.b_type)));
+      HARNESS_CUBLAS(cublasLtMatrixLayoutCreate(&la, CUDA_R_16BF, k, n, alignedLd(k, info.b_type)));
     else
-      BENCH_LT(cublasLtMatrixLayoutCreate(&la, CUDA_R_16BF, n, k, alignedLd(n, info.b_type)));
+      HARNESS_CUBLAS(cublasLtMatrixLayoutCreate(&la, CUDA_R_16BF, n, k, alignedLd(n, info.b_type)));
     if (tb == CUBLAS_OP_N)
-      BENCH_LT(cublasLtMatrixLayoutCreate(&lb, CUDA_R_16BF, k, m, alignedLd(k, info.a_type)));
+      HARNESS_CUBLAS(cublasLtMatrixLayoutCreate(&lb, CUDA_R_16BF, k, m, alignedLd(k, info.a_type)));
     else
-      BENCH_LT(cublasLtMatrixLayoutCreate(&lb, CUDA_R_16BF, m, k, alignedLd(m, info.a_type)));
-    BENCH_LT(cublasLtMatrixLayoutCreate(&ld, CUDA_R_16BF, n, m, ldc));
+      HARNESS_CUBLAS(cublasLtMatrixLayoutCreate(&lb, CUDA_R_16BF, m, k, alignedLd(m, info.a_type)));
+    HARNESS_CUBLAS(cublasLtMatrixLayoutCreate(&ld, CUDA_R_16BF, n, m, ldc));
     cublasLtMatmulPreference_t pref;
-    BENCH_LT(cublasLtMatmulPreferenceCreate(&pref));
+    HARNESS_CUBLAS(cublasLtMatmulPreferenceCreate(&pref));
     size_t wsBytes = workspace.bytes;
-    BENCH_LT(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &wsBytes,
+    HARNESS_CUBLAS(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &wsBytes,
                                                   sizeof wsBytes));
     cublasLtMatmulHeuristicResult_t result{};
     int found = 0;
@@ -209,7 +203,7 @@ struct LtGeluBias {
   }
   void run(const void *a, const void *b, void *d, cudaStream_t stream) {
     float alpha = 1.0f, beta = 0.0f;
-    BENCH_LT(cublasLtMatmul(lt, desc, &alpha, b, la, a, lb, &beta, d, ld, d, ld, &algo, workspace.ptr,
+    HARNESS_CUBLAS(cublasLtMatmul(lt, desc, &alpha, b, la, a, lb, &beta, d, ld, d, ld, &algo, workspace.ptr,
                             workspace.bytes, stream));
   }
 };
@@ -334,24 +328,7 @@ int chainMode(const Options &opt) {
       out.emplace_back(size_t(m) * ld * eb);
     }
     auto argsFor = [&](int i, uint32_t flags) {
-      gemmc_gemm_args a;
-      gemmc_gemm_args_init(&a);
-      a.m = m;
-      a.n = n;
-      a.k = k;
-      a.a = i == 0 ? x0.data.ptr : out[i - 1].ptr;
-      a.lda = ld;
-      a.a_type = info.a_type;
-      a.a_layout = GEMMC_ROW;
-      a.b = w[i].data.ptr;
-      a.ldb = int64_t(w[i].ld);
-      a.b_type = info.b_type;
-      a.b_layout = info.b_layout;
-      a.c = out[i].ptr;
-      a.ldc = ld;
-      a.c_type = info.c_type;
-      a.flags = flags;
-      return a;
+      return chainArgs(info, m, n, i == 0 ? x0.data.ptr : out[i - 1].ptr, ld, w[i], out[i].ptr, ld, flags);
     };
     gemmc_gemm_args one = argsFor(0, 0);
     double aloneUs = medianUs(stream, opt.warmup, opt.iters, [&] { launchOrDie(kernel, one, stream); });
@@ -416,11 +393,9 @@ int gemmc::bench::runFusedBench(int argc, char **argv) {
     }
   }
   std::string why;
-  if (!gpuAvailable(why)) {
+  if (!useFirstGpu(why)) {
     std::printf("SKIPPED: %s\n", why.c_str());
     return kSkipExitCode;
   }
-  HARNESS_CUDA(cudaSetDevice(0));
-  HARNESS_CUDA(cudaFree(nullptr));
   return mode == "--epilogue" ? epilogueMode(opt) : chainMode(opt);
 }

@@ -54,23 +54,14 @@ struct SetMaxRegistersLowering : OpRewritePattern<SetMaxRegistersOp> {
   }
 };
 
-/// gemmc.wait_prior_grids -> griddepcontrol.wait (sm_90 and later; the
-/// rules refuse PDL on sm_80).
-struct WaitPriorGridsLowering : OpRewritePattern<WaitPriorGridsOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(WaitPriorGridsOp op, PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<NVVM::GriddepcontrolOp>(
-        op, NVVM::GridDepActionKind::wait);
-    return success();
-  }
-};
-
-/// gemmc.launch_dependents -> griddepcontrol.launch_dependents.
-struct LaunchDependentsLowering : OpRewritePattern<LaunchDependentsOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(LaunchDependentsOp op, PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<NVVM::GriddepcontrolOp>(
-        op, NVVM::GridDepActionKind::launch_dependents);
+/// gemmc.wait_prior_grids -> griddepcontrol.wait, gemmc.launch_dependents
+/// -> griddepcontrol.launch_dependents (sm_90 and later; the rules refuse
+/// PDL on sm_80).
+template <typename GemmcOp, NVVM::GridDepActionKind kKind>
+struct GridDependencyLowering : OpRewritePattern<GemmcOp> {
+  using OpRewritePattern<GemmcOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(GemmcOp op, PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::GriddepcontrolOp>(op, kKind);
     return success();
   }
 };
@@ -82,8 +73,10 @@ void mlir::gemmc::populateCommonNVVMPatterns(RewritePatternSet &patterns) {
                CtaSyncLowering,          // gemmc.cta_sync
                SetMaxRegistersLowering>( // gemmc.set_max_registers
       patterns.getContext());
-  patterns.add<WaitPriorGridsLowering,    // gemmc.wait_prior_grids
-               LaunchDependentsLowering>( // gemmc.launch_dependents
+  patterns.add<
+      GridDependencyLowering<WaitPriorGridsOp, NVVM::GridDepActionKind::wait>,
+      GridDependencyLowering<LaunchDependentsOp,
+                             NVVM::GridDepActionKind::launch_dependents>>(
       patterns.getContext());
 }
 

@@ -429,23 +429,9 @@ void pdlChainCase(gemmc_kernel *kernel, const gemmc_kernel_info &info, const std
     }
     std::vector<gemmc_gemm_args> args(kChain);
     for (int i = 0; i < kChain; ++i) {
-      gemmc_gemm_args &a = args[i];
-      gemmc_gemm_args_init(&a);
-      a.m = m;
-      a.n = nk;
-      a.k = nk;
-      a.a = i == 0 ? x0.data.ptr : out[i - 1].ptr;
-      a.lda = ld;
-      a.a_type = info.a_type;
-      a.a_layout = GEMMC_ROW;
-      a.b = w[i].data.ptr;
-      a.ldb = static_cast<int64_t>(w[i].ld);
-      a.b_type = info.b_type;
-      a.b_layout = info.b_layout;
-      a.c = out[i].ptr;
-      a.ldc = ld;
-      a.c_type = info.c_type;
-      a.flags = mode ? GEMMC_LAUNCH_PDL : 0;
+      args[i] = chainArgs(info, m, nk, i == 0 ? x0.data.ptr : out[i - 1].ptr, ld, w[i], out[i].ptr, ld,
+                          mode ? GEMMC_LAUNCH_PDL : 0);
+      const gemmc_gemm_args &a = args[i];
       if (gemmc_check(kernel, &a) != GEMMC_OK) {
         row(name, shape, "pdl", layoutString(info), "-", gemmc_last_error(), "FAIL");
         ++failures;
