@@ -36,11 +36,11 @@ struct Ring {
   Value stageOf(Value g) { return ir.remU(g, ir.c32(layout.getStages())); }
   Value barrierAt(int64_t first, Value stage) {
     return ir.sharedAt(smem, ir.add(ir.c32(first),
-                                    ir.mul(stage, ir.c32(kMbarrierBytes))));
+                                    ir.mul(stage, ir.c32(isa::kMbarrierBytes))));
   }
   Value full(Value stage) { return barrierAt(layout.getBarriers(), stage); }
   Value empty(Value stage) {
-    return barrierAt(layout.getBarriers() + kMbarrierBytes * layout.getStages(),
+    return barrierAt(layout.getBarriers() + isa::kMbarrierBytes * layout.getStages(),
                      stage);
   }
   Value base(Value stage) {
@@ -271,19 +271,22 @@ struct SharedFenceLowering : OpRewritePattern<SharedFenceOp> {
 /// k-tile on 64-bit shifts and masks between the barrier wait and the first
 /// wgmma (ncu, 2026-11-29).
 struct TileDescriptors {
-  TileDescriptors(KernelIR &ir, Value tile, int64_t leadingBytes, int64_t strideBytes)
+  TileDescriptors(KernelIR &ir, Value tile, int64_t leadingBytes,
+                  int64_t strideBytes, int spanBytes)
       : ir(ir) {
+    namespace desc = isa::wgmma_desc;
     Value a32 = LLVM::PtrToIntOp::create(ir.b, ir.loc, ir.i32, tile);
     field = arith::AndIOp::create(
-        ir.b, ir.loc, arith::ShRUIOp::create(ir.b, ir.loc, a32, ir.c32(4)),
-        ir.c32(0x3FFF));
-    leading = static_cast<int64_t>((leadingBytes >> 4) & 0x3FFF) << 16;
-    upper = static_cast<int64_t>((uint64_t((strideBytes >> 4) & 0x3FFF) << 32) |
-                                 (uint64_t(1) << 62));
+        ir.b, ir.loc,
+        arith::ShRUIOp::create(ir.b, ir.loc, a32, ir.c32(desc::kUnitShift)),
+        ir.c32(desc::kFieldMask));
+    uint64_t offsets = desc::offsets(leadingBytes, strideBytes, spanBytes);
+    leading = static_cast<int64_t>(offsets & 0xFFFFFFFFu);
+    upper = static_cast<int64_t>(offsets & ~uint64_t(0xFFFFFFFFu));
   }
   /// The descriptor of the tile `offsetBytes` (a multiple of 16) further on.
   Value at(int64_t offsetBytes) {
-    Value lo = ir.add(field, ir.c32((offsetBytes >> 4) | leading));
+    Value lo = ir.add(field, ir.c32(isa::wgmma_desc::field(offsetBytes) | leading));
     return arith::OrIOp::create(ir.b, ir.loc, ir.zext64(lo), ir.c64(upper));
   }
 
@@ -314,7 +317,7 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     const KernelAbi &abi = op.getSchedule().getAbi();
     int64_t eb = elementBytes(s.a.element);
     int64_t span = abi.a.swizzleBytes;
-    int64_t atomBytes = kSwizzleAtomRows * span;
+    int64_t atomBytes = isa::kSwizzleAtomRows * span;
     int64_t kStepBytes = instr->k * eb;
     auto wgType = NVVM::WGMMATypesAttr::get(
         ctx, bf16 ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16);
@@ -330,10 +333,13 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     // the row and the hardware applies the swizzle from the absolute address.
     // N-major B: a k step moves down `k` rows of the slabs; slabs one swizzle
     // span of N wide are `slabBytes` apart.
-    TileDescriptors tileA(ir, op.getATile(), /*leadingBytes=*/16, atomBytes);
+    // A swizzled K-major tile's leading offset is unused by the hardware and
+    // set to one descriptor unit.
+    int64_t oneUnit = int64_t(1) << isa::wgmma_desc::kUnitShift;
+    TileDescriptors tileA(ir, op.getATile(), /*leadingBytes=*/oneUnit, atomBytes, span);
     TileDescriptors tileB(ir, op.getBTile(),
-                          /*leadingBytes=*/abi.b.kMajor ? 16 : abi.b.slabBytes,
-                          atomBytes);
+                          /*leadingBytes=*/abi.b.kMajor ? oneUnit : abi.b.slabBytes,
+                          atomBytes, span);
     int64_t bStepBytes = abi.b.kMajor ? kStepBytes : instr->k * span;
     // Part p of the columns: accumulator registers [p, p + 1) * partN / 2
     // of the m64 fragment; its B starts partN rows (K-major) or partN / (the

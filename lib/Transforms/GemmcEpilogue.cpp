@@ -52,10 +52,14 @@ namespace {
 /// tile, and alpha x acc (+ beta x C) in C's type.
 struct Epilogue {
   Epilogue(EpilogueOp op, const KernelSpec &s, OpBuilder &b)
-      : op(op), s(s), b(b), ir(b, op.getLoc()), loc(op.getLoc()) {
-    // Accumulator layout of wgmma m64nNk16 (f32): in warp w of the
-    // warpgroup, lane l, value 4j + 2h + e sits at row 16w + l/4 + 8h,
-    // column 8j + 2(l%4) + e.
+      : op(op), s(s), frag(isaFor(s.arch).mma.accumulator), b(b),
+        ir(b, op.getLoc()), loc(op.getLoc()) {
+    // The target's accumulator fragment (Isa.h): value (j halves + h) pair
+    // + e of lane l in warp w sits at row warpRows w + l / lanesPerRow +
+    // halfRows h, column blockColumns j + pair (l % lanesPerRow) + e. On
+    // sm_90a (wgmma m64nN): 4j + 2h + e at row 16w + l/4 + 8h, column
+    // 8j + 2(l%4) + e. The stores take a value pair (e = 0, 1) at a time.
+    assert(frag.pair == 2 && "stores go in pairs of adjacent columns");
     Value tid = ir.threadId();
     lane = ir.remU(tid, ir.c32(kWarpSize));
     warp = ir.divU(ir.remU(tid, ir.c32(kWarpgroupSize)), ir.c32(kWarpSize));
@@ -65,8 +69,9 @@ struct Epilogue {
     groupRow = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong
                    ? op.getM0()
                    : ir.add(op.getM0(), ir.mul(ir.warpgroupId(), ir.c32(warpgroupRows)));
-    rowInGroup = ir.add(ir.mul(warp, ir.c32(16)), ir.divU(lane, ir.c32(4)));
-    colInGroup = ir.mul(ir.remU(lane, ir.c32(4)), ir.c32(2));
+    rowInGroup = ir.add(ir.mul(warp, ir.c32(frag.warpRows)),
+                        ir.divU(lane, ir.c32(frag.lanesPerRow)));
+    colInGroup = ir.mul(ir.remU(lane, ir.c32(frag.lanesPerRow)), ir.c32(frag.pair));
     outType = storageType(b.getContext(), s.c.element);
     cb = elementBytes(s.c.element);
     pairType = VectorType::get({2}, outType);
@@ -130,8 +135,14 @@ struct Epilogue {
   /// of C's rows: it stores from registers.
   void storeTmaOrDirect();
 
+  /// The index of value e of pair (j, h) in the fragment.
+  int64_t valueIndex(int64_t j, int64_t h, int64_t e) const {
+    return (j * frag.halves + h) * frag.pair + e;
+  }
+
   EpilogueOp op;
   const KernelSpec &s;
+  const AccumulatorLayout &frag;
   OpBuilder &b;
   KernelIR ir;
   Location loc;
@@ -142,12 +153,12 @@ struct Epilogue {
 
 void Epilogue::storeDirect() {
   Value colBase = ir.add(op.getN0(), colInGroup);
-  for (int64_t h = 0; h < 2; ++h) {
-    Value row = ir.add(ir.add(groupRow, rowInGroup), ir.c32(8 * h));
+  for (int64_t h = 0; h < frag.halves; ++h) {
+    Value row = ir.add(ir.add(groupRow, rowInGroup), ir.c32(frag.halfRows * h));
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), [&] {
-      for (int64_t j = 0; j < s.blockN() / 8; ++j) {
-        Value col = ir.add(colBase, ir.c32(8 * j));
-        Value v0 = scaled(4 * j + 2 * h), v1 = scaled(4 * j + 2 * h + 1);
+      for (int64_t j = 0; j < s.blockN() / frag.blockColumns; ++j) {
+        Value col = ir.add(colBase, ir.c32(frag.blockColumns * j));
+        Value v0 = scaled(valueIndex(j, h, 0)), v1 = scaled(valueIndex(j, h, 1));
         Value addr = cAddress(row, col);
         // Both columns inside: one paired store (ldc and the column are
         // even, so the pair is aligned). Otherwise only the first may be.
@@ -180,7 +191,7 @@ void Epilogue::storeTmaOrDirect() {
   // from registers.
   Value n = op.getN();
   Value ragged = ir.andI(
-      ir.cmp(arith::CmpIPredicate::ne, ir.remU(n, ir.c32(16 / cb)), ir.c32(0)),
+      ir.cmp(arith::CmpIPredicate::ne, ir.remU(n, ir.c32(isa::kTmaGlobalAlignBytes / cb)), ir.c32(0)),
       ir.cmp(arith::CmpIPredicate::ugt, ir.add(op.getN0(), ir.c32(s.blockN())), n));
   auto edge = scf::IfOp::create(b, loc, ragged, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
@@ -205,7 +216,10 @@ void Epilogue::storeThroughTma() {
   };
   // 128-byte swizzle: 16-byte unit u of row r lies at unit u ^ (r % 8). A
   // thread's rows are rowInGroup and rowInGroup + 8, both = lane / 4 mod 8.
-  Value rowPhase = ir.divU(lane, ir.c32(4));
+  static_assert(kWgmmaAccumulator.halfRows == isa::kSwizzleAtomRows &&
+                    kWgmmaAccumulator.warpRows % isa::kSwizzleAtomRows == 0,
+                "a thread's rows share one swizzle phase, lane / lanesPerRow");
+  Value rowPhase = ir.divU(lane, ir.c32(frag.lanesPerRow));
   const CtaResources &res = op.getSchedule().getResources();
   int64_t buffers = res.epilogueBuffers, chunks = res.epilogueChunks;
   // Chunks go in rounds: a ring of the whole tile row takes them in one
@@ -213,17 +227,17 @@ void Epilogue::storeThroughTma() {
   // a time.
   int64_t round = buffers == chunks ? chunks : 1;
   auto writeChunk = [&](int64_t chunk, Value buffer) {
-    for (int64_t h = 0; h < 2; ++h) {
-      Value rowInChunk = ir.add(rowInGroup, ir.c32(8 * h));
+    for (int64_t h = 0; h < frag.halves; ++h) {
+      Value rowInChunk = ir.add(rowInGroup, ir.c32(frag.halfRows * h));
       Value row = ir.add(groupRow, rowInChunk);
       // With beta: one 64-bit row address, columns as 32-bit offsets (fewer
       // live 64-bit values while the reads of C are in flight).
       Value rowStart;
       if (op.getBeta())
         rowStart = cAddress(row, op.getN0());
-      for (int64_t jj = 0; jj < chunkCols / 8; ++jj) {
-        int64_t j = chunk * chunkCols / 8 + jj;
-        Value colInChunk = ir.add(colInGroup, ir.c32(8 * jj));
+      for (int64_t jj = 0; jj < chunkCols / frag.blockColumns; ++jj) {
+        int64_t j = chunk * chunkCols / frag.blockColumns + jj;
+        Value colInChunk = ir.add(colInGroup, ir.c32(frag.blockColumns * jj));
         Value col = ir.add(ir.add(op.getN0(), ir.c32(chunk * chunkCols)), colInChunk);
         Value v[2];
         for (int64_t e = 0; e < 2; ++e) {
@@ -232,7 +246,7 @@ void Epilogue::storeThroughTma() {
           if (op.getBeta())
             inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()),
                              ir.cmp(arith::CmpIPredicate::ult, colE, op.getN()));
-          v[e] = finish(scaled(4 * j + 2 * h + e),
+          v[e] = finish(scaled(valueIndex(j, h, e)),
                         [&] {
                           return LLVM::GEPOp::create(
                               b, loc, ir.globalPtr, outType, rowStart,
@@ -241,10 +255,11 @@ void Epilogue::storeThroughTma() {
                         inside);
         }
         Value byte = ir.mul(colInChunk, ir.c32(cb));
-        Value unit = ir.divU(byte, ir.c32(16));
+        Value unitBytes = ir.c32(isa::kSwizzleUnitBytes);
+        Value unit = ir.divU(byte, unitBytes);
         Value swizzled = ir.add(
-            ir.mul(arith::XOrIOp::create(b, loc, unit, rowPhase), ir.c32(16)),
-            ir.remU(byte, ir.c32(16)));
+            ir.mul(arith::XOrIOp::create(b, loc, unit, rowPhase), unitBytes),
+            ir.remU(byte, unitBytes));
         Value at = ir.sharedAt(buffer,
                                ir.add(ir.mul(rowInChunk, ir.c32(rowBytes)), swizzled));
         LLVM::StoreOp::create(b, loc, pair(v[0], v[1]), at, /*alignment=*/2 * cb);
