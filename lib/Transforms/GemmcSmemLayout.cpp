@@ -38,6 +38,12 @@ struct GemmcSmemLayoutPass
         return WalkResult::interrupt();
       }
       CtaResources res = computeResources(*spec);
+      // TMA's swizzled tiles start on a swizzle atom (res.barrierBytes holds
+      // the pad); cp.async tiles need their 16-byte units aligned, which the
+      // dynamic shared-memory base already is.
+      int64_t align = spec->mainloop.load == LoadKind::Tma
+                          ? kSwizzleAtomAlignBytes
+                          : ::gemmc::isa::kCpAsyncBytes;
       OpBuilder b(op);
       KernelIR ir(b, op.getLoc());
 
@@ -49,7 +55,7 @@ struct GemmcSmemLayoutPass
         global = LLVM::GlobalOp::create(
             gb, op.getLoc(), LLVM::LLVMArrayType::get(b.getI8Type(), 0),
             /*isConstant=*/false, LLVM::Linkage::External, name,
-            /*value=*/Attribute(), /*alignment=*/kSwizzleAtomAlignBytes,
+            /*value=*/Attribute(), /*alignment=*/align,
             kSharedSpace);
       }
       // The dynamic shared-memory base is only guaranteed 16-byte aligned;
@@ -57,15 +63,15 @@ struct GemmcSmemLayoutPass
       Value base = LLVM::AddressOfOp::create(b, op.getLoc(), ir.sharedPtr,
                                              global.getSymName());
       Value addr = LLVM::PtrToIntOp::create(b, op.getLoc(), ir.i32, base);
-      Value aligned = ir.andI(ir.add(addr, ir.c32(kSwizzleAtomAlignBytes - 1)),
-                              ir.c32(~int64_t(kSwizzleAtomAlignBytes - 1)));
+      Value aligned = ir.andI(ir.add(addr, ir.c32(align - 1)),
+                              ir.c32(~int64_t(align - 1)));
       Value alignedBase = ir.sharedAt(base, ir.sub(aligned, addr));
 
       auto layout = SmemLayoutAttr::get(
           b.getContext(), res.stages, res.stageBytes(),
           /*b_offset=*/res.aStageBytes,
           /*barriers=*/res.stages * res.stageBytes() + res.epilogueBytes,
-          /*align=*/kSwizzleAtomAlignBytes,
+          /*align=*/align,
           /*swizzle=*/swizzleSpanBytes(spec->mainloop.swizzle),
           /*epilogue=*/res.epilogueBytes ? res.stages * res.stageBytes() : 0);
       op.getSmemMutable().assign(alignedBase);

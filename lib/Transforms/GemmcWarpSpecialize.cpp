@@ -76,6 +76,9 @@ private:
   /// Consumers, after their last tile: wait for the epilogue's stores.
   void drainStores();
   void buildMultistage();
+  /// cp.async (sm_80): every thread fills and multiplies; the ring is
+  /// counted in commit groups.
+  void buildEveryThreadFills();
   void buildWarpSpecialized();
   /// Pingpong consumers: the warpgroups take the CTA's tiles in turn.
   void buildPingpongConsumers();
@@ -109,7 +112,9 @@ void WarpSpecializer::initRing() {
 void WarpSpecializer::load(Value g, Value m0, Value n0, Value kTile) {
   StageAcquireOp::create(ir.b, ir.loc, g, op.getSmem(), layout);
   StageFillOp::create(ir.b, ir.loc, g, m0, n0, kTile, op.getTmapA(),
-                      op.getTmapB(), op.getSmem(), op.getSchedule(), layout);
+                      op.getTmapB(), op.getSmem(), /*lda=*/Value(),
+                      /*ldb=*/Value(), /*m=*/Value(), /*n=*/Value(),
+                      /*k=*/Value(), op.getSchedule(), layout);
 }
 
 void WarpSpecializer::forEachPiece(PieceBody body) {
@@ -225,6 +230,51 @@ void WarpSpecializer::buildMultistage() {
     return ir.add(g, kTiles);
   });
   drainStores();
+}
+
+void WarpSpecializer::buildEveryThreadFills() {
+  // Every thread copies its share of each stage (one commit group per
+  // load) and every warp multiplies. Load g goes to stage g % stages. The
+  // tile's first stages - 1 loads go before its K loop; step j waits for
+  // load g + j (stage_wait: the groups of every thread, then a CTA barrier,
+  // after which no warp still reads the stage of step j - 1), refills that
+  // stage with load g + j + stages - 1, then multiplies. Loads past the last
+  // K tile are zero-filled but still committed, so that every wait counts
+  // the same number of groups; stage_release drains them before the ring
+  // takes the next tile.
+  OpBuilder &b = ir.b;
+  int64_t stages = layout.getStages();
+  Value lda = op.getLda(), ldb = op.getLdb();
+  auto fill = [&](Value g, Value m0, Value n0, Value kTile) {
+    StageFillOp::create(b, ir.loc, g, m0, n0, kTile, op.getTmapA(), op.getTmapB(),
+                        op.getSmem(), lda, ldb, op.getM(), op.getN(), op.getK(),
+                        op.getSchedule(), layout);
+  };
+  forEachPiece([&](Value m0, Value n0, Value, Value, Value, Value g) {
+    for (int64_t st = 0; st + 1 < stages; ++st)
+      fill(ir.add(g, ir.c32(st)), m0, n0, ir.c32(st));
+    Type accType = accumulatorType(b.getContext(), s);
+    Value zero = LLVM::ZeroOp::create(b, ir.loc, accType);
+    auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), kTiles, ir.c32(1),
+                                   ValueRange{zero});
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value step = loop.getInductionVar();
+      Value gj = ir.add(g, step);
+      StageWaitOp::create(b, ir.loc, gj, op.getSmem(), layout);
+      Value ahead = ir.c32(stages - 1);
+      fill(ir.add(gj, ahead), m0, n0, ir.add(step, ahead));
+      Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, gj, op.getSmem(), layout);
+      Value acc = MmaStageOp::create(b, ir.loc, accType, loop.getRegionIterArgs()[0],
+                                     base, ir.sharedAt(base, layout.getBOffset()),
+                                     op.getSchedule());
+      scf::YieldOp::create(b, ir.loc, acc);
+    }
+    release(ir.sub(ir.add(g, kTiles), ir.c32(1)));
+    epilogue(loop.getResult(0), m0, n0);
+    return ir.add(g, kTiles);
+  });
 }
 
 void WarpSpecializer::buildWarpSpecialized() {
@@ -344,6 +394,8 @@ void WarpSpecializer::build() {
     splitFirst = plan.getSplitFirst();
     splitIterations = plan.getSplitIterations();
   }
+  if (s.mainloop.load == LoadKind::CpAsync)
+    return buildEveryThreadFills();
   initRing();
   if (res.producerThreads > 0)
     buildWarpSpecialized();
