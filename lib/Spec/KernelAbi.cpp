@@ -136,6 +136,8 @@ std::string gemmc::kernelManifestJson(const KernelSpec &s, const KernelAbi &abi,
     root["gemmc_version"] = provenance.gemmcVersion;
   if (!provenance.specSha256.empty())
     root["spec_sha256"] = provenance.specSha256;
+  if (!provenance.ptx.empty())
+    root["ptx"] = provenance.ptx;
   std::string out;
   llvm::raw_string_ostream os(out);
   os << formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
