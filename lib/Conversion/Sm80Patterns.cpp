@@ -91,10 +91,9 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
   LogicalResult matchAndRewrite(StageFillOp op, PatternRewriter &rewriter) const override {
     if (!op.getLda() || !op.getM())
       return rewriter.notifyMatchFailure(op, "sm_80 fills need ld(...) and clip(...)");
-    FailureOr<KernelSpec> spec =
-        specFromSchedule(op.getSchedule(), [&] { return op.emitOpError(); });
+    FailureOr<KernelSpec> spec = specOf(op, op.getSchedule());
     if (failed(spec))
-      return rewriter.notifyMatchFailure(op, "the schedule is not a valid spec");
+      return failure();
     const KernelSpec &s = *spec;
     KernelIR ir(rewriter, op.getLoc());
     int64_t threads = computeResources(s).threads;
@@ -164,46 +163,40 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
   }
 };
 
-/// gemmc.stage_wait -> cp.async.wait_group(stages - 2), bar.sync.
-struct StageWaitLowering : OpRewritePattern<StageWaitOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(StageWaitOp op, PatternRewriter &rewriter) const override {
-    NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(),
-                                     op.getSmemLayout().getStages() - 2);
-    NVVM::Barrier0Op::create(rewriter, op.getLoc());
-    rewriter.eraseOp(op);
+/// The ring ops that lower to a fixed few instructions, one function each.
+template <typename OpT, void (*lower)(OpT, PatternRewriter &)>
+struct DirectLowering : OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpT op, PatternRewriter &rewriter) const override {
+    lower(op, rewriter);
     return success();
   }
 };
+
+/// gemmc.stage_wait -> cp.async.wait_group(stages - 2), bar.sync.
+void lowerStageWait(StageWaitOp op, PatternRewriter &rewriter) {
+  NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(), op.getSmemLayout().getStages() - 2);
+  rewriter.replaceOpWithNewOp<NVVM::Barrier0Op>(op);
+}
 
 /// gemmc.stage_release -> cp.async.wait_group 0.
-struct StageReleaseLowering : OpRewritePattern<StageReleaseOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(StageReleaseOp op, PatternRewriter &rewriter) const override {
-    NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(), 0);
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
+void lowerStageRelease(StageReleaseOp op, PatternRewriter &rewriter) {
+  rewriter.replaceOpWithNewOp<NVVM::CpAsyncWaitGroupOp>(op, 0);
+}
 
 /// gemmc.stage_base -> the stage's address.
-struct StageBaseLowering : OpRewritePattern<StageBaseOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(StageBaseOp op, PatternRewriter &rewriter) const override {
-    KernelIR ir(rewriter, op.getLoc());
-    rewriter.replaceOp(op, stageBase(ir, op.getSmem(), op.getSmemLayout(), op.getLoad()));
-    return success();
-  }
-};
+void lowerStageBase(StageBaseOp op, PatternRewriter &rewriter) {
+  KernelIR ir(rewriter, op.getLoc());
+  rewriter.replaceOp(op, stageBase(ir, op.getSmem(), op.getSmemLayout(), op.getLoad()));
+}
 
 /// gemmc.mma_stage -> ldmatrix + mma.sync over the stage's K steps.
 struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(MmaStageOp op, PatternRewriter &rewriter) const override {
-    FailureOr<KernelSpec> spec =
-        specFromSchedule(op.getSchedule(), [&] { return op.emitOpError(); });
+    FailureOr<KernelSpec> spec = specOf(op, op.getSchedule());
     if (failed(spec))
-      return rewriter.notifyMatchFailure(op, "the schedule is not a valid spec");
+      return failure();
     const KernelSpec &s = *spec;
     std::optional<MmaSyncWarpGrid> grid = ::gemmc::mmaSyncWarpGrid(s);
     if (!grid)
@@ -356,10 +349,10 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
 
 void mlir::gemmc::populateSm80Patterns(RewritePatternSet &patterns,
                                        const InstructionOptions &) {
-  patterns.add<StageFillLowering,    // gemmc.stage_fill (cp.async)
-               StageWaitLowering,    // gemmc.stage_wait
-               StageReleaseLowering, // gemmc.stage_release
-               StageBaseLowering,    // gemmc.stage_base
-               MmaStageLowering>(    // gemmc.mma_stage (ldmatrix + mma.sync)
+  patterns.add<StageFillLowering,                                     // gemmc.stage_fill (cp.async)
+               DirectLowering<StageWaitOp, lowerStageWait>,           // gemmc.stage_wait
+               DirectLowering<StageReleaseOp, lowerStageRelease>,     // gemmc.stage_release
+               DirectLowering<StageBaseOp, lowerStageBase>,           // gemmc.stage_base
+               MmaStageLowering>(                                     // gemmc.mma_stage
       patterns.getContext());
 }

@@ -71,6 +71,9 @@ private:
   Value consumeTile(Value g, Value m0, Value n0, bool refill,
                     function_ref<void()> afterLastWait = nullptr,
                     Value kBegin = Value(), Value kEnd = Value());
+  /// An scf.for over K steps 0 .. steps - 1 carrying the accumulators from
+  /// `init`: `body(step, acc)` builds a step and returns the next ones.
+  Value accumulate(Value steps, Value init, function_ref<Value(Value, Value)> body);
   void release(Value g);
   void epilogue(Value acc, Value m0, Value n0);
   /// Consumers, after their last tile: wait for the epilogue's stores.
@@ -152,17 +155,12 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
   Value stages = ir.c32(layout.getStages());
 
   Value steps = ir.sub(kEnd, kBegin);
-  auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1),
-                                 ValueRange{zero});
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value step = loop.getInductionVar();
+  Value result = accumulate(steps, zero, [&](Value step, Value accIn) {
     Value kt = ir.add(kBegin, step);
     Value g = ir.add(g0, step);
     StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
     Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
-    Value acc = MmaStageOp::create(b, ir.loc, accType, loop.getRegionIterArgs()[0],
+    Value acc = MmaStageOp::create(b, ir.loc, accType, accIn,
                                    ir.sharedAt(base, aSlice),
                                    ir.sharedAt(base, layout.getBOffset()),
                                    op.getSchedule());
@@ -181,13 +179,24 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
                         ir.cmp(arith::CmpIPredicate::ult, nextK, kEnd)),
                 [&] { load(ir.add(prev, stages), m0, n0, nextK); });
     });
-    scf::YieldOp::create(b, ir.loc, acc);
-  }
+    return acc;
+  });
   if (afterLastWait)
     afterLastWait();
   MmaWaitOp::create(b, ir.loc, /*pending=*/0);
   // Release the tile's last stage too: the next tile's loads need it.
   release(ir.sub(ir.add(g0, steps), ir.c32(1)));
+  return result;
+}
+
+Value WarpSpecializer::accumulate(Value steps, Value init,
+                                  function_ref<Value(Value, Value)> body) {
+  auto loop = scf::ForOp::create(ir.b, ir.loc, ir.c32(0), steps, ir.c32(1),
+                                 ValueRange{init});
+  OpBuilder::InsertionGuard guard(ir.b);
+  ir.b.setInsertionPointToStart(loop.getBody());
+  Value next = body(loop.getInductionVar(), loop.getRegionIterArgs()[0]);
+  scf::YieldOp::create(ir.b, ir.loc, next);
   return loop.getResult(0);
 }
 
@@ -255,24 +264,19 @@ void WarpSpecializer::buildEveryThreadFills() {
       fill(ir.add(g, ir.c32(st)), m0, n0, ir.c32(st));
     Type accType = accumulatorType(b.getContext(), s);
     Value zero = LLVM::ZeroOp::create(b, ir.loc, accType);
-    auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), kTiles, ir.c32(1),
-                                   ValueRange{zero});
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(loop.getBody());
-      Value step = loop.getInductionVar();
+    Value acc = accumulate(kTiles, zero, [&](Value step, Value accIn) {
       Value gj = ir.add(g, step);
       StageWaitOp::create(b, ir.loc, gj, op.getSmem(), layout);
       Value ahead = ir.c32(stages - 1);
       fill(ir.add(gj, ahead), m0, n0, ir.add(step, ahead));
       Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, gj, op.getSmem(), layout);
-      Value acc = MmaStageOp::create(b, ir.loc, accType, loop.getRegionIterArgs()[0],
-                                     base, ir.sharedAt(base, layout.getBOffset()),
-                                     op.getSchedule());
-      scf::YieldOp::create(b, ir.loc, acc);
-    }
+      return MmaStageOp::create(b, ir.loc, accType, accIn, base,
+                                ir.sharedAt(base, layout.getBOffset()),
+                                op.getSchedule())
+          .getResult();
+    });
     release(ir.sub(ir.add(g, kTiles), ir.c32(1)));
-    epilogue(loop.getResult(0), m0, n0);
+    epilogue(acc, m0, n0);
     return ir.add(g, kTiles);
   });
 }
