@@ -22,7 +22,7 @@
 //                 of k step j + 1 are loaded before the mma.syncs of step j
 //                 (two register buffers), so their latency hides behind them.
 //
-// Tiles are rows of 16-byte units, XOR-swizzled as Sm80.h says. tf32
+// Tiles are rows of 16-byte units, XOR-swizzled or padded as Sm80.h says. tf32
 // operands are fp32 in memory; mma.sync .tf32 reads their top 19 bits.
 //
 //===----------------------------------------------------------------------===//
@@ -43,24 +43,26 @@ constexpr int64_t kUnit = isa::kCpAsyncBytes;
 static_assert(isa::kCpAsyncBytes == isa::kLdmatrixRowBytes,
               "a cp.async copy and an ldmatrix row are the same 16-byte unit");
 
-/// One operand's tile in a stage: `rows` rows of `rowUnits` 16-byte units.
+/// One operand's tile in a stage: `rows` rows of `rowUnits` 16-byte units,
+/// XOR-swizzled or padded as the spec's smem_swizzle says (Sm80.h).
 struct TileShape {
   int64_t rows, rowUnits;
-  bool swizzled;
-  int64_t rowBytes() const { return rowUnits * kUnit; }
+  Swizzle swizzle;
+  bool swizzled() const { return swizzle != Swizzle::None; }
+  int64_t rowPitch() const { return ::gemmc::sm80RowPitch(rowUnits * kUnit, swizzle); }
 };
 
 /// The shared address of byte `byteInUnit` of unit `unit` of row `row`.
 Value unitAddress(KernelIR &ir, Value tile, const TileShape &t, Value row,
                   Value unit, Value byteInUnit = Value()) {
-  int64_t mask = ::gemmc::sm80SwizzleMask(t.rowUnits, t.swizzled);
+  int64_t mask = ::gemmc::sm80SwizzleMask(t.rowUnits, t.swizzled());
   Value placed = unit;
   if (mask) {
     Value phase = ir.andI(ir.divU(row, ir.c32(::gemmc::sm80RowsPerLine(t.rowUnits))),
                           ir.c32(mask));
     placed = arith::XOrIOp::create(ir.b, ir.loc, unit, phase);
   }
-  Value offset = ir.add(ir.mul(row, ir.c32(t.rowBytes())), ir.mul(placed, ir.c32(kUnit)));
+  Value offset = ir.add(ir.mul(row, ir.c32(t.rowPitch())), ir.mul(placed, ir.c32(kUnit)));
   if (byteInUnit)
     offset = ir.add(offset, byteInUnit);
   return ir.sharedAt(tile, offset);
@@ -70,14 +72,13 @@ Value unitAddress(KernelIR &ir, Value tile, const TileShape &t, Value row,
 /// when row-major).
 TileShape tileA(const KernelSpec &s) {
   int64_t eb = elementBytes(s.a.element);
-  return {s.blockM(), s.blockK() * eb / kUnit, s.mainloop.swizzle != Swizzle::None};
+  return {s.blockM(), s.blockK() * eb / kUnit, s.mainloop.swizzle};
 }
 TileShape tileB(const KernelSpec &s) {
   int64_t eb = elementBytes(s.b.element);
   bool kMajor = s.b.layout == Layout::Col;
   return {kMajor ? s.blockN() : s.blockK(),
-          (kMajor ? s.blockK() : s.blockN()) * eb / kUnit,
-          s.mainloop.swizzle != Swizzle::None};
+          (kMajor ? s.blockK() : s.blockN()) * eb / kUnit, s.mainloop.swizzle};
 }
 
 Value stageBase(KernelIR &ir, Value smem, SmemLayoutAttr layout, Value g) {

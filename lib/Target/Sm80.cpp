@@ -57,6 +57,10 @@ int64_t gemmc::sm80SwizzleMask(int64_t rowUnits, bool swizzled) {
   return swizzled ? std::min(rowUnits, lineUnits) - 1 : 0;
 }
 
+int64_t gemmc::sm80RowPitch(int64_t rowBytes, Swizzle swizzle) {
+  return rowBytes + (swizzle == Swizzle::None ? isa::kCpAsyncBytes : 0);
+}
+
 void gemmc::sm80Unsupported(const KernelSpec &s, std::vector<Violation> &out) {
   auto no = [&](llvm::StringRef field, std::string what) {
     out.push_back(Violation{"not-implemented", field.str(), std::move(what)});

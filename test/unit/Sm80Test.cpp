@@ -68,6 +68,29 @@ TEST(Sm80, SwizzleKeepsLdmatrixRowsOnDistinctBankGroups) {
     }
   }
   EXPECT_EQ(sm80SwizzleMask(8, /*swizzled=*/false), 0);
+  // Padded instead (smem_swizzle: none): a row pitch of one more unit does
+  // the same for every row width.
+  for (int64_t units : {2, 4, 8, 16, 32}) {
+    int64_t pitchUnits = sm80RowPitch(units * 16, Swizzle::None) / 16;
+    EXPECT_EQ(pitchUnits, units + 1);
+    unsigned seen = 0;
+    for (int64_t r = 0; r < 8; ++r)
+      seen |= 1u << ((r * pitchUnits) % 8);
+    EXPECT_EQ(seen, 0xFFu) << units << " units";
+  }
+  EXPECT_EQ(sm80RowPitch(128, Swizzle::B128), 128);
+}
+
+TEST(Sm80, PaddedTilesCostOneUnitARow) {
+  // Seed 000's padded 128x128x32: A 128 rows of 128 + 16 bytes, B (N-major)
+  // 32 rows of 512 + 16 bytes, two stages; the swizzled twin has 64 KiB.
+  KernelSpec s = specAt(GEMMC_SOURCE_DIR "/specs/a100_tf32_128x128x32_padded.yaml");
+  CtaResources r = computeResources(s);
+  EXPECT_EQ(r.aStageBytes, 128 * 144);
+  EXPECT_EQ(r.bStageBytes, 32 * 528);
+  EXPECT_EQ(r.smemBytes, 2 * (128 * 144 + 32 * 528));
+  EXPECT_EQ(computeResources(specAt(GEMMC_SOURCE_DIR "/specs/a100_tf32_128x128x32.yaml")).smemBytes,
+            64 * 1024);
 }
 
 TEST(Sm80, KernelTakesPointersAndLeadingDimensions) {

@@ -33,14 +33,19 @@ std::optional<MmaSyncWarpGrid> mmaSyncWarpGrid(const KernelSpec &spec);
 
 /// sm_80 shared-memory tiles are rows of 16-byte units (cp.async's copy,
 /// ldmatrix's row). With a swizzle, unit u of row r is stored at unit
-/// u ^ sm80SwizzlePhase(r): the 8 rows one ldmatrix reads then fall on 8
-/// different 16-byte bank groups. Without one (smem_swizzle: none), units
-/// stay in place.
+/// u ^ phase(r): the 8 rows one ldmatrix reads then fall on 8 different
+/// 16-byte bank groups. With smem_swizzle: none, units stay in place and
+/// each row is padded by one unit (sm80RowPitch), which spreads the 8 rows
+/// over the bank groups as well, for shared memory.
 int64_t sm80SwizzleMask(int64_t rowUnits, bool swizzled);
 /// The phase of row r: rows sharing a 128-byte line get different phases.
 /// phase(r) = (r / linesPerRow) & mask, where a 128-byte line holds
 /// max(1, 8 / rowUnits) rows.
 int64_t sm80RowsPerLine(int64_t rowUnits);
+
+/// The bytes between consecutive rows of a `rowBytes`-wide tile: one
+/// 16-byte unit more when the tile is padded rather than swizzled.
+int64_t sm80RowPitch(int64_t rowBytes, Swizzle swizzle);
 
 /// sm_80's part of checkLoweringSupport (lib/Target/Sm80.cpp).
 void sm80Unsupported(const KernelSpec &spec, std::vector<Violation> &out);
