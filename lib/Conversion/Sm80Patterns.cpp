@@ -48,6 +48,11 @@ static_assert(isa::kCpAsyncBytes == isa::kLdmatrixRowBytes,
 struct TileShape {
   int64_t rows, rowUnits;
   Swizzle swizzle;
+  /// Units a warp's reads of one row span: the swizzle phase of row r is
+  /// (r / rows per line) x phaseStep, so that rows read together land on
+  /// disjoint units. 1 for ldmatrix (one unit per row); 2 for the scalar
+  /// 32-bit loads of an N-major tf32 B (8 lanes read 8 floats of a row).
+  int64_t phaseStep = 1;
   bool swizzled() const { return swizzle != Swizzle::None; }
   int64_t rowPitch() const { return ::gemmc::sm80RowPitch(rowUnits * kUnit, swizzle); }
 };
@@ -58,7 +63,8 @@ Value unitAddress(KernelIR &ir, Value tile, const TileShape &t, Value row,
   int64_t mask = ::gemmc::sm80SwizzleMask(t.rowUnits, t.swizzled());
   Value placed = unit;
   if (mask) {
-    Value phase = ir.andI(ir.divU(row, ir.c32(::gemmc::sm80RowsPerLine(t.rowUnits))),
+    Value phase = ir.andI(ir.mul(ir.divU(row, ir.c32(::gemmc::sm80RowsPerLine(t.rowUnits))),
+                                 ir.c32(t.phaseStep)),
                           ir.c32(mask));
     placed = arith::XOrIOp::create(ir.b, ir.loc, unit, phase);
   }
@@ -77,8 +83,11 @@ TileShape tileA(const KernelSpec &s) {
 TileShape tileB(const KernelSpec &s) {
   int64_t eb = elementBytes(s.b.element);
   bool kMajor = s.b.layout == Layout::Col;
+  int64_t phaseStep = !kMajor && s.b.element == ::gemmc::ElementType::TF32
+                          ? 8 * eb / kUnit
+                          : 1;
   return {kMajor ? s.blockN() : s.blockK(),
-          (kMajor ? s.blockK() : s.blockN()) * eb / kUnit, s.mainloop.swizzle};
+          (kMajor ? s.blockK() : s.blockN()) * eb / kUnit, s.mainloop.swizzle, phaseStep};
 }
 
 Value stageBase(KernelIR &ir, Value smem, SmemLayoutAttr layout, Value g) {
