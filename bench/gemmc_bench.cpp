@@ -104,8 +104,10 @@ std::string baseName(const std::string &path) {
 
 std::string stem(const std::string &path) {
   std::string b = baseName(path);
-  size_t d = b.rfind(".cubin");
-  return d == std::string::npos ? b : b.substr(0, d);
+  for (const char *ext : {".cubin", ".fatbin"})
+    if (size_t d = b.rfind(ext); d != std::string::npos && d + std::strlen(ext) == b.size())
+      return b.substr(0, d);
+  return b;
 }
 
 std::vector<std::string> matchCubins(const std::vector<std::string> &dirs, const std::vector<std::string> &globs) {
@@ -119,10 +121,13 @@ std::vector<std::string> matchCubins(const std::vector<std::string> &dirs, const
     }
     std::sort(names.begin(), names.end());
     for (const auto &name : names) {
-      if (name.size() < 6 || name.compare(name.size() - 6, 6, ".cubin") != 0)
+      // An sm_80 fatbinary NAME.fatbin is matched as NAME.cubin, so that the
+      // suites' "*.cubin" globs take it too.
+      std::string asCubin = stem(name) + ".cubin";
+      if (asCubin == name + ".cubin")
         continue;
       for (const auto &g : globs)
-        if (fnmatch(g.c_str(), name.c_str(), 0) == 0) {
+        if (fnmatch(g.c_str(), asCubin.c_str(), 0) == 0) {
           out.push_back(dir + "/" + name);
           break;
         }

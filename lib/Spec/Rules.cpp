@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gemmc/Spec/Rules.h"
+#include "gemmc/Target/Sm80.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -146,6 +147,16 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
   deriveThreads(s, r);
   r.aStageBytes = s.blockM() * s.blockK() * elementBytes(s.a.element);
   r.bStageBytes = s.blockK() * s.blockN() * elementBytes(s.b.element);
+  if (s.arch == Arch::SM80 && s.mainloop.swizzle == Swizzle::None) {
+    // Unswizzled sm_80 tiles are padded: one 16-byte unit per row.
+    auto padded = [&](int operand, int64_t rows) {
+      const OperandSpec &o = operand == 0 ? s.a : s.b;
+      return rows * sm80RowPitch(contiguousTileExtent(s, operand) * elementBytes(o.element),
+                                 s.mainloop.swizzle);
+    };
+    r.aStageBytes = padded(0, s.a.layout == Layout::Row ? s.blockM() : s.blockK());
+    r.bStageBytes = padded(1, s.b.layout == Layout::Col ? s.blockN() : s.blockK());
+  }
   if (usesTma(s) && s.mainloop.swizzle != Swizzle::None) {
     // Every swizzled tile starts on a swizzle-atom boundary.
     r.aStageBytes = llvm::alignTo(r.aStageBytes, kSwizzleAtomAlignBytes);

@@ -1,11 +1,12 @@
 //===- Backend.cpp - What gemmc's lowering builds for each target --------===//
 #include "gemmc/Target/Backend.h"
+#include "gemmc/Target/Sm80.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace gemmc;
 
 static const Backend kBackends[] = {
-    {Arch::SM80, /*unsupported=*/nullptr},
+    {Arch::SM80, sm80Unsupported},
     {Arch::SM90a, sm90aUnsupported},
     {Arch::SM100a, /*unsupported=*/nullptr},
 };

@@ -34,6 +34,8 @@
 //===----------------------------------------------------------------------===//
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
 #include "gemmc/Spec/KernelAbi.h"
+#include "gemmc/Target/Isa.h"
+#include "gemmc/Target/Sm80.h"
 #include "gemmc/Transforms/Passes.h"
 
 #define DEBUG_TYPE "gemmc-epilogue"
@@ -130,6 +132,11 @@ struct Epilogue {
   }
 
   void storeDirect();
+  /// Stores the accumulators' pair `first`, `first` + 1 at C[row][col],
+  /// C[row][col + 1], each where it lies inside N.
+  void storePair(Value row, Value col, int64_t first);
+  /// storeDirect for mma.sync's per-warp fragments (sm_80).
+  void storeMmaSyncFragments();
   void storeThroughTma();
   /// storeThroughTma, except for a tile whose right edge cuts a 16-byte unit
   /// of C's rows: it stores from registers.
@@ -158,28 +165,63 @@ void Epilogue::storeDirect() {
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), [&] {
       for (int64_t j = 0; j < s.blockN() / frag.blockColumns; ++j) {
         Value col = ir.add(colBase, ir.c32(frag.blockColumns * j));
-        Value v0 = scaled(valueIndex(j, h, 0)), v1 = scaled(valueIndex(j, h, 1));
-        Value addr = cAddress(row, col);
-        // Both columns inside: one paired store (ldc and the column are
-        // even, so the pair is aligned). Otherwise only the first may be.
-        auto both = scf::IfOp::create(
-            b, loc, ir.cmp(arith::CmpIPredicate::ult, ir.add(col, ir.c32(1)), op.getN()),
-            /*withElseRegion=*/true);
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(&both.getThenRegion().front());
-        Value second = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr,
-                                           ValueRange{ir.c32(1)});
-        LLVM::StoreOp::create(b, loc,
-                              pair(finish(v0, [&] { return addr; }),
-                                   finish(v1, [&] { return second; })),
-                              addr, /*alignment=*/2 * cb);
-        b.setInsertionPointToStart(&both.getElseRegion().front());
-        ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, col, op.getN()), [&] {
-          LLVM::StoreOp::create(b, loc, finish(v0, [&] { return addr; }), addr,
-                                /*alignment=*/cb);
-        });
+        storePair(row, col, valueIndex(j, h, 0));
       }
     });
+  }
+}
+
+void Epilogue::storePair(Value row, Value col, int64_t first) {
+  Value v0 = scaled(first), v1 = scaled(first + 1);
+  Value addr = cAddress(row, col);
+  // Both columns inside: one paired store (ldc and the column are
+  // even, so the pair is aligned). Otherwise only the first may be.
+  auto both = scf::IfOp::create(
+      b, loc, ir.cmp(arith::CmpIPredicate::ult, ir.add(col, ir.c32(1)), op.getN()),
+      /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&both.getThenRegion().front());
+  Value second = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr,
+                                     ValueRange{ir.c32(1)});
+  LLVM::StoreOp::create(b, loc,
+                        pair(finish(v0, [&] { return addr; }),
+                             finish(v1, [&] { return second; })),
+                        addr, /*alignment=*/2 * cb);
+  b.setInsertionPointToStart(&both.getElseRegion().front());
+  ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, col, op.getN()), [&] {
+    LLVM::StoreOp::create(b, loc, finish(v0, [&] { return addr; }), addr,
+                          /*alignment=*/cb);
+  });
+}
+
+void Epilogue::storeMmaSyncFragments() {
+  // Warp w holds the (warpRows / 16) x (warpCols / 8) mma.sync fragments
+  // of its block of the warp grid (Sm80.h); a fragment's values lie as
+  // Isa.h's kMmaSyncAccumulator says, value pairs in adjacent columns.
+  const AccumulatorLayout &frag = kMmaSyncAccumulator;
+  MmaSyncWarpGrid grid = *mmaSyncWarpGrid(s);
+  Value warpId = ir.divU(ir.threadId(), ir.c32(kWarpSize));
+  Value rowBase = ir.add(
+      ir.add(op.getM0(), ir.mul(ir.divU(warpId, ir.c32(grid.warpsN)),
+                                ir.c32(grid.warpRows))),
+      ir.divU(lane, ir.c32(frag.lanesPerRow)));
+  Value colBase = ir.add(
+      ir.add(op.getN0(), ir.mul(ir.remU(warpId, ir.c32(grid.warpsN)),
+                                ir.c32(grid.warpCols))),
+      ir.mul(ir.remU(lane, ir.c32(frag.lanesPerRow)), ir.c32(frag.pair)));
+  int64_t perFragment = frag.valuesPerBlock();
+  int64_t fragmentRows = grid.warpRows / grid.mFragments();
+  for (int64_t mi = 0; mi < grid.mFragments(); ++mi) {
+    for (int64_t h = 0; h < frag.halves; ++h) {
+      int64_t inFragment = h * frag.pair;
+      Value row = ir.add(rowBase, ir.c32(mi * fragmentRows + frag.valueRow(inFragment)));
+      ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), [&] {
+        for (int64_t ni = 0; ni < grid.nFragments(); ++ni) {
+          Value col = ir.add(colBase, ir.c32(ni * frag.blockColumns));
+          storePair(row, col, (mi * grid.nFragments() + ni) * perFragment + inFragment);
+        }
+      });
+    }
   }
 }
 
@@ -298,8 +340,12 @@ struct GemmcEpiloguePass
     getOperation().walk([&](EpilogueOp op) { ops.push_back(op); });
     for (EpilogueOp op : ops) {
       OpBuilder b(op);
-      Epilogue epilogue(op, op.getSchedule().getSpec(), b);
-      if (op.getTmapC())
+      const KernelSpec &spec = op.getSchedule().getSpec();
+      Epilogue epilogue(op, spec, b);
+      // The accumulator fragments each target's MMA leaves (Isa.h).
+      if (isaFor(spec.arch).mma.family == MmaFamily::MmaSync)
+        epilogue.storeMmaSyncFragments();
+      else if (op.getTmapC())
         epilogue.storeTmaOrDirect();
       else
         epilogue.storeDirect();

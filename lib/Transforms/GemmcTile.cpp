@@ -30,6 +30,7 @@ LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, StringRef name,
   const KernelAbi &abi = schedule.getAbi();
   SmallVector<Type> args;
   SmallVector<unsigned> tensorMaps;
+  SmallVector<unsigned> operandArgs;
   unsigned cArg = 0, workspaceArg = 0;
   for (const std::string &p : abi.params) {
     if (StringRef(p).starts_with("tmap_")) {
@@ -37,6 +38,9 @@ LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, StringRef name,
       args.push_back(ir.ptr);
     } else if (p == "c") {
       cArg = args.size();
+      args.push_back(ir.globalPtr);
+    } else if (p == "a" || p == "b") {
+      operandArgs.push_back(args.size());
       args.push_back(ir.globalPtr);
     } else if (p == "workspace") {
       workspaceArg = args.size();
@@ -67,6 +71,8 @@ LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, StringRef name,
                   b.getUnitAttr());
   }
   fn.setArgAttr(cArg, LLVM::LLVMDialect::getNoAliasAttrName(), b.getUnitAttr());
+  for (unsigned i : operandArgs)
+    fn.setArgAttr(i, LLVM::LLVMDialect::getNoAliasAttrName(), b.getUnitAttr());
   if (workspaceArg)
     fn.setArgAttr(workspaceArg, LLVM::LLVMDialect::getNoAliasAttrName(),
                   b.getUnitAttr());
@@ -137,10 +143,14 @@ struct GemmcTilePass : mlir::gemmc::impl::GemmcTileBase<GemmcTilePass> {
         first = ir.divU(first, ir.c32(cluster));
         step = ir.divU(step, ir.c32(cluster));
       }
-      TileMatmulOp::create(b, loc, arg("tmap_a"), arg("tmap_b"), arg("tmap_c"),
-                           arg("c"), first, step, m, n, k, ldc, alpha, beta,
-                           arg("workspace"), /*smem=*/Value(), op.getSchedule(),
-                           /*smem_layout=*/nullptr);
+      // A and B: tensor maps (TMA), or global pointers with their leading
+      // dimensions (cp.async).
+      Value a = arg("tmap_a") ? arg("tmap_a") : arg("a");
+      Value bOperand = arg("tmap_b") ? arg("tmap_b") : arg("b");
+      TileMatmulOp::create(b, loc, a, bOperand, arg("tmap_c"), arg("c"), first,
+                           step, m, n, k, ldc, alpha, beta, arg("workspace"),
+                           /*smem=*/Value(), arg("lda"), arg("ldb"),
+                           op.getSchedule(), /*smem_layout=*/nullptr);
       LLVM::ReturnOp::create(b, loc, ValueRange{});
       f.erase();
     }

@@ -71,11 +71,17 @@ private:
   Value consumeTile(Value g, Value m0, Value n0, bool refill,
                     function_ref<void()> afterLastWait = nullptr,
                     Value kBegin = Value(), Value kEnd = Value());
+  /// An scf.for over K steps 0 .. steps - 1 carrying the accumulators from
+  /// `init`: `body(step, acc)` builds a step and returns the next ones.
+  Value accumulate(Value steps, Value init, function_ref<Value(Value, Value)> body);
   void release(Value g);
   void epilogue(Value acc, Value m0, Value n0);
   /// Consumers, after their last tile: wait for the epilogue's stores.
   void drainStores();
   void buildMultistage();
+  /// cp.async (sm_80): every thread fills and multiplies; the ring is
+  /// counted in commit groups.
+  void buildEveryThreadFills();
   void buildWarpSpecialized();
   /// Pingpong consumers: the warpgroups take the CTA's tiles in turn.
   void buildPingpongConsumers();
@@ -109,7 +115,9 @@ void WarpSpecializer::initRing() {
 void WarpSpecializer::load(Value g, Value m0, Value n0, Value kTile) {
   StageAcquireOp::create(ir.b, ir.loc, g, op.getSmem(), layout);
   StageFillOp::create(ir.b, ir.loc, g, m0, n0, kTile, op.getTmapA(),
-                      op.getTmapB(), op.getSmem(), op.getSchedule(), layout);
+                      op.getTmapB(), op.getSmem(), /*lda=*/Value(),
+                      /*ldb=*/Value(), /*m=*/Value(), /*n=*/Value(),
+                      /*k=*/Value(), op.getSchedule(), layout);
 }
 
 void WarpSpecializer::forEachPiece(PieceBody body) {
@@ -147,17 +155,12 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
   Value stages = ir.c32(layout.getStages());
 
   Value steps = ir.sub(kEnd, kBegin);
-  auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1),
-                                 ValueRange{zero});
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value step = loop.getInductionVar();
+  Value result = accumulate(steps, zero, [&](Value step, Value accIn) {
     Value kt = ir.add(kBegin, step);
     Value g = ir.add(g0, step);
     StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
     Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
-    Value acc = MmaStageOp::create(b, ir.loc, accType, loop.getRegionIterArgs()[0],
+    Value acc = MmaStageOp::create(b, ir.loc, accType, accIn,
                                    ir.sharedAt(base, aSlice),
                                    ir.sharedAt(base, layout.getBOffset()),
                                    op.getSchedule());
@@ -176,13 +179,24 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
                         ir.cmp(arith::CmpIPredicate::ult, nextK, kEnd)),
                 [&] { load(ir.add(prev, stages), m0, n0, nextK); });
     });
-    scf::YieldOp::create(b, ir.loc, acc);
-  }
+    return acc;
+  });
   if (afterLastWait)
     afterLastWait();
   MmaWaitOp::create(b, ir.loc, /*pending=*/0);
   // Release the tile's last stage too: the next tile's loads need it.
   release(ir.sub(ir.add(g0, steps), ir.c32(1)));
+  return result;
+}
+
+Value WarpSpecializer::accumulate(Value steps, Value init,
+                                  function_ref<Value(Value, Value)> body) {
+  auto loop = scf::ForOp::create(ir.b, ir.loc, ir.c32(0), steps, ir.c32(1),
+                                 ValueRange{init});
+  OpBuilder::InsertionGuard guard(ir.b);
+  ir.b.setInsertionPointToStart(loop.getBody());
+  Value next = body(loop.getInductionVar(), loop.getRegionIterArgs()[0]);
+  scf::YieldOp::create(ir.b, ir.loc, next);
   return loop.getResult(0);
 }
 
@@ -225,6 +239,46 @@ void WarpSpecializer::buildMultistage() {
     return ir.add(g, kTiles);
   });
   drainStores();
+}
+
+void WarpSpecializer::buildEveryThreadFills() {
+  // Every thread copies its share of each stage (one commit group per
+  // load) and every warp multiplies. Load g goes to stage g % stages. The
+  // tile's first stages - 1 loads go before its K loop; step j waits for
+  // load g + j (stage_wait: the groups of every thread, then a CTA barrier,
+  // after which no warp still reads the stage of step j - 1), refills that
+  // stage with load g + j + stages - 1, then multiplies. Loads past the last
+  // K tile are zero-filled but still committed, so that every wait counts
+  // the same number of groups; stage_release drains them before the ring
+  // takes the next tile.
+  OpBuilder &b = ir.b;
+  int64_t stages = layout.getStages();
+  Value lda = op.getLda(), ldb = op.getLdb();
+  auto fill = [&](Value g, Value m0, Value n0, Value kTile) {
+    StageFillOp::create(b, ir.loc, g, m0, n0, kTile, op.getTmapA(), op.getTmapB(),
+                        op.getSmem(), lda, ldb, op.getM(), op.getN(), op.getK(),
+                        op.getSchedule(), layout);
+  };
+  forEachPiece([&](Value m0, Value n0, Value, Value, Value, Value g) {
+    for (int64_t st = 0; st + 1 < stages; ++st)
+      fill(ir.add(g, ir.c32(st)), m0, n0, ir.c32(st));
+    Type accType = accumulatorType(op.getSchedule());
+    Value zero = LLVM::ZeroOp::create(b, ir.loc, accType);
+    Value acc = accumulate(kTiles, zero, [&](Value step, Value accIn) {
+      Value gj = ir.add(g, step);
+      StageWaitOp::create(b, ir.loc, gj, op.getSmem(), layout);
+      Value ahead = ir.c32(stages - 1);
+      fill(ir.add(gj, ahead), m0, n0, ir.add(step, ahead));
+      Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, gj, op.getSmem(), layout);
+      return MmaStageOp::create(b, ir.loc, accType, accIn, base,
+                                ir.sharedAt(base, layout.getBOffset()),
+                                op.getSchedule())
+          .getResult();
+    });
+    release(ir.sub(ir.add(g, kTiles), ir.c32(1)));
+    epilogue(acc, m0, n0);
+    return ir.add(g, kTiles);
+  });
 }
 
 void WarpSpecializer::buildWarpSpecialized() {
@@ -344,6 +398,8 @@ void WarpSpecializer::build() {
     splitFirst = plan.getSplitFirst();
     splitIterations = plan.getSplitIterations();
   }
+  if (s.mainloop.load == LoadKind::CpAsync)
+    return buildEveryThreadFills();
   initRing();
   if (res.producerThreads > 0)
     buildWarpSpecialized();

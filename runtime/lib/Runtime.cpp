@@ -157,6 +157,8 @@ struct gemmc_kernel {
   /// a GPC): the persistent grid's bound and the stream-K grid's size.
   int residentCtas = 0;
   bool boundsCheck = true;
+  /// The driver JIT-compiled the file's PTX (no SASS for this device).
+  bool jitCompiled = false;
   /// The stream-K workspace (workspace_bytes_per_cta > 0): slots x bytes per
   /// CTA, allocated and zeroed at load, freed at unload. The kernel leaves it
   /// zeroed after every launch, so the runtime never clears it again.
@@ -233,17 +235,28 @@ gemmc_status loadImpl(const void *image, const std::string &manifestText, const 
   cu->cuDeviceGetAttribute(&optin, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, k->device);
   char devName[256] = {0};
   cu->cuDeviceGetName(devName, sizeof devName - 1, k->device);
-  bool archOk = major == m.archMajor && (m.archSpecific ? minor == m.archMinor : minor >= m.archMinor);
-  if (!archOk) {
+  ArchFit fit = archFit(m, major, minor);
+  if (fit == ArchFit::No) {
     cleanup();
     return fail(GEMMC_ERROR_UNSUPPORTED, source + ": kernel '" + m.kernel + "' is built for " + m.arch +
                                              " but the device (" + devName + ") is sm_" +
-                                             std::to_string(major) + std::to_string(minor));
+                                             std::to_string(major) + std::to_string(minor) +
+                                             (m.ptxMajor ? "" : "; a fatbinary with PTX (gemmc -o FILE.fatbin) "
+                                                                "runs on newer devices through the driver's JIT"));
   }
+  // The driver picks the SASS when it fits, else JIT-compiles the PTX.
+  k->jitCompiled = fit == ArchFit::Jit;
+  if (k->jitCompiled && std::getenv("GEMMC_VERBOSE"))
+    std::fprintf(stderr,
+                 "gemmc: %s: kernel '%s' is %s SASS; the driver JIT-compiles its compute_%d%d PTX for %s "
+                 "(sm_%d%d)\n",
+                 source.c_str(), m.kernel.c_str(), m.arch.c_str(), m.ptxMajor, m.ptxMinor, devName, major, minor);
   if ((r = cu->cuModuleLoadData(&k->module, image)) != CUDA_SUCCESS) {
     k->module = nullptr;
     cleanup();
-    return cuFail(r, source + ": cuModuleLoadData (is the file a cubin for " + m.arch + "?)");
+    return cuFail(r, source + (k->jitCompiled ? ": cuModuleLoadData (JIT-compiling the file's PTX for sm_" +
+                                                    std::to_string(major) + std::to_string(minor) + ")"
+                                              : ": cuModuleLoadData (is the file a cubin for " + m.arch + "?)"));
   }
   if ((r = cu->cuModuleGetFunction(&k->function, k->module, m.kernel.c_str())) != CUDA_SUCCESS) {
     cleanup();
@@ -502,6 +515,7 @@ gemmc_status gemmc_kernel_get_info(const gemmc_kernel *k, gemmc_kernel_info *inf
   info->workspace_bytes = k->workspaceBytes;
   info->has_alpha = m.hasParam(Param::Alpha);
   info->has_beta = m.hasParam(Param::Beta);
+  info->jit_compiled = k->jitCompiled;
   return GEMMC_OK;
 }
 
@@ -534,7 +548,7 @@ gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_st
   // mapC only for a kernel whose epilogue stores C with TMA (params has tmap_c).
   CUtensorMap mapA, mapB, mapC;
   const bool hasTmapC = m.hasParam(Param::TmapC);
-  {
+  if (m.hasTensorMaps()) {
     std::lock_guard<std::mutex> lock(k->mutex);
     if ((st = tensorMap(k, Operand::A, *args, mapA)) != GEMMC_OK ||
         (st = tensorMap(k, Operand::B, *args, mapB)) != GEMMC_OK ||
@@ -545,6 +559,10 @@ gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_st
   int32_t mi = static_cast<int32_t>(args->m), ni = static_cast<int32_t>(args->n),
           ki = static_cast<int32_t>(args->k), ldc = static_cast<int32_t>(args->ldc);
   float alpha = args->alpha, beta = args->beta;
+  // cp.async kernels (sm_80): A and B as pointers, leading dimensions in
+  // elements (checkAll bounds them to int32).
+  CUdeviceptr a = reinterpret_cast<CUdeviceptr>(args->a), b = reinterpret_cast<CUdeviceptr>(args->b);
+  int32_t lda = static_cast<int32_t>(args->lda), ldb = static_cast<int32_t>(args->ldb);
   CUdeviceptr workspace = k->workspace;
   if (m.hasParam(Param::Workspace) &&
       uint64_t(dims.grid[0]) * uint64_t(m.workspaceBytesPerCta) > k->workspaceBytes)
@@ -568,6 +586,10 @@ gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_st
     case Param::Alpha: params[np++] = &alpha; break;
     case Param::Beta: params[np++] = &beta; break;
     case Param::Workspace: params[np++] = &workspace; break;
+    case Param::A: params[np++] = &a; break;
+    case Param::B: params[np++] = &b; break;
+    case Param::Lda: params[np++] = &lda; break;
+    case Param::Ldb: params[np++] = &ldb; break;
     }
   }
 

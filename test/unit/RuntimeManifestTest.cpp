@@ -315,7 +315,7 @@ TEST(RuntimeManifest, BadGrid) {
 
 TEST(RuntimeManifest, BadParams) {
   EXPECT_EQ(errorOf(replace(kExample, "\"ldc\", \"alpha\"", "\"ldc\", \"gamma\"")),
-            "k.cubin.json: field 'params[7]': unknown parameter \"gamma\" (known: tmap_a, tmap_b, tmap_c, c, m, n, k, ldc, alpha, beta, workspace)");
+            "k.cubin.json: field 'params[7]': unknown parameter \"gamma\" (known: tmap_a, tmap_b, tmap_c, c, m, n, k, ldc, alpha, beta, workspace, a, b, lda, ldb)");
   EXPECT_EQ(errorOf(replace(kExample, "\"ldc\", \"alpha\"", "\"ldc\", \"ldc\"")),
             "k.cubin.json: field 'params[7]': parameter \"ldc\" listed twice");
   EXPECT_EQ(errorOf(replace(kExample, "\"k\", \"ldc\", \"alpha\"", "\"k\", \"alpha\"")),

@@ -86,6 +86,8 @@ typedef struct gemmc_kernel_info {
   int32_t has_alpha, has_beta;
   const char *scheduler; /* grid.scheduler: "data_parallel", "persistent" or "stream_k" */
   uint64_t workspace_bytes; /* the kernel's workspace, allocated at load (stream_k); 0 = none */
+  int32_t jit_compiled;  /* 1 when the driver JIT-compiled the file's PTX (an sm_80 fatbinary on a
+                            newer device; GEMMC_VERBOSE=1 also says so on stderr at load) */
 } gemmc_kernel_info;
 
 /* Zero everything, alpha = 1, beta = 0. */

@@ -172,7 +172,8 @@ SmemLayoutAttr mlir::gemmc::smemLayoutFor(ScheduleAttr schedule) {
       ctx, res.stages, res.stageBytes(),
       /*b_offset=*/res.aStageBytes,
       /*barriers=*/res.stages * res.stageBytes() + res.epilogueBytes,
-      /*align=*/kSwizzleAtomAlignBytes,
+      /*align=*/spec.mainloop.load == LoadKind::Tma ? kSwizzleAtomAlignBytes
+                                                     : ::gemmc::isa::kCpAsyncBytes,
       /*swizzle=*/swizzleSpanBytes(spec.mainloop.swizzle),
       /*epilogue=*/res.epilogueBytes ? res.stages * res.stageBytes() : 0);
 }

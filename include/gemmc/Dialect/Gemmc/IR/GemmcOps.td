@@ -74,12 +74,15 @@ def Gemmc_TileMatmulOp : Gemmc_Op<"tile_matmul", [AttrSizedOperandSegments]> {
     Optional<F32>:$beta,
     Optional<LLVM_AnyPointer>:$workspace,
     Optional<LLVM_AnyPointer>:$smem,
+    Optional<I32>:$lda,
+    Optional<I32>:$ldb,
     Gemmc_ScheduleAttr:$schedule,
     OptionalAttr<Gemmc_SmemLayoutAttr>:$smem_layout
   );
   let hasVerifier = 1;
   let assemblyFormat = [{
     $tmap_a `,` $tmap_b `,` $c `,` $first_tile `,` $tile_step `,` $m `,` $n `,` $k `,` $ldc
+    (`ld` `(` $lda^ `,` $ldb `)`)?
     (`tmap_c` `(` $tmap_c^ `:` qualified(type($tmap_c)) `)`)?
     (`alpha` `(` $alpha^ `)`)? (`beta` `(` $beta^ `)`)?
     (`workspace` `(` $workspace^ `:` qualified(type($workspace)) `)`)?
@@ -306,20 +309,26 @@ def Gemmc_StageAcquireOp : Gemmc_Op<"stage_acquire"> {
   let assemblyFormat = "$load `,` $smem attr-dict `:` qualified(type($smem))";
 }
 
-def Gemmc_StageFillOp : Gemmc_Op<"stage_fill"> {
+def Gemmc_StageFillOp : Gemmc_Op<"stage_fill", [AttrSizedOperandSegments]> {
   let summary = "Producer: bring K tile `k_tile` of the tile at (m0, n0) into the stage of load `load`";
   let description = [{
     Fills the stage's A and B tiles from the operands `a` and `b` (tensor
     maps on sm_90a) and arms the stage's full barrier with the bytes it
     expects. In a cluster with multicast, this CTA loads its part of B into
-    every CTA of the cluster.
+    every CTA of the cluster. With `ld(%lda, %ldb)` (cp.async, sm_80), `a`
+    and `b` are global pointers with those leading dimensions, every
+    thread copies its share and the fill is one commit group; the problem
+    sizes `m`, `n`, `k` clip it (zero-fill).
   }];
   let arguments = (ins I32:$load, I32:$m0, I32:$n0, I32:$k_tile,
                        LLVM_AnyPointer:$a, LLVM_AnyPointer:$b,
-                       LLVM_AnyPointer:$smem, Gemmc_ScheduleAttr:$schedule,
+                       LLVM_AnyPointer:$smem, Optional<I32>:$lda,
+                       Optional<I32>:$ldb, Optional<I32>:$m, Optional<I32>:$n,
+                       Optional<I32>:$k, Gemmc_ScheduleAttr:$schedule,
                        Gemmc_SmemLayoutAttr:$smem_layout);
   let assemblyFormat = [{
-    $load `,` $m0 `,` $n0 `,` $k_tile `,` $a `,` $b `,` $smem attr-dict `:`
+    $load `,` $m0 `,` $n0 `,` $k_tile `,` $a `,` $b `,` $smem
+    (`ld` `(` $lda^ `,` $ldb `)`)? (`clip` `(` $m^ `,` $n `,` $k `)`)? attr-dict `:`
     qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($smem))
   }];
 }
