@@ -459,8 +459,14 @@ gemmc_status gemmc_kernel_load_file(const char *cubin_path, const char *manifest
                                     std::strerror(errno) + " (every cubin needs <cubin>.json beside it)");
   if (!readFile(cubin_path, image))
     return fail(GEMMC_ERROR_IO, std::string("cannot read cubin '") + cubin_path + "': " + std::strerror(errno));
-  if (image.size() < 4 || image.compare(0, 4, "\x7f" "ELF") != 0)
-    return fail(GEMMC_ERROR_IO, std::string("'") + cubin_path + "' is not a cubin (no ELF header)");
+  // A cubin is an ELF image; `gemmc -o FILE.fatbin` writes a fatbinary
+  // (SASS + PTX, magic 0xBA55ED50 little-endian), which the driver loads the
+  // same way.
+  bool elf = image.size() >= 4 && image.compare(0, 4, "\x7f" "ELF") == 0;
+  bool fatbin = image.size() >= 4 && image.compare(0, 4, "\x50\xED\x55\xBA") == 0;
+  if (!elf && !fatbin)
+    return fail(GEMMC_ERROR_IO, std::string("'") + cubin_path +
+                                    "' is neither a cubin (no ELF header) nor a fatbinary");
   return loadImpl(image.data(), manifest, manifest_path, out);
 }
 
