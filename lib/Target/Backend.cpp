@@ -7,8 +7,14 @@ using namespace gemmc;
 static const Backend kBackends[] = {
     {Arch::SM80, /*unsupported=*/nullptr},
     {Arch::SM90a, sm90aUnsupported},
-    {Arch::SM100a, /*unsupported=*/nullptr},
+    {Arch::SM100a, sm100aUnsupported},
 };
+
+llvm::StringRef gemmc::ptxFeatures(Arch arch) {
+  // tcgen05 and sm_100a need PTX ISA 8.6; the others keep the 8.0 their
+  // kernels were built with (sm_90a's PTX stays byte-identical).
+  return arch == Arch::SM100a ? "+ptx86" : "+ptx80";
+}
 
 const Backend &gemmc::backendFor(Arch arch) {
   for (const Backend &b : kBackends)

@@ -125,6 +125,9 @@ struct Epilogue {
   }
 
   void storeDirect();
+  /// sm_100a: the accumulator is a tensor-memory address; each warp reads
+  /// its 32 rows in chunks of columns (one row per lane) and stores them.
+  void storeFromTensorMemory();
   void storeThroughTma();
   /// storeThroughTma, except for a tile whose right edge cuts a 16-byte unit
   /// of C's rows: it stores from registers.
@@ -151,6 +154,54 @@ void Epilogue::storeDirect() {
         Value addr = cAddress(row, col);
         // Both columns inside: one paired store (ldc and the column are
         // even, so the pair is aligned). Otherwise only the first may be.
+        auto both = scf::IfOp::create(
+            b, loc, ir.cmp(arith::CmpIPredicate::ult, ir.add(col, ir.c32(1)), op.getN()),
+            /*withElseRegion=*/true);
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(&both.getThenRegion().front());
+        Value second = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr,
+                                           ValueRange{ir.c32(1)});
+        LLVM::StoreOp::create(b, loc,
+                              pair(finish(v0, [&] { return addr; }),
+                                   finish(v1, [&] { return second; })),
+                              addr, /*alignment=*/2 * cb);
+        b.setInsertionPointToStart(&both.getElseRegion().front());
+        ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, col, op.getN()), [&] {
+          LLVM::StoreOp::create(b, loc, finish(v0, [&] { return addr; }), addr,
+                                /*alignment=*/cb);
+        });
+      }
+    });
+  }
+}
+
+void Epilogue::storeFromTensorMemory() {
+  // tcgen05.ld .32x32b gives lane l of warp w (of the epilogue warpgroup)
+  // row 32 w + l, columns c .. c + 31 of the chunk as values 0 .. 31
+  // (Isa.h, kTcgen05Ld32x32bAccumulator). Each thread stores its row's
+  // columns two at a time, as the wgmma epilogue does.
+  const AccumulatorLayout &frag = isaFor(s.arch).mma.accumulator;
+  int64_t chunkCols = std::min<int64_t>(isa::kTmemLoadColumns, s.blockN());
+  auto vecType = VectorType::get({chunkCols}, ir.f32);
+  Value row = ir.add(op.getM0(), ir.add(ir.mul(warp, ir.c32(frag.warpRows)), lane));
+  Value rowInside = ir.cmp(arith::CmpIPredicate::ult, row, op.getM());
+  for (int64_t chunk = 0; chunk < s.blockN() / chunkCols; ++chunk) {
+    // Every lane loads (the load is collective over the warp); only rows
+    // inside M store.
+    Value values = AccLoadOp::create(b, loc, vecType,
+                                     ir.add(op.getAcc(), ir.c32(chunk * chunkCols)),
+                                     chunkCols);
+    auto value = [&](int64_t i) {
+      Value v = LLVM::ExtractElementOp::create(b, loc, values, ir.c32(i));
+      if (Value alpha = op.getAlpha())
+        v = arith::MulFOp::create(b, loc, v, alpha);
+      return v;
+    };
+    ir.ifThen(rowInside, [&] {
+      for (int64_t i = 0; i < chunkCols; i += 2) {
+        Value col = ir.add(op.getN0(), ir.c32(chunk * chunkCols + frag.valueColumn(i)));
+        Value addr = cAddress(row, col);
+        Value v0 = value(i), v1 = value(i + 1);
         auto both = scf::IfOp::create(
             b, loc, ir.cmp(arith::CmpIPredicate::ult, ir.add(col, ir.c32(1)), op.getN()),
             /*withElseRegion=*/true);
@@ -287,7 +338,9 @@ struct GemmcEpiloguePass
         return signalPassFailure();
       OpBuilder b(op);
       Epilogue epilogue(op, *spec, b);
-      if (op.getTmapC())
+      if (isaFor(spec->arch).hasTmem)
+        epilogue.storeFromTensorMemory();
+      else if (op.getTmapC())
         epilogue.storeTmaOrDirect();
       else
         epilogue.storeDirect();

@@ -46,6 +46,12 @@ int64_t wgmmaColumns(const KernelSpec &spec, const KernelAbi &abi, int64_t reque
 
 /// sm_90a's part of checkLoweringSupport (lib/Target/Sm90a.cpp).
 void sm90aUnsupported(const KernelSpec &spec, std::vector<Violation> &out);
+/// sm_100a's part of checkLoweringSupport (lib/Target/Sm100a.cpp).
+void sm100aUnsupported(const KernelSpec &spec, std::vector<Violation> &out);
+
+/// The PTX ISA version the kernels of `arch` are emitted for, as an
+/// #nvvm.target features string.
+llvm::StringRef ptxFeatures(Arch arch);
 
 } // namespace gemmc
 
