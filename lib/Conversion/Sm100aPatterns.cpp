@@ -142,7 +142,8 @@ struct AccLoadLowering : OpRewritePattern<AccLoadOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(AccLoadOp op, PatternRewriter &rewriter) const override {
     auto result = dyn_cast<VectorType>(op.getType());
-    if (!result || result.getNumElements() != op.getCount() ||
+    int64_t count = static_cast<int64_t>(op.getCount());
+    if (!result || result.getNumElements() != count ||
         !result.getElementType().isF32())
       return rewriter.notifyMatchFailure(op, "acc_load gives a vector of `count` f32");
     KernelIR ir(rewriter, op.getLoc());
@@ -151,7 +152,7 @@ struct AccLoadLowering : OpRewritePattern<AccLoadOp> {
     Value quarter = ir.remU(ir.divU(ir.threadId(), ir.c32(kWarpSize)), ir.c32(quarters));
     Value lanes = ir.mul(quarter, ir.c32(isa::kTmemWarpLanes << isa::kTmemLaneShift));
     tcgen05Fence(ir, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
-    auto raw = VectorType::get({op.getCount()}, ir.i32);
+    auto raw = VectorType::get({count}, ir.i32);
     Value bits = NVVM::Tcgen05LdOp::create(
         rewriter, op.getLoc(), raw, /*pack=*/nullptr,
         NVVM::Tcgen05LdStShapeAttr::get(ctx, NVVM::Tcgen05LdStShape::SHAPE_32X32B),
@@ -201,7 +202,6 @@ struct MmaIssueLowering : OpRewritePattern<MmaIssueOp> {
     if (!abi.a.kMajor || !abi.b.kMajor)
       return rewriter.notifyMatchFailure(op, "K-major A and B only");
     KernelIR ir(rewriter, op.getLoc());
-    MLIRContext *ctx = rewriter.getContext();
     namespace id = isa::tcgen05_idesc;
     Value idesc = ir.c32(id::encode(id::kDTypeF32, kind->second, kind->second,
                                     /*transposeA=*/false, /*transposeB=*/false,

@@ -354,7 +354,7 @@ void WarpSpecializer::buildTensorMemoryRoles() {
   int64_t accBarriers = layout.getBarriers() + Isa::stageBarrierBytes(layout.getStages());
   auto accRing = SmemLayoutAttr::get(ctx, res.accBuffers, /*stage_bytes=*/0,
                                      /*b_offset=*/0, accBarriers, layout.getAlign(),
-                                     /*swizzle=*/0);
+                                     /*swizzle=*/0, /*epilogue=*/0);
   Value slot = ir.sharedAt(op.getSmem(),
                            accBarriers + Isa::stageBarrierBytes(res.accBuffers));
   Value warp = ir.divU(tid, ir.c32(kWarpSize));
@@ -379,8 +379,8 @@ void WarpSpecializer::buildTensorMemoryRoles() {
     return ir.add(accBase, ir.mul(ir.remU(t, ir.c32(res.accBuffers)),
                                   ir.c32(s.blockN())));
   };
-  Value lane0Of = [&] { return ir.andI(isLane0, isWarp(producerWarp)); }();
-  auto roles = scf::IfOp::create(b, ir.loc, lane0Of, /*withElseRegion=*/true);
+  auto roles = scf::IfOp::create(b, ir.loc, ir.andI(isLane0, isWarp(producerWarp)),
+                                 /*withElseRegion=*/true);
   {
     OpBuilder::InsertionGuard guard(b);
     // TMA warp, one thread: every load of every tile.
