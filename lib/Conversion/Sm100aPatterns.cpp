@@ -96,8 +96,8 @@ struct AccReleaseLowering : OpRewritePattern<AccReleaseOp> {
   }
 };
 
-/// gemmc.acc_alloc -> tcgen05.alloc (the base address goes to `slot`) +
-/// tcgen05.relinquish_alloc_permit.
+/// gemmc.acc_alloc -> tcgen05.alloc (the base address goes to `slot`),
+/// tcgen05.relinquish_alloc_permit, tcgen05.fence::before_thread_sync.
 struct AccAllocLowering : OpRewritePattern<AccAllocOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(AccAllocOp op, PatternRewriter &rewriter) const override {
@@ -106,15 +106,20 @@ struct AccAllocLowering : OpRewritePattern<AccAllocOp> {
     NVVM::Tcgen05AllocOp::create(rewriter, op.getLoc(), op.getSlot(),
                                  ir.c32(op.getColumns()), ctaGroup1(ctx));
     NVVM::Tcgen05RelinquishAllocPermitOp::create(rewriter, op.getLoc(), ctaGroup1(ctx));
+    // The allocation is ordered before the CTA barrier that publishes it.
+    tcgen05Fence(ir, NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
     rewriter.eraseOp(op);
     return success();
   }
 };
 
-/// gemmc.acc_base -> a load of the slot tcgen05.alloc wrote.
+/// gemmc.acc_base -> tcgen05.fence::after_thread_sync (after the CTA
+/// barrier that follows tcgen05.alloc) and a load of the slot it wrote.
 struct AccBaseLowering : OpRewritePattern<AccBaseOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(AccBaseOp op, PatternRewriter &rewriter) const override {
+    KernelIR ir(rewriter, op.getLoc());
+    tcgen05Fence(ir, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
     rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, rewriter.getI32Type(), op.getSlot(),
                                               /*alignment=*/4);
     return success();

@@ -1,7 +1,9 @@
 // RUN: not gemmc-opt %s --split-input-file --convert-gemmc-to-nvvm 2>&1 | FileCheck %s
 
-// sm_80 and sm_100a have no instruction selection yet: their ring ops are
-// refused with the target's name (common ops such as barriers still lower).
+// sm_80 has no instruction selection yet: its ring ops are refused with the
+// target's name (common ops such as barriers still lower). sm_100a has one,
+// without gemmc.mma_wait: its MMAs complete through tcgen05.commit on
+// mbarriers, so an op that no pattern takes "could not be lowered".
 
 // CHECK: error: 'gemmc.stage_wait' op [not-implemented] instruction selection for sm_80 is not implemented yet
 gpu.module @k4 [#nvvm.target<chip = "sm_80">] {
@@ -14,7 +16,7 @@ gpu.module @k4 [#nvvm.target<chip = "sm_80">] {
 
 // -----
 
-// CHECK: error: 'gemmc.mma_wait' op [not-implemented] instruction selection for sm_100a is not implemented yet
+// CHECK: error: 'gemmc.mma_wait' op could not be lowered to sm_100a
 gpu.module @k5 [#nvvm.target<chip = "sm_100a">] {
   llvm.func @sm100(%g: i32, %s: !llvm.ptr<3>) {
     gemmc.mma_wait 0
