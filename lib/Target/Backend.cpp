@@ -1,5 +1,6 @@
 //===- Backend.cpp - What gemmc's lowering builds for each target --------===//
 #include "gemmc/Target/Backend.h"
+#include "gemmc/Target/Isa.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace gemmc;
@@ -9,6 +10,31 @@ static const Backend kBackends[] = {
     {Arch::SM90a, sm90aUnsupported},
     {Arch::SM100a, sm100aUnsupported},
 };
+
+void gemmc::refuseUnbuiltMainloop(const KernelSpec &s, llvm::StringRef mma,
+                                  std::vector<Violation> &out) {
+  const int64_t span = isa::kWidestSwizzleSpan;
+  auto no = [&](llvm::StringRef field, std::string what) {
+    out.push_back(Violation{"not-implemented", field.str(), std::move(what)});
+  };
+  if (s.mainloop.swizzle != Swizzle::B128)
+    no("mainloop.smem_swizzle",
+       llvm::formatv("smem_swizzle {0} is not implemented yet; use {1} (a tile "
+                     "whose K row is {2} bytes)",
+                     swizzleName(s.mainloop.swizzle), swizzleName(Swizzle::B128), span)
+           .str());
+  else if (s.blockK() * elementBytes(s.a.element) != span)
+    no("tile_shape",
+       llvm::formatv("BLOCK_K = {0} ({1} bytes of K per row) is not implemented "
+                     "yet; the {4} mainloop takes one {2}-byte swizzle span of K "
+                     "per stage: use BLOCK_K = {3}",
+                     s.blockK(), s.blockK() * elementBytes(s.a.element), span,
+                     span / elementBytes(s.a.element), mma)
+           .str());
+  if (s.mainloop.stages < 2)
+    no("mainloop.stages", "stages = 1 leaves no buffer to load while the "
+                          "other is multiplied; use stages >= 2");
+}
 
 llvm::StringRef gemmc::ptxFeatures(Arch arch) {
   // tcgen05 and sm_100a need PTX ISA 8.6; the others keep the 8.0 their

@@ -20,7 +20,6 @@ void gemmc::sm100aUnsupported(const KernelSpec &s, std::vector<Violation> &out) 
     out.push_back(Violation{"not-implemented", field.str(), std::move(what)});
   };
   const MmaMShape &cta = isaFor(Arch::SM100a).mma.defaultShape();
-  const int64_t span = isa::kWidestSwizzleSpan;
   if (s.kernelSchedule != KernelSchedule::WarpSpecialized)
     no("kernel_schedule",
        formatv("kernel_schedule: {0} is not implemented on sm_100a yet; use "
@@ -64,20 +63,5 @@ void gemmc::sm100aUnsupported(const KernelSpec &s, std::vector<Violation> &out) 
        "sm_100a yet; use a: {layout: row}, b: {layout: col}");
   if (s.mainloop.load != LoadKind::Tma)
     no("mainloop.load", "sm_100a fills stages with TMA only; use load: tma");
-  if (s.mainloop.swizzle != Swizzle::B128)
-    no("mainloop.smem_swizzle",
-       formatv("smem_swizzle {0} is not implemented on sm_100a yet; use {1}",
-               swizzleName(s.mainloop.swizzle), swizzleName(Swizzle::B128))
-           .str());
-  else if (s.blockK() * elementBytes(s.a.element) != span)
-    no("tile_shape",
-       formatv("BLOCK_K = {0} ({1} bytes of K per row) is not implemented on "
-               "sm_100a yet; a stage holds one {2}-byte swizzle span of K: use "
-               "BLOCK_K = {3}",
-               s.blockK(), s.blockK() * elementBytes(s.a.element), span,
-               span / elementBytes(s.a.element))
-           .str());
-  if (s.mainloop.stages < 2)
-    no("mainloop.stages", "stages = 1 leaves no buffer to load while the "
-                          "other is multiplied; use stages >= 2");
+  refuseUnbuiltMainloop(s, "tcgen05", out);
 }

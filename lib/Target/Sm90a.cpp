@@ -129,21 +129,5 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
   if (s.a.layout != Layout::Row)
     no("operands.a.layout",
        "a col-major A (M contiguous) is not implemented yet; use layout: row");
-  if (s.mainloop.swizzle != Swizzle::B128)
-    no("mainloop.smem_swizzle",
-       formatv("smem_swizzle {0} is not implemented yet; use {1} (a tile "
-               "whose K row is {2} bytes)",
-               swizzleName(s.mainloop.swizzle), swizzleName(Swizzle::B128), span)
-           .str());
-  else if (s.blockK() * elementBytes(s.a.element) != span)
-    no("tile_shape",
-       formatv("BLOCK_K = {0} ({1} bytes of K per row) is not implemented "
-               "yet; the wgmma mainloop takes one {2}-byte swizzle span of K "
-               "per stage: use BLOCK_K = {3}",
-               s.blockK(), s.blockK() * elementBytes(s.a.element), span,
-               span / elementBytes(s.a.element))
-           .str());
-  if (s.mainloop.stages < 2)
-    no("mainloop.stages", "stages = 1 leaves no buffer to load while the "
-                          "other is multiplied; use stages >= 2");
+  refuseUnbuiltMainloop(s, "wgmma", out);
 }

@@ -124,6 +124,28 @@ struct Epilogue {
     return LLVM::InsertElementOp::create(b, loc, v, second, ir.c32(1));
   }
 
+  /// Columns col and col + 1 of a row at `addr` from registers: one paired
+  /// store when both lie inside N (ldc and col are even, so the pair is
+  /// aligned), else the first alone if it does.
+  void storeTwoColumns(Value addr, Value col, Value v0, Value v1) {
+    auto both = scf::IfOp::create(
+        b, loc, ir.cmp(arith::CmpIPredicate::ult, ir.add(col, ir.c32(1)), op.getN()),
+        /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&both.getThenRegion().front());
+    Value second = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr,
+                                       ValueRange{ir.c32(1)});
+    LLVM::StoreOp::create(b, loc,
+                          pair(finish(v0, [&] { return addr; }),
+                               finish(v1, [&] { return second; })),
+                          addr, /*alignment=*/2 * cb);
+    b.setInsertionPointToStart(&both.getElseRegion().front());
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, col, op.getN()), [&] {
+      LLVM::StoreOp::create(b, loc, finish(v0, [&] { return addr; }), addr,
+                            /*alignment=*/cb);
+    });
+  }
+
   void storeDirect();
   /// sm_100a: the accumulator is a tensor-memory address; each warp reads
   /// its 32 rows in chunks of columns (one row per lane) and stores them.
@@ -151,25 +173,7 @@ void Epilogue::storeDirect() {
       for (int64_t j = 0; j < s.blockN() / 8; ++j) {
         Value col = ir.add(colBase, ir.c32(8 * j));
         Value v0 = scaled(4 * j + 2 * h), v1 = scaled(4 * j + 2 * h + 1);
-        Value addr = cAddress(row, col);
-        // Both columns inside: one paired store (ldc and the column are
-        // even, so the pair is aligned). Otherwise only the first may be.
-        auto both = scf::IfOp::create(
-            b, loc, ir.cmp(arith::CmpIPredicate::ult, ir.add(col, ir.c32(1)), op.getN()),
-            /*withElseRegion=*/true);
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(&both.getThenRegion().front());
-        Value second = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr,
-                                           ValueRange{ir.c32(1)});
-        LLVM::StoreOp::create(b, loc,
-                              pair(finish(v0, [&] { return addr; }),
-                                   finish(v1, [&] { return second; })),
-                              addr, /*alignment=*/2 * cb);
-        b.setInsertionPointToStart(&both.getElseRegion().front());
-        ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, col, op.getN()), [&] {
-          LLVM::StoreOp::create(b, loc, finish(v0, [&] { return addr; }), addr,
-                                /*alignment=*/cb);
-        });
+        storeTwoColumns(cAddress(row, col), col, v0, v1);
       }
     });
   }
@@ -202,22 +206,7 @@ void Epilogue::storeFromTensorMemory() {
         Value col = ir.add(op.getN0(), ir.c32(chunk * chunkCols + frag.valueColumn(i)));
         Value addr = cAddress(row, col);
         Value v0 = value(i), v1 = value(i + 1);
-        auto both = scf::IfOp::create(
-            b, loc, ir.cmp(arith::CmpIPredicate::ult, ir.add(col, ir.c32(1)), op.getN()),
-            /*withElseRegion=*/true);
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(&both.getThenRegion().front());
-        Value second = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr,
-                                           ValueRange{ir.c32(1)});
-        LLVM::StoreOp::create(b, loc,
-                              pair(finish(v0, [&] { return addr; }),
-                                   finish(v1, [&] { return second; })),
-                              addr, /*alignment=*/2 * cb);
-        b.setInsertionPointToStart(&both.getElseRegion().front());
-        ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, col, op.getN()), [&] {
-          LLVM::StoreOp::create(b, loc, finish(v0, [&] { return addr; }), addr,
-                                /*alignment=*/cb);
-        });
+        storeTwoColumns(addr, col, v0, v1);
       }
     });
   }

@@ -66,6 +66,9 @@ private:
   void load(Value g, Value m0, Value n0, Value kTile);
   /// A gemmc.tile_loop over the CTA's pieces from load number 0.
   void forEachPiece(PieceBody body);
+  /// The producer thread of a warp-specialized kernel: every load of every
+  /// piece, in the CTA's order.
+  void produceAll();
   /// The consumer side of one tile from load number g; returns the
   /// accumulators. `refill` (multistage) also refills released stages.
   Value consumeTile(Value g, Value m0, Value n0, bool refill,
@@ -127,6 +130,19 @@ void WarpSpecializer::forEachPiece(PieceBody body) {
   auto a = block->getArguments();
   Value next = body(a[0], a[1], a[2], a[3], a[4], a[5]);
   YieldOp::create(ir.b, ir.loc, ValueRange{next});
+}
+
+void WarpSpecializer::produceAll() {
+  OpBuilder &b = ir.b;
+  forEachPiece([&](Value m0, Value n0, Value, Value kBegin, Value kEnd, Value g) {
+    auto kLoop = scf::ForOp::create(b, ir.loc, kBegin, kEnd, ir.c32(1));
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(kLoop.getBody());
+    Value kt = kLoop.getInductionVar();
+    load(ir.add(g, ir.sub(kt, kBegin)), m0, n0, kt);
+    b.setInsertionPointAfter(kLoop);
+    return ir.add(g, ir.sub(kEnd, kBegin));
+  });
 }
 
 Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
@@ -241,16 +257,7 @@ void WarpSpecializer::buildWarpSpecialized() {
   b.setInsertionPointToStart(&roles.getThenRegion().front());
   SetMaxRegistersOp::create(b, ir.loc, kProducerRegs, /*increase=*/false);
   ir.ifThen(ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(consumerThreads)), [&] {
-    forEachPiece([&](Value m0, Value n0, Value, Value kBegin, Value kEnd,
-                     Value g) {
-      auto kLoop = scf::ForOp::create(b, ir.loc, kBegin, kEnd, ir.c32(1));
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(kLoop.getBody());
-      Value kt = kLoop.getInductionVar();
-      load(ir.add(g, ir.sub(kt, kBegin)), m0, n0, kt);
-      b.setInsertionPointAfter(kLoop);
-      return ir.add(g, ir.sub(kEnd, kBegin));
-    });
+    produceAll();
   });
   // Consumer warpgroups: take the registers the accumulators need.
   b.setInsertionPointToStart(&roles.getElseRegion().front());
@@ -385,15 +392,7 @@ void WarpSpecializer::buildTensorMemoryRoles() {
     OpBuilder::InsertionGuard guard(b);
     // TMA warp, one thread: every load of every tile.
     b.setInsertionPointToStart(&roles.getThenRegion().front());
-    forEachPiece([&](Value m0, Value n0, Value, Value kBegin, Value kEnd, Value g) {
-      auto kLoop = scf::ForOp::create(b, ir.loc, kBegin, kEnd, ir.c32(1));
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(kLoop.getBody());
-      Value kt = kLoop.getInductionVar();
-      load(ir.add(g, ir.sub(kt, kBegin)), m0, n0, kt);
-      b.setInsertionPointAfter(kLoop);
-      return ir.add(g, ir.sub(kEnd, kBegin));
-    });
+    produceAll();
     b.setInsertionPointToStart(&roles.getElseRegion().front());
     auto mmaOrEpilogue = scf::IfOp::create(
         b, ir.loc, ir.andI(isLane0, isWarp(mmaWarp)), /*withElseRegion=*/true);
