@@ -11,12 +11,27 @@ static const Backend kBackends[] = {
     {Arch::SM100a, sm100aUnsupported},
 };
 
-void gemmc::refuseUnbuiltMainloop(const KernelSpec &s, llvm::StringRef mma,
-                                  std::vector<Violation> &out) {
+void gemmc::refuseUnbuiltTmaKernel(const KernelSpec &s, llvm::StringRef mma,
+                                   std::vector<Violation> &out) {
   const int64_t span = isa::kWidestSwizzleSpan;
   auto no = [&](llvm::StringRef field, std::string what) {
     out.push_back(Violation{"not-implemented", field.str(), std::move(what)});
   };
+  if (s.epilogue.store == StoreKind::Tma &&
+      (s.blockN() * elementBytes(s.c.element)) % kEpilogueChunkRowBytes != 0)
+    no("tile_shape",
+       llvm::formatv("store: tma with BLOCK_N = {0} ({1} bytes of C per tile row) "
+                     "is not implemented yet: the epilogue stores chunks of {2} "
+                     "bytes; use BLOCK_N a multiple of {3} or store: direct",
+                     s.blockN(), s.blockN() * elementBytes(s.c.element),
+                     kEpilogueChunkRowBytes,
+                     kEpilogueChunkRowBytes / elementBytes(s.c.element))
+           .str());
+  if (s.epilogue.bias != Bias::None)
+    no("epilogue.bias", "a bias is not implemented yet; use bias: none");
+  if (s.epilogue.activation != Activation::None)
+    no("epilogue.activation",
+       "activations are not implemented yet; use activation: none");
   if (s.mainloop.swizzle != Swizzle::B128)
     no("mainloop.smem_swizzle",
        llvm::formatv("smem_swizzle {0} is not implemented yet; use {1} (a tile "

@@ -103,21 +103,6 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
                              "implemented yet; use BLOCK_N a multiple of {2}",
                              s.blockN(), bSlab, 2 * bSlab)
                          .str());
-  if (s.epilogue.store == StoreKind::Tma &&
-      (s.blockN() * elementBytes(s.c.element)) % kEpilogueChunkRowBytes != 0)
-    no("tile_shape",
-       formatv("store: tma with BLOCK_N = {0} ({1} bytes of C per tile row) "
-               "is not implemented yet: the epilogue stores chunks of {2} "
-               "bytes; use BLOCK_N a multiple of {3} or store: direct",
-               s.blockN(), s.blockN() * elementBytes(s.c.element),
-               kEpilogueChunkRowBytes,
-               kEpilogueChunkRowBytes / elementBytes(s.c.element))
-           .str());
-  if (s.epilogue.bias != Bias::None)
-    no("epilogue.bias", "a bias is not implemented yet; use bias: none");
-  if (s.epilogue.activation != Activation::None)
-    no("epilogue.activation",
-       "activations are not implemented yet; use activation: none");
   bool sixteenBit = (s.a.element == ElementType::BF16 ||
                      s.a.element == ElementType::F16) &&
                     s.b.element == s.a.element;
@@ -129,5 +114,5 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
   if (s.a.layout != Layout::Row)
     no("operands.a.layout",
        "a col-major A (M contiguous) is not implemented yet; use layout: row");
-  refuseUnbuiltMainloop(s, "wgmma", out);
+  refuseUnbuiltTmaKernel(s, "wgmma", out);
 }

@@ -150,6 +150,9 @@ struct Epilogue {
   /// sm_100a: the accumulator is a tensor-memory address; each warp reads
   /// its 32 rows in chunks of columns (one row per lane) and stores them.
   void storeFromTensorMemory();
+  /// sm_100a, store: tma: each thread writes its row of a chunk into the
+  /// swizzled chunk buffer, one thread stores the chunk with TMA.
+  void storeTensorMemoryThroughTma();
   void storeThroughTma();
   /// storeThroughTma, except for a tile whose right edge cuts a 16-byte unit
   /// of C's rows: it stores from registers.
@@ -212,6 +215,79 @@ void Epilogue::storeFromTensorMemory() {
   }
 }
 
+void Epilogue::storeTensorMemoryThroughTma() {
+  // A chunk is the epilogue warpgroup's 128 rows (the C box, abi.c) by one
+  // 128-byte swizzle span of columns. Thread t of the warpgroup holds row t
+  // (tcgen05.ld .32x32b): it reads the chunk's columns, writes its row's
+  // 16-byte units at unit u ^ (t % 8) (the 128-byte swizzle), and, after
+  // the fence and the warpgroup's named barrier, thread 0 hands the chunk
+  // to one TMA store. The ring of chunk buffers works as on sm_90a
+  // (storeThroughTma): a buffer is waited for when the ring comes back.
+  KernelAbi abi = describeKernelAbi(s);
+  const TensorMapPlan &plan = abi.c;
+  int64_t chunkCols = plan.box[0], chunkBytes = plan.partBytes;
+  int64_t rowBytes = plan.swizzleBytes;
+  int64_t unitValues = isa::kSwizzleUnitBytes / cb;
+  CtaResources res = computeResources(s);
+  int64_t buffers = res.epilogueBuffers, chunks = res.epilogueChunks;
+  const AccumulatorLayout &frag = isaFor(s.arch).mma.accumulator;
+  Value leader = ir.isWarpgroupLeader();
+  Value groupBarrier = ir.add(ir.warpgroupId(), ir.c32(kEpilogueBarrier));
+  auto syncGroup = [&] {
+    NamedBarrierOp::create(b, loc, groupBarrier, ir.c32(kWarpgroupSize), /*arrive=*/false);
+  };
+  Value rowInChunk = ir.add(ir.mul(warp, ir.c32(frag.warpRows)), lane);
+  Value row = ir.add(op.getM0(), rowInChunk);
+  Value rowPhase = ir.remU(rowInChunk, ir.c32(isa::kSwizzleAtomRows));
+  Value rowStart;
+  if (op.getBeta())
+    rowStart = cAddress(row, op.getN0());
+  auto unitType = VectorType::get({unitValues}, outType);
+  for (int64_t chunk = 0; chunk < chunks; ++chunk) {
+    Value buffer = ir.sharedAt(op.getBuffer(), (chunk % buffers) * chunkBytes);
+    Value values = AccLoadOp::create(b, loc, VectorType::get({chunkCols}, ir.f32),
+                                     ir.add(op.getAcc(), ir.c32(chunk * chunkCols)),
+                                     chunkCols);
+    // The stores that last read this buffer (`buffers` chunks ago) are done.
+    ir.ifThen(leader, [&] {
+      StoreDrainOp::create(b, loc, /*pending=*/buffers - 1, /*read=*/true);
+    });
+    syncGroup();
+    for (int64_t unit = 0; unit < rowBytes / isa::kSwizzleUnitBytes; ++unit) {
+      Value v = LLVM::UndefOp::create(b, loc, unitType);
+      for (int64_t e = 0; e < unitValues; ++e) {
+        int64_t i = unit * unitValues + e;
+        Value x = LLVM::ExtractElementOp::create(b, loc, values, ir.c32(frag.valueColumn(i)));
+        if (Value alpha = op.getAlpha())
+          x = arith::MulFOp::create(b, loc, x, alpha);
+        Value colInTile = ir.c32(chunk * chunkCols + i);
+        Value inside;
+        if (op.getBeta())
+          inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()),
+                           ir.cmp(arith::CmpIPredicate::ult,
+                                  ir.add(op.getN0(), colInTile), op.getN()));
+        x = finish(x,
+                   [&] {
+                     return LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, rowStart,
+                                                ValueRange{colInTile});
+                   },
+                   inside);
+        v = LLVM::InsertElementOp::create(b, loc, v, x, ir.c32(e));
+      }
+      Value swizzled = ir.mul(arith::XOrIOp::create(b, loc, ir.c32(unit), rowPhase),
+                              ir.c32(isa::kSwizzleUnitBytes));
+      Value at = ir.sharedAt(buffer, ir.add(ir.mul(rowInChunk, ir.c32(rowBytes)), swizzled));
+      LLVM::StoreOp::create(b, loc, v, at, /*alignment=*/isa::kSwizzleUnitBytes);
+    }
+    SharedFenceOp::create(b, loc);
+    syncGroup();
+    ir.ifThen(leader, [&] {
+      StoreTileOp::create(b, loc, op.getTmapC(), buffer,
+                          ir.add(op.getN0(), ir.c32(chunk * chunkCols)), op.getM0());
+    });
+  }
+}
+
 void Epilogue::storeTmaOrDirect() {
   // TMA writes the last 16-byte unit of a row whole, even where N ends
   // inside it: a tile over such an edge would write C's padding between N
@@ -224,10 +300,11 @@ void Epilogue::storeTmaOrDirect() {
       ir.cmp(arith::CmpIPredicate::ugt, ir.add(op.getN0(), ir.c32(s.blockN())), n));
   auto edge = scf::IfOp::create(b, loc, ragged, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
+  bool tmem = isaFor(s.arch).hasTmem;
   b.setInsertionPointToStart(&edge.getThenRegion().front());
-  storeDirect();
+  tmem ? storeFromTensorMemory() : storeDirect();
   b.setInsertionPointToStart(&edge.getElseRegion().front());
-  storeThroughTma();
+  tmem ? storeTensorMemoryThroughTma() : storeThroughTma();
 }
 
 void Epilogue::storeThroughTma() {
@@ -327,10 +404,10 @@ struct GemmcEpiloguePass
         return signalPassFailure();
       OpBuilder b(op);
       Epilogue epilogue(op, *spec, b);
-      if (isaFor(spec->arch).hasTmem)
-        epilogue.storeFromTensorMemory();
-      else if (op.getTmapC())
+      if (op.getTmapC())
         epilogue.storeTmaOrDirect();
+      else if (isaFor(spec->arch).hasTmem)
+        epilogue.storeFromTensorMemory();
       else
         epilogue.storeDirect();
       op.erase();
