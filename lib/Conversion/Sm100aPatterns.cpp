@@ -16,7 +16,8 @@
 //     one warp, tcgen05.ld .32x32b (32 columns, then tcgen05.wait::ld).
 //
 // Not built (checkLoweringSupport refuses them, lib/Target/Sm100a.cpp):
-// cta_group::2 CTA pairs, multicast, N-major operands, TMA stores.
+// cta_group::2 CTA pairs, multicast, N-major operands. The epilogue's TMA
+// stores are the shared ones (store_tile, store_drain, shared_fence).
 //
 //===----------------------------------------------------------------------===//
 #include "TmaRing.h"

@@ -4,8 +4,9 @@
 // with sm_90a), tcgen05.mma cta_group::1 issued by one thread of an MMA warp
 // into tensor memory (one accumulator buffer, two under a persistent
 // scheduler when they fit), an epilogue warpgroup that reads it back with
-// tcgen05.ld and stores C from registers or through shared memory and TMA. Everything else a valid sm_100a
-// spec may ask is modelled (gemmc analyze) but refused here.
+// tcgen05.ld and stores C from registers or through shared memory and TMA.
+// Everything else a valid sm_100a spec may ask is modelled (gemmc analyze)
+// but refused here.
 //
 //===----------------------------------------------------------------------===//
 #include "gemmc/Target/Backend.h"

@@ -1,5 +1,9 @@
 //===- GemmcEpilogue.cpp - Accumulators to C ------------------------------===//
 //
+// On a target with tensor memory (sm_100a) the accumulator is an address:
+// storeFromTensorMemory and storeTensorMemoryThroughTma read it with
+// gemmc.acc_load, one row per thread, and store as below. Otherwise:
+//
 // Lowers gemmc.epilogue: each thread scales its accumulators by alpha, adds
 // beta x C and converts to C's type; then
 //
