@@ -24,6 +24,8 @@ llvm::StringRef gemmc::occupancyLimitName(OccupancyLimit limit) {
     return "threads";
   case OccupancyLimit::Blocks:
     return "blocks per SM";
+  case OccupancyLimit::TensorMemory:
+    return "tensor memory";
   }
   llvm_unreachable("unknown occupancy limit");
 }
@@ -162,12 +164,16 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   a.byRegs = dev.regsPerSm / a.regsPerCta;
   a.byThreads = dev.maxThreadsPerSm / r.threads;
   a.byBlocks = dev.maxBlocksPerSm;
+  // Each resident CTA holds its accumulators' tensor-memory columns.
+  a.byTmem = r.tmemColumns > 0 ? isaFor(spec.arch).tmemColumns() / r.tmemColumns
+                               : dev.maxBlocksPerSm;
   // Ties name the first in this order; the others go to alsoBinding.
   std::pair<OccupancyLimit, int64_t> limits[] = {
       {OccupancyLimit::SharedMemory, a.bySmem},
       {OccupancyLimit::Registers, a.byRegs},
       {OccupancyLimit::Threads, a.byThreads},
-      {OccupancyLimit::Blocks, a.byBlocks}};
+      {OccupancyLimit::Blocks, a.byBlocks},
+      {OccupancyLimit::TensorMemory, a.byTmem}};
   a.residentCtas = a.bySmem;
   for (auto [which, n] : limits)
     if (n < a.residentCtas || (n == a.residentCtas && which == limits[0].first)) {

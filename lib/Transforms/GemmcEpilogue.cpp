@@ -1,5 +1,9 @@
 //===- GemmcEpilogue.cpp - Accumulators to C ------------------------------===//
 //
+// On a target with tensor memory (sm_100a) the accumulator is an address:
+// storeFromTensorMemory and storeTensorMemoryThroughTma read it with
+// gemmc.acc_load, one row per thread, and store as below. Otherwise:
+//
 // Lowers gemmc.epilogue: each thread scales its accumulators by alpha, adds
 // beta x C and converts to C's type; then
 //
@@ -131,12 +135,40 @@ struct Epilogue {
     return LLVM::InsertElementOp::create(b, loc, v, second, ir.c32(1));
   }
 
+  /// Columns col and col + 1 of a row at `addr` from registers: one paired
+  /// store when both lie inside N (ldc and col are even, so the pair is
+  /// aligned), else the first alone if it does.
+  void storeTwoColumns(Value addr, Value col, Value v0, Value v1) {
+    auto both = scf::IfOp::create(
+        b, loc, ir.cmp(arith::CmpIPredicate::ult, ir.add(col, ir.c32(1)), op.getN()),
+        /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&both.getThenRegion().front());
+    Value second = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr,
+                                       ValueRange{ir.c32(1)});
+    LLVM::StoreOp::create(b, loc,
+                          pair(finish(v0, [&] { return addr; }),
+                               finish(v1, [&] { return second; })),
+                          addr, /*alignment=*/2 * cb);
+    b.setInsertionPointToStart(&both.getElseRegion().front());
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, col, op.getN()), [&] {
+      LLVM::StoreOp::create(b, loc, finish(v0, [&] { return addr; }), addr,
+                            /*alignment=*/cb);
+    });
+  }
+
   void storeDirect();
   /// Stores the accumulators' pair `first`, `first` + 1 at C[row][col],
   /// C[row][col + 1], each where it lies inside N.
   void storePair(Value row, Value col, int64_t first);
   /// storeDirect for mma.sync's per-warp fragments (sm_80).
   void storeMmaSyncFragments();
+  /// sm_100a: the accumulator is a tensor-memory address; each warp reads
+  /// its 32 rows in chunks of columns (one row per lane) and stores them.
+  void storeFromTensorMemory();
+  /// sm_100a, store: tma: each thread writes its row of a chunk into the
+  /// swizzled chunk buffer, one thread stores the chunk with TMA.
+  void storeTensorMemoryThroughTma();
   void storeThroughTma();
   /// storeThroughTma, except for a tile whose right edge cuts a 16-byte unit
   /// of C's rows: it stores from registers.
@@ -173,25 +205,7 @@ void Epilogue::storeDirect() {
 
 void Epilogue::storePair(Value row, Value col, int64_t first) {
   Value v0 = scaled(first), v1 = scaled(first + 1);
-  Value addr = cAddress(row, col);
-  // Both columns inside: one paired store (ldc and the column are
-  // even, so the pair is aligned). Otherwise only the first may be.
-  auto both = scf::IfOp::create(
-      b, loc, ir.cmp(arith::CmpIPredicate::ult, ir.add(col, ir.c32(1)), op.getN()),
-      /*withElseRegion=*/true);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(&both.getThenRegion().front());
-  Value second = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr,
-                                     ValueRange{ir.c32(1)});
-  LLVM::StoreOp::create(b, loc,
-                        pair(finish(v0, [&] { return addr; }),
-                             finish(v1, [&] { return second; })),
-                        addr, /*alignment=*/2 * cb);
-  b.setInsertionPointToStart(&both.getElseRegion().front());
-  ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, col, op.getN()), [&] {
-    LLVM::StoreOp::create(b, loc, finish(v0, [&] { return addr; }), addr,
-                          /*alignment=*/cb);
-  });
+  storeTwoColumns(cAddress(row, col), col, v0, v1);
 }
 
 void Epilogue::storeMmaSyncFragments() {
@@ -225,6 +239,112 @@ void Epilogue::storeMmaSyncFragments() {
   }
 }
 
+void Epilogue::storeFromTensorMemory() {
+  // tcgen05.ld .32x32b gives lane l of warp w (of the epilogue warpgroup)
+  // row 32 w + l, columns c .. c + 31 of the chunk as values 0 .. 31
+  // (Isa.h, kTcgen05Ld32x32bAccumulator). Each thread stores its row's
+  // columns two at a time, as the wgmma epilogue does.
+  const AccumulatorLayout &frag = isaFor(s.arch).mma.accumulator;
+  int64_t chunkCols = std::min<int64_t>(isa::kTmemLoadColumns, s.blockN());
+  auto vecType = VectorType::get({chunkCols}, ir.f32);
+  Value row = ir.add(op.getM0(), ir.add(ir.mul(warp, ir.c32(frag.warpRows)), lane));
+  Value rowInside = ir.cmp(arith::CmpIPredicate::ult, row, op.getM());
+  for (int64_t chunk = 0; chunk < s.blockN() / chunkCols; ++chunk) {
+    // Every lane loads (the load is collective over the warp); only rows
+    // inside M store.
+    Value values = AccLoadOp::create(b, loc, vecType,
+                                     ir.add(op.getAcc(), ir.c32(chunk * chunkCols)),
+                                     chunkCols);
+    auto value = [&](int64_t i) {
+      Value v = LLVM::ExtractElementOp::create(b, loc, values, ir.c32(i));
+      if (Value alpha = op.getAlpha())
+        v = arith::MulFOp::create(b, loc, v, alpha);
+      return v;
+    };
+    ir.ifThen(rowInside, [&] {
+      for (int64_t i = 0; i < chunkCols; i += 2) {
+        Value col = ir.add(op.getN0(), ir.c32(chunk * chunkCols + frag.valueColumn(i)));
+        Value addr = cAddress(row, col);
+        Value v0 = value(i), v1 = value(i + 1);
+        storeTwoColumns(addr, col, v0, v1);
+      }
+    });
+  }
+}
+
+void Epilogue::storeTensorMemoryThroughTma() {
+  // A chunk is the epilogue warpgroup's 128 rows (the C box, abi.c) by one
+  // 128-byte swizzle span of columns. Thread t of the warpgroup holds row t
+  // (tcgen05.ld .32x32b): it reads the chunk's columns, writes its row's
+  // 16-byte units at unit u ^ (t % 8) (the 128-byte swizzle), and, after
+  // the fence and the warpgroup's named barrier, thread 0 hands the chunk
+  // to one TMA store. The ring of chunk buffers works as on sm_90a
+  // (storeThroughTma): a buffer is waited for when the ring comes back.
+  KernelAbi abi = describeKernelAbi(s);
+  const TensorMapPlan &plan = abi.c;
+  int64_t chunkCols = plan.box[0], chunkBytes = plan.partBytes;
+  int64_t rowBytes = plan.swizzleBytes;
+  int64_t unitValues = isa::kSwizzleUnitBytes / cb;
+  CtaResources res = computeResources(s);
+  int64_t buffers = res.epilogueBuffers, chunks = res.epilogueChunks;
+  const AccumulatorLayout &frag = isaFor(s.arch).mma.accumulator;
+  Value leader = ir.isWarpgroupLeader();
+  Value groupBarrier = ir.add(ir.warpgroupId(), ir.c32(kEpilogueBarrier));
+  auto syncGroup = [&] {
+    NamedBarrierOp::create(b, loc, groupBarrier, ir.c32(kWarpgroupSize), /*arrive=*/false);
+  };
+  Value rowInChunk = ir.add(ir.mul(warp, ir.c32(frag.warpRows)), lane);
+  Value row = ir.add(op.getM0(), rowInChunk);
+  Value rowPhase = ir.remU(rowInChunk, ir.c32(isa::kSwizzleAtomRows));
+  Value rowStart;
+  if (op.getBeta())
+    rowStart = cAddress(row, op.getN0());
+  auto unitType = VectorType::get({unitValues}, outType);
+  for (int64_t chunk = 0; chunk < chunks; ++chunk) {
+    Value buffer = ir.sharedAt(op.getBuffer(), (chunk % buffers) * chunkBytes);
+    Value values = AccLoadOp::create(b, loc, VectorType::get({chunkCols}, ir.f32),
+                                     ir.add(op.getAcc(), ir.c32(chunk * chunkCols)),
+                                     chunkCols);
+    // The stores that last read this buffer (`buffers` chunks ago) are done.
+    ir.ifThen(leader, [&] {
+      StoreDrainOp::create(b, loc, /*pending=*/buffers - 1, /*read=*/true);
+    });
+    syncGroup();
+    for (int64_t unit = 0; unit < rowBytes / isa::kSwizzleUnitBytes; ++unit) {
+      Value v = LLVM::UndefOp::create(b, loc, unitType);
+      for (int64_t e = 0; e < unitValues; ++e) {
+        int64_t i = unit * unitValues + e;
+        Value x = LLVM::ExtractElementOp::create(b, loc, values, ir.c32(frag.valueColumn(i)));
+        if (Value alpha = op.getAlpha())
+          x = arith::MulFOp::create(b, loc, x, alpha);
+        Value colInTile = ir.c32(chunk * chunkCols + i);
+        Value inside;
+        if (op.getBeta())
+          inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()),
+                           ir.cmp(arith::CmpIPredicate::ult,
+                                  ir.add(op.getN0(), colInTile), op.getN()));
+        x = finish(x,
+                   [&] {
+                     return LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, rowStart,
+                                                ValueRange{colInTile});
+                   },
+                   inside);
+        v = LLVM::InsertElementOp::create(b, loc, v, x, ir.c32(e));
+      }
+      Value swizzled = ir.mul(arith::XOrIOp::create(b, loc, ir.c32(unit), rowPhase),
+                              ir.c32(isa::kSwizzleUnitBytes));
+      Value at = ir.sharedAt(buffer, ir.add(ir.mul(rowInChunk, ir.c32(rowBytes)), swizzled));
+      LLVM::StoreOp::create(b, loc, v, at, /*alignment=*/isa::kSwizzleUnitBytes);
+    }
+    SharedFenceOp::create(b, loc);
+    syncGroup();
+    ir.ifThen(leader, [&] {
+      StoreTileOp::create(b, loc, op.getTmapC(), buffer,
+                          ir.add(op.getN0(), ir.c32(chunk * chunkCols)), op.getM0());
+    });
+  }
+}
+
 void Epilogue::storeTmaOrDirect() {
   // TMA writes the last 16-byte unit of a row whole, even where N ends
   // inside it: a tile over such an edge would write C's padding between N
@@ -237,10 +357,11 @@ void Epilogue::storeTmaOrDirect() {
       ir.cmp(arith::CmpIPredicate::ugt, ir.add(op.getN0(), ir.c32(s.blockN())), n));
   auto edge = scf::IfOp::create(b, loc, ragged, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
+  bool tmem = isaFor(s.arch).hasTmem;
   b.setInsertionPointToStart(&edge.getThenRegion().front());
-  storeDirect();
+  tmem ? storeFromTensorMemory() : storeDirect();
   b.setInsertionPointToStart(&edge.getElseRegion().front());
-  storeThroughTma();
+  tmem ? storeTensorMemoryThroughTma() : storeThroughTma();
 }
 
 void Epilogue::storeThroughTma() {
@@ -347,6 +468,8 @@ struct GemmcEpiloguePass
         epilogue.storeMmaSyncFragments();
       else if (op.getTmapC())
         epilogue.storeTmaOrDirect();
+      else if (isaFor(spec.arch).hasTmem)
+        epilogue.storeFromTensorMemory();
       else
         epilogue.storeDirect();
       op.erase();

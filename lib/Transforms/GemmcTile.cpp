@@ -112,7 +112,7 @@ struct GemmcTilePass : mlir::gemmc::impl::GemmcTileBase<GemmcTilePass> {
       if (!gpuModule) {
         auto target = NVVM::NVVMTargetAttr::get(
             ctx, /*optLevel=*/3, /*triple=*/"nvptx64-nvidia-cuda",
-            /*chip=*/archName(spec->arch), /*features=*/"+ptx80");
+            /*chip=*/archName(spec->arch), /*features=*/ptxFeatures(spec->arch));
         b.setInsertionPointToEnd(module.getBody());
         gpuModule = gpu::GPUModuleOp::create(b, f.getLoc(), "gemmc_kernels",
                                              b.getArrayAttr({target}));

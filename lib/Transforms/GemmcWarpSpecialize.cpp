@@ -66,6 +66,9 @@ private:
   void load(Value g, Value m0, Value n0, Value kTile);
   /// A gemmc.tile_loop over the CTA's pieces from load number 0.
   void forEachPiece(PieceBody body);
+  /// The producer thread of a warp-specialized kernel: every load of every
+  /// piece, in the CTA's order.
+  void produceAll();
   /// The consumer side of one tile from load number g; returns the
   /// accumulators. `refill` (multistage) also refills released stages.
   Value consumeTile(Value g, Value m0, Value n0, bool refill,
@@ -85,6 +88,9 @@ private:
   void buildWarpSpecialized();
   /// Pingpong consumers: the warpgroups take the CTA's tiles in turn.
   void buildPingpongConsumers();
+  /// Accumulators in tensor memory (sm_100a): a TMA warp, an MMA warp and
+  /// an epilogue warpgroup.
+  void buildTensorMemoryRoles();
   void namedBarrier(Value id, Value threads, bool arrive) {
     NamedBarrierOp::create(ir.b, ir.loc, id, threads, arrive);
   }
@@ -132,6 +138,19 @@ void WarpSpecializer::forEachPiece(PieceBody body) {
   auto a = block->getArguments();
   Value next = body(a[0], a[1], a[2], a[3], a[4], a[5]);
   YieldOp::create(ir.b, ir.loc, ValueRange{next});
+}
+
+void WarpSpecializer::produceAll() {
+  OpBuilder &b = ir.b;
+  forEachPiece([&](Value m0, Value n0, Value, Value kBegin, Value kEnd, Value g) {
+    auto kLoop = scf::ForOp::create(b, ir.loc, kBegin, kEnd, ir.c32(1));
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(kLoop.getBody());
+    Value kt = kLoop.getInductionVar();
+    load(ir.add(g, ir.sub(kt, kBegin)), m0, n0, kt);
+    b.setInsertionPointAfter(kLoop);
+    return ir.add(g, ir.sub(kEnd, kBegin));
+  });
 }
 
 Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
@@ -292,16 +311,7 @@ void WarpSpecializer::buildWarpSpecialized() {
   b.setInsertionPointToStart(&roles.getThenRegion().front());
   SetMaxRegistersOp::create(b, ir.loc, kProducerRegs, /*increase=*/false);
   ir.ifThen(ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(consumerThreads)), [&] {
-    forEachPiece([&](Value m0, Value n0, Value, Value kBegin, Value kEnd,
-                     Value g) {
-      auto kLoop = scf::ForOp::create(b, ir.loc, kBegin, kEnd, ir.c32(1));
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(kLoop.getBody());
-      Value kt = kLoop.getInductionVar();
-      load(ir.add(g, ir.sub(kt, kBegin)), m0, n0, kt);
-      b.setInsertionPointAfter(kLoop);
-      return ir.add(g, ir.sub(kEnd, kBegin));
-    });
+    produceAll();
   });
   // Consumer warpgroups: take the registers the accumulators need.
   b.setInsertionPointToStart(&roles.getElseRegion().front());
@@ -386,6 +396,105 @@ void WarpSpecializer::buildPingpongConsumers() {
   drainStores();
 }
 
+void WarpSpecializer::buildTensorMemoryRoles() {
+  // The MMA's accumulators live in tensor memory, so no thread holds them:
+  // warpgroup 0 is the epilogue (tcgen05.ld gives warp w the rows 32 (w % 4)
+  // .. + 31, so the four warps of a warpgroup read all 128), the next warp
+  // issues the TMA loads and the last the MMAs, one thread each. The MMA
+  // warp also owns the tensor memory (alloc and free are per warp).
+  //
+  // Two rings: the stages (full: TMA landed; empty: the MMAs that read the
+  // stage are done, tcgen05.commit arrives once) and the accumulator
+  // buffers (full: the tile's MMAs are done, commit; empty: every epilogue
+  // thread has read it). Tile t (the CTA's t-th) uses buffer t % buffers;
+  // with two, the epilogue of tile t overlaps the MMAs of tile t + 1.
+  OpBuilder &b = ir.b;
+  MLIRContext *ctx = b.getContext();
+  int64_t epilogueThreads = res.consumerWarpgroups * kWarpgroupSize;
+  int64_t producerWarp = epilogueThreads / kWarpSize, mmaWarp = producerWarp + 1;
+  int64_t accBarriers = layout.getBarriers() + Isa::stageBarrierBytes(layout.getStages());
+  auto accRing = SmemLayoutAttr::get(ctx, res.accBuffers, /*stage_bytes=*/0,
+                                     /*b_offset=*/0, accBarriers, layout.getAlign(),
+                                     /*swizzle=*/0, /*epilogue=*/0);
+  Value slot = ir.sharedAt(op.getSmem(),
+                           accBarriers + Isa::stageBarrierBytes(res.accBuffers));
+  Value warp = ir.divU(tid, ir.c32(kWarpSize));
+  Value isLane0 = ir.cmp(arith::CmpIPredicate::eq, ir.remU(tid, ir.c32(kWarpSize)), ir.c32(0));
+  auto isWarp = [&](int64_t w) { return ir.cmp(arith::CmpIPredicate::eq, warp, ir.c32(w)); };
+  ir.ifThen(isThread0, [&] {
+    RingInitOp::create(b, ir.loc, op.getSmem(), /*full_arrivals=*/1,
+                       /*empty_arrivals=*/1, layout);
+    RingInitOp::create(b, ir.loc, op.getSmem(), /*full_arrivals=*/1,
+                       /*empty_arrivals=*/epilogueThreads, accRing);
+  });
+  ir.ifThen(isWarp(mmaWarp), [&] {
+    AccAllocOp::create(b, ir.loc, slot, res.tmemColumns);
+  });
+  CtaSyncOp::create(b, ir.loc, /*cluster=*/false);
+  Value accBase = AccBaseOp::create(b, ir.loc, ir.i32, slot);
+  // The CTA's t-th tile is first + t * step.
+  auto localTile = [&](Value tile) {
+    return ir.divU(ir.sub(tile, op.getFirstTile()), op.getTileStep());
+  };
+  auto accOf = [&](Value t) {
+    return ir.add(accBase, ir.mul(ir.remU(t, ir.c32(res.accBuffers)),
+                                  ir.c32(s.blockN())));
+  };
+  auto roles = scf::IfOp::create(b, ir.loc, ir.andI(isLane0, isWarp(producerWarp)),
+                                 /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    // TMA warp, one thread: every load of every tile.
+    b.setInsertionPointToStart(&roles.getThenRegion().front());
+    produceAll();
+    b.setInsertionPointToStart(&roles.getElseRegion().front());
+    auto mmaOrEpilogue = scf::IfOp::create(
+        b, ir.loc, ir.andI(isLane0, isWarp(mmaWarp)), /*withElseRegion=*/true);
+    // MMA warp, one thread: wait for a free accumulator, then for each K
+    // step wait for the stage, issue its MMAs and let their completion
+    // release the stage; the tile's last commit marks the accumulator full.
+    b.setInsertionPointToStart(&mmaOrEpilogue.getThenRegion().front());
+    forEachPiece([&](Value, Value, Value tile, Value kBegin, Value kEnd, Value g) {
+      Value t = localTile(tile);
+      StageAcquireOp::create(b, ir.loc, t, op.getSmem(), accRing);
+      Value acc = accOf(t);
+      auto kLoop = scf::ForOp::create(b, ir.loc, ir.c32(0), ir.sub(kEnd, kBegin), ir.c32(1));
+      {
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPointToStart(kLoop.getBody());
+        Value step = kLoop.getInductionVar();
+        Value gs = ir.add(g, step);
+        StageWaitOp::create(b, ir.loc, gs, op.getSmem(), layout);
+        Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, gs, op.getSmem(), layout);
+        MmaIssueOp::create(b, ir.loc, acc, base, ir.sharedAt(base, layout.getBOffset()),
+                           ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
+                           op.getSchedule());
+        release(gs);
+      }
+      AccReadyOp::create(b, ir.loc, t, op.getSmem(), accRing);
+      return ir.add(g, ir.sub(kEnd, kBegin));
+    });
+    // Epilogue warpgroup: wait for the tile's accumulator, store it, and
+    // hand the buffer back.
+    b.setInsertionPointToStart(&mmaOrEpilogue.getElseRegion().front());
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, tid, ir.c32(epilogueThreads)), [&] {
+      forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd, Value g) {
+        Value t = localTile(tile);
+        StageWaitOp::create(b, ir.loc, t, op.getSmem(), accRing);
+        epilogue(accOf(t), m0, n0);
+        AccReleaseOp::create(b, ir.loc, t, op.getSmem(), accRing);
+        return ir.add(g, ir.sub(kEnd, kBegin));
+      });
+      drainStores();
+    });
+  }
+  // Every tcgen05.ld is done before the MMA warp frees the tensor memory.
+  CtaSyncOp::create(b, ir.loc, /*cluster=*/false);
+  ir.ifThen(isWarp(mmaWarp), [&] {
+    AccFreeOp::create(b, ir.loc, accBase, res.tmemColumns);
+  });
+}
+
 void WarpSpecializer::build() {
   pingpong = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong;
   streamK = s.tileScheduler.kind == TileSchedulerKind::StreamK;
@@ -400,6 +509,8 @@ void WarpSpecializer::build() {
   }
   if (s.mainloop.load == LoadKind::CpAsync)
     return buildEveryThreadFills();
+  if (isaFor(s.arch).hasTmem)
+    return buildTensorMemoryRoles();
   initRing();
   if (res.producerThreads > 0)
     buildWarpSpecialized();

@@ -177,6 +177,11 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                 a.byRegs);
   os << formatv("  threads          = {0} / {1} = {2}; blocks limit {3}\n",
                 d.maxThreadsPerSm, r.threads, a.byThreads, a.byBlocks);
+  if (r.tmemColumns > 0)
+    os << formatv("  tensor memory    = {0} accumulator buffer{1} x {2} columns, "
+                  "allocated as {3} per CTA -> {4} / {3} = {5}\n",
+                  r.accBuffers, r.accBuffers == 1 ? "" : "s", s.blockN(),
+                  r.tmemColumns, isaFor(s.arch).tmemColumns(), a.byTmem);
   os << formatv("  resident CTAs    = {0}, bound by {1}{2}; occupancy {3} "
                 "x {4} / {5} = {6}\n",
                 a.residentCtas, occupancyLimitName(a.binding),
@@ -335,6 +340,8 @@ void printJson(raw_ostream &os, const KernelSpec &s, ArrayRef<Row> rows) {
             j.attribute("registers", a.byRegs);
             j.attribute("threads", a.byThreads);
             j.attribute("blocks", a.byBlocks);
+            if (a.cta.tmemColumns > 0)
+              j.attribute("tensor_memory", a.byTmem);
           });
           j.attribute("resident_ctas", a.residentCtas);
           j.attribute("binding_limit", occupancyLimitName(a.binding));

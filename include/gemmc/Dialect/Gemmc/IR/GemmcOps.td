@@ -400,4 +400,85 @@ def Gemmc_SharedFenceOp : Gemmc_Op<"shared_fence"> {
   let assemblyFormat = "attr-dict";
 }
 
+//===----------------------------------------------------------------------===//
+// Accumulators in memory (sm_100a's tensor memory; lowered per target)
+//===----------------------------------------------------------------------===//
+
+def Gemmc_AccAllocOp : Gemmc_Op<"acc_alloc"> {
+  let summary = "One warp allocates `columns` columns of accumulator memory";
+  let description = [{
+    Run by every thread of one warp: allocates the accumulators (sm_100a:
+    tensor memory, a power of two of at least 32 columns), writes their base
+    address to the shared-memory word `slot`, and gives up the right to
+    allocate more, so that another CTA on the SM may. The other threads read
+    the base with gemmc.acc_base after a gemmc.cta_sync.
+  }];
+  let arguments = (ins LLVM_AnyPointer:$slot, I64Attr:$columns);
+  let assemblyFormat = "$slot attr-dict `:` qualified(type($slot))";
+}
+
+def Gemmc_AccBaseOp : Gemmc_Op<"acc_base"> {
+  let summary = "The accumulators' base address, as gemmc.acc_alloc wrote it";
+  let arguments = (ins LLVM_AnyPointer:$slot);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$slot attr-dict `:` qualified(type($slot))";
+}
+
+def Gemmc_AccFreeOp : Gemmc_Op<"acc_free"> {
+  let summary = "The warp that allocated them frees the accumulators";
+  let arguments = (ins I32:$base, I64Attr:$columns);
+  let assemblyFormat = "$base attr-dict";
+}
+
+def Gemmc_MmaIssueOp : Gemmc_Op<"mma_issue"> {
+  let summary = "One thread: the accumulator at `acc` (+)= the A and B tiles of one stage";
+  let description = [{
+    Issues the MMAs of one stage (BLOCK_K / k instructions) into the
+    accumulator at address `acc`, without waiting for them. The first
+    instruction overwrites the accumulator unless `accumulate`; the others
+    add. Completion is tracked by gemmc.stage_release (the stage may be
+    refilled) and gemmc.acc_ready (the tile's accumulator is complete).
+  }];
+  let arguments = (ins I32:$acc, LLVM_AnyPointer:$a_tile, LLVM_AnyPointer:$b_tile,
+                       I1:$accumulate, Gemmc_ScheduleAttr:$schedule);
+  let assemblyFormat = [{
+    $acc `,` $a_tile `,` $b_tile `,` $accumulate attr-dict `:` qualified(type($a_tile)) `,` qualified(type($b_tile))
+  }];
+}
+
+def Gemmc_AccReadyOp : Gemmc_Op<"acc_ready"> {
+  let summary = "The MMA thread: accumulator `tile` is complete when its MMAs are";
+  let description = [{
+    The accumulators form a ring of `stages` buffers (#gemmc.smem_layout:
+    its barriers only): tile t uses buffer t % stages. This arrives on the
+    buffer's full barrier once every MMA the thread has issued is done.
+  }];
+  let arguments = (ins I32:$tile, LLVM_AnyPointer:$smem,
+                       Gemmc_SmemLayoutAttr:$smem_layout);
+  let assemblyFormat = "$tile `,` $smem attr-dict `:` qualified(type($smem))";
+}
+
+def Gemmc_AccReleaseOp : Gemmc_Op<"acc_release"> {
+  let summary = "Each epilogue thread: done reading accumulator `tile`";
+  let description = [{
+    One arrival per thread on the empty barrier of buffer tile % stages of
+    the accumulator ring: the MMAs of tile t + stages may overwrite it.
+  }];
+  let arguments = (ins I32:$tile, LLVM_AnyPointer:$smem,
+                       Gemmc_SmemLayoutAttr:$smem_layout);
+  let assemblyFormat = "$tile `,` $smem attr-dict `:` qualified(type($smem))";
+}
+
+def Gemmc_AccLoadOp : Gemmc_Op<"acc_load"> {
+  let summary = "A warp reads its rows of the accumulator: `count` columns from `acc`";
+  let description = [{
+    Collective over the warp: lane l gets row 32 (warp % 4) + l of the
+    accumulator at address `acc` (a column already added), columns
+    0 .. count - 1 as the f32 fields of the result, waited for.
+  }];
+  let arguments = (ins I32:$acc, I64Attr:$count);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$acc attr-dict `:` qualified(type($result))";
+}
+
 #endif // GEMMC_OPS
