@@ -207,9 +207,21 @@ llvm::Expected<TuneResult> gemmc::tune(const TuneFamily &family,
       logSum += std::log(r.relative);
     c.score = std::exp(logSum / c.shapes.size());
   }
+  // Equal scores (schedules the model cannot tell apart, e.g. two rasters
+  // of a grid that fits in one wave): the one that moves fewer HBM bytes
+  // first, as it leaves more headroom where the model's bandwidth is
+  // optimistic; then the enumeration order.
+  auto traffic = [](const TuneCandidate &c) {
+    double bytes = 0;
+    for (const TuneShapeResult &r : c.shapes)
+      bytes += r.analysis.l2Bytes;
+    return bytes;
+  };
   std::stable_sort(kept.begin(), kept.end(),
-                   [](const TuneCandidate &x, const TuneCandidate &y) {
-                     return x.score < y.score;
+                   [&](const TuneCandidate &x, const TuneCandidate &y) {
+                     if (x.score != y.score)
+                       return x.score < y.score;
+                     return traffic(x) < traffic(y);
                    });
   result.ranked = std::move(kept);
   return result;
@@ -258,4 +270,24 @@ std::vector<std::string> gemmc::tuneReasons(const TuneCandidate &c,
             .str());
   }
   return out;
+}
+
+std::vector<TunePick> gemmc::pickDistinct(const TuneResult &result, size_t k) {
+  std::vector<TunePick> picks;
+  auto same = [](const TuneCandidate &x, const TuneCandidate &y) {
+    for (size_t j = 0; j < x.shapes.size(); ++j)
+      if (x.shapes[j].analysis.predictedSec != y.shapes[j].analysis.predictedSec)
+        return false;
+    return true;
+  };
+  for (size_t i = 0; i < result.ranked.size(); ++i) {
+    auto twin = llvm::find_if(picks, [&](const TunePick &p) {
+      return same(result.ranked[p.index], result.ranked[i]);
+    });
+    if (twin != picks.end())
+      ++twin->twins;
+    else if (picks.size() < k)
+      picks.push_back({i, 0});
+  }
+  return picks;
 }

@@ -226,7 +226,8 @@ int gemmc::tool::runTune() {
     return 1;
   }
   std::string prefix = nameOpt.empty() ? defaultPrefix(family) : nameOpt;
-  size_t top = std::min<size_t>(topOpt, r->ranked.size());
+  std::vector<TunePick> picks = pickDistinct(*r, topOpt);
+  size_t top = picks.size();
 
   outs() << formatv("gemmc tune: {0} {1}{2} x {3}{4} on {5}, {6} shape(s)\n",
                     elementTypeName(family.a), layoutName(family.aLayout),
@@ -245,7 +246,7 @@ int gemmc::tool::runTune() {
                     "rank", "name", "tile", "kernel_schedule", "scheduler",
                     "cluster", "store", "score");
   for (size_t i = 0; i < top; ++i) {
-    TuneCandidate c = r->ranked[i];
+    TuneCandidate c = r->ranked[picks[i].index];
     c.spec.name = formatv("{0}_{1}", prefix, i + 1).str();
     const KernelSpec &s = c.spec;
     outs() << formatv("{0,-4} {1,-22} {2,-12} {3,-29} {4,-13} {5,-7} {6,-6} "
@@ -257,7 +258,15 @@ int gemmc::tool::runTune() {
                       formatv("{0}x{1}{2}", s.clusterShape[0], s.clusterShape[1],
                               s.mainloop.multicast ? "mc" : ""),
                       storeKindName(s.epilogue.store), c.score);
-    std::vector<std::string> reasons = tuneReasons(c, i + 1, *r);
+    std::vector<std::string> reasons =
+        tuneReasons(c, picks[i].index + 1, *r);
+    if (picks[i].twins)
+      reasons.push_back(formatv("{0} other schedule(s) are predicted the same "
+                                "on every shape (rasters, stores or groups "
+                                "the model cannot tell apart); --measure "
+                                "separates them",
+                                picks[i].twins)
+                            .str());
     // The per-shape lines (after the three summary lines) on stdout too.
     for (size_t l = 3; l < reasons.size(); ++l)
       outs() << "       " << reasons[l] << "\n";

@@ -76,6 +76,16 @@ llvm::Expected<TuneResult> tune(const TuneFamily &family,
                                 const TuneSpace &space = TuneSpace(),
                                 TuneProgress progress = [](size_t, size_t) {});
 
+/// The first `k` candidates of `result.ranked` the model tells apart: a
+/// candidate whose predicted time equals, on every shape, that of one
+/// already picked is counted in `twins` of that one instead (the model
+/// cannot rank it against its twin; a measurement can). Indices into ranked.
+struct TunePick {
+  size_t index;
+  size_t twins = 0;
+};
+std::vector<TunePick> pickDistinct(const TuneResult &result, size_t k);
+
 /// `spec` as a spec file: every schedule field written out (stages `auto`),
 /// preceded by `comment` lines as YAML comments.
 std::string specToYaml(const KernelSpec &spec, llvm::ArrayRef<std::string> comment);
