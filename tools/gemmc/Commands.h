@@ -17,6 +17,9 @@ int runAnalyze();
 /// `gemmc tune --shape MxNxK ... | --m LO..HI --n N --k K [-o DIR]`
 extern llvm::cl::SubCommand tuneCommand;
 int runTune();
+/// `gemmc bundle DISPATCH.yaml -o DIR`
+extern llvm::cl::SubCommand bundleCommand;
+int runBundle();
 /// "MxNxK" with three decimal integers (ranges are the rules' to check);
 /// on failure `why` says what is wrong.
 std::optional<ProblemShape> parseShape(llvm::StringRef text, std::string &why);

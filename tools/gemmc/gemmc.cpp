@@ -4,6 +4,7 @@
 //                                                       compile a spec
 //   gemmc analyze SPEC [--shape MxNxK ...]              explain its cost
 //   gemmc tune --shape MxNxK ... [-o DIR]               rank a family's schedules
+//   gemmc bundle DISPATCH.yaml -o DIR                   kernels + dispatch table
 //   gemmc --list-rules                                  the hardware rules
 //
 // Exit codes: 0 success, 1 the spec or the request is wrong (a diagnostic
@@ -396,6 +397,8 @@ int main(int argc, char **argv) {
                            gemmc::tool::analyzeCommand);
   cl::HideUnrelatedOptions(gemmc::tool::gemmcOptions,
                            gemmc::tool::tuneCommand);
+  cl::HideUnrelatedOptions(gemmc::tool::gemmcOptions,
+                           gemmc::tool::bundleCommand);
   cl::ParseCommandLineOptions(argc, argv,
                               "gemmc: a GEMM kernel compiler\n\n"
                               "  gemmc SPEC -o gemm.cubin\n"
@@ -405,6 +408,8 @@ int main(int argc, char **argv) {
     return gemmc::tool::finishStdout(gemmc::tool::runAnalyze());
   if (gemmc::tool::tuneCommand)
     return gemmc::tool::finishStdout(gemmc::tool::runTune());
+  if (gemmc::tool::bundleCommand)
+    return gemmc::tool::finishStdout(gemmc::tool::runBundle());
   if (archOption.getNumOccurrences()) {
     errs() << "gemmc: error: [arch-option] gemmc has no --arch: the target is "
               "the spec's 'arch' field; write 'arch: "
