@@ -303,9 +303,9 @@ int gemmc::tool::runTune() {
     // The stub: what to run where there is a GPU (docs/tuning.md).
     StringRef dir = outDirOpt.empty() ? StringRef("DIR") : StringRef(outDirOpt);
     outs() << "measure (not run here; on the GPU machine):\n";
-    outs() << formatv("  for s in {0}/*.yaml; do build/bin/gemmc \"$s\" -o "
+    outs() << formatv("  for s in {0}/{1}_*.yaml; do build/bin/gemmc \"$s\" -o "
                       "\"${s%.yaml}.cubin\"; done\n",
-                      dir);
+                      dir, prefix);
     outs() << formatv("  gemmc-bench --cubin-dir {0} --suite {0}/suite.yaml "
                       "--graph\n",
                       dir);
