@@ -224,6 +224,10 @@ int gemmc::tool::runBundle() {
 
   json::Array rules;
   std::vector<std::string> names;
+  struct Build {
+    std::string where, spec, cubin;
+  };
+  std::vector<Build> builds;
   for (auto [i, e] : llvm::enumerate(d.kernels)) {
     std::string where = formatv("{0}: kernels[{1}]", dispatchPath, i).str();
     Range m, n, k;
@@ -232,7 +236,7 @@ int gemmc::tool::runBundle() {
       return 1;
     if (e.spec.empty() == !e.autoTune) {
       fail(formatv("[bundle-spec] {0}: give exactly one of spec: FILE or "
-                   "auto: {n: [...], k: [...]}",
+                   "auto: {{n: [...], k: [...]}",
                    where));
       return 1;
     }
@@ -264,18 +268,7 @@ int gemmc::tool::runBundle() {
     sys::path::append(cubinOut, name + ".cubin");
     if (!writeText(std::string(specOut), text))
       return 1;
-    if (!noCompile) {
-      std::string self = sys::fs::getMainExecutable(nullptr, nullptr);
-      std::string specArg(specOut), cubinArg(cubinOut);
-      std::string err;
-      int rc = sys::ExecuteAndWait(self, {self, specArg, "-o", cubinArg},
-                                   std::nullopt, {}, 0, 0, &err);
-      if (rc != 0) {
-        fail(formatv("{0}: compiling {1} failed ({2}){3}", where, specArg, rc,
-                     err.empty() ? "" : ": " + err));
-        return 1;
-      }
-    }
+    builds.push_back({where, std::string(specOut), std::string(cubinOut)});
     json::Object rule{{"kernel", name}, {"cubin", name + ".cubin"},
                       {"m", rangeJson(m)}, {"n", rangeJson(n)},
                       {"k", rangeJson(k)}};
@@ -288,10 +281,15 @@ int gemmc::tool::runBundle() {
       rule["why"] = why;
     rules.push_back(std::move(rule));
   }
-  json::Value table = json::Object{{"gemmc_bundle", 1},
-                                   {"name", d.bundle},
-                                   {"rules", std::move(rules)}};
-  std::string tableText = formatv("{0:2}\n", table).str();
+  // One rule a line, so that a table reads (and diffs) as a list.
+  std::string tableText =
+      formatv("{\n  \"gemmc_bundle\": 1,\n  \"name\": {0},\n  \"rules\": [\n",
+              json::Value(d.bundle))
+          .str();
+  for (auto [i, rule] : llvm::enumerate(rules))
+    tableText += formatv("    {0}{1}\n", rule, i + 1 < rules.size() ? "," : "")
+                     .str();
+  tableText += "  ]\n}\n";
   // The runtime's reader checks the table (ranges, shadowed rules) here, so
   // that a bundle that builds is one that loads.
   rt::DispatchTable parsed;
@@ -299,6 +297,18 @@ int gemmc::tool::runBundle() {
   if (!rt::parseDispatchTable(tableText, "dispatch.json", parsed, why)) {
     fail("[bundle-table] " + why);
     return 1;
+  }
+  // Each kernel as `gemmc NAME.yaml -o NAME.cubin` would build it.
+  for (const Build &b : noCompile ? std::vector<Build>() : builds) {
+    std::string self = sys::fs::getMainExecutable(nullptr, nullptr);
+    std::string err;
+    int rc = sys::ExecuteAndWait(self, {self, b.spec, "-o", b.cubin},
+                                 std::nullopt, {}, 0, 0, &err);
+    if (rc != 0) {
+      fail(formatv("{0}: compiling {1} failed ({2}){3}", b.where, b.spec, rc,
+                   err.empty() ? "" : ": " + err));
+      return 1;
+    }
   }
   SmallString<256> tablePath(bundleOut);
   sys::path::append(tablePath, "dispatch.json");

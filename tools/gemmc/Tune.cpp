@@ -172,12 +172,11 @@ bool readFamily(TuneFamily &f) {
 }
 
 std::string defaultPrefix(const TuneFamily &f) {
-  auto letter = [](Layout l, bool isA) {
-    // BLAS's spelling: A row-major is N(ot transposed), B col-major is T.
-    return (l == Layout::Row) == isA ? 'n' : 't';
-  };
-  return formatv("tune_{0}_{1}{2}", elementTypeName(f.a),
-                 letter(f.aLayout, true), letter(f.bLayout, false))
+  // The specs' spelling (h200_bf16_tn: A row-major, B col-major): cuBLAS's
+  // column-major call for C^T = B^T A^T, B's letter first, row-major = n.
+  auto letter = [](Layout l) { return l == Layout::Row ? 'n' : 't'; };
+  return formatv("tune_{0}_{1}{2}", elementTypeName(f.a), letter(f.bLayout),
+                 letter(f.aLayout))
       .str();
 }
 
@@ -229,9 +228,9 @@ int gemmc::tool::runTune() {
   std::vector<TunePick> picks = pickDistinct(*r, topOpt);
   size_t top = picks.size();
 
-  outs() << formatv("gemmc tune: {0} {1}{2} x {3}{4} on {5}, {6} shape(s)\n",
+  outs() << formatv("gemmc tune: {0}, A {1}, B {2}{3} on {4}, {5} shape(s)\n",
                     elementTypeName(family.a), layoutName(family.aLayout),
-                    "", layoutName(family.bLayout),
+                    layoutName(family.bLayout),
                     family.c == family.a
                         ? std::string()
                         : " -> " + elementTypeName(family.c).str(),
@@ -304,7 +303,7 @@ int gemmc::tool::runTune() {
     StringRef dir = outDirOpt.empty() ? StringRef("DIR") : StringRef(outDirOpt);
     outs() << "measure (not run here; on the GPU machine):\n";
     outs() << formatv("  for s in {0}/{1}_*.yaml; do build/bin/gemmc \"$s\" -o "
-                      "\"${s%.yaml}.cubin\"; done\n",
+                      "\"${{s%.yaml}.cubin\"; done\n",
                       dir, prefix);
     outs() << formatv("  gemmc-bench --cubin-dir {0} --suite {0}/suite.yaml "
                       "--graph\n",
