@@ -272,6 +272,16 @@ std::vector<std::string> gemmc::tuneReasons(const TuneCandidate &c,
   return out;
 }
 
+std::vector<int64_t> gemmc::sampleRange(int64_t lo, int64_t hi) {
+  std::vector<int64_t> out{lo};
+  for (int64_t p = 1; p < hi && p > 0; p *= 2)
+    if (p > lo)
+      out.push_back(p);
+  if (hi != lo)
+    out.push_back(hi);
+  return out;
+}
+
 std::vector<TunePick> gemmc::pickDistinct(const TuneResult &result, size_t k) {
   std::vector<TunePick> picks;
   auto same = [](const TuneCandidate &x, const TuneCandidate &y) {

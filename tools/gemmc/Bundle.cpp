@@ -136,20 +136,6 @@ json::Value rangeJson(const Range &r) {
   return json::Array{r.lo, r.hi ? json::Value(*r.hi) : json::Value(nullptr)};
 }
 
-bool writeText(const std::string &path, StringRef text) {
-  std::error_code ec;
-  raw_fd_ostream os(path, ec, sys::fs::OF_Text);
-  if (ec)
-    return fail("cannot write " + path + ": " + ec.message());
-  os << text;
-  os.close();
-  if (std::error_code werr = os.error()) {
-    os.clear_error();
-    return fail("cannot write " + path + ": " + werr.message());
-  }
-  return true;
-}
-
 /// The tuned spec for `auto`: gemmc tune's best over M in the rule's range
 /// (its ends and the powers of two between) times the listed N and K.
 std::optional<std::string> autoSpec(const DispatchSpec &d, const AutoEntry &a,
@@ -169,14 +155,7 @@ std::optional<std::string> autoSpec(const DispatchSpec &d, const AutoEntry &a,
   f.a = f.b = f.c = *elem;
   f.aLayout = *al;
   f.bLayout = *bl;
-  int64_t hi = m.hi.value_or(std::max(m.lo, kAutoMaxM));
-  std::vector<int64_t> ms{m.lo};
-  for (int64_t p = 1; p < hi && p > 0; p *= 2)
-    if (p > m.lo)
-      ms.push_back(p);
-  if (hi != m.lo)
-    ms.push_back(hi);
-  for (int64_t mv : ms)
+  for (int64_t mv : sampleRange(m.lo, m.hi.value_or(std::max(m.lo, kAutoMaxM))))
     for (int64_t nv : a.n)
       for (int64_t kv : a.k)
         f.shapes.push_back({mv, nv, kv});
@@ -266,7 +245,7 @@ int gemmc::tool::runBundle() {
     SmallString<256> specOut(bundleOut), cubinOut(bundleOut);
     sys::path::append(specOut, name + ".yaml");
     sys::path::append(cubinOut, name + ".cubin");
-    if (!writeText(std::string(specOut), text))
+    if (!gemmc::tool::writeTextFile(kWho, std::string(specOut), text))
       return 1;
     builds.push_back({where, std::string(specOut), std::string(cubinOut)});
     json::Object rule{{"kernel", name}, {"cubin", name + ".cubin"},
@@ -312,7 +291,7 @@ int gemmc::tool::runBundle() {
   }
   SmallString<256> tablePath(bundleOut);
   sys::path::append(tablePath, "dispatch.json");
-  if (!writeText(std::string(tablePath), tableText))
+  if (!gemmc::tool::writeTextFile(kWho, std::string(tablePath), tableText))
     return 1;
   outs() << formatv("gemmc bundle: {0}: {1} kernel(s){2} and dispatch.json "
                     "in {3}\n",

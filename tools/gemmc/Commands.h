@@ -20,6 +20,10 @@ int runTune();
 /// `gemmc bundle DISPATCH.yaml -o DIR`
 extern llvm::cl::SubCommand bundleCommand;
 int runBundle();
+/// Writes `text` to `path`; on failure prints "WHO: error: cannot write
+/// PATH: why" and returns false.
+bool writeTextFile(llvm::StringRef who, const std::string &path,
+                   llvm::StringRef text);
 /// "MxNxK" with three decimal integers (ranges are the rules' to check);
 /// on failure `why` says what is wrong.
 std::optional<ProblemShape> parseShape(llvm::StringRef text, std::string &why);

@@ -99,12 +99,7 @@ bool parseMValues(StringRef text, std::vector<int64_t> &out) {
       return fail(formatv("[tune-family] --m {0}: the range is empty ({1} > "
                           "{2}); write LO..HI with LO <= HI",
                           text, a, b));
-    out.push_back(a);
-    for (int64_t p = 1; p < b && p > 0; p *= 2)
-      if (p > a)
-        out.push_back(p);
-    if (b != a)
-      out.push_back(b);
+    out = sampleRange(a, b);
     return true;
   }
   SmallVector<StringRef> parts;
@@ -180,20 +175,25 @@ std::string defaultPrefix(const TuneFamily &f) {
       .str();
 }
 
-bool writeFile(const std::string &path, StringRef text) {
+} // namespace
+
+bool gemmc::tool::writeTextFile(StringRef who, const std::string &path,
+                                StringRef text) {
   std::error_code ec;
   raw_fd_ostream os(path, ec, sys::fs::OF_Text);
-  if (ec)
-    return fail("cannot write " + path + ": " + ec.message());
-  os << text;
-  os.close();
-  if (std::error_code werr = os.error()) {
+  if (!ec) {
+    os << text;
+    os.close();
+    ec = os.error();
+    // A failed write (a full disk) is reported here, not by LLVM's fatal
+    // error from the stream's destructor.
     os.clear_error();
-    return fail("cannot write " + path + ": " + werr.message());
   }
-  return true;
+  if (ec)
+    errs() << who << ": error: cannot write " << path << ": " << ec.message()
+           << "\n";
+  return !ec;
 }
-} // namespace
 
 int gemmc::tool::runTune() {
   TuneFamily family;
@@ -276,7 +276,7 @@ int gemmc::tool::runTune() {
       }
       SmallString<128> path(outDirOpt);
       sys::path::append(path, s.name + ".yaml");
-      if (!writeFile(std::string(path), specToYaml(s, reasons)))
+      if (!writeTextFile(kWho, std::string(path), specToYaml(s, reasons)))
         return 1;
     }
   }
@@ -293,7 +293,7 @@ int gemmc::tool::runTune() {
                    .str();
     SmallString<128> path(outDirOpt);
     sys::path::append(path, "suite.yaml");
-    if (!writeFile(std::string(path), suite))
+    if (!writeTextFile(kWho, std::string(path), suite))
       return 1;
     outs() << formatv("wrote {0} spec(s) and suite.yaml to {1}\n", top,
                       outDirOpt);

@@ -76,6 +76,10 @@ llvm::Expected<TuneResult> tune(const TuneFamily &family,
                                 const TuneSpace &space = TuneSpace(),
                                 TuneProgress progress = [](size_t, size_t) {});
 
+/// `lo`, every power of two strictly between, `hi` (lo <= hi): the M values
+/// a range of M is tuned at (`gemmc tune --m LO..HI`, a bundle's `auto`).
+std::vector<int64_t> sampleRange(int64_t lo, int64_t hi);
+
 /// The first `k` candidates of `result.ranked` the model tells apart: a
 /// candidate whose predicted time equals, on every shape, that of one
 /// already picked is counted in `twins` of that one instead (the model
