@@ -60,7 +60,8 @@ static cl::opt<unsigned> topOpt("top", cl::desc("How many specs to keep"),
                                 cl::cat(gemmcOptions));
 static cl::opt<std::string>
     nameOpt("name",
-            cl::desc("Kernel name prefix (default tune_DTYPE_AB-LAYOUTS)"),
+            cl::desc("Kernel name prefix (default tune_DTYPE_BA, e.g. "
+                     "tune_bf16_tn: B col-major, A row-major)"),
             cl::sub(tuneCommand), cl::cat(gemmcOptions));
 static cl::opt<std::string> outDirOpt("o",
                                       cl::desc("Write the specs into DIR"),

@@ -403,7 +403,8 @@ int main(int argc, char **argv) {
                               "gemmc: a GEMM kernel compiler\n\n"
                               "  gemmc SPEC -o gemm.cubin\n"
                               "  gemmc analyze SPEC --shape 8192x8192x8192\n"
-                              "  gemmc tune --m 1..256 --n 8192 --k 8192 -o DIR\n");
+                              "  gemmc tune --m 1..256 --n 8192 --k 8192 -o DIR\n"
+                              "  gemmc bundle DISPATCH.yaml -o DIR\n");
   if (gemmc::tool::analyzeCommand)
     return gemmc::tool::finishStdout(gemmc::tool::runAnalyze());
   if (gemmc::tool::tuneCommand)
