@@ -69,7 +69,8 @@ TEST(Tune, Deterministic) {
     if (i)
       EXPECT_LE(a->ranked[i - 1].score, a->ranked[i].score);
   }
-  EXPECT_DOUBLE_EQ(a->ranked.front().score >= 1.0 ? 1.0 : 0.0, 1.0);
+  // 1.0 only for a schedule that is the model's best on every shape.
+  EXPECT_GE(a->ranked.front().score, 1.0);
 }
 
 TEST(Tune, RefusesAnEmptyFamily) {
