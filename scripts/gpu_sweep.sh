@@ -9,17 +9,19 @@
 #
 # prepare writes build/sweep/:
 #   bundles/h200_bf16_tn, bundles/h200_bf16_tn_auto   gemmc bundle of bench/bundles/*.yaml
-#   check/cubins/SHAPE__tune_bf16_tn_R.cubin          the model's top 5 per sweep shape (gemmc tune)
+#   check/cubins/SHAPE__tune_R.cubin                  the model's top 5 per sweep shape (gemmc tune)
+#   check/cubins/hand__NAME.cubin                     the hand-picked bundle's specs, run on every shape
 #   check/suite.yaml                                  the sweep, each shape limited to its own cubins
 # run builds gemmc-bench (runtime only) and writes to $OUT:
 #   sweep-<bundle>.json/.txt   each bundle against cuBLAS, one row per shape (--bundle)
 #   check.json/.txt            the per-shape candidates; model_check.txt: is the measured best of
-#                              the model's top 5 in its top 3, per shape and overall (goal: >= 90%)
+#                              the model's top 5 and the hand-picked specs in the model's top 3, per
+#                              shape and overall (goal: >= 90%)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-sweep=bench/suites/sweep.yaml
-dir=build/sweep
+sweep=${GEMMC_SWEEP_SUITE:-bench/suites/sweep.yaml}   # another suite: a quick check of the script
+dir=${GEMMC_SWEEP_DIR:-build/sweep}
 
 prepare() {
   local gemmc=build/bin/gemmc
@@ -27,8 +29,14 @@ prepare() {
   for b in h200_bf16_tn h200_bf16_tn_auto; do
     "$gemmc" bundle "bench/bundles/$b.yaml" -o "$dir/bundles/$b" || return 1
   done
+  # The hand-picked specs compete on every shape: the model's top 3 should
+  # beat them where the model is right.
+  for s in $(sed -n 's/^ *- spec: *\(.*\)/\1/p' bench/bundles/h200_bf16_tn.yaml); do
+    s="bench/bundles/$s"
+    "$gemmc" "$s" -o "$dir/check/cubins/hand__$(basename "${s%.yaml}").cubin" || return 1
+  done
   {
-    echo "# gemmc tune's top 5 per sweep shape (scripts/gpu_sweep.sh prepare)"
+    echo "# gemmc tune's top 5 per sweep shape and the hand-picked specs (scripts/gpu_sweep.sh prepare)"
     echo "shapes:"
   } >"$dir/check/suite.yaml"
   # One line per shape: name m n k (the suite's flow mappings).
@@ -39,7 +47,7 @@ prepare() {
       for s in "$dir/check/specs/$name/${name}__tune_"*.yaml; do
         "$gemmc" "$s" -o "$dir/check/cubins/$(basename "${s%.yaml}").cubin" || return 1
       done
-      echo "  - {name: $name, m: $m, n: $n, k: $k, cubins: [\"${name}__*.cubin\"]}" >>"$dir/check/suite.yaml"
+      echo "  - {name: $name, m: $m, n: $n, k: $k, cubins: [\"${name}__*.cubin\", \"hand__*.cubin\"]}" >>"$dir/check/suite.yaml"
     done
   echo "gpu_sweep.sh prepare: $(ls "$dir/check/cubins" | grep -c '\.cubin$') cubins in $dir"
 }
