@@ -4,8 +4,9 @@
 #   scripts/gpu_sweep.sh prepare      # build machine (gemmc, ptxas), ~ minutes
 #   OUT=$PWD/out scripts/gpu_sweep.sh run [bundles|check]   # GPU machine, carrying build/sweep
 #
-# (run without a part does both; each part stays under 5 minutes of bench
-# time so that one part fits a 10-minute device call with the build.)
+# (run without a part does both. gemmc-bench writes its JSON at the end, so
+# each part has a time limit that fits a 10-minute device call with the
+# build: bundles 2 x 280 s, check 450 s; run them as two calls.)
 #
 # prepare writes build/sweep/:
 #   bundles/h200_bf16_tn, bundles/h200_bf16_tn_auto   gemmc bundle of bench/bundles/*.yaml
@@ -64,7 +65,7 @@ run() {
       >"$OUT/sweep-$(basename "$b").txt" 2>&1
   done
   [ "$part" = bundles ] && { python3 bench/model_check.py /dev/null "$OUT"/sweep-*.json | tee "$OUT/model_check.txt"; return 0; }
-  timeout 280 "$bench" --cubin-dir "$dir/check/cubins" --suite "$dir/check/suite.yaml" --json "$OUT/check.json" \
+  timeout 450 "$bench" --cubin-dir "$dir/check/cubins" --suite "$dir/check/suite.yaml" --json "$OUT/check.json" \
     >"$OUT/check.txt" 2>&1
   python3 bench/model_check.py "$OUT/check.json" "$OUT"/sweep-*.json | tee "$OUT/model_check.txt"
 }
