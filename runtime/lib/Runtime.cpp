@@ -2,6 +2,7 @@
 // encoding and caching, and the launch. Every rule that needs no GPU lives in
 // Plan.cpp and Manifest.cpp.
 #include "gemmc/runtime.h"
+#include "gemmc/runtime/Dispatch.h"
 #include "gemmc/runtime/Manifest.h"
 #include "gemmc/runtime/Plan.h"
 
@@ -175,6 +176,11 @@ struct gemmc_kernel {
   std::mutex mutex;
   Entry cache[3][kCacheSize]; // indexed by Operand; [C] only for kernels with tmap_c
   int nextSlot[3] = {0, 0, 0};
+};
+
+struct gemmc_bundle {
+  DispatchTable table;
+  std::vector<gemmc_kernel *> kernels; ///< one per rule, in the table's order
 };
 
 namespace {
@@ -626,6 +632,87 @@ gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_st
                          std::to_string(dims.block[2]) + ", cluster " + std::to_string(dims.cluster[0]) +
                          ", " + std::to_string(dims.dynamicSmemBytes) + " bytes of dynamic shared memory)");
   return GEMMC_OK;
+}
+
+gemmc_status gemmc_bundle_load(const char *dir, gemmc_bundle **out) {
+  if (!dir || !out)
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT, "gemmc_bundle_load: dir or out is null");
+  *out = nullptr;
+  std::string root(dir), text;
+  std::string tablePath = root + "/dispatch.json";
+  if (!readFile(tablePath, text))
+    return fail(GEMMC_ERROR_IO, "cannot read '" + tablePath + "': " + std::strerror(errno) +
+                                    " (a bundle is a directory written by gemmc bundle)");
+  auto bundle = std::make_unique<gemmc_bundle>();
+  std::string error;
+  if (!parseDispatchTable(text, tablePath, bundle->table, error))
+    return fail(GEMMC_ERROR_MANIFEST, error);
+  for (const DispatchRule &rule : bundle->table.rules) {
+    gemmc_kernel *k = nullptr;
+    gemmc_status st = gemmc_kernel_load((root + "/" + rule.cubin).c_str(), &k);
+    if (st != GEMMC_OK) {
+      for (gemmc_kernel *loaded : bundle->kernels)
+        gemmc_kernel_unload(loaded);
+      return fail(st, "bundle " + bundle->table.name + ", kernel " + rule.kernel + ": " + tlsError);
+    }
+    bundle->kernels.push_back(k);
+    if (k->manifest.kernel != rule.kernel) {
+      for (gemmc_kernel *loaded : bundle->kernels)
+        gemmc_kernel_unload(loaded);
+      return fail(GEMMC_ERROR_MANIFEST, "bundle " + bundle->table.name + ": " + rule.cubin +
+                                            " holds kernel " + k->manifest.kernel +
+                                            ", dispatch.json says " + rule.kernel);
+    }
+  }
+  *out = bundle.release();
+  return GEMMC_OK;
+}
+
+void gemmc_bundle_unload(gemmc_bundle *bundle) {
+  if (!bundle)
+    return;
+  for (gemmc_kernel *k : bundle->kernels)
+    gemmc_kernel_unload(k);
+  delete bundle;
+}
+
+int32_t gemmc_bundle_kernel_count(const gemmc_bundle *bundle) {
+  return bundle ? static_cast<int32_t>(bundle->kernels.size()) : 0;
+}
+
+const gemmc_kernel *gemmc_bundle_kernel(const gemmc_bundle *bundle, int32_t index) {
+  if (!bundle || index < 0 || index >= static_cast<int32_t>(bundle->kernels.size()))
+    return nullptr;
+  return bundle->kernels[index];
+}
+
+int32_t gemmc_bundle_select(const gemmc_bundle *bundle, int64_t m, int64_t n, int64_t k) {
+  if (!bundle)
+    return -1;
+  int picked = selectRule(bundle->table, m, n, k);
+  if (picked < 0)
+    fail(GEMMC_ERROR_INVALID_ARGUMENT, explainSelection(bundle->table, m, n, k));
+  return picked;
+}
+
+size_t gemmc_bundle_explain(const gemmc_bundle *bundle, int64_t m, int64_t n, int64_t k, char *buf,
+                            size_t size) {
+  std::string text = bundle ? explainSelection(bundle->table, m, n, k) : "gemmc_bundle_explain: bundle is null";
+  if (buf && size) {
+    size_t len = std::min(size - 1, text.size());
+    std::memcpy(buf, text.data(), len);
+    buf[len] = '\0';
+  }
+  return text.size();
+}
+
+gemmc_status gemmc_bundle_launch(gemmc_bundle *bundle, const gemmc_gemm_args *args, gemmc_stream stream) {
+  if (!bundle || !args)
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT, "gemmc_bundle_launch: bundle or args is null");
+  int picked = selectRule(bundle->table, args->m, args->n, args->k);
+  if (picked < 0)
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT, explainSelection(bundle->table, args->m, args->n, args->k));
+  return gemmc_launch(bundle->kernels[picked], args, stream);
 }
 
 const char *gemmc_last_error(void) { return tlsError.c_str(); }

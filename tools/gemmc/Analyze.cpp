@@ -81,8 +81,10 @@ std::string shapeName(const ProblemShape &p) {
   return formatv("{0}x{1}x{2}", p.m, p.n, p.k).str();
 }
 
-/// "MxNxK" with three decimal integers. Range is checked by the rules.
-std::optional<ProblemShape> parseShape(StringRef text, std::string &why) {
+} // namespace
+
+std::optional<ProblemShape> gemmc::tool::parseShape(StringRef text,
+                                                   std::string &why) {
   SmallVector<StringRef, 3> parts;
   text.split(parts, 'x', /*MaxSplit=*/-1, /*KeepEmpty=*/true);
   if (parts.size() != 3) {
@@ -107,6 +109,8 @@ std::optional<ProblemShape> parseShape(StringRef text, std::string &why) {
   }
   return ProblemShape{v[0], v[1], v[2]};
 }
+
+namespace {
 
 struct Row {
   std::string name;
@@ -638,7 +642,7 @@ int gemmc::tool::runAnalyze() {
   }
   for (const std::string &arg : shapeArgs) {
     std::string why;
-    std::optional<ProblemShape> p = parseShape(arg, why);
+    std::optional<ProblemShape> p = gemmc::tool::parseShape(arg, why);
     if (!p) {
       errs() << "gemmc analyze: error: --shape '" << arg << "': " << why
              << "\n";

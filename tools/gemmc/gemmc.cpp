@@ -3,6 +3,8 @@
 //   gemmc SPEC [-o FILE] [--emit=mlir|llvm|ptx|cubin|c|c-header]
 //                                                       compile a spec
 //   gemmc analyze SPEC [--shape MxNxK ...]              explain its cost
+//   gemmc tune --shape MxNxK ... [-o DIR]               rank a family's schedules
+//   gemmc bundle DISPATCH.yaml -o DIR                   kernels + dispatch table
 //   gemmc --list-rules                                  the hardware rules
 //
 // Exit codes: 0 success, 1 the spec or the request is wrong (a diagnostic
@@ -482,12 +484,22 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(gemmc::tool::gemmcOptions);
   cl::HideUnrelatedOptions(gemmc::tool::gemmcOptions,
                            gemmc::tool::analyzeCommand);
+  cl::HideUnrelatedOptions(gemmc::tool::gemmcOptions,
+                           gemmc::tool::tuneCommand);
+  cl::HideUnrelatedOptions(gemmc::tool::gemmcOptions,
+                           gemmc::tool::bundleCommand);
   cl::ParseCommandLineOptions(argc, argv,
                               "gemmc: a GEMM kernel compiler\n\n"
                               "  gemmc SPEC -o gemm.cubin\n"
-                              "  gemmc analyze SPEC --shape 8192x8192x8192\n");
+                              "  gemmc analyze SPEC --shape 8192x8192x8192\n"
+                              "  gemmc tune --m 1..256 --n 8192 --k 8192 -o DIR\n"
+                              "  gemmc bundle DISPATCH.yaml -o DIR\n");
   if (gemmc::tool::analyzeCommand)
     return gemmc::tool::finishStdout(gemmc::tool::runAnalyze());
+  if (gemmc::tool::tuneCommand)
+    return gemmc::tool::finishStdout(gemmc::tool::runTune());
+  if (gemmc::tool::bundleCommand)
+    return gemmc::tool::finishStdout(gemmc::tool::runBundle());
   if (archOption.getNumOccurrences()) {
     errs() << "gemmc: error: [arch-option] gemmc has no --arch: the target is "
               "the spec's 'arch' field; write 'arch: "
