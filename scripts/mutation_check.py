@@ -95,6 +95,13 @@ def run(cmd, **kw):
 
 def main():
     build = sys.argv[1] if len(sys.argv) > 1 else "build"
+    # --first N / --from N: only the first N mutations (the six
+    # come first), or those from the N-th on.
+    global MUTATIONS
+    if len(sys.argv) > 3 and sys.argv[2] == "--first":
+        MUTATIONS = MUTATIONS[:int(sys.argv[3])]
+    elif len(sys.argv) > 3 and sys.argv[2] == "--from":
+        MUTATIONS = MUTATIONS[int(sys.argv[3]):]
     lit = "/usr/lib/llvm-22/bin/lit"
     caught = 0
     rows = []
@@ -107,7 +114,7 @@ def main():
         open(path, "w").write(text.replace(old, new))
         start = time.time()
         try:
-            b = run(f"cmake --build {build} -j2")
+            b = run(f"cmake --build {build} -j2 --target gemmc gemmc-opt gemmc-unittests")
             if b.returncode != 0:
                 verdict = "caught (build fails)"
             else:
@@ -132,7 +139,7 @@ def main():
             caught += 1
         rows.append((what, verdict))
         print(f"{'ok' if verdict != 'SURVIVED' else '!!'} {what}: {verdict} ({time.time() - start:.0f} s)", flush=True)
-    run(f"cmake --build {build} -j2")
+    run(f"cmake --build {build} -j2 --target gemmc gemmc-opt gemmc-unittests")
     print(f"\n{caught} of {len(MUTATIONS)} mutations caught")
     return 0 if caught == len(MUTATIONS) else 1
 
