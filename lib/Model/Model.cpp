@@ -307,7 +307,7 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   }
   a.overheadSec = a.tilesOnBusiestSm * a.exposedPerTileSec + firstFill;
   // stream_k splits tiles when they do not fill whole waves: a CTA then
-  // writes one fp32 partial tile and reads one (gemmc-pipeline's hand-over),
+  // writes one fp32 partial tile and reads one (gemmc-schedule-tiles' stream_k_fixup hand-over),
   // at its share of HBM. Measured on the H200 (docs/ablation.md): this is
   // why stream-K gained nothing on the large shapes.
   if (spec.tileScheduler.kind == TileSchedulerKind::StreamK &&

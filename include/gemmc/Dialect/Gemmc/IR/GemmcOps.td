@@ -55,7 +55,7 @@ def Gemmc_TileMatmulOp : Gemmc_Op<"tile_matmul", [AttrSizedOperandSegments]> {
     over the grid's CTAs (`first_tile` is then the CTA's index, `tile_step`
     the grid size) and passes partial accumulators through `workspace`.
     `gemmc-smem-layout` adds the shared-memory base `smem` (aligned to a
-    swizzle atom) and the `smem_layout` attribute; then `gemmc-pipeline`
+    swizzle atom) and the `smem_layout` attribute; then `gemmc-warp-specialize`
     expands the op.
 
     ```mlir
@@ -97,7 +97,7 @@ def Gemmc_MmaStageOp : Gemmc_Op<"mma_stage", [AllTypesMatch<["acc", "result"]>]>
     One warpgroup multiplies the stage's A rows (starting at `a_tile`, its
     64-row slice already selected) by the stage's B tile into the
     accumulator; the instructions are issued and committed as one group but
-    not waited for (`gemmc-pipeline` places the waits). The accumulator is
+    not waited for (`gemmc-warp-specialize` places the waits, as gemmc.mma_wait). The accumulator is
     the struct wgmma keeps in registers. Lowered by `convert-gemmc-to-nvvm`.
 
     ```mlir
