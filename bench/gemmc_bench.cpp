@@ -34,6 +34,7 @@ struct Options {
   std::vector<std::string> cubinDirs;
   std::vector<std::string> onlyShapes;
   std::vector<std::string> cubinGlobs; // overrides the suite's cubins
+  std::string bundle;                  // --bundle DIR: the bundle, not cubins
   int iters = 30, warmup = 5;
   bool graph = false;
   double sustain = 0; // seconds per phase of --sustain; 0 = off
@@ -105,8 +106,10 @@ std::string baseName(const std::string &path) {
 
 std::string stem(const std::string &path) {
   std::string b = baseName(path);
-  size_t d = b.rfind(".cubin");
-  return d == std::string::npos ? b : b.substr(0, d);
+  for (const char *ext : {".cubin", ".fatbin"})
+    if (size_t d = b.rfind(ext); d != std::string::npos && d + std::strlen(ext) == b.size())
+      return b.substr(0, d);
+  return b;
 }
 
 std::vector<std::string> matchCubins(const std::vector<std::string> &dirs, const std::vector<std::string> &globs) {
@@ -120,10 +123,13 @@ std::vector<std::string> matchCubins(const std::vector<std::string> &dirs, const
     }
     std::sort(names.begin(), names.end());
     for (const auto &name : names) {
-      if (name.size() < 6 || name.compare(name.size() - 6, 6, ".cubin") != 0)
+      // An sm_80 fatbinary NAME.fatbin is matched as NAME.cubin, so that the
+      // suites' "*.cubin" globs take it too.
+      std::string asCubin = stem(name) + ".cubin";
+      if (asCubin == name + ".cubin")
         continue;
       for (const auto &g : globs)
-        if (fnmatch(g.c_str(), name.c_str(), 0) == 0) {
+        if (fnmatch(g.c_str(), asCubin.c_str(), 0) == 0) {
           out.push_back(dir + "/" + name);
           break;
         }
@@ -193,8 +199,14 @@ struct Set {
   gemmc_gemm_args args;
 };
 
+// `bundle` set: every gemmc launch goes through gemmc_bundle_launch (its
+// dispatch included in the time); `kernel` and `info` are its pick.
 void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cublasHandle_t blas,
-              cudaStream_t stream, const Options &opt, size_t l2Bytes, gemmc::bench::ClockSampler *sampler) {
+              cudaStream_t stream, const Options &opt, size_t l2Bytes, gemmc::bench::ClockSampler *sampler,
+              gemmc_bundle *bundle = nullptr) {
+  auto launch = [&](const gemmc_gemm_args *a) {
+    return bundle ? gemmc_bundle_launch(bundle, a, stream) : gemmc_launch(kernel, a, stream);
+  };
   const int64_t m = row.m, n = row.n, k = row.k;
   Problem p{m, n, k, info.a_layout, info.b_layout};
   const size_t ab = gemmc_dtype_bytes(info.a_type), bb = gemmc_dtype_bytes(info.b_type),
@@ -236,7 +248,7 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
   // 1. Correctness first: a wrong kernel gets no number.
   DeviceBuffer ref(size_t(m) * n * 4);
   poisonNaN(s[0].c.ptr, info.c_type, size_t(m) * ldc, stream);
-  gemmc_status st = gemmc_launch(kernel, &s[0].args, stream);
+  gemmc_status st = launch(&s[0].args);
   if (st != GEMMC_OK) {
     row.status = "ERROR";
     row.note = gemmc_last_error();
@@ -273,7 +285,7 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
   }
 
   // 2. Timing, interleaved: gemmc, cuBLAS, gemmc, ... on rotating sets.
-  auto runGemmc = [&](int i) { return gemmc_launch(kernel, &s[i % sets].args, stream); };
+  auto runGemmc = [&](int i) { return launch(&s[i % sets].args); };
   auto runCublas = [&](int i) {
     Set &x = s[i % sets];
     std::string w;
@@ -535,6 +547,7 @@ void appendMarkdown(const std::string &path, const std::vector<Row> &rows, const
 int usage() {
   std::fprintf(stderr,
                "usage: gemmc-bench --cubin-dir DIR [--cubin-dir DIR]... [--suite FILE] [--shapes a,b] [--cubins GLOB,...]\n"
+               "                   [--bundle DIR (a gemmc bundle instead of cubins; it dispatches per shape)]\n"
                "                   [--iters N] [--warmup N] [--graph] [--sustain SECONDS] [--max-gflop G]\n"
                "                   [--predictions FILE] [--triton FILE] [--json FILE] [--csv FILE]\n"
                "                   [--append-results FILE] [--commit SHA]\n"
@@ -563,6 +576,7 @@ int main(int argc, char **argv) {
     else if (a == "--cubin-dir") opt.cubinDirs.push_back(next());
     else if (a == "--shapes") opt.onlyShapes = split(next(), ',');
     else if (a == "--cubins") opt.cubinGlobs = split(next(), ',');
+    else if (a == "--bundle") opt.bundle = next();
     else if (a == "--iters") opt.iters = std::max(1, std::atoi(next().c_str()));
     else if (a == "--warmup") opt.warmup = std::max(0, std::atoi(next().c_str()));
     else if (a == "--graph") opt.graph = true;
@@ -576,7 +590,7 @@ int main(int argc, char **argv) {
     else if (a == "--max-gflop") opt.maxGflop = std::atof(next().c_str());
     else return usage();
   }
-  if (opt.cubinDirs.empty())
+  if (opt.cubinDirs.empty() && opt.bundle.empty())
     return usage();
   if (opt.iters < 20)
     std::fprintf(stderr, "note: --iters %d is below the 20 timed runs the method asks for\n", opt.iters);
@@ -637,10 +651,50 @@ int main(int argc, char **argv) {
   }
   std::map<std::string, gemmc_kernel *> kernels;
   std::vector<Row> rows;
+  gemmc_bundle *bundle = nullptr;
+  if (!opt.bundle.empty() && gemmc_bundle_load(opt.bundle.c_str(), &bundle) != GEMMC_OK) {
+    std::fprintf(stderr, "error: --bundle %s: %s\n", opt.bundle.c_str(), gemmc_last_error());
+    return 1;
+  }
   for (const auto &shape : suite.shapes) {
     if (!opt.onlyShapes.empty() &&
         std::find(opt.onlyShapes.begin(), opt.onlyShapes.end(), shape.name) == opt.onlyShapes.end())
       continue;
+    if (bundle) {
+      // The bundle picks per shape, as cuBLAS does: one row per shape.
+      Row r;
+      r.shape = shape.name;
+      r.m = shape.m;
+      r.n = shape.n;
+      r.k = shape.k;
+      int32_t pick = gemmc_bundle_select(bundle, shape.m, shape.n, shape.k);
+      if (pick < 0) {
+        r.status = "ERROR";
+        r.note = gemmc_last_error();
+        rows.push_back(r);
+        std::printf("  %-17s bundle: %s\n", r.shape.c_str(), r.note.c_str());
+        continue;
+      }
+      gemmc_kernel *kernel = const_cast<gemmc_kernel *>(gemmc_bundle_kernel(bundle, pick));
+      gemmc_kernel_info info;
+      gemmc_kernel_get_info(kernel, &info);
+      r.cubin = "bundle:" + std::string(info.name);
+      r.kernel = info.name;
+      r.dtype = gemmc_dtype_name(info.a_type);
+      r.layout = std::string(info.a_layout == GEMMC_ROW ? "row" : "col") + "/" + (info.b_layout == GEMMC_ROW ? "row" : "col");
+      if (opt.maxGflop > 0 && r.flops() / 1e9 > opt.maxGflop) {
+        r.status = "skip";
+        r.note = "over --max-gflop";
+      } else {
+        benchRow(r, kernel, info, blas, stream, opt, static_cast<size_t>(prop.l2CacheSize), sampler.get(), bundle);
+      }
+      std::printf("  %-17s %-30s %s%s%s %s TFLOP/s (cuBLAS %s)\n", r.shape.c_str(), r.cubin.c_str(), r.status.c_str(),
+                  r.note.empty() ? "" : ": ", r.note.c_str(), fmt(tflops(r.flops(), r.gemmc.median)).c_str(),
+                  fmt(tflops(r.flops(), r.cublas.median)).c_str());
+      std::fflush(stdout);
+      rows.push_back(r);
+      continue;
+    }
     auto cubins = matchCubins(opt.cubinDirs, !opt.cubinGlobs.empty() ? opt.cubinGlobs
                                               : shape.cubins.empty() ? suite.cubins : shape.cubins);
     if (cubins.empty()) {
@@ -713,6 +767,7 @@ int main(int argc, char **argv) {
   for (auto &[path, k] : kernels)
     if (k)
       gemmc_kernel_unload(k);
+  gemmc_bundle_unload(bundle);
   cublasDestroy(blas);
   bool anyWrong = false;
   for (const Row &r : rows)

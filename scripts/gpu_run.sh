@@ -81,7 +81,14 @@ if [ -x "$build/bin/gemmc-runtime-unittests" ]; then
   stage runtime-unittests 60 "$build/bin/gemmc-runtime-unittests" --gtest_brief=1
 fi
 
-# 2. Cubins.
+# 1b. The GPU's mma.sync peak from registers (bench/mma_sync_peak.cu), the
+# ceiling the sm_80 kernels are reported against (issue 12).
+if command -v nvcc >/dev/null; then
+  stage mma-sync-peak 120 bash -c "nvcc -O3 -arch=native bench/mma_sync_peak.cu -o '$build/bin/mma-sync-peak' &&
+    '$build/bin/mma-sync-peak' --json '$OUT/mma_sync_peak.json'"
+fi
+
+# 2. Cubins (and the sm_80 fatbinaries, which the driver JIT-compiles here).
 if ((${#cubin_dirs[@]} == 0)); then
   for d in build/cubins build/mock; do [ -d "$d" ] && cubin_dirs+=("$d"); done
 fi
@@ -91,7 +98,7 @@ if ((${#cubin_dirs[@]} == 0)) && command -v nvcc >/dev/null; then
 fi
 dir_args=()
 for d in "${cubin_dirs[@]}"; do dir_args+=(--cubin-dir "$d"); done
-say "cubins: $(for d in "${cubin_dirs[@]}"; do ls "$d"/*.cubin 2>/dev/null; done | xargs -n1 basename 2>/dev/null | tr '\n' ' ')"
+say "cubins: $(for d in "${cubin_dirs[@]}"; do ls "$d"/*.cubin "$d"/*.fatbin 2>/dev/null; done | xargs -n1 basename 2>/dev/null | tr '\n' ' ')"
 
 status=0
 # 3 and 4: per cubin folder, in its own processes, so that a kernel that faults
@@ -135,9 +142,15 @@ if ((${#bench_jsons[@]})); then
   python3 bench/merge_results.py "${bench_jsons[@]}" --triton "$OUT/triton.json" >"$OUT/results.md" 2>>"$log"
 fi
 
+# The sm_80 rows as fractions of the mma.sync peak.
+if [ -f "$OUT/mma_sync_peak.json" ] && ((${#bench_jsons[@]})); then
+  python3 bench/mma_sync_fraction.py "$OUT/mma_sync_peak.json" "${bench_jsons[@]}" >"$OUT/mma_sync.md" 2>>"$log" || true
+fi
+
 say "summary"
 grep -E "^gemmc-gpu-tests|FAIL|^SKIPPED" "$OUT/suite.txt" | tail -n 20
 awk '/^shape /{p=1} /^== /{p=0} p' "$OUT/bench.txt"
 [ -f "$OUT/results.md" ] && cat "$OUT/results.md"
+[ -f "$OUT/mma_sync.md" ] && cat "$OUT/mma_sync.md"
 say "gpu_run.sh: exit $status"
 exit $status

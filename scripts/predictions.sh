@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Writes the model's predictions for every cubin in a folder on the anchor
+# Writes the model's predictions for every cubin (and sm_80 fatbinary) in a folder on the anchor
 # shapes, as gemmc-bench reads them: { "<cubin stem>:<shape>": {"predicted_tflops": T} }.
 #   scripts/predictions.sh [CUBIN_DIR]      (default build/cubins)
 # Each cubin's spec is found by name in specs/ and test/gpu/specs/.
@@ -16,8 +16,9 @@ for s in "${shapes[@]}"; do args+=(--shape "${s#*:}"); done
 out=$dir/predictions.json
 echo "{" > "$out.tmp"
 first=1
-for cubin in "$dir"/*.cubin; do
-  name=$(basename "$cubin" .cubin)
+for cubin in "$dir"/*.cubin "$dir"/*.fatbin; do
+  [ -f "$cubin" ] || continue
+  name=$(basename "$cubin"); name=${name%.*}
   spec=""
   for d in "$root/specs" "$root/test/gpu/specs"; do
     [ -f "$d/$name.yaml" ] && spec=$d/$name.yaml

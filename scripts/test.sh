@@ -46,19 +46,7 @@ pkg_step() {
   shift
   echo "-- $what" >>"$pkg_log"
   if "$@" >>"$pkg_log" 2>&1; then
-    echo "PASS $what"; pkg_# The robustness step: the unit and lit tests again under ASan + UBSan, and
-# the fuzz targets for about a minute (scripts/sanitize.sh; its own clang
-# build in build-san). GEMMC_SKIP_SANITIZE=1 leaves it out.
-echo "== robustness: sanitizers and fuzzing (scripts/sanitize.sh)"
-sanitize_line="skipped (GEMMC_SKIP_SANITIZE=1)"
-if [ "${GEMMC_SKIP_SANITIZE:-0}" != 1 ]; then
-  sanitize_out=$(mktemp)
-  "$root/scripts/sanitize.sh" 2>&1 | tee "$sanitize_out" || status=1
-  sanitize_line=$(grep -E "^== sanitized:" "$sanitize_out" | tail -1 || true)
-  [ -n "$sanitize_line" ] || { sanitize_line="did not finish"; status=1; }
-fi
-
-passed=$((pkg_passed + 1))
+    echo "PASS $what"; pkg_passed=$((pkg_passed + 1))
   else
     echo "FAIL $what (see $pkg_log)"; pkg_failed=$((pkg_failed + 1))
   fi
@@ -125,6 +113,18 @@ if [ -x /usr/local/cuda/bin/ptxas ]; then
 fi
 echo "== package: $pkg_passed passed, $pkg_failed failed ($((SECONDS - pkg_start)) s)"
 [ "$pkg_failed" -eq 0 ] || status=1
+
+# The robustness step: the unit and lit tests again under ASan + UBSan, and
+# the fuzz targets for about a minute (scripts/sanitize.sh; its own clang
+# build in build-san). GEMMC_SKIP_SANITIZE=1 leaves it out.
+echo "== robustness: sanitizers and fuzzing (scripts/sanitize.sh)"
+sanitize_line="skipped (GEMMC_SKIP_SANITIZE=1)"
+if [ "${GEMMC_SKIP_SANITIZE:-0}" != 1 ]; then
+  sanitize_out=$(mktemp)
+  "$root/scripts/sanitize.sh" 2>&1 | tee "$sanitize_out" || status=1
+  sanitize_line=$(grep -E "^== sanitized:" "$sanitize_out" | tail -1 || true)
+  [ -n "$sanitize_line" ] || { sanitize_line="did not finish"; status=1; }
+fi
 
 passed=$(( ${lit_passed:-0} + ${ctest_passed:-0} + pkg_passed ))
 failed=$(( ${lit_failed:-0} + ${ctest_failed:-0} + pkg_failed ))

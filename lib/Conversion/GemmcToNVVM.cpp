@@ -100,7 +100,9 @@ struct ConvertGemmcToNVVMPass
       fn.walk([&](Operation *op) {
         if (!isGemmcOp(op))
           return WalkResult::advance();
-        if (*arch == Arch::SM90a)
+        // A target with a lowering lacks a pattern for this op (or the
+        // op's operands); a target without one is not built yet.
+        if (backendFor(*arch).unsupported)
           op->emitOpError() << "could not be lowered to " << archName(*arch);
         else
           op->emitOpError() << "[not-implemented] instruction selection for "

@@ -1,14 +1,269 @@
 //===- Sm100aPatterns.cpp - Instruction selection for sm_100a ------------===//
 //
-// The B200 path: stages filled with TMA (multicast, CTA pairs), tcgen05.mma
-// issued by one thread into tensor memory, tcgen05.commit on the stage's
-// empty barrier, an epilogue of tcgen05.ld and TMA stores. Not built yet
-// (issue 9): no pattern, so convert-gemmc-to-nvvm reports every gemmc op of
-// an sm_100a kernel as [not-implemented], and gemmc-tile refuses sm_100a
-// schedules before that.
+// The B200 path. Stages are filled as on sm_90a (TMA into 128-byte-swizzled
+// shared memory, mbarriers: TmaRingPatterns.cpp); what is sm_100a's own:
+//
+//   - gemmc.mma_issue: one thread issues tcgen05.mma.cta_group::1 into the
+//     accumulator in tensor memory, BLOCK_K / k instructions a stage, with
+//     the shared-memory matrix descriptors and the instruction descriptor of
+//     Isa.h (tcgen05_desc, tcgen05_idesc);
+//   - gemmc.stage_release: tcgen05.commit to the stage's empty barrier, so
+//     the completion of the MMAs that read the stage releases it;
+//   - the accumulator ring: gemmc.acc_ready commits to a buffer's full
+//     barrier, gemmc.acc_release arrives on its empty barrier (every
+//     epilogue thread), with tcgen05.fence around the thread syncs;
+//   - tensor memory: tcgen05.alloc / relinquish_alloc_permit / dealloc by
+//     one warp, tcgen05.ld .32x32b (32 columns, then tcgen05.wait::ld).
+//
+// Not built (checkLoweringSupport refuses them, lib/Target/Sm100a.cpp):
+// cta_group::2 CTA pairs, multicast, N-major operands. The epilogue's TMA
+// stores are the shared ones (store_tile, store_drain, shared_fence).
 //
 //===----------------------------------------------------------------------===//
+#include "TmaRing.h"
 #include "gemmc/Conversion/GemmcToNVVM.h"
+#include "gemmc/Spec/KernelAbi.h"
 
-void mlir::gemmc::populateSm100aPatterns(RewritePatternSet &,
-                                         const InstructionOptions &) {}
+using namespace mlir;
+using namespace mlir::gemmc;
+
+namespace {
+
+/// Tensor memory's address space in LLVM's NVPTX target.
+constexpr unsigned kTensorSpace = 6;
+
+Value tmemPointer(KernelIR &ir, Value address) {
+  auto type = LLVM::LLVMPointerType::get(ir.b.getContext(), kTensorSpace);
+  return LLVM::IntToPtrOp::create(ir.b, ir.loc, type, address);
+}
+
+void tcgen05Fence(KernelIR &ir, NVVM::Tcgen05FenceKind kind) {
+  NVVM::Tcgen05FenceOp::create(
+      ir.b, ir.loc, NVVM::Tcgen05FenceKindAttr::get(ir.b.getContext(), kind));
+}
+
+NVVM::CTAGroupKindAttr ctaGroup1(MLIRContext *ctx) {
+  return NVVM::CTAGroupKindAttr::get(ctx, NVVM::CTAGroupKind::CTA_1);
+}
+
+/// tcgen05.commit: `barrier` gets one arrival when every tcgen05 operation
+/// this thread has issued so far is done.
+void commit(KernelIR &ir, Value barrier) {
+  NVVM::Tcgen05CommitOp::create(ir.b, ir.loc, barrier, /*multicastMask=*/Value(),
+                                ctaGroup1(ir.b.getContext()));
+}
+
+/// gemmc.stage_release -> tcgen05.commit on the stage's empty barrier: the
+/// MMAs that read the stage release it when they complete.
+struct StageReleaseLowering : OpRewritePattern<StageReleaseOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(StageReleaseOp op, PatternRewriter &rewriter) const override {
+    if (op.getClusterSize() != 1)
+      return rewriter.notifyMatchFailure(op, "clusters are not built on sm_100a yet");
+    KernelIR ir(rewriter, op.getLoc());
+    Ring ring(ir, op.getSmem(), op.getSmemLayout());
+    commit(ir, ring.empty(ring.stageOf(op.getLoad())));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// gemmc.acc_ready -> tcgen05.commit on the accumulator buffer's full barrier.
+struct AccReadyLowering : OpRewritePattern<AccReadyOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AccReadyOp op, PatternRewriter &rewriter) const override {
+    KernelIR ir(rewriter, op.getLoc());
+    Ring accs(ir, op.getSmem(), op.getSmemLayout());
+    commit(ir, accs.full(accs.stageOf(op.getTile())));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// gemmc.acc_release -> tcgen05.fence::before_thread_sync (this thread's
+/// tcgen05.ld are ordered before the arrival) + mbarrier.arrive on the
+/// buffer's empty barrier.
+struct AccReleaseLowering : OpRewritePattern<AccReleaseOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AccReleaseOp op, PatternRewriter &rewriter) const override {
+    KernelIR ir(rewriter, op.getLoc());
+    Ring accs(ir, op.getSmem(), op.getSmemLayout());
+    tcgen05Fence(ir, NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
+    NVVM::MBarrierArriveOp::create(ir.b, ir.loc, /*res=*/Type(),
+                                   accs.empty(accs.stageOf(op.getTile())),
+                                   /*count=*/Value());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// gemmc.acc_alloc -> tcgen05.alloc (the base address goes to `slot`),
+/// tcgen05.relinquish_alloc_permit, tcgen05.fence::before_thread_sync.
+struct AccAllocLowering : OpRewritePattern<AccAllocOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AccAllocOp op, PatternRewriter &rewriter) const override {
+    KernelIR ir(rewriter, op.getLoc());
+    MLIRContext *ctx = rewriter.getContext();
+    NVVM::Tcgen05AllocOp::create(rewriter, op.getLoc(), op.getSlot(),
+                                 ir.c32(op.getColumns()), ctaGroup1(ctx));
+    NVVM::Tcgen05RelinquishAllocPermitOp::create(rewriter, op.getLoc(), ctaGroup1(ctx));
+    // The allocation is ordered before the CTA barrier that publishes it.
+    tcgen05Fence(ir, NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// gemmc.acc_base -> tcgen05.fence::after_thread_sync (after the CTA
+/// barrier that follows tcgen05.alloc) and a load of the slot it wrote.
+struct AccBaseLowering : OpRewritePattern<AccBaseOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AccBaseOp op, PatternRewriter &rewriter) const override {
+    KernelIR ir(rewriter, op.getLoc());
+    tcgen05Fence(ir, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
+    rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, rewriter.getI32Type(), op.getSlot(),
+                                              /*alignment=*/4);
+    return success();
+  }
+};
+
+/// gemmc.acc_free -> tcgen05.fence::after_thread_sync (after the CTA
+/// barrier that follows the last tcgen05.ld) + tcgen05.dealloc.
+struct AccFreeLowering : OpRewritePattern<AccFreeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AccFreeOp op, PatternRewriter &rewriter) const override {
+    KernelIR ir(rewriter, op.getLoc());
+    tcgen05Fence(ir, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
+    NVVM::Tcgen05DeallocOp::create(rewriter, op.getLoc(), tmemPointer(ir, op.getBase()),
+                                   ir.c32(op.getColumns()), ctaGroup1(rewriter.getContext()));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// gemmc.acc_load -> tcgen05.fence::after_thread_sync, tcgen05.ld
+/// .32x32b.x`count` at the warp's lanes (32 (warp % 4), in the address's
+/// lane field), tcgen05.wait::ld, and the values as f32.
+struct AccLoadLowering : OpRewritePattern<AccLoadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AccLoadOp op, PatternRewriter &rewriter) const override {
+    auto result = dyn_cast<VectorType>(op.getType());
+    int64_t count = static_cast<int64_t>(op.getCount());
+    if (!result || result.getNumElements() != count ||
+        !result.getElementType().isF32())
+      return rewriter.notifyMatchFailure(op, "acc_load gives a vector of `count` f32");
+    KernelIR ir(rewriter, op.getLoc());
+    MLIRContext *ctx = rewriter.getContext();
+    int64_t quarters = isa::kTmemLanes / isa::kTmemWarpLanes;
+    Value quarter = ir.remU(ir.divU(ir.threadId(), ir.c32(kWarpSize)), ir.c32(quarters));
+    Value lanes = ir.mul(quarter, ir.c32(isa::kTmemWarpLanes << isa::kTmemLaneShift));
+    tcgen05Fence(ir, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
+    auto raw = VectorType::get({count}, ir.i32);
+    Value bits = NVVM::Tcgen05LdOp::create(
+        rewriter, op.getLoc(), raw, /*pack=*/nullptr,
+        NVVM::Tcgen05LdStShapeAttr::get(ctx, NVVM::Tcgen05LdStShape::SHAPE_32X32B),
+        tmemPointer(ir, ir.add(op.getAcc(), lanes)), /*offset=*/Value());
+    NVVM::Tcgen05WaitOp::create(
+        rewriter, op.getLoc(),
+        NVVM::Tcgen05WaitKindAttr::get(ctx, NVVM::Tcgen05WaitKind::LOAD));
+    rewriter.replaceOpWithNewOp<LLVM::BitcastOp>(op, result, bits);
+    return success();
+  }
+};
+
+/// The kind, and A's and B's type in the instruction descriptor, of
+/// tcgen05.mma on operands of `type` (f16, bf16, tf32), or nothing.
+std::optional<std::pair<NVVM::Tcgen05MMAKind, uint32_t>> mmaKind(ElementType type) {
+  namespace id = isa::tcgen05_idesc;
+  switch (type) {
+  case ElementType::F16:
+    return std::make_pair(NVVM::Tcgen05MMAKind::F16, id::kTypeF16);
+  case ElementType::BF16:
+    return std::make_pair(NVVM::Tcgen05MMAKind::F16, id::kTypeBF16);
+  case ElementType::TF32:
+    return std::make_pair(NVVM::Tcgen05MMAKind::TF32, id::kTypeTF32);
+  default:
+    return std::nullopt;
+  }
+}
+
+/// gemmc.mma_issue -> tcgen05.fence::after_thread_sync, then BLOCK_K / k
+/// tcgen05.mma.cta_group::1 on K-major, 128-byte-swizzled A and B tiles.
+/// The first instruction takes `accumulate` as enable_input_d, the others
+/// accumulate.
+struct MmaIssueLowering : OpRewritePattern<MmaIssueOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MmaIssueOp op, PatternRewriter &rewriter) const override {
+    FailureOr<KernelSpec> spec =
+        specFromSchedule(op.getSchedule(), [&] { return op.emitOpError(); });
+    if (failed(spec))
+      return rewriter.notifyMatchFailure(op, "the schedule is not a valid spec");
+    const KernelSpec &s = *spec;
+    auto instr = mmaInstrShape(s.arch, s.a.element);
+    auto kind = mmaKind(s.a.element);
+    if (!instr || instr->family != MmaFamily::Tcgen05 || !kind ||
+        s.b.element != s.a.element)
+      return rewriter.notifyMatchFailure(op, "tcgen05.mma on f16, bf16 or tf32 only");
+    KernelAbi abi = describeKernelAbi(s);
+    if (!abi.a.kMajor || !abi.b.kMajor)
+      return rewriter.notifyMatchFailure(op, "K-major A and B only");
+    KernelIR ir(rewriter, op.getLoc());
+    namespace id = isa::tcgen05_idesc;
+    Value idesc = ir.c32(id::encode(id::kDTypeF32, kind->second, kind->second,
+                                    /*transposeA=*/false, /*transposeB=*/false,
+                                    s.blockM(), s.blockN()));
+    // K-major 128-byte-swizzled tiles: rows of one span, 8-row atoms one
+    // atom apart (stride), the leading offset unused (16 by convention); a k
+    // step moves the start address along the row and the hardware swizzles
+    // from the address bits (every tile starts on an atom: base offset 0).
+    int64_t span = abi.a.swizzleBytes;
+    int64_t upper = static_cast<int64_t>(isa::tcgen05_desc::offsets(
+        /*leadingBytes=*/isa::kSwizzleUnitBytes, isa::swizzleAtomBytes(span), span));
+    auto fieldOf = [&](Value tile) {
+      Value a32 = LLVM::PtrToIntOp::create(rewriter, op.getLoc(), ir.i32, tile);
+      return ir.andI(arith::ShRUIOp::create(rewriter, op.getLoc(), a32,
+                                            ir.c32(isa::wgmma_desc::kUnitShift)),
+                     ir.c32(isa::wgmma_desc::kFieldMask));
+    };
+    // The address field is computed once per tile in 32 bits; the field
+    // never carries (shared memory ends below 256 KiB).
+    Value fieldA = fieldOf(op.getATile()), fieldB = fieldOf(op.getBTile());
+    auto descriptor = [&](Value field, int64_t offsetBytes) {
+      Value lo = ir.add(field, ir.c32(offsetBytes >> isa::wgmma_desc::kUnitShift));
+      return arith::OrIOp::create(rewriter, op.getLoc(), ir.zext64(lo), ir.c64(upper));
+    };
+    tcgen05Fence(ir, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
+    Value d = tmemPointer(ir, op.getAcc());
+    int64_t kStepBytes = instr->k * elementBytes(s.a.element);
+    Value always = arith::ConstantIntOp::create(rewriter, op.getLoc(), 1, 1);
+    for (int64_t step = 0; step < s.blockK() / instr->k; ++step)
+      NVVM::Tcgen05MMAOp::create(
+          rewriter, op.getLoc(), kind->first, NVVM::CTAGroupKind::CTA_1,
+          NVVM::Tcgen05MMACollectorOp::DISCARD, /*aShift=*/false, d,
+          descriptor(fieldA, step * kStepBytes), descriptor(fieldB, step * kStepBytes),
+          idesc, step == 0 ? op.getAccumulate() : always, /*scaleInputD=*/Value(),
+          /*disableOutputLane=*/Value());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::gemmc::populateSm100aPatterns(RewritePatternSet &patterns,
+                                         const InstructionOptions &) {
+  MLIRContext *ctx = patterns.getContext();
+  // The stage ring (TMA fill, mbarriers), shared with sm_90a; the MMA's
+  // completion releases a stage.
+  populateTmaRingPatterns(patterns);
+  patterns.add<StageReleaseLowering>(ctx); // gemmc.stage_release
+  // The MMA and the accumulators in tensor memory.
+  patterns.add<MmaIssueLowering,    // gemmc.mma_issue
+               AccReadyLowering,    // gemmc.acc_ready
+               AccReleaseLowering,  // gemmc.acc_release
+               AccAllocLowering,    // gemmc.acc_alloc
+               AccBaseLowering,     // gemmc.acc_base
+               AccFreeLowering,     // gemmc.acc_free
+               AccLoadLowering>(    // gemmc.acc_load
+      ctx);
+}

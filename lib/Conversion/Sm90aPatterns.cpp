@@ -1,18 +1,12 @@
 //===- Sm90aPatterns.cpp - Instruction selection for sm_90a --------------===//
 //
-// The stage ring with TMA and mbarriers, the MMA of a stage with wgmma, and
-// the epilogue's asynchronous stores with TMA:
+// The stage ring with TMA and mbarriers (shared with sm_100a:
+// TmaRingPatterns.cpp, TmaRing.h), the MMA of a stage with wgmma, and the
+// epilogue's asynchronous stores with TMA. What is sm_90a's own here:
 //
-//   full[s]  completes when the TMA bytes of stage s have landed (one
-//            producer arrival + the transaction count);
 //   empty[s] completes when every consumer warpgroup has released stage s
 //            (its wgmma reading the stage is done: wgmma completes for the
 //            whole warpgroup, so the group's first thread speaks for it).
-//
-// Load g goes to stage g % stages, waits for the release of load g - stages
-// (empty parity (g / stages + 1) & 1) and is consumed with full parity
-// (g / stages) & 1. The barriers lie at the layout's `barriers` offset: the
-// stages' full barriers, then their empty barriers.
 //
 // Clusters of 2 CTAs along M share B (multicast): each CTA loads part of the
 // stage's B tile into both CTAs' shared memory, so a stage is free only when
@@ -20,6 +14,7 @@
 // arrives on the empty barrier of each CTA of the cluster.
 //
 //===----------------------------------------------------------------------===//
+#include "TmaRing.h"
 #include "gemmc/Conversion/GemmcToNVVM.h"
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
 #include "gemmc/Spec/KernelAbi.h"
@@ -28,159 +23,6 @@ using namespace mlir;
 using namespace mlir::gemmc;
 
 namespace {
-
-/// The stage ring's addresses on sm_90a, from the op's #gemmc.smem_layout.
-struct Ring {
-  Ring(KernelIR &ir, Value smem, SmemLayoutAttr layout)
-      : ir(ir), smem(smem), layout(layout) {}
-  Value stageOf(Value g) { return ir.remU(g, ir.c32(layout.getStages())); }
-  Value barrierAt(int64_t first, Value stage) {
-    return ir.sharedAt(smem, ir.add(ir.c32(first),
-                                    ir.mul(stage, ir.c32(kMbarrierBytes))));
-  }
-  Value full(Value stage) { return barrierAt(layout.getBarriers(), stage); }
-  Value empty(Value stage) {
-    return barrierAt(layout.getBarriers() + kMbarrierBytes * layout.getStages(),
-                     stage);
-  }
-  Value base(Value stage) {
-    return ir.sharedAt(smem, ir.mul(stage, ir.c32(layout.getStageBytes())));
-  }
-  void waitParity(Value barrier, Value parity) {
-    NVVM::MBarrierTryWaitParityOp::create(ir.b, ir.loc, barrier, parity,
-                                          ir.c32(kMbarrierWaitHintNs));
-  }
-  KernelIR &ir;
-  Value smem;
-  SmemLayoutAttr layout;
-};
-
-/// gemmc.ring_init -> mbarrier.init of each stage's full and empty barrier,
-/// then fence.mbarrier_init (the TMA unit and the cluster's peers see them).
-struct RingInitLowering : OpRewritePattern<RingInitOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(RingInitOp op, PatternRewriter &rewriter) const override {
-    KernelIR ir(rewriter, op.getLoc());
-    Ring ring(ir, op.getSmem(), op.getSmemLayout());
-    for (int64_t st = 0; st < op.getSmemLayout().getStages(); ++st) {
-      NVVM::MBarrierInitOp::create(rewriter, op.getLoc(), ring.full(ir.c32(st)),
-                                   ir.c32(op.getFullArrivals()), /*predicate=*/Value());
-      NVVM::MBarrierInitOp::create(rewriter, op.getLoc(), ring.empty(ir.c32(st)),
-                                   ir.c32(op.getEmptyArrivals()), /*predicate=*/Value());
-    }
-    NVVM::FenceMbarrierInitOp::create(rewriter, op.getLoc());
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-/// gemmc.stage_acquire -> (from the ring's second round) mbarrier
-/// try_wait.parity on the stage's empty barrier.
-struct StageAcquireLowering : OpRewritePattern<StageAcquireOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(StageAcquireOp op, PatternRewriter &rewriter) const override {
-    KernelIR ir(rewriter, op.getLoc());
-    Ring ring(ir, op.getSmem(), op.getSmemLayout());
-    Value g = op.getLoad();
-    Value stages = ir.c32(op.getSmemLayout().getStages());
-    Value stage = ring.stageOf(g);
-    // The ring's first round finds every stage free.
-    ir.ifThen(ir.cmp(arith::CmpIPredicate::uge, g, stages), [&] {
-      ring.waitParity(ring.empty(stage),
-                      ir.andI(ir.add(ir.divU(g, stages), ir.c32(1)), ir.c32(1)));
-    });
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-/// gemmc.stage_fill -> mbarrier.arrive.expect_tx of the stage's bytes and
-/// the TMA loads of A and B (B multicast in a cluster).
-struct StageFillLowering : OpRewritePattern<StageFillOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(StageFillOp op, PatternRewriter &rewriter) const override {
-    const KernelSpec &s = op.getSchedule().getSpec();
-    if (s.mainloop.load != LoadKind::Tma)
-      return rewriter.notifyMatchFailure(op, "sm_90a fills stages with TMA only");
-    const KernelAbi &abi = op.getSchedule().getAbi();
-    KernelIR ir(rewriter, op.getLoc());
-    Ring ring(ir, op.getSmem(), op.getSmemLayout());
-    Value stage = ring.stageOf(op.getLoad());
-    Value full = ring.full(stage);
-    // The bytes TMA delivers: whole boxes, out-of-bounds parts zero-filled.
-    int64_t bytes = (s.blockM() * elementBytes(s.a.element) +
-                     s.blockN() * elementBytes(s.b.element)) *
-                    s.blockK();
-    NVVM::MBarrierArriveExpectTxOp::create(ir.b, ir.loc, /*res=*/Type(), full,
-                                           ir.c32(bytes), NVVM::MemScopeKind::CTA,
-                                           /*relaxed=*/false, /*predicate=*/Value());
-    Value base = ring.base(stage);
-    Value k0 = ir.mul(op.getKTile(), ir.c32(s.blockK()));
-    auto copy = [&](Value tmap, Value dst, Value x, Value y, Value mask) {
-      // The instruction writes a shared::cluster address; a CTA's own
-      // shared memory lies in its cluster's window.
-      dst = LLVM::AddrSpaceCastOp::create(ir.b, ir.loc, ir.sharedClusterPtr, dst);
-      NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-          ir.b, ir.loc, dst, tmap, ValueRange{x, y}, full,
-          /*im2colOffsets=*/ValueRange{}, /*multicastMask=*/mask,
-          /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
-          /*group=*/nullptr, /*predicate=*/Value());
-    };
-    Value m0 = op.getM0(), n0 = op.getN0();
-    // A is K-major: one box {BLOCK_K, BLOCK_M} at (k0, m0).
-    copy(op.getA(), base, k0, m0, /*mask=*/Value());
-    Value bBase = ir.sharedAt(base, op.getSmemLayout().getBOffset());
-    // With multicast this CTA loads part `rank` of B into every CTA.
-    Value mask, rank;
-    if (abi.b.multicast > 1) {
-      mask = arith::ConstantIntOp::create(ir.b, ir.loc, ir.b.getI16Type(),
-                                          (1 << abi.b.multicast) - 1);
-      rank = NVVM::ClusterId::create(ir.b, ir.loc, ir.i32);
-      bBase = ir.sharedAt(bBase, ir.mul(rank, ir.c32(abi.b.partBytes)));
-    }
-    if (abi.b.kMajor) {
-      Value n = rank ? ir.add(n0, ir.mul(rank, ir.c32(abi.b.box[1]))) : n0;
-      copy(op.getB(), bBase, k0, n, mask);
-    } else {
-      // N-major B comes in slabs one swizzle span of N wide.
-      Value firstSlab = rank ? ir.mul(rank, ir.c32(abi.b.loadsPerStage)) : ir.c32(0);
-      for (int64_t slab = 0; slab < abi.b.loadsPerStage; ++slab) {
-        Value column = ir.mul(ir.add(firstSlab, ir.c32(slab)), ir.c32(abi.b.box[0]));
-        copy(op.getB(), ir.sharedAt(bBase, slab * abi.b.slabBytes),
-             ir.add(n0, column), k0, mask);
-      }
-    }
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-/// gemmc.stage_wait -> mbarrier try_wait.parity on the stage's full barrier.
-struct StageWaitLowering : OpRewritePattern<StageWaitOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(StageWaitOp op, PatternRewriter &rewriter) const override {
-    KernelIR ir(rewriter, op.getLoc());
-    Ring ring(ir, op.getSmem(), op.getSmemLayout());
-    Value g = op.getLoad();
-    Value stage = ring.stageOf(g);
-    ring.waitParity(ring.full(stage),
-                    ir.andI(ir.divU(g, ir.c32(op.getSmemLayout().getStages())),
-                            ir.c32(1)));
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-/// gemmc.stage_base -> the stage's address.
-struct StageBaseLowering : OpRewritePattern<StageBaseOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(StageBaseOp op, PatternRewriter &rewriter) const override {
-    KernelIR ir(rewriter, op.getLoc());
-    Ring ring(ir, op.getSmem(), op.getSmemLayout());
-    rewriter.replaceOp(op, ring.base(ring.stageOf(op.getLoad())));
-    return success();
-  }
-};
 
 /// gemmc.stage_release -> the warpgroup's first thread arrives on the
 /// stage's empty barrier, in every CTA of the cluster (mapa).
@@ -223,42 +65,6 @@ struct MmaWaitLowering : OpRewritePattern<MmaWaitOp> {
   }
 };
 
-/// gemmc.store_tile -> cp.async.bulk.tensor (shared -> global) + commit.
-struct StoreTileLowering : OpRewritePattern<StoreTileOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(StoreTileOp op, PatternRewriter &rewriter) const override {
-    NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-        rewriter, op.getLoc(), op.getTmapC(), op.getBuffer(),
-        ValueRange{op.getX(), op.getY()}, /*l2CacheHint=*/Value(),
-        NVVM::TMAStoreMode::TILE, /*predicate=*/Value());
-    NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, op.getLoc());
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-/// gemmc.store_drain -> cp.async.bulk.wait_group(.read).
-struct StoreDrainLowering : OpRewritePattern<StoreDrainOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(StoreDrainOp op, PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<NVVM::CpAsyncBulkWaitGroupOp>(
-        op, op.getPending(), op.getRead() ? rewriter.getUnitAttr() : nullptr);
-    return success();
-  }
-};
-
-/// gemmc.shared_fence -> fence.proxy.async.shared::cta (generic-proxy
-/// writes become visible to TMA).
-struct SharedFenceLowering : OpRewritePattern<SharedFenceOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(SharedFenceOp op, PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<NVVM::FenceProxyOp>(
-        op, NVVM::ProxyKind::async_shared,
-        NVVM::SharedSpaceAttr::get(rewriter.getContext(), NVVM::SharedSpace::shared_cta));
-    return success();
-  }
-};
-
 /// The 64-bit wgmma shared-memory matrix descriptors of the k steps of one
 /// tile: bits 0-13 address >> 4, 16-29 leading byte offset >> 4, 32-45
 /// stride byte offset >> 4, 62-63 swizzle mode (1 = 128-byte). The base
@@ -271,19 +77,22 @@ struct SharedFenceLowering : OpRewritePattern<SharedFenceOp> {
 /// k-tile on 64-bit shifts and masks between the barrier wait and the first
 /// wgmma (ncu, 2026-11-29).
 struct TileDescriptors {
-  TileDescriptors(KernelIR &ir, Value tile, int64_t leadingBytes, int64_t strideBytes)
+  TileDescriptors(KernelIR &ir, Value tile, int64_t leadingBytes,
+                  int64_t strideBytes, int spanBytes)
       : ir(ir) {
+    namespace desc = isa::wgmma_desc;
     Value a32 = LLVM::PtrToIntOp::create(ir.b, ir.loc, ir.i32, tile);
     field = arith::AndIOp::create(
-        ir.b, ir.loc, arith::ShRUIOp::create(ir.b, ir.loc, a32, ir.c32(4)),
-        ir.c32(0x3FFF));
-    leading = static_cast<int64_t>((leadingBytes >> 4) & 0x3FFF) << 16;
-    upper = static_cast<int64_t>((uint64_t((strideBytes >> 4) & 0x3FFF) << 32) |
-                                 (uint64_t(1) << 62));
+        ir.b, ir.loc,
+        arith::ShRUIOp::create(ir.b, ir.loc, a32, ir.c32(desc::kUnitShift)),
+        ir.c32(desc::kFieldMask));
+    uint64_t offsets = desc::offsets(leadingBytes, strideBytes, spanBytes);
+    leading = static_cast<int64_t>(offsets & 0xFFFFFFFFu);
+    upper = static_cast<int64_t>(offsets & ~uint64_t(0xFFFFFFFFu));
   }
   /// The descriptor of the tile `offsetBytes` (a multiple of 16) further on.
   Value at(int64_t offsetBytes) {
-    Value lo = ir.add(field, ir.c32((offsetBytes >> 4) | leading));
+    Value lo = ir.add(field, ir.c32(isa::wgmma_desc::field(offsetBytes) | leading));
     return arith::OrIOp::create(ir.b, ir.loc, ir.zext64(lo), ir.c64(upper));
   }
 
@@ -314,7 +123,7 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     const KernelAbi &abi = op.getSchedule().getAbi();
     int64_t eb = elementBytes(s.a.element);
     int64_t span = abi.a.swizzleBytes;
-    int64_t atomBytes = kSwizzleAtomRows * span;
+    int64_t atomBytes = isa::kSwizzleAtomRows * span;
     int64_t kStepBytes = instr->k * eb;
     auto wgType = NVVM::WGMMATypesAttr::get(
         ctx, bf16 ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16);
@@ -330,10 +139,13 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     // the row and the hardware applies the swizzle from the absolute address.
     // N-major B: a k step moves down `k` rows of the slabs; slabs one swizzle
     // span of N wide are `slabBytes` apart.
-    TileDescriptors tileA(ir, op.getATile(), /*leadingBytes=*/16, atomBytes);
+    // A swizzled K-major tile's leading offset is unused by the hardware and
+    // set to one descriptor unit.
+    int64_t oneUnit = int64_t(1) << isa::wgmma_desc::kUnitShift;
+    TileDescriptors tileA(ir, op.getATile(), /*leadingBytes=*/oneUnit, atomBytes, span);
     TileDescriptors tileB(ir, op.getBTile(),
-                          /*leadingBytes=*/abi.b.kMajor ? 16 : abi.b.slabBytes,
-                          atomBytes);
+                          /*leadingBytes=*/abi.b.kMajor ? oneUnit : abi.b.slabBytes,
+                          atomBytes, span);
     int64_t bStepBytes = abi.b.kMajor ? kStepBytes : instr->k * span;
     // Part p of the columns: accumulator registers [p, p + 1) * partN / 2
     // of the m64 fragment; its B starts partN rows (K-major) or partN / (the
@@ -398,20 +210,10 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
 void mlir::gemmc::populateSm90aPatterns(RewritePatternSet &patterns,
                                         const InstructionOptions &options) {
   MLIRContext *ctx = patterns.getContext();
-  // The stage ring: barriers, producer and consumer sides.
-  patterns.add<RingInitLowering,      // gemmc.ring_init
-               StageAcquireLowering,  // gemmc.stage_acquire
-               StageFillLowering,     // gemmc.stage_fill
-               StageWaitLowering,     // gemmc.stage_wait
-               StageBaseLowering,     // gemmc.stage_base
-               StageReleaseLowering>( // gemmc.stage_release
-      ctx);
+  // The stage ring (TMA fill, mbarriers) and the epilogue's TMA stores.
+  populateTmaRingPatterns(patterns);
+  patterns.add<StageReleaseLowering>(ctx); // gemmc.stage_release
   // The mainloop's MMA.
   patterns.add<MmaStageLowering>(ctx, options.wgmmaN); // gemmc.mma_stage
   patterns.add<MmaWaitLowering>(ctx);                  // gemmc.mma_wait
-  // The epilogue's asynchronous stores.
-  patterns.add<StoreTileLowering,    // gemmc.store_tile
-               StoreDrainLowering,   // gemmc.store_drain
-               SharedFenceLowering>( // gemmc.shared_fence
-      ctx);
 }

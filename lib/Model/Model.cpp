@@ -24,6 +24,8 @@ llvm::StringRef gemmc::occupancyLimitName(OccupancyLimit limit) {
     return "threads";
   case OccupancyLimit::Blocks:
     return "blocks per SM";
+  case OccupancyLimit::TensorMemory:
+    return "tensor memory";
   }
   llvm_unreachable("unknown occupancy limit");
 }
@@ -168,12 +170,16 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   a.byRegs = dev.regsPerSm / a.regsPerCta;
   a.byThreads = dev.maxThreadsPerSm / r.threads;
   a.byBlocks = dev.maxBlocksPerSm;
+  // Each resident CTA holds its accumulators' tensor-memory columns.
+  a.byTmem = r.tmemColumns > 0 ? isaFor(spec.arch).tmemColumns() / r.tmemColumns
+                               : dev.maxBlocksPerSm;
   // Ties name the first in this order; the others go to alsoBinding.
   std::pair<OccupancyLimit, int64_t> limits[] = {
       {OccupancyLimit::SharedMemory, a.bySmem},
       {OccupancyLimit::Registers, a.byRegs},
       {OccupancyLimit::Threads, a.byThreads},
-      {OccupancyLimit::Blocks, a.byBlocks}};
+      {OccupancyLimit::Blocks, a.byBlocks},
+      {OccupancyLimit::TensorMemory, a.byTmem}};
   a.residentCtas = a.bySmem;
   for (auto [which, n] : limits)
     if (n < a.residentCtas || (n == a.residentCtas && which == limits[0].first)) {
@@ -310,7 +316,7 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   }
   a.overheadSec = a.tilesOnBusiestSm * a.exposedPerTileSec + firstFill;
   // stream_k splits tiles when they do not fill whole waves: a CTA then
-  // writes one fp32 partial tile and reads one (gemmc-pipeline's hand-over),
+  // writes one fp32 partial tile and reads one (gemmc-schedule-tiles' stream_k_fixup hand-over),
   // at its share of HBM. Measured on the H200 (docs/ablation.md): this is
   // why stream-K gained nothing on the large shapes.
   if (spec.tileScheduler.kind == TileSchedulerKind::StreamK &&

@@ -66,12 +66,20 @@ KernelAbi gemmc::describeKernelAbi(const KernelSpec &s) {
   abi.dynamicSmemBytes = r.smemBytes;
   abi.a = planOperand(s, 0);
   abi.b = planOperand(s, 1);
-  abi.params = {"tmap_a", "tmap_b"};
+  // cp.async (sm_80) reads A and B through plain pointers and their
+  // leading dimensions; TMA through tensor maps the launcher encodes.
+  bool tensorMaps = s.mainloop.load == LoadKind::Tma;
+  if (tensorMaps)
+    abi.params = {"tmap_a", "tmap_b"};
+  else
+    abi.params = {"a", "b"};
   if (s.epilogue.store == StoreKind::Tma && mmaInstrShape(s.arch, s.a.element)) {
     abi.c = planStore(s);
     abi.params.push_back("tmap_c");
   }
   abi.params.insert(abi.params.end(), {"c", "m", "n", "k", "ldc"});
+  if (!tensorMaps)
+    abi.params.insert(abi.params.end(), {"lda", "ldb"});
   if (s.epilogue.alpha)
     abi.params.push_back("alpha");
   if (s.epilogue.beta)
@@ -119,7 +127,8 @@ std::string gemmc::kernelManifestJson(const KernelSpec &s, const KernelAbi &abi,
       {"a", operand(s.a)},
       {"b", operand(s.b)},
       {"c", operand(s.c)},
-      {"tensor_maps", storesWithTma(abi)
+      {"tensor_maps", s.mainloop.load != LoadKind::Tma ? Array{}
+                      : storesWithTma(abi)
                           ? Array{tmap(abi.a), tmap(abi.b), tmap(abi.c)}
                           : Array{tmap(abi.a), tmap(abi.b)}},
       {"grid", Object{{"scheduler", tileSchedulerKindName(s.tileScheduler.kind)},
@@ -145,6 +154,8 @@ std::string gemmc::kernelManifestJson(const KernelSpec &s, const KernelAbi &abi,
     root["gemmc_version"] = provenance.gemmcVersion;
   if (!provenance.specSha256.empty())
     root["spec_sha256"] = provenance.specSha256;
+  if (!provenance.ptx.empty())
+    root["ptx"] = provenance.ptx;
   std::string out;
   llvm::raw_string_ostream os(out);
   os << formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";

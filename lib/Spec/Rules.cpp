@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gemmc/Spec/Rules.h"
+#include "gemmc/Target/Sm80.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -148,6 +149,16 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
   deriveThreads(s, r);
   r.aStageBytes = s.blockM() * s.blockK() * elementBytes(s.a.element);
   r.bStageBytes = s.blockK() * s.blockN() * elementBytes(s.b.element);
+  if (s.arch == Arch::SM80 && s.mainloop.swizzle == Swizzle::None) {
+    // Unswizzled sm_80 tiles are padded: one 16-byte unit per row.
+    auto padded = [&](int operand, int64_t rows) {
+      const OperandSpec &o = operand == 0 ? s.a : s.b;
+      return rows * sm80RowPitch(contiguousTileExtent(s, operand) * elementBytes(o.element),
+                                 s.mainloop.swizzle);
+    };
+    r.aStageBytes = padded(0, s.a.layout == Layout::Row ? s.blockM() : s.blockK());
+    r.bStageBytes = padded(1, s.b.layout == Layout::Col ? s.blockN() : s.blockK());
+  }
   if (usesTma(s) && s.mainloop.swizzle != Swizzle::None) {
     // Every swizzled tile starts on a swizzle-atom boundary.
     r.aStageBytes = llvm::alignTo(r.aStageBytes, kSwizzleAtomAlignBytes);
@@ -158,6 +169,17 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
   // shared-memory base to a swizzle atom.
   r.barrierBytes =
       usesTma(s) ? kSwizzleAtomAlignBytes + Isa::stageBarrierBytes(r.stages) : 0;
+  if (isaFor(s.arch).hasTmem) {
+    // One fp32 column per accumulator column. A CTA with several tiles
+    // (persistent) double-buffers them when both fit in tensor memory.
+    bool severalTiles = s.tileScheduler.kind != TileSchedulerKind::DataParallel;
+    r.accBuffers = severalTiles && 2 * s.blockN() <= isaFor(s.arch).tmemColumns() ? 2 : 1;
+    r.tmemColumns = std::max<int64_t>(isa::kTmemMinAllocColumns,
+                                      llvm::PowerOf2Ceil(r.accBuffers * s.blockN()));
+    // Each buffer has a full and an empty mbarrier (MMA -> epilogue and
+    // back), and tcgen05.alloc writes the base address to a shared word.
+    r.barrierBytes += Isa::stageBarrierBytes(r.accBuffers) + isa::kTmemSlotBytes;
+  }
   const DeviceInfo &dev = s.deviceInfo();
   // TMA store: a ring of chunk buffers per tile row, the fewest that keep
   // TMA and the warpgroup overlapped, more (a divisor of the row's chunks,
@@ -697,13 +719,14 @@ void checkRegisterBudget(const KernelSpec &s, const CtaResources &r, Sink &out) 
   if (isaFor(s.arch).hasTmem) {
     // fp32 accumulators in tensor memory: one column per output column, a
     // lane per row.
-    int64_t columns = s.blockN();
+    int64_t columns = r.tmemColumns;
     int64_t available = isaFor(s.arch).tmemColumns();
     if (columns > available)
       add(out, "register-budget", "tile_shape",
-          formatv("BLOCK_N = {0} fp32 accumulator columns exceed the {1} "
-                  "tensor-memory columns of an SM; use BLOCK_N <= {1}",
-                  columns, available));
+          formatv("BLOCK_N = {0} fp32 accumulator columns take {1} "
+                  "tensor-memory columns (a power of two), more than the {2} "
+                  "of an SM; use BLOCK_N <= {2}",
+                  s.blockN(), columns, available));
     return;
   }
   if (r.regsPerThread <= r.regCapPerThread)

@@ -1,14 +1,57 @@
 //===- Backend.cpp - What gemmc's lowering builds for each target --------===//
 #include "gemmc/Target/Backend.h"
+#include "gemmc/Target/Sm80.h"
+#include "gemmc/Target/Isa.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace gemmc;
 
 static const Backend kBackends[] = {
-    {Arch::SM80, /*unsupported=*/nullptr},
+    {Arch::SM80, sm80Unsupported},
     {Arch::SM90a, sm90aUnsupported},
-    {Arch::SM100a, /*unsupported=*/nullptr},
+    {Arch::SM100a, sm100aUnsupported},
 };
+
+void gemmc::refuseUnbuiltTmaKernel(const KernelSpec &s, llvm::StringRef mma,
+                                   std::vector<Violation> &out) {
+  const int64_t span = isa::kWidestSwizzleSpan;
+  auto no = [&](llvm::StringRef field, std::string what) {
+    out.push_back(Violation{"not-implemented", field.str(), std::move(what)});
+  };
+  if (s.epilogue.store == StoreKind::Tma &&
+      (s.blockN() * elementBytes(s.c.element)) % kEpilogueChunkRowBytes != 0)
+    no("tile_shape",
+       llvm::formatv("store: tma with BLOCK_N = {0} ({1} bytes of C per tile row) "
+                     "is not implemented yet: the epilogue stores chunks of {2} "
+                     "bytes; use BLOCK_N a multiple of {3} or store: direct",
+                     s.blockN(), s.blockN() * elementBytes(s.c.element),
+                     kEpilogueChunkRowBytes,
+                     kEpilogueChunkRowBytes / elementBytes(s.c.element))
+           .str());
+  if (s.mainloop.swizzle != Swizzle::B128)
+    no("mainloop.smem_swizzle",
+       llvm::formatv("smem_swizzle {0} is not implemented yet; use {1} (a tile "
+                     "whose K row is {2} bytes)",
+                     swizzleName(s.mainloop.swizzle), swizzleName(Swizzle::B128), span)
+           .str());
+  else if (s.blockK() * elementBytes(s.a.element) != span)
+    no("tile_shape",
+       llvm::formatv("BLOCK_K = {0} ({1} bytes of K per row) is not implemented "
+                     "yet; the {4} mainloop takes one {2}-byte swizzle span of K "
+                     "per stage: use BLOCK_K = {3}",
+                     s.blockK(), s.blockK() * elementBytes(s.a.element), span,
+                     span / elementBytes(s.a.element), mma)
+           .str());
+  if (s.mainloop.stages < 2)
+    no("mainloop.stages", "stages = 1 leaves no buffer to load while the "
+                          "other is multiplied; use stages >= 2");
+}
+
+llvm::StringRef gemmc::ptxFeatures(Arch arch) {
+  // tcgen05 and sm_100a need PTX ISA 8.6; the others keep the 8.0 their
+  // kernels were built with (sm_90a's PTX stays byte-identical).
+  return arch == Arch::SM100a ? "+ptx86" : "+ptx80";
+}
 
 const Backend &gemmc::backendFor(Arch arch) {
   for (const Backend &b : kBackends)

@@ -103,16 +103,6 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
                              "implemented yet; use BLOCK_N a multiple of {2}",
                              s.blockN(), bSlab, 2 * bSlab)
                          .str());
-  if (s.epilogue.store == StoreKind::Tma &&
-      (s.blockN() * elementBytes(s.c.element)) % kEpilogueChunkRowBytes != 0)
-    no("tile_shape",
-       formatv("store: tma with BLOCK_N = {0} ({1} bytes of C per tile row) "
-               "is not implemented yet: the epilogue stores chunks of {2} "
-               "bytes; use BLOCK_N a multiple of {3} or store: direct",
-               s.blockN(), s.blockN() * elementBytes(s.c.element),
-               kEpilogueChunkRowBytes,
-               kEpilogueChunkRowBytes / elementBytes(s.c.element))
-           .str());
   bool sixteenBit = (s.a.element == ElementType::BF16 ||
                      s.a.element == ElementType::F16) &&
                     s.b.element == s.a.element;
@@ -124,21 +114,5 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
   if (s.a.layout != Layout::Row)
     no("operands.a.layout",
        "a col-major A (M contiguous) is not implemented yet; use layout: row");
-  if (s.mainloop.swizzle != Swizzle::B128)
-    no("mainloop.smem_swizzle",
-       formatv("smem_swizzle {0} is not implemented yet; use {1} (a tile "
-               "whose K row is {2} bytes)",
-               swizzleName(s.mainloop.swizzle), swizzleName(Swizzle::B128), span)
-           .str());
-  else if (s.blockK() * elementBytes(s.a.element) != span)
-    no("tile_shape",
-       formatv("BLOCK_K = {0} ({1} bytes of K per row) is not implemented "
-               "yet; the wgmma mainloop takes one {2}-byte swizzle span of K "
-               "per stage: use BLOCK_K = {3}",
-               s.blockK(), s.blockK() * elementBytes(s.a.element), span,
-               span / elementBytes(s.a.element))
-           .str());
-  if (s.mainloop.stages < 2)
-    no("mainloop.stages", "stages = 1 leaves no buffer to load while the "
-                          "other is multiplied; use stages >= 2");
+  refuseUnbuiltTmaKernel(s, "wgmma", out);
 }

@@ -1,5 +1,9 @@
 //===- GemmcEpilogue.cpp - Accumulators to C ------------------------------===//
 //
+// On a target with tensor memory (sm_100a) the accumulator is an address:
+// storeFromTensorMemory and storeTensorMemoryThroughTma read it with
+// gemmc.acc_load, one row per thread, and store as below. Otherwise:
+//
 // Lowers gemmc.epilogue: each thread scales its accumulators by alpha, adds
 // beta x C and converts to C's type; then
 //
@@ -34,7 +38,9 @@
 //===----------------------------------------------------------------------===//
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
 #include "gemmc/Spec/KernelAbi.h"
+#include "gemmc/Target/Isa.h"
 #include "gemmc/Transforms/EpilogueMath.h"
+#include "gemmc/Target/Sm80.h"
 #include "gemmc/Transforms/Passes.h"
 
 #define DEBUG_TYPE "gemmc-epilogue"
@@ -53,11 +59,14 @@ namespace {
 /// tile, and alpha x acc (+ beta x C) in C's type.
 struct Epilogue {
   Epilogue(EpilogueOp op, const KernelSpec &s, OpBuilder &b)
-      : op(op), s(s), b(b), ir(b, op.getLoc()), loc(op.getLoc()),
-        math(fusedMath(op, s, ir)) {
-    // Accumulator layout of wgmma m64nNk16 (f32): in warp w of the
-    // warpgroup, lane l, value 4j + 2h + e sits at row 16w + l/4 + 8h,
-    // column 8j + 2(l%4) + e.
+      : op(op), s(s), frag(isaFor(s.arch).mma.accumulator), b(b),
+        ir(b, op.getLoc()), loc(op.getLoc()), math(fusedMath(op, s, ir)) {
+    // The target's accumulator fragment (Isa.h): value (j halves + h) pair
+    // + e of lane l in warp w sits at row warpRows w + l / lanesPerRow +
+    // halfRows h, column blockColumns j + pair (l % lanesPerRow) + e. On
+    // sm_90a (wgmma m64nN): 4j + 2h + e at row 16w + l/4 + 8h, column
+    // 8j + 2(l%4) + e. The stores take a value pair (e = 0, 1) at a time.
+    assert(frag.pair == 2 && "stores go in pairs of adjacent columns");
     Value tid = ir.threadId();
     lane = ir.remU(tid, ir.c32(kWarpSize));
     warp = ir.divU(ir.remU(tid, ir.c32(kWarpgroupSize)), ir.c32(kWarpSize));
@@ -67,8 +76,9 @@ struct Epilogue {
     groupRow = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong
                    ? op.getM0()
                    : ir.add(op.getM0(), ir.mul(ir.warpgroupId(), ir.c32(warpgroupRows)));
-    rowInGroup = ir.add(ir.mul(warp, ir.c32(16)), ir.divU(lane, ir.c32(4)));
-    colInGroup = ir.mul(ir.remU(lane, ir.c32(4)), ir.c32(2));
+    rowInGroup = ir.add(ir.mul(warp, ir.c32(frag.warpRows)),
+                        ir.divU(lane, ir.c32(frag.lanesPerRow)));
+    colInGroup = ir.mul(ir.remU(lane, ir.c32(frag.lanesPerRow)), ir.c32(frag.pair));
     outType = storageType(b.getContext(), s.c.element);
     cb = elementBytes(s.c.element);
     pairType = VectorType::get({2}, outType);
@@ -138,14 +148,55 @@ struct Epilogue {
     return LLVM::InsertElementOp::create(b, loc, v, second, ir.c32(1));
   }
 
+  /// Columns col and col + 1 of a row at `addr` from registers: one paired
+  /// store when both lie inside N (ldc and col are even, so the pair is
+  /// aligned), else the first alone if it does.
+  void storeTwoColumns(Value addr, Value row, Value col, Value v0, Value v1) {
+    auto both = scf::IfOp::create(
+        b, loc, ir.cmp(arith::CmpIPredicate::ult, ir.add(col, ir.c32(1)), op.getN()),
+        /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&both.getThenRegion().front());
+    Value second = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr,
+                                       ValueRange{ir.c32(1)});
+    LLVM::StoreOp::create(b, loc,
+                          pair(finish(v0, [&] { return addr; }, row, col),
+                               finish(v1, [&] { return second; }, row,
+                                      math.touchesMemory() ? ir.add(col, ir.c32(1))
+                                                           : Value())),
+                          addr, /*alignment=*/2 * cb);
+    b.setInsertionPointToStart(&both.getElseRegion().front());
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, col, op.getN()), [&] {
+      LLVM::StoreOp::create(b, loc, finish(v0, [&] { return addr; }, row, col), addr,
+                            /*alignment=*/cb);
+    });
+  }
+
   void storeDirect();
+  /// Stores the accumulators' pair `first`, `first` + 1 at C[row][col],
+  /// C[row][col + 1], each where it lies inside N.
+  void storePair(Value row, Value col, int64_t first);
+  /// storeDirect for mma.sync's per-warp fragments (sm_80).
+  void storeMmaSyncFragments();
+  /// sm_100a: the accumulator is a tensor-memory address; each warp reads
+  /// its 32 rows in chunks of columns (one row per lane) and stores them.
+  void storeFromTensorMemory();
+  /// sm_100a, store: tma: each thread writes its row of a chunk into the
+  /// swizzled chunk buffer, one thread stores the chunk with TMA.
+  void storeTensorMemoryThroughTma();
   void storeThroughTma();
   /// storeThroughTma, except for a tile whose right edge cuts a 16-byte unit
   /// of C's rows: it stores from registers.
   void storeTmaOrDirect();
 
+  /// The index of value e of pair (j, h) in the fragment.
+  int64_t valueIndex(int64_t j, int64_t h, int64_t e) const {
+    return (j * frag.halves + h) * frag.pair + e;
+  }
+
   EpilogueOp op;
   const KernelSpec &s;
+  const AccumulatorLayout &frag;
   OpBuilder &b;
   KernelIR ir;
   Location loc;
@@ -157,35 +208,156 @@ struct Epilogue {
 
 void Epilogue::storeDirect() {
   Value colBase = ir.add(op.getN0(), colInGroup);
-  for (int64_t h = 0; h < 2; ++h) {
-    Value row = ir.add(ir.add(groupRow, rowInGroup), ir.c32(8 * h));
+  for (int64_t h = 0; h < frag.halves; ++h) {
+    Value row = ir.add(ir.add(groupRow, rowInGroup), ir.c32(frag.halfRows * h));
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), [&] {
-      for (int64_t j = 0; j < s.blockN() / 8; ++j) {
-        Value col = ir.add(colBase, ir.c32(8 * j));
-        Value v0 = scaled(4 * j + 2 * h), v1 = scaled(4 * j + 2 * h + 1);
-        Value addr = cAddress(row, col);
-        // Both columns inside: one paired store (ldc and the column are
-        // even, so the pair is aligned). Otherwise only the first may be.
-        auto both = scf::IfOp::create(
-            b, loc, ir.cmp(arith::CmpIPredicate::ult, ir.add(col, ir.c32(1)), op.getN()),
-            /*withElseRegion=*/true);
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(&both.getThenRegion().front());
-        Value second = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr,
-                                           ValueRange{ir.c32(1)});
-        LLVM::StoreOp::create(b, loc,
-                              pair(finish(v0, [&] { return addr; }, row, col),
-                                   finish(v1, [&] { return second; }, row,
-                                          math.touchesMemory()
-                                              ? ir.add(col, ir.c32(1))
-                                              : Value())),
-                              addr, /*alignment=*/2 * cb);
-        b.setInsertionPointToStart(&both.getElseRegion().front());
-        ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, col, op.getN()), [&] {
-          LLVM::StoreOp::create(b, loc, finish(v0, [&] { return addr; }, row, col), addr,
-                                /*alignment=*/cb);
-        });
+      for (int64_t j = 0; j < s.blockN() / frag.blockColumns; ++j) {
+        Value col = ir.add(colBase, ir.c32(frag.blockColumns * j));
+        storePair(row, col, valueIndex(j, h, 0));
       }
+    });
+  }
+}
+
+void Epilogue::storePair(Value row, Value col, int64_t first) {
+  Value v0 = scaled(first), v1 = scaled(first + 1);
+  storeTwoColumns(cAddress(row, col), row, col, v0, v1);
+}
+
+void Epilogue::storeMmaSyncFragments() {
+  // Warp w holds the (warpRows / 16) x (warpCols / 8) mma.sync fragments
+  // of its block of the warp grid (Sm80.h); a fragment's values lie as
+  // Isa.h's kMmaSyncAccumulator says, value pairs in adjacent columns.
+  const AccumulatorLayout &frag = kMmaSyncAccumulator;
+  MmaSyncWarpGrid grid = *mmaSyncWarpGrid(s);
+  Value warpId = ir.divU(ir.threadId(), ir.c32(kWarpSize));
+  Value rowBase = ir.add(
+      ir.add(op.getM0(), ir.mul(ir.divU(warpId, ir.c32(grid.warpsN)),
+                                ir.c32(grid.warpRows))),
+      ir.divU(lane, ir.c32(frag.lanesPerRow)));
+  Value colBase = ir.add(
+      ir.add(op.getN0(), ir.mul(ir.remU(warpId, ir.c32(grid.warpsN)),
+                                ir.c32(grid.warpCols))),
+      ir.mul(ir.remU(lane, ir.c32(frag.lanesPerRow)), ir.c32(frag.pair)));
+  int64_t perFragment = frag.valuesPerBlock();
+  int64_t fragmentRows = grid.warpRows / grid.mFragments();
+  for (int64_t mi = 0; mi < grid.mFragments(); ++mi) {
+    for (int64_t h = 0; h < frag.halves; ++h) {
+      int64_t inFragment = h * frag.pair;
+      Value row = ir.add(rowBase, ir.c32(mi * fragmentRows + frag.valueRow(inFragment)));
+      ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), [&] {
+        for (int64_t ni = 0; ni < grid.nFragments(); ++ni) {
+          Value col = ir.add(colBase, ir.c32(ni * frag.blockColumns));
+          storePair(row, col, (mi * grid.nFragments() + ni) * perFragment + inFragment);
+        }
+      });
+    }
+  }
+}
+
+void Epilogue::storeFromTensorMemory() {
+  // tcgen05.ld .32x32b gives lane l of warp w (of the epilogue warpgroup)
+  // row 32 w + l, columns c .. c + 31 of the chunk as values 0 .. 31
+  // (Isa.h, kTcgen05Ld32x32bAccumulator). Each thread stores its row's
+  // columns two at a time, as the wgmma epilogue does.
+  const AccumulatorLayout &frag = isaFor(s.arch).mma.accumulator;
+  int64_t chunkCols = std::min<int64_t>(isa::kTmemLoadColumns, s.blockN());
+  auto vecType = VectorType::get({chunkCols}, ir.f32);
+  Value row = ir.add(op.getM0(), ir.add(ir.mul(warp, ir.c32(frag.warpRows)), lane));
+  Value rowInside = ir.cmp(arith::CmpIPredicate::ult, row, op.getM());
+  for (int64_t chunk = 0; chunk < s.blockN() / chunkCols; ++chunk) {
+    // Every lane loads (the load is collective over the warp); only rows
+    // inside M store.
+    Value values = AccLoadOp::create(b, loc, vecType,
+                                     ir.add(op.getAcc(), ir.c32(chunk * chunkCols)),
+                                     chunkCols);
+    auto value = [&](int64_t i) {
+      Value v = LLVM::ExtractElementOp::create(b, loc, values, ir.c32(i));
+      if (Value alpha = op.getAlpha())
+        v = arith::MulFOp::create(b, loc, v, alpha);
+      return v;
+    };
+    ir.ifThen(rowInside, [&] {
+      for (int64_t i = 0; i < chunkCols; i += 2) {
+        Value col = ir.add(op.getN0(), ir.c32(chunk * chunkCols + frag.valueColumn(i)));
+        Value addr = cAddress(row, col);
+        Value v0 = value(i), v1 = value(i + 1);
+        storeTwoColumns(addr, row, col, v0, v1);
+      }
+    });
+  }
+}
+
+void Epilogue::storeTensorMemoryThroughTma() {
+  // A chunk is the epilogue warpgroup's 128 rows (the C box, abi.c) by one
+  // 128-byte swizzle span of columns. Thread t of the warpgroup holds row t
+  // (tcgen05.ld .32x32b): it reads the chunk's columns, writes its row's
+  // 16-byte units at unit u ^ (t % 8) (the 128-byte swizzle), and, after
+  // the fence and the warpgroup's named barrier, thread 0 hands the chunk
+  // to one TMA store. The ring of chunk buffers works as on sm_90a
+  // (storeThroughTma): a buffer is waited for when the ring comes back.
+  KernelAbi abi = describeKernelAbi(s);
+  const TensorMapPlan &plan = abi.c;
+  int64_t chunkCols = plan.box[0], chunkBytes = plan.partBytes;
+  int64_t rowBytes = plan.swizzleBytes;
+  int64_t unitValues = isa::kSwizzleUnitBytes / cb;
+  CtaResources res = computeResources(s);
+  int64_t buffers = res.epilogueBuffers, chunks = res.epilogueChunks;
+  const AccumulatorLayout &frag = isaFor(s.arch).mma.accumulator;
+  Value leader = ir.isWarpgroupLeader();
+  Value groupBarrier = ir.add(ir.warpgroupId(), ir.c32(kEpilogueBarrier));
+  auto syncGroup = [&] {
+    NamedBarrierOp::create(b, loc, groupBarrier, ir.c32(kWarpgroupSize), /*arrive=*/false);
+  };
+  Value rowInChunk = ir.add(ir.mul(warp, ir.c32(frag.warpRows)), lane);
+  Value row = ir.add(op.getM0(), rowInChunk);
+  Value rowPhase = ir.remU(rowInChunk, ir.c32(isa::kSwizzleAtomRows));
+  Value rowStart;
+  if (op.getBeta())
+    rowStart = cAddress(row, op.getN0());
+  auto unitType = VectorType::get({unitValues}, outType);
+  for (int64_t chunk = 0; chunk < chunks; ++chunk) {
+    Value buffer = ir.sharedAt(op.getBuffer(), (chunk % buffers) * chunkBytes);
+    Value values = AccLoadOp::create(b, loc, VectorType::get({chunkCols}, ir.f32),
+                                     ir.add(op.getAcc(), ir.c32(chunk * chunkCols)),
+                                     chunkCols);
+    // The stores that last read this buffer (`buffers` chunks ago) are done.
+    ir.ifThen(leader, [&] {
+      StoreDrainOp::create(b, loc, /*pending=*/buffers - 1, /*read=*/true);
+    });
+    syncGroup();
+    for (int64_t unit = 0; unit < rowBytes / isa::kSwizzleUnitBytes; ++unit) {
+      Value v = LLVM::UndefOp::create(b, loc, unitType);
+      for (int64_t e = 0; e < unitValues; ++e) {
+        int64_t i = unit * unitValues + e;
+        Value x = LLVM::ExtractElementOp::create(b, loc, values, ir.c32(frag.valueColumn(i)));
+        if (Value alpha = op.getAlpha())
+          x = arith::MulFOp::create(b, loc, x, alpha);
+        Value colInTile = ir.c32(chunk * chunkCols + i);
+        Value inside, col;
+        if (op.getBeta() || math.touchesMemory()) {
+          col = ir.add(op.getN0(), colInTile);
+          inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()),
+                           ir.cmp(arith::CmpIPredicate::ult, col, op.getN()));
+        }
+        x = finish(x,
+                   [&] {
+                     return LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, rowStart,
+                                                ValueRange{colInTile});
+                   },
+                   row, col, inside);
+        v = LLVM::InsertElementOp::create(b, loc, v, x, ir.c32(e));
+      }
+      Value swizzled = ir.mul(arith::XOrIOp::create(b, loc, ir.c32(unit), rowPhase),
+                              ir.c32(isa::kSwizzleUnitBytes));
+      Value at = ir.sharedAt(buffer, ir.add(ir.mul(rowInChunk, ir.c32(rowBytes)), swizzled));
+      LLVM::StoreOp::create(b, loc, v, at, /*alignment=*/isa::kSwizzleUnitBytes);
+    }
+    SharedFenceOp::create(b, loc);
+    syncGroup();
+    ir.ifThen(leader, [&] {
+      StoreTileOp::create(b, loc, op.getTmapC(), buffer,
+                          ir.add(op.getN0(), ir.c32(chunk * chunkCols)), op.getM0());
     });
   }
 }
@@ -198,14 +370,15 @@ void Epilogue::storeTmaOrDirect() {
   // from registers.
   Value n = op.getN();
   Value ragged = ir.andI(
-      ir.cmp(arith::CmpIPredicate::ne, ir.remU(n, ir.c32(16 / cb)), ir.c32(0)),
+      ir.cmp(arith::CmpIPredicate::ne, ir.remU(n, ir.c32(isa::kTmaGlobalAlignBytes / cb)), ir.c32(0)),
       ir.cmp(arith::CmpIPredicate::ugt, ir.add(op.getN0(), ir.c32(s.blockN())), n));
   auto edge = scf::IfOp::create(b, loc, ragged, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
+  bool tmem = isaFor(s.arch).hasTmem;
   b.setInsertionPointToStart(&edge.getThenRegion().front());
-  storeDirect();
+  tmem ? storeFromTensorMemory() : storeDirect();
   b.setInsertionPointToStart(&edge.getElseRegion().front());
-  storeThroughTma();
+  tmem ? storeTensorMemoryThroughTma() : storeThroughTma();
 }
 
 void Epilogue::storeThroughTma() {
@@ -223,7 +396,10 @@ void Epilogue::storeThroughTma() {
   };
   // 128-byte swizzle: 16-byte unit u of row r lies at unit u ^ (r % 8). A
   // thread's rows are rowInGroup and rowInGroup + 8, both = lane / 4 mod 8.
-  Value rowPhase = ir.divU(lane, ir.c32(4));
+  static_assert(kWgmmaAccumulator.halfRows == isa::kSwizzleAtomRows &&
+                    kWgmmaAccumulator.warpRows % isa::kSwizzleAtomRows == 0,
+                "a thread's rows share one swizzle phase, lane / lanesPerRow");
+  Value rowPhase = ir.divU(lane, ir.c32(frag.lanesPerRow));
   const CtaResources &res = op.getSchedule().getResources();
   int64_t buffers = res.epilogueBuffers, chunks = res.epilogueChunks;
   // Chunks go in rounds: a ring of the whole tile row takes them in one
@@ -231,17 +407,17 @@ void Epilogue::storeThroughTma() {
   // a time.
   int64_t round = buffers == chunks ? chunks : 1;
   auto writeChunk = [&](int64_t chunk, Value buffer) {
-    for (int64_t h = 0; h < 2; ++h) {
-      Value rowInChunk = ir.add(rowInGroup, ir.c32(8 * h));
+    for (int64_t h = 0; h < frag.halves; ++h) {
+      Value rowInChunk = ir.add(rowInGroup, ir.c32(frag.halfRows * h));
       Value row = ir.add(groupRow, rowInChunk);
       // With beta: one 64-bit row address, columns as 32-bit offsets (fewer
       // live 64-bit values while the reads of C are in flight).
       Value rowStart;
       if (op.getBeta())
         rowStart = cAddress(row, op.getN0());
-      for (int64_t jj = 0; jj < chunkCols / 8; ++jj) {
-        int64_t j = chunk * chunkCols / 8 + jj;
-        Value colInChunk = ir.add(colInGroup, ir.c32(8 * jj));
+      for (int64_t jj = 0; jj < chunkCols / frag.blockColumns; ++jj) {
+        int64_t j = chunk * chunkCols / frag.blockColumns + jj;
+        Value colInChunk = ir.add(colInGroup, ir.c32(frag.blockColumns * jj));
         Value col = ir.add(ir.add(op.getN0(), ir.c32(chunk * chunkCols)), colInChunk);
         Value v[2];
         for (int64_t e = 0; e < 2; ++e) {
@@ -250,7 +426,7 @@ void Epilogue::storeThroughTma() {
           if (op.getBeta() || math.touchesMemory())
             inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()),
                              ir.cmp(arith::CmpIPredicate::ult, colE, op.getN()));
-          v[e] = finish(scaled(4 * j + 2 * h + e),
+          v[e] = finish(scaled(valueIndex(j, h, e)),
                         [&] {
                           return LLVM::GEPOp::create(
                               b, loc, ir.globalPtr, outType, rowStart,
@@ -259,10 +435,11 @@ void Epilogue::storeThroughTma() {
                         row, colE, inside);
         }
         Value byte = ir.mul(colInChunk, ir.c32(cb));
-        Value unit = ir.divU(byte, ir.c32(16));
+        Value unitBytes = ir.c32(isa::kSwizzleUnitBytes);
+        Value unit = ir.divU(byte, unitBytes);
         Value swizzled = ir.add(
-            ir.mul(arith::XOrIOp::create(b, loc, unit, rowPhase), ir.c32(16)),
-            ir.remU(byte, ir.c32(16)));
+            ir.mul(arith::XOrIOp::create(b, loc, unit, rowPhase), unitBytes),
+            ir.remU(byte, unitBytes));
         Value at = ir.sharedAt(buffer,
                                ir.add(ir.mul(rowInChunk, ir.c32(rowBytes)), swizzled));
         LLVM::StoreOp::create(b, loc, pair(v[0], v[1]), at, /*alignment=*/2 * cb);
@@ -312,8 +489,13 @@ struct GemmcEpiloguePass
           return signalPassFailure();
         }
       Epilogue epilogue(op, spec, b);
-      if (op.getTmapC())
+      // The accumulator fragments each target's MMA leaves (Isa.h).
+      if (isaFor(spec.arch).mma.family == MmaFamily::MmaSync)
+        epilogue.storeMmaSyncFragments();
+      else if (op.getTmapC())
         epilogue.storeTmaOrDirect();
+      else if (isaFor(spec.arch).hasTmem)
+        epilogue.storeFromTensorMemory();
       else
         epilogue.storeDirect();
       op.erase();

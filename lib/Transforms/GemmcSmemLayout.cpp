@@ -35,6 +35,10 @@ struct GemmcSmemLayoutPass
         op.emitOpError("must sit in an llvm.func of a gpu.module");
         return WalkResult::interrupt();
       }
+      SmemLayoutAttr layout = smemLayoutFor(op.getSchedule());
+      // TMA's swizzled tiles start on a swizzle atom (the barriers' bytes
+      // hold the pad); cp.async tiles need their 16-byte units aligned.
+      int64_t align = layout.getAlign();
       OpBuilder b(op);
       KernelIR ir(b, op.getLoc());
 
@@ -46,7 +50,7 @@ struct GemmcSmemLayoutPass
         global = LLVM::GlobalOp::create(
             gb, op.getLoc(), LLVM::LLVMArrayType::get(b.getI8Type(), 0),
             /*isConstant=*/false, LLVM::Linkage::External, name,
-            /*value=*/Attribute(), /*alignment=*/kSwizzleAtomAlignBytes,
+            /*value=*/Attribute(), /*alignment=*/align,
             kSharedSpace);
       }
       // The dynamic shared-memory base is only guaranteed 16-byte aligned;
@@ -54,11 +58,10 @@ struct GemmcSmemLayoutPass
       Value base = LLVM::AddressOfOp::create(b, op.getLoc(), ir.sharedPtr,
                                              global.getSymName());
       Value addr = LLVM::PtrToIntOp::create(b, op.getLoc(), ir.i32, base);
-      Value aligned = ir.andI(ir.add(addr, ir.c32(kSwizzleAtomAlignBytes - 1)),
-                              ir.c32(~int64_t(kSwizzleAtomAlignBytes - 1)));
+      Value aligned = ir.andI(ir.add(addr, ir.c32(align - 1)),
+                              ir.c32(~int64_t(align - 1)));
       Value alignedBase = ir.sharedAt(base, ir.sub(aligned, addr));
 
-      SmemLayoutAttr layout = smemLayoutFor(op.getSchedule());
       op.getSmemMutable().assign(alignedBase);
       op.setSmemLayoutAttr(layout);
       return WalkResult::advance();

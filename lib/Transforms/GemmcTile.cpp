@@ -30,6 +30,7 @@ LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, StringRef name,
   const KernelAbi &abi = schedule.getAbi();
   SmallVector<Type> args;
   SmallVector<unsigned> tensorMaps;
+  SmallVector<unsigned> operandArgs;
   unsigned cArg = 0, workspaceArg = 0;
   for (const std::string &p : abi.params) {
     if (StringRef(p).starts_with("tmap_")) {
@@ -39,6 +40,9 @@ LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, StringRef name,
       cArg = args.size();
       args.push_back(ir.globalPtr);
     } else if (p == "bias" || p == "aux") {
+      args.push_back(ir.globalPtr);
+    } else if (p == "a" || p == "b") {
+      operandArgs.push_back(args.size());
       args.push_back(ir.globalPtr);
     } else if (p == "workspace") {
       workspaceArg = args.size();
@@ -69,6 +73,8 @@ LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, StringRef name,
                   b.getUnitAttr());
   }
   fn.setArgAttr(cArg, LLVM::LLVMDialect::getNoAliasAttrName(), b.getUnitAttr());
+  for (unsigned i : operandArgs)
+    fn.setArgAttr(i, LLVM::LLVMDialect::getNoAliasAttrName(), b.getUnitAttr());
   if (workspaceArg)
     fn.setArgAttr(workspaceArg, LLVM::LLVMDialect::getNoAliasAttrName(),
                   b.getUnitAttr());
@@ -108,7 +114,7 @@ struct GemmcTilePass : mlir::gemmc::impl::GemmcTileBase<GemmcTilePass> {
       if (!gpuModule) {
         auto target = NVVM::NVVMTargetAttr::get(
             ctx, /*optLevel=*/3, /*triple=*/"nvptx64-nvidia-cuda",
-            /*chip=*/archName(spec->arch), /*features=*/"+ptx80");
+            /*chip=*/archName(spec->arch), /*features=*/ptxFeatures(spec->arch));
         b.setInsertionPointToEnd(module.getBody());
         gpuModule = gpu::GPUModuleOp::create(b, f.getLoc(), "gemmc_kernels",
                                              b.getArrayAttr({target}));
@@ -139,10 +145,14 @@ struct GemmcTilePass : mlir::gemmc::impl::GemmcTileBase<GemmcTilePass> {
         first = ir.divU(first, ir.c32(cluster));
         step = ir.divU(step, ir.c32(cluster));
       }
-      TileMatmulOp::create(b, loc, arg("tmap_a"), arg("tmap_b"), arg("tmap_c"),
-                           arg("c"), first, step, m, n, k, ldc, alpha, beta,
-                           arg("workspace"), /*smem=*/Value(), op.getSchedule(),
-                           /*smem_layout=*/nullptr);
+      // A and B: tensor maps (TMA), or global pointers with their leading
+      // dimensions (cp.async).
+      Value a = arg("tmap_a") ? arg("tmap_a") : arg("a");
+      Value bOperand = arg("tmap_b") ? arg("tmap_b") : arg("b");
+      TileMatmulOp::create(b, loc, a, bOperand, arg("tmap_c"), arg("c"), first,
+                           step, m, n, k, ldc, alpha, beta, arg("workspace"),
+                           /*smem=*/Value(), arg("lda"), arg("ldb"),
+                           op.getSchedule(), /*smem_layout=*/nullptr);
       LLVM::ReturnOp::create(b, loc, ValueRange{});
       f.erase();
     }

@@ -66,11 +66,17 @@ private:
   void load(Value g, Value m0, Value n0, Value kTile);
   /// A gemmc.tile_loop over the CTA's pieces from load number 0.
   void forEachPiece(PieceBody body);
+  /// The producer thread of a warp-specialized kernel: every load of every
+  /// piece, in the CTA's order.
+  void produceAll();
   /// The consumer side of one tile from load number g; returns the
   /// accumulators. `refill` (multistage) also refills released stages.
   Value consumeTile(Value g, Value m0, Value n0, bool refill,
                     function_ref<void()> afterLastWait = nullptr,
                     Value kBegin = Value(), Value kEnd = Value());
+  /// An scf.for over K steps 0 .. steps - 1 carrying the accumulators from
+  /// `init`: `body(step, acc)` builds a step and returns the next ones.
+  Value accumulate(Value steps, Value init, function_ref<Value(Value, Value)> body);
   void release(Value g);
   void epilogue(Value acc, Value m0, Value n0);
   /// Consumers, after their last tile: wait for the epilogue's stores.
@@ -80,9 +86,15 @@ private:
   void waitPriorGrids();
   void launchDependents();
   void buildMultistage();
+  /// cp.async (sm_80): every thread fills and multiplies; the ring is
+  /// counted in commit groups.
+  void buildEveryThreadFills();
   void buildWarpSpecialized();
   /// Pingpong consumers: the warpgroups take the CTA's tiles in turn.
   void buildPingpongConsumers();
+  /// Accumulators in tensor memory (sm_100a): a TMA warp, an MMA warp and
+  /// an epilogue warpgroup.
+  void buildTensorMemoryRoles();
   void namedBarrier(Value id, Value threads, bool arrive) {
     NamedBarrierOp::create(ir.b, ir.loc, id, threads, arrive);
   }
@@ -113,7 +125,9 @@ void WarpSpecializer::initRing() {
 void WarpSpecializer::load(Value g, Value m0, Value n0, Value kTile) {
   StageAcquireOp::create(ir.b, ir.loc, g, op.getSmem(), layout);
   StageFillOp::create(ir.b, ir.loc, g, m0, n0, kTile, op.getTmapA(),
-                      op.getTmapB(), op.getSmem(), op.getSchedule(), layout);
+                      op.getTmapB(), op.getSmem(), /*lda=*/Value(),
+                      /*ldb=*/Value(), /*m=*/Value(), /*n=*/Value(),
+                      /*k=*/Value(), op.getSchedule(), layout);
 }
 
 void WarpSpecializer::forEachPiece(PieceBody body) {
@@ -128,6 +142,19 @@ void WarpSpecializer::forEachPiece(PieceBody body) {
   auto a = block->getArguments();
   Value next = body(a[0], a[1], a[2], a[3], a[4], a[5]);
   YieldOp::create(ir.b, ir.loc, ValueRange{next});
+}
+
+void WarpSpecializer::produceAll() {
+  OpBuilder &b = ir.b;
+  forEachPiece([&](Value m0, Value n0, Value, Value kBegin, Value kEnd, Value g) {
+    auto kLoop = scf::ForOp::create(b, ir.loc, kBegin, kEnd, ir.c32(1));
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(kLoop.getBody());
+    Value kt = kLoop.getInductionVar();
+    load(ir.add(g, ir.sub(kt, kBegin)), m0, n0, kt);
+    b.setInsertionPointAfter(kLoop);
+    return ir.add(g, ir.sub(kEnd, kBegin));
+  });
 }
 
 Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
@@ -151,17 +178,12 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
   Value stages = ir.c32(layout.getStages());
 
   Value steps = ir.sub(kEnd, kBegin);
-  auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1),
-                                 ValueRange{zero});
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value step = loop.getInductionVar();
+  Value result = accumulate(steps, zero, [&](Value step, Value accIn) {
     Value kt = ir.add(kBegin, step);
     Value g = ir.add(g0, step);
     StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
     Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
-    Value acc = MmaStageOp::create(b, ir.loc, accType, loop.getRegionIterArgs()[0],
+    Value acc = MmaStageOp::create(b, ir.loc, accType, accIn,
                                    ir.sharedAt(base, aSlice),
                                    ir.sharedAt(base, layout.getBOffset()),
                                    op.getSchedule());
@@ -180,13 +202,24 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
                         ir.cmp(arith::CmpIPredicate::ult, nextK, kEnd)),
                 [&] { load(ir.add(prev, stages), m0, n0, nextK); });
     });
-    scf::YieldOp::create(b, ir.loc, acc);
-  }
+    return acc;
+  });
   if (afterLastWait)
     afterLastWait();
   MmaWaitOp::create(b, ir.loc, /*pending=*/0);
   // Release the tile's last stage too: the next tile's loads need it.
   release(ir.sub(ir.add(g0, steps), ir.c32(1)));
+  return result;
+}
+
+Value WarpSpecializer::accumulate(Value steps, Value init,
+                                  function_ref<Value(Value, Value)> body) {
+  auto loop = scf::ForOp::create(ir.b, ir.loc, ir.c32(0), steps, ir.c32(1),
+                                 ValueRange{init});
+  OpBuilder::InsertionGuard guard(ir.b);
+  ir.b.setInsertionPointToStart(loop.getBody());
+  Value next = body(loop.getInductionVar(), loop.getRegionIterArgs()[0]);
+  scf::YieldOp::create(ir.b, ir.loc, next);
   return loop.getResult(0);
 }
 
@@ -233,6 +266,46 @@ void WarpSpecializer::buildMultistage() {
   drainStores();
 }
 
+void WarpSpecializer::buildEveryThreadFills() {
+  // Every thread copies its share of each stage (one commit group per
+  // load) and every warp multiplies. Load g goes to stage g % stages. The
+  // tile's first stages - 1 loads go before its K loop; step j waits for
+  // load g + j (stage_wait: the groups of every thread, then a CTA barrier,
+  // after which no warp still reads the stage of step j - 1), refills that
+  // stage with load g + j + stages - 1, then multiplies. Loads past the last
+  // K tile are zero-filled but still committed, so that every wait counts
+  // the same number of groups; stage_release drains them before the ring
+  // takes the next tile.
+  OpBuilder &b = ir.b;
+  int64_t stages = layout.getStages();
+  Value lda = op.getLda(), ldb = op.getLdb();
+  auto fill = [&](Value g, Value m0, Value n0, Value kTile) {
+    StageFillOp::create(b, ir.loc, g, m0, n0, kTile, op.getTmapA(), op.getTmapB(),
+                        op.getSmem(), lda, ldb, op.getM(), op.getN(), op.getK(),
+                        op.getSchedule(), layout);
+  };
+  forEachPiece([&](Value m0, Value n0, Value, Value, Value, Value g) {
+    for (int64_t st = 0; st + 1 < stages; ++st)
+      fill(ir.add(g, ir.c32(st)), m0, n0, ir.c32(st));
+    Type accType = accumulatorType(op.getSchedule());
+    Value zero = LLVM::ZeroOp::create(b, ir.loc, accType);
+    Value acc = accumulate(kTiles, zero, [&](Value step, Value accIn) {
+      Value gj = ir.add(g, step);
+      StageWaitOp::create(b, ir.loc, gj, op.getSmem(), layout);
+      Value ahead = ir.c32(stages - 1);
+      fill(ir.add(gj, ahead), m0, n0, ir.add(step, ahead));
+      Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, gj, op.getSmem(), layout);
+      return MmaStageOp::create(b, ir.loc, accType, accIn, base,
+                                ir.sharedAt(base, layout.getBOffset()),
+                                op.getSchedule())
+          .getResult();
+    });
+    release(ir.sub(ir.add(g, kTiles), ir.c32(1)));
+    epilogue(acc, m0, n0);
+    return ir.add(g, kTiles);
+  });
+}
+
 void WarpSpecializer::buildWarpSpecialized() {
   OpBuilder &b = ir.b;
   int64_t consumerThreads = res.consumerWarpgroups * kWarpgroupSize;
@@ -244,16 +317,7 @@ void WarpSpecializer::buildWarpSpecialized() {
   b.setInsertionPointToStart(&roles.getThenRegion().front());
   SetMaxRegistersOp::create(b, ir.loc, kProducerRegs, /*increase=*/false);
   ir.ifThen(ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(consumerThreads)), [&] {
-    forEachPiece([&](Value m0, Value n0, Value, Value kBegin, Value kEnd,
-                     Value g) {
-      auto kLoop = scf::ForOp::create(b, ir.loc, kBegin, kEnd, ir.c32(1));
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(kLoop.getBody());
-      Value kt = kLoop.getInductionVar();
-      load(ir.add(g, ir.sub(kt, kBegin)), m0, n0, kt);
-      b.setInsertionPointAfter(kLoop);
-      return ir.add(g, ir.sub(kEnd, kBegin));
-    });
+    produceAll();
     // The producer has issued the CTA's last load: its mainloop is over.
     launchDependents();
   });
@@ -353,6 +417,105 @@ void WarpSpecializer::launchDependents() {
     LaunchDependentsOp::create(ir.b, ir.loc);
 }
 
+void WarpSpecializer::buildTensorMemoryRoles() {
+  // The MMA's accumulators live in tensor memory, so no thread holds them:
+  // warpgroup 0 is the epilogue (tcgen05.ld gives warp w the rows 32 (w % 4)
+  // .. + 31, so the four warps of a warpgroup read all 128), the next warp
+  // issues the TMA loads and the last the MMAs, one thread each. The MMA
+  // warp also owns the tensor memory (alloc and free are per warp).
+  //
+  // Two rings: the stages (full: TMA landed; empty: the MMAs that read the
+  // stage are done, tcgen05.commit arrives once) and the accumulator
+  // buffers (full: the tile's MMAs are done, commit; empty: every epilogue
+  // thread has read it). Tile t (the CTA's t-th) uses buffer t % buffers;
+  // with two, the epilogue of tile t overlaps the MMAs of tile t + 1.
+  OpBuilder &b = ir.b;
+  MLIRContext *ctx = b.getContext();
+  int64_t epilogueThreads = res.consumerWarpgroups * kWarpgroupSize;
+  int64_t producerWarp = epilogueThreads / kWarpSize, mmaWarp = producerWarp + 1;
+  int64_t accBarriers = layout.getBarriers() + Isa::stageBarrierBytes(layout.getStages());
+  auto accRing = SmemLayoutAttr::get(ctx, res.accBuffers, /*stage_bytes=*/0,
+                                     /*b_offset=*/0, accBarriers, layout.getAlign(),
+                                     /*swizzle=*/0, /*epilogue=*/0);
+  Value slot = ir.sharedAt(op.getSmem(),
+                           accBarriers + Isa::stageBarrierBytes(res.accBuffers));
+  Value warp = ir.divU(tid, ir.c32(kWarpSize));
+  Value isLane0 = ir.cmp(arith::CmpIPredicate::eq, ir.remU(tid, ir.c32(kWarpSize)), ir.c32(0));
+  auto isWarp = [&](int64_t w) { return ir.cmp(arith::CmpIPredicate::eq, warp, ir.c32(w)); };
+  ir.ifThen(isThread0, [&] {
+    RingInitOp::create(b, ir.loc, op.getSmem(), /*full_arrivals=*/1,
+                       /*empty_arrivals=*/1, layout);
+    RingInitOp::create(b, ir.loc, op.getSmem(), /*full_arrivals=*/1,
+                       /*empty_arrivals=*/epilogueThreads, accRing);
+  });
+  ir.ifThen(isWarp(mmaWarp), [&] {
+    AccAllocOp::create(b, ir.loc, slot, res.tmemColumns);
+  });
+  CtaSyncOp::create(b, ir.loc, /*cluster=*/false);
+  Value accBase = AccBaseOp::create(b, ir.loc, ir.i32, slot);
+  // The CTA's t-th tile is first + t * step.
+  auto localTile = [&](Value tile) {
+    return ir.divU(ir.sub(tile, op.getFirstTile()), op.getTileStep());
+  };
+  auto accOf = [&](Value t) {
+    return ir.add(accBase, ir.mul(ir.remU(t, ir.c32(res.accBuffers)),
+                                  ir.c32(s.blockN())));
+  };
+  auto roles = scf::IfOp::create(b, ir.loc, ir.andI(isLane0, isWarp(producerWarp)),
+                                 /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    // TMA warp, one thread: every load of every tile.
+    b.setInsertionPointToStart(&roles.getThenRegion().front());
+    produceAll();
+    b.setInsertionPointToStart(&roles.getElseRegion().front());
+    auto mmaOrEpilogue = scf::IfOp::create(
+        b, ir.loc, ir.andI(isLane0, isWarp(mmaWarp)), /*withElseRegion=*/true);
+    // MMA warp, one thread: wait for a free accumulator, then for each K
+    // step wait for the stage, issue its MMAs and let their completion
+    // release the stage; the tile's last commit marks the accumulator full.
+    b.setInsertionPointToStart(&mmaOrEpilogue.getThenRegion().front());
+    forEachPiece([&](Value, Value, Value tile, Value kBegin, Value kEnd, Value g) {
+      Value t = localTile(tile);
+      StageAcquireOp::create(b, ir.loc, t, op.getSmem(), accRing);
+      Value acc = accOf(t);
+      auto kLoop = scf::ForOp::create(b, ir.loc, ir.c32(0), ir.sub(kEnd, kBegin), ir.c32(1));
+      {
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPointToStart(kLoop.getBody());
+        Value step = kLoop.getInductionVar();
+        Value gs = ir.add(g, step);
+        StageWaitOp::create(b, ir.loc, gs, op.getSmem(), layout);
+        Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, gs, op.getSmem(), layout);
+        MmaIssueOp::create(b, ir.loc, acc, base, ir.sharedAt(base, layout.getBOffset()),
+                           ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
+                           op.getSchedule());
+        release(gs);
+      }
+      AccReadyOp::create(b, ir.loc, t, op.getSmem(), accRing);
+      return ir.add(g, ir.sub(kEnd, kBegin));
+    });
+    // Epilogue warpgroup: wait for the tile's accumulator, store it, and
+    // hand the buffer back.
+    b.setInsertionPointToStart(&mmaOrEpilogue.getElseRegion().front());
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, tid, ir.c32(epilogueThreads)), [&] {
+      forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd, Value g) {
+        Value t = localTile(tile);
+        StageWaitOp::create(b, ir.loc, t, op.getSmem(), accRing);
+        epilogue(accOf(t), m0, n0);
+        AccReleaseOp::create(b, ir.loc, t, op.getSmem(), accRing);
+        return ir.add(g, ir.sub(kEnd, kBegin));
+      });
+      drainStores();
+    });
+  }
+  // Every tcgen05.ld is done before the MMA warp frees the tensor memory.
+  CtaSyncOp::create(b, ir.loc, /*cluster=*/false);
+  ir.ifThen(isWarp(mmaWarp), [&] {
+    AccFreeOp::create(b, ir.loc, accBase, res.tmemColumns);
+  });
+}
+
 void WarpSpecializer::build() {
   pingpong = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong;
   streamK = s.tileScheduler.kind == TileSchedulerKind::StreamK;
@@ -365,6 +528,10 @@ void WarpSpecializer::build() {
     splitFirst = plan.getSplitFirst();
     splitIterations = plan.getSplitIterations();
   }
+  if (s.mainloop.load == LoadKind::CpAsync)
+    return buildEveryThreadFills();
+  if (isaFor(s.arch).hasTmem)
+    return buildTensorMemoryRoles();
   initRing();
   waitPriorGrids();
   if (res.producerThreads > 0)

@@ -4,6 +4,8 @@
     gemm = gemmc.load("gemm.cubin")            # + gemm.cubin.json
     c = gemm(a, b)                             # a: M x K, b: K x N, on CUDA
     op = gemm.register_op("mylib::gemm")       # torch.library op for torch.compile
+    bundle = gemmc.load_bundle("build/bundles/h200_bf16_tn")   # gemmc bundle's directory
+    c = bundle(a, b)                           # the kernel its dispatch table picks for (M, N, K)
 
 Pure Python over libgemmc_runtime's C API (ctypes); PyTorch is imported only
 when a kernel is called. Every tensor is checked against the kernel's
@@ -18,7 +20,7 @@ import os
 
 from . import _capi
 
-__all__ = ["GemmcError", "Kernel", "load", "load_data"]
+__all__ = ["Bundle", "GemmcError", "Kernel", "load", "load_bundle", "load_data"]
 
 
 class GemmcError(RuntimeError):
@@ -178,23 +180,8 @@ class Kernel:
     def load_on(self, device):
         """Loads the cubin into `device`'s primary context (a call does this
         itself on the first launch)."""
-        if self._handle is not None:
-            if device != self._device:
-                raise GemmcError("kernel '%s' was loaded on %s, the tensors are on %s; load one Kernel per device"
-                                 % (self.name, self._device, device))
-            return
-        import torch
-        lib = _capi.library()
-        handle = ctypes.c_void_p()
-        # cudaSetDevice (torch.cuda.device) makes the device's primary
-        # context current, the one torch allocates in; the kernel is bound
-        # to it.
-        with torch.cuda.device(device):
-            torch.cuda.init()
-            status = lib.gemmc_kernel_load_data(self._cubin, len(self._cubin), self._manifest, ctypes.byref(handle))
-        if status != _capi.OK:
-            self._raise(status)
-        self._handle, self._device = handle, device
+        _load_on(self, "kernel", device, lambda lib, handle: lib.gemmc_kernel_load_data(
+            self._cubin, len(self._cubin), self._manifest, handle))
 
     def __call__(self, a, b, out=None, alpha=1.0, beta=0.0):
         """C = alpha * a @ b [+ beta * out], on torch's current stream of
@@ -202,21 +189,7 @@ class Kernel:
         16 bytes: a view when N x bytes(C) is not a multiple of 16). Each
         operand's rows must be 16-byte aligned (the runtime's check says so
         otherwise)."""
-        args = self.check(a, b, out, alpha, beta)
-        import torch
-        if out is None:
-            out = self._new_c(a, args.m, args.n)
-            args.c, args.ldc = out.data_ptr(), out.stride(0)
-        self.load_on(a.device)
-        stream = torch.cuda.current_stream(a.device).cuda_stream
-        lib = _capi.library()
-        # The runtime launches in the context current on this thread: the
-        # tensors' device's, whatever torch's current device is.
-        with torch.cuda.device(a.device):
-            status = lib.gemmc_launch(self._handle, ctypes.byref(args), ctypes.c_void_p(stream))
-        if status != _capi.OK:
-            self._raise(status)
-        return out
+        return _call(self, self, lambda *args: _capi.library().gemmc_launch(*args), a, b, out, alpha, beta)
 
     def register_op(self, qualname):
         """Registers the kernel as the torch.library custom op `qualname`
@@ -234,3 +207,118 @@ class Kernel:
             return kernel._new_c(a, a.shape[0], b.shape[1])
 
         return op
+
+
+def _load_on(owner, what, device, load):
+    """Loads `owner` (a Kernel or a Bundle) into `device`'s primary context
+    with load(lib, handle_pointer) -> status, once; a later device is an
+    error."""
+    if owner._handle is not None:
+        if device != owner._device:
+            raise GemmcError("%s '%s' was loaded on %s, the tensors are on %s; load one per device"
+                             % (what, owner.name, owner._device, device))
+        return
+    import torch
+    lib = _capi.library()
+    handle = ctypes.c_void_p()
+    # cudaSetDevice (torch.cuda.device) makes the device's primary context
+    # current, the one torch allocates in; the kernel is bound to it.
+    with torch.cuda.device(device):
+        torch.cuda.init()
+        status = load(lib, ctypes.byref(handle))
+    if status != _capi.OK:
+        owner._raise(status)
+    owner._handle, owner._device = handle, device
+
+
+def _call(kernel, owner, launch, a, b, out, alpha, beta):
+    """Checks a call against `kernel`, allocates C if needed and launches
+    with launch(owner's handle, args, stream) on torch's current stream."""
+    args = kernel.check(a, b, out, alpha, beta)
+    import torch
+    if out is None:
+        out = kernel._new_c(a, args.m, args.n)
+        args.c, args.ldc = out.data_ptr(), out.stride(0)
+    owner.load_on(a.device)
+    stream = torch.cuda.current_stream(a.device).cuda_stream
+    # The runtime launches in the context current on this thread: the
+    # tensors' device's, whatever torch's current device is.
+    with torch.cuda.device(a.device):
+        status = launch(owner._handle, ctypes.byref(args), ctypes.c_void_p(stream))
+    if status != _capi.OK:
+        owner._raise(status)
+    return out
+
+
+def load_bundle(path):
+    """A kernel bundle: the directory `gemmc bundle` writes (docs/tuning.md)."""
+    return Bundle(path)
+
+
+class Bundle:
+    """Several kernels and the dispatch table that picks one per (M, N, K).
+    The runtime picks (gemmc_bundle_select / gemmc_bundle_launch), so the
+    rules are the C library's; each kernel's manifest checks the tensors as
+    a Kernel's does. Loaded into the device of the first call's tensors."""
+
+    def __init__(self, path):
+        self._source = os.path.join(path, "dispatch.json")
+        try:
+            with open(self._source, "r", encoding="utf-8") as f:
+                table = json.load(f)
+            self.name = table["name"]
+            cubins = [rule["cubin"] for rule in table["rules"]]
+        except OSError as e:
+            raise GemmcError("%s: cannot read it: %s" % (e.filename, e.strerror), status="GEMMC_ERROR_IO") from None
+        except (ValueError, KeyError, TypeError) as e:
+            raise GemmcError("%s: not a gemmc dispatch table (%s: %s); docs/tuning.md gives the format"
+                             % (self._source, type(e).__name__, e), status="GEMMC_ERROR_MANIFEST") from None
+        self._path = path
+        self.kernels = [load(os.path.join(path, c)) for c in cubins]
+        self._handle = None
+        self._device = None
+
+    def __repr__(self):
+        return "gemmc.Bundle(%r: %s)" % (self.name, ", ".join(k.name for k in self.kernels))
+
+    def __del__(self):
+        if getattr(self, "_handle", None) is not None and _capi._lib is not None:
+            _capi._lib.gemmc_bundle_unload(self._handle)
+            self._handle = None
+
+    def _raise(self, status):
+        Kernel._raise(self, status)
+
+    def load_on(self, device):
+        """Loads every kernel into `device`'s primary context (a call does
+        this itself on the first launch)."""
+        _load_on(self, "bundle", device, lambda lib, handle: lib.gemmc_bundle_load(self._path.encode(), handle))
+
+    def _loaded(self):
+        if self._handle is None:
+            raise GemmcError("bundle '%s' is not loaded yet: call it once or load_on(device) first" % self.name)
+        return _capi.library()
+
+    def explain(self, m, n, k):
+        """Which kernel serves M x N x K and why (the runtime's words)."""
+        lib = self._loaded()
+        size = lib.gemmc_bundle_explain(self._handle, m, n, k, None, 0) + 1
+        buf = ctypes.create_string_buffer(size)
+        lib.gemmc_bundle_explain(self._handle, m, n, k, buf, size)
+        return buf.value.decode()
+
+    def select(self, m, n, k):
+        """The Kernel that serves M x N x K; GemmcError when none does."""
+        index = self._loaded().gemmc_bundle_select(self._handle, m, n, k)
+        if index < 0:
+            raise GemmcError("%s: %s" % (self._source, self.explain(m, n, k)))
+        return self.kernels[index]
+
+    def __call__(self, a, b, out=None, alpha=1.0, beta=0.0):
+        """As Kernel.__call__, with the kernel the table picks for
+        a.shape[0] x b.shape[1] x a.shape[1]."""
+        if a.dim() != 2 or b.dim() != 2:
+            self.kernels[0].check(a, b, out, alpha, beta)  # says what is wrong
+        self.load_on(a.device)
+        kernel = self.select(a.shape[0], b.shape[1], a.shape[1])
+        return _call(kernel, self, lambda *args: _capi.library().gemmc_bundle_launch(*args), a, b, out, alpha, beta)

@@ -71,6 +71,17 @@ def library():
         lib.gemmc_gemm_args_init.restype = None
         lib.gemmc_launch.argtypes = [ctypes.c_void_p, ctypes.POINTER(GemmArgs), ctypes.c_void_p]
         lib.gemmc_launch.restype = ctypes.c_int
+        lib.gemmc_bundle_load.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
+        lib.gemmc_bundle_load.restype = ctypes.c_int
+        lib.gemmc_bundle_unload.argtypes = [ctypes.c_void_p]
+        lib.gemmc_bundle_unload.restype = None
+        lib.gemmc_bundle_select.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64]
+        lib.gemmc_bundle_select.restype = ctypes.c_int32
+        lib.gemmc_bundle_explain.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64,
+                                             ctypes.c_char_p, ctypes.c_size_t]
+        lib.gemmc_bundle_explain.restype = ctypes.c_size_t
+        lib.gemmc_bundle_launch.argtypes = [ctypes.c_void_p, ctypes.POINTER(GemmArgs), ctypes.c_void_p]
+        lib.gemmc_bundle_launch.restype = ctypes.c_int
         lib.gemmc_last_error.argtypes = []
         lib.gemmc_last_error.restype = ctypes.c_char_p
         lib.gemmc_status_name.argtypes = [ctypes.c_int]

@@ -176,6 +176,49 @@ class LoadTest(unittest.TestCase):
         self.assertEqual(repr(kernel()), "gemmc.Kernel('gemm_tn': bf16 row x bf16 col -> bf16, tile (128, 128, 64))")
 
 
+def write_bundle(d, kernels, table=None):
+    """A bundle directory as gemmc bundle writes it, with stand-in cubins."""
+    rules = []
+    for name in kernels:
+        with open(os.path.join(d, name + ".cubin"), "wb") as f:
+            f.write(b"\x7fELF")
+        m = json.loads(json.dumps(MANIFEST))
+        m["kernel"] = name
+        with open(os.path.join(d, name + ".cubin.json"), "w") as f:
+            json.dump(m, f)
+        rules.append({"kernel": name, "cubin": name + ".cubin"})
+    with open(os.path.join(d, "dispatch.json"), "w") as f:
+        f.write(table if table is not None else json.dumps({"gemmc_bundle": 1, "name": "b", "rules": rules}))
+
+
+class BundleTest(unittest.TestCase):
+    def test_loads_the_table_and_every_kernel(self):
+        with tempfile.TemporaryDirectory() as d:
+            write_bundle(d, ["small", "large"])
+            b = gemmc.load_bundle(d)
+            self.assertEqual([k.name for k in b.kernels], ["small", "large"])
+            self.assertEqual(repr(b), "gemmc.Bundle('b': small, large)")
+            # Selection is the runtime's: it needs the bundle loaded.
+            with self.assertRaises(gemmc.GemmcError) as cm:
+                b.select(16, 8192, 8192)
+            self.assertEqual(str(cm.exception),
+                             "bundle 'b' is not loaded yet: call it once or load_on(device) first")
+
+    def test_bad_table(self):
+        with tempfile.TemporaryDirectory() as d:
+            with self.assertRaises(gemmc.GemmcError) as cm:
+                gemmc.load_bundle(d)
+            self.assertEqual(str(cm.exception), os.path.join(d, "dispatch.json") +
+                             ": cannot read it: No such file or directory")
+            self.assertEqual(cm.exception.status, "GEMMC_ERROR_IO")
+            write_bundle(d, [], table='{"gemmc_bundle": 1, "rules": []}')
+            with self.assertRaises(gemmc.GemmcError) as cm:
+                gemmc.load_bundle(d)
+            self.assertEqual(str(cm.exception), os.path.join(d, "dispatch.json") +
+                             ": not a gemmc dispatch table (KeyError: 'name'); docs/tuning.md gives the format")
+            self.assertEqual(cm.exception.status, "GEMMC_ERROR_MANIFEST")
+
+
 @unittest.skipUnless(os.environ.get("GEMMC_RUNTIME_LIBRARY"), "GEMMC_RUNTIME_LIBRARY not set")
 class LibraryTest(unittest.TestCase):
     """The C library through the package's own ctypes declarations."""
@@ -202,6 +245,19 @@ class LibraryTest(unittest.TestCase):
         lib.gemmc_gemm_args_init(ctypes.byref(args))
         self.assertEqual((args.alpha, args.beta, args.m, args.c_type, args.ldc, args.b_layout), (1.0, 0.0, 0, 0, 0, 0))
         self.assertEqual(ctypes.sizeof(args), 144)  # sizeof(gemmc_gemm_args) on x86-64
+
+    def test_bundle_without_a_driver(self):
+        if os.path.exists("/dev/nvidiactl"):
+            self.skipTest("a GPU driver is installed here")
+        lib = _capi.library()
+        with tempfile.TemporaryDirectory() as d:
+            write_bundle(d, ["small"])
+            handle = ctypes.c_void_p()
+            status = lib.gemmc_bundle_load(d.encode(), ctypes.byref(handle))
+            self.assertEqual(lib.gemmc_status_name(status).decode(), "GEMMC_ERROR_NO_DEVICE")
+            self.assertTrue(lib.gemmc_last_error().decode().startswith("bundle b, kernel small: the CUDA driver"),
+                            lib.gemmc_last_error())
+            self.assertIsNone(handle.value)
 
     def test_bad_manifest_is_reported_before_the_driver(self):
         lib = _capi.library()

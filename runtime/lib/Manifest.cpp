@@ -58,6 +58,8 @@ static const std::pair<const char *, Param> kParamNames[] = {
     {"k", Param::K},          {"ldc", Param::Ldc},      {"alpha", Param::Alpha},
     {"beta", Param::Beta},    {"bias", Param::Bias},    {"aux", Param::Aux},
     {"workspace", Param::Workspace},
+    {"a", Param::A},          {"b", Param::B},          {"lda", Param::Lda},
+    {"ldb", Param::Ldb},
 };
 static_assert(sizeof kParamNames / sizeof kParamNames[0] == kParamCount, "a name for every Param");
 
@@ -250,8 +252,8 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
   if (!r.keys(root, "",
               {"format", "version", "kernel", "arch", "block", "cluster", "dynamic_smem_bytes", "tile",
                "problem", "a", "b", "c", "tensor_maps", "grid", "params"},
-              {"device", "extra", "workspace_bytes_per_cta", "gemmc_version", "spec_sha256", "bias",
-               "activation", "aux", "pdl"}))
+              {"device", "extra", "workspace_bytes_per_cta", "gemmc_version", "spec_sha256", "ptx",
+               "bias", "activation", "aux", "pdl"}))
     return done(false);
   // Informational strings: checked for type only, not kept.
   for (auto [field, what] : {std::pair<const char *, const char *>{"device", "the device the kernel was tuned for"},
@@ -284,6 +286,21 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
     return done(false);
   if (!parseArch(m.arch, m))
     return done(r.fail("arch", "expected sm_<major><minor>[a] such as \"sm_90a\", got \"" + m.arch + "\""));
+
+  if (const JsonValue *ptx = root.find("ptx")) {
+    // The PTX a fatbinary carries next to its SASS: "compute_XY", at most
+    // the SASS's own arch (the driver JIT-compiles it for newer devices).
+    Manifest probe;
+    const char *expect = "expected \"compute_<major><minor>\" such as \"compute_80\"";
+    if (!ptx->isString() || ptx->asString().compare(0, 8, "compute_") != 0 ||
+        !parseArch("sm_" + ptx->asString().substr(8), probe) || probe.archSpecific)
+      return done(r.fail("ptx", expect + Reader::got(*ptx)));
+    if (probe.archMajor * 10 + probe.archMinor > m.archMajor * 10 + m.archMinor)
+      return done(r.fail("ptx", "the PTX (" + ptx->asString() + ") is for a newer arch than the SASS (" +
+                                    m.arch + ")"));
+    m.ptxMajor = probe.archMajor;
+    m.ptxMinor = probe.archMinor;
+  }
 
   if (!r.triple(root, "block", 1, 1024, m.block))
     return done(false);
@@ -321,7 +338,15 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
     return done(r.fail("c.layout", "C must be row-major (\"row\") in manifest version 1"));
 
   const JsonValue *tmaps = root.find("tensor_maps");
-  if (!tmaps->isArray() || tmaps->items().size() < 2 || tmaps->items().size() > 3)
+  // A cp.async kernel (params "a" and "b") has none.
+  bool pointers = false;
+  if (const JsonValue *params = root.find("params"); params->isArray())
+    for (const JsonValue &p : params->items())
+      pointers |= p.isString() && p.asString() == "a";
+  if (pointers && (!tmaps->isArray() || !tmaps->items().empty()))
+    return done(r.fail("tensor_maps", "expected [] for a kernel that takes A and B as pointers (params "
+                                      "\"a\", \"b\")" + Reader::got(*tmaps)));
+  if (!pointers && (!tmaps->isArray() || tmaps->items().size() < 2 || tmaps->items().size() > 3))
     return done(r.fail("tensor_maps", "expected an array of 2 tensor maps (one for a, one for b) or 3 "
                                       "(and one for c, with the parameter tmap_c)" +
                                           Reader::got(*tmaps)));
@@ -369,7 +394,7 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
                                             "-byte swizzle span"));
   }
   // Two maps may be a and c: then b has none.
-  for (int idx = 0; idx < 2; ++idx)
+  for (int idx = 0; idx < 2 && !pointers; ++idx)
     if (!seen[idx])
       return done(r.fail("tensor_maps", std::string("no tensor map for operand ") + operandNames[idx]));
 
@@ -420,13 +445,26 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
       }
     if (!found)
       return done(r.fail(path, "unknown parameter \"" + p.asString() +
-                                   "\" (known: tmap_a, tmap_b, tmap_c, c, m, n, k, ldc, alpha, beta, bias, aux, workspace)"));
+                                   "\" (known: tmap_a, tmap_b, tmap_c, c, m, n, k, ldc, alpha, beta, bias, aux, "
+                                   "workspace, a, b, lda, ldb)"));
     if (!seenParams.insert(p.asString()).second)
       return done(r.fail(path, "parameter \"" + p.asString() + "\" listed twice"));
   }
-  for (Param req : {Param::TmapA, Param::TmapB, Param::C, Param::M, Param::N, Param::K, Param::Ldc})
+  for (Param req : {Param::C, Param::M, Param::N, Param::K, Param::Ldc})
     if (!m.hasParam(req))
       return done(r.fail("params", std::string("missing the required parameter \"") + paramName(req) + "\""));
+  // A and B: tensor maps, or pointers with their leading dimensions; not both.
+  const std::vector<Param> required = pointers ? std::vector<Param>{Param::A, Param::B, Param::Lda, Param::Ldb}
+                                               : std::vector<Param>{Param::TmapA, Param::TmapB};
+  const std::vector<Param> excluded = pointers ? std::vector<Param>{Param::TmapA, Param::TmapB, Param::TmapC}
+                                               : std::vector<Param>{Param::B, Param::Lda, Param::Ldb};
+  for (Param req : required)
+    if (!m.hasParam(req))
+      return done(r.fail("params", std::string("missing the required parameter \"") + paramName(req) + "\""));
+  for (Param no : excluded)
+    if (m.hasParam(no))
+      return done(r.fail("params", std::string("parameter \"") + paramName(no) + "\" does not go with " +
+                                       (pointers ? "\"a\" (A and B as pointers)" : "tensor maps for A and B")));
   // The C tensor map and its parameter come together (epilogue store: tma).
   if (m.hasParam(Param::TmapC) && !seen[2])
     return done(r.fail("tensor_maps", "params has \"tmap_c\" but there is no tensor map for operand c"));

@@ -314,6 +314,14 @@ bool computeLaunch(const Manifest &m, int64_t M, int64_t N, int smCount, LaunchD
   return true;
 }
 
+ArchFit archFit(const Manifest &m, int major, int minor) {
+  if (major == m.archMajor && (m.archSpecific ? minor == m.archMinor : minor >= m.archMinor))
+    return ArchFit::Native;
+  if (m.ptxMajor > 0 && major * 10 + minor >= m.ptxMajor * 10 + m.ptxMinor)
+    return ArchFit::Jit;
+  return ArchFit::No;
+}
+
 } // namespace gemmc::rt
 
 extern "C" void gemmc_gemm_args_init(gemmc_gemm_args *args) {

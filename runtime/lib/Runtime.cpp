@@ -2,6 +2,7 @@
 // encoding and caching, and the launch. Every rule that needs no GPU lives in
 // Plan.cpp and Manifest.cpp.
 #include "gemmc/runtime.h"
+#include "gemmc/runtime/Dispatch.h"
 #include "gemmc/runtime/Manifest.h"
 #include "gemmc/runtime/Plan.h"
 
@@ -158,6 +159,8 @@ struct gemmc_kernel {
   /// a GPC): the persistent grid's bound and the stream-K grid's size.
   int residentCtas = 0;
   bool boundsCheck = true;
+  /// The driver JIT-compiled the file's PTX (no SASS for this device).
+  bool jitCompiled = false;
   /// The stream-K workspace (workspace_bytes_per_cta > 0): slots x bytes per
   /// CTA, allocated and zeroed at load, freed at unload. The kernel leaves it
   /// zeroed after every launch, so the runtime never clears it again.
@@ -174,6 +177,11 @@ struct gemmc_kernel {
   std::mutex mutex;
   Entry cache[3][kCacheSize]; // indexed by Operand; [C] only for kernels with tmap_c
   int nextSlot[3] = {0, 0, 0};
+};
+
+struct gemmc_bundle {
+  DispatchTable table;
+  std::vector<gemmc_kernel *> kernels; ///< one per rule, in the table's order
 };
 
 namespace {
@@ -235,17 +243,28 @@ gemmc_status loadImpl(const void *image, const std::string &manifestText, const 
   cu->cuDeviceGetAttribute(&optin, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, k->device);
   char devName[256] = {0};
   cu->cuDeviceGetName(devName, sizeof devName - 1, k->device);
-  bool archOk = major == m.archMajor && (m.archSpecific ? minor == m.archMinor : minor >= m.archMinor);
-  if (!archOk) {
+  ArchFit fit = archFit(m, major, minor);
+  if (fit == ArchFit::No) {
     cleanup();
     return fail(GEMMC_ERROR_UNSUPPORTED, source + ": kernel '" + m.kernel + "' is built for " + m.arch +
                                              " but the device (" + devName + ") is sm_" +
-                                             std::to_string(major) + std::to_string(minor));
+                                             std::to_string(major) + std::to_string(minor) +
+                                             (m.ptxMajor ? "" : "; a fatbinary with PTX (gemmc -o FILE.fatbin) "
+                                                                "runs on newer devices through the driver's JIT"));
   }
+  // The driver picks the SASS when it fits, else JIT-compiles the PTX.
+  k->jitCompiled = fit == ArchFit::Jit;
+  if (k->jitCompiled && std::getenv("GEMMC_VERBOSE"))
+    std::fprintf(stderr,
+                 "gemmc: %s: kernel '%s' is %s SASS; the driver JIT-compiles its compute_%d%d PTX for %s "
+                 "(sm_%d%d)\n",
+                 source.c_str(), m.kernel.c_str(), m.arch.c_str(), m.ptxMajor, m.ptxMinor, devName, major, minor);
   if ((r = cu->cuModuleLoadData(&k->module, image)) != CUDA_SUCCESS) {
     k->module = nullptr;
     cleanup();
-    return cuFail(r, source + ": cuModuleLoadData (is the file a cubin for " + m.arch + "?)");
+    return cuFail(r, source + (k->jitCompiled ? ": cuModuleLoadData (JIT-compiling the file's PTX for sm_" +
+                                                    std::to_string(major) + std::to_string(minor) + ")"
+                                              : ": cuModuleLoadData (is the file a cubin for " + m.arch + "?)"));
   }
   if ((r = cu->cuModuleGetFunction(&k->function, k->module, m.kernel.c_str())) != CUDA_SUCCESS) {
     cleanup();
@@ -452,8 +471,14 @@ gemmc_status gemmc_kernel_load_file(const char *cubin_path, const char *manifest
                                     std::strerror(errno) + " (every cubin needs <cubin>.json beside it)");
   if (!readFile(cubin_path, image))
     return fail(GEMMC_ERROR_IO, std::string("cannot read cubin '") + cubin_path + "': " + std::strerror(errno));
-  if (image.size() < 4 || image.compare(0, 4, "\x7f" "ELF") != 0)
-    return fail(GEMMC_ERROR_IO, std::string("'") + cubin_path + "' is not a cubin (no ELF header)");
+  // A cubin is an ELF image; `gemmc -o FILE.fatbin` writes a fatbinary
+  // (SASS + PTX, magic 0xBA55ED50 little-endian), which the driver loads the
+  // same way.
+  bool elf = image.size() >= 4 && image.compare(0, 4, "\x7f" "ELF") == 0;
+  bool fatbin = image.size() >= 4 && image.compare(0, 4, "\x50\xED\x55\xBA") == 0;
+  if (!elf && !fatbin)
+    return fail(GEMMC_ERROR_IO, std::string("'") + cubin_path +
+                                    "' is neither a cubin (no ELF header) nor a fatbinary");
   return loadImpl(image.data(), manifest, manifest_path, out);
 }
 
@@ -513,6 +538,7 @@ gemmc_status gemmc_kernel_get_info(const gemmc_kernel *k, gemmc_kernel_info *inf
   info->activation = m.activation.c_str();
   info->has_aux = m.hasParam(Param::Aux);
   info->pdl_wait = m.pdlWait;
+  info->jit_compiled = k->jitCompiled;
   return GEMMC_OK;
 }
 
@@ -545,7 +571,7 @@ gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_st
   // mapC only for a kernel whose epilogue stores C with TMA (params has tmap_c).
   CUtensorMap mapA, mapB, mapC;
   const bool hasTmapC = m.hasParam(Param::TmapC);
-  {
+  if (m.hasTensorMaps()) {
     std::lock_guard<std::mutex> lock(k->mutex);
     if ((st = tensorMap(k, Operand::A, *args, mapA)) != GEMMC_OK ||
         (st = tensorMap(k, Operand::B, *args, mapB)) != GEMMC_OK ||
@@ -562,6 +588,10 @@ gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_st
     return fail(GEMMC_ERROR_UNSUPPORTED, "kernel '" + m.kernel + "': GEMMC_LAUNCH_PDL needs programmatic "
                                          "stream serialization (sm_90 or later); the device is sm_" +
                                              std::to_string(k->ccMajor) + "x; launch without the flag");
+  // cp.async kernels (sm_80): A and B as pointers, leading dimensions in
+  // elements (checkAll bounds them to int32).
+  CUdeviceptr a = reinterpret_cast<CUdeviceptr>(args->a), b = reinterpret_cast<CUdeviceptr>(args->b);
+  int32_t lda = static_cast<int32_t>(args->lda), ldb = static_cast<int32_t>(args->ldb);
   CUdeviceptr workspace = k->workspace;
   if (m.hasParam(Param::Workspace) &&
       uint64_t(dims.grid[0]) * uint64_t(m.workspaceBytesPerCta) > k->workspaceBytes)
@@ -587,6 +617,10 @@ gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_st
     case Param::Bias: params[np++] = &bias; break;
     case Param::Aux: params[np++] = &aux; break;
     case Param::Workspace: params[np++] = &workspace; break;
+    case Param::A: params[np++] = &a; break;
+    case Param::B: params[np++] = &b; break;
+    case Param::Lda: params[np++] = &lda; break;
+    case Param::Ldb: params[np++] = &ldb; break;
     }
   }
 
@@ -623,6 +657,87 @@ gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_st
                          std::to_string(dims.block[2]) + ", cluster " + std::to_string(dims.cluster[0]) +
                          ", " + std::to_string(dims.dynamicSmemBytes) + " bytes of dynamic shared memory)");
   return GEMMC_OK;
+}
+
+gemmc_status gemmc_bundle_load(const char *dir, gemmc_bundle **out) {
+  if (!dir || !out)
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT, "gemmc_bundle_load: dir or out is null");
+  *out = nullptr;
+  std::string root(dir), text;
+  std::string tablePath = root + "/dispatch.json";
+  if (!readFile(tablePath, text))
+    return fail(GEMMC_ERROR_IO, "cannot read '" + tablePath + "': " + std::strerror(errno) +
+                                    " (a bundle is a directory written by gemmc bundle)");
+  auto bundle = std::make_unique<gemmc_bundle>();
+  std::string error;
+  if (!parseDispatchTable(text, tablePath, bundle->table, error))
+    return fail(GEMMC_ERROR_MANIFEST, error);
+  for (const DispatchRule &rule : bundle->table.rules) {
+    gemmc_kernel *k = nullptr;
+    gemmc_status st = gemmc_kernel_load((root + "/" + rule.cubin).c_str(), &k);
+    if (st != GEMMC_OK) {
+      for (gemmc_kernel *loaded : bundle->kernels)
+        gemmc_kernel_unload(loaded);
+      return fail(st, "bundle " + bundle->table.name + ", kernel " + rule.kernel + ": " + tlsError);
+    }
+    bundle->kernels.push_back(k);
+    if (k->manifest.kernel != rule.kernel) {
+      for (gemmc_kernel *loaded : bundle->kernels)
+        gemmc_kernel_unload(loaded);
+      return fail(GEMMC_ERROR_MANIFEST, "bundle " + bundle->table.name + ": " + rule.cubin +
+                                            " holds kernel " + k->manifest.kernel +
+                                            ", dispatch.json says " + rule.kernel);
+    }
+  }
+  *out = bundle.release();
+  return GEMMC_OK;
+}
+
+void gemmc_bundle_unload(gemmc_bundle *bundle) {
+  if (!bundle)
+    return;
+  for (gemmc_kernel *k : bundle->kernels)
+    gemmc_kernel_unload(k);
+  delete bundle;
+}
+
+int32_t gemmc_bundle_kernel_count(const gemmc_bundle *bundle) {
+  return bundle ? static_cast<int32_t>(bundle->kernels.size()) : 0;
+}
+
+const gemmc_kernel *gemmc_bundle_kernel(const gemmc_bundle *bundle, int32_t index) {
+  if (!bundle || index < 0 || index >= static_cast<int32_t>(bundle->kernels.size()))
+    return nullptr;
+  return bundle->kernels[index];
+}
+
+int32_t gemmc_bundle_select(const gemmc_bundle *bundle, int64_t m, int64_t n, int64_t k) {
+  if (!bundle)
+    return -1;
+  int picked = selectRule(bundle->table, m, n, k);
+  if (picked < 0)
+    fail(GEMMC_ERROR_INVALID_ARGUMENT, explainSelection(bundle->table, m, n, k));
+  return picked;
+}
+
+size_t gemmc_bundle_explain(const gemmc_bundle *bundle, int64_t m, int64_t n, int64_t k, char *buf,
+                            size_t size) {
+  std::string text = bundle ? explainSelection(bundle->table, m, n, k) : "gemmc_bundle_explain: bundle is null";
+  if (buf && size) {
+    size_t len = std::min(size - 1, text.size());
+    std::memcpy(buf, text.data(), len);
+    buf[len] = '\0';
+  }
+  return text.size();
+}
+
+gemmc_status gemmc_bundle_launch(gemmc_bundle *bundle, const gemmc_gemm_args *args, gemmc_stream stream) {
+  if (!bundle || !args)
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT, "gemmc_bundle_launch: bundle or args is null");
+  int picked = selectRule(bundle->table, args->m, args->n, args->k);
+  if (picked < 0)
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT, explainSelection(bundle->table, args->m, args->n, args->k));
+  return gemmc_launch(bundle->kernels[picked], args, stream);
 }
 
 const char *gemmc_last_error(void) { return tlsError.c_str(); }

@@ -105,3 +105,27 @@ gpu.module @k3 [#nvvm.target<chip = "sm_90a">] {
     llvm.return
   }
 }
+
+// -----
+
+// A stage's fill on sm_90a: the full barrier of stage g % 2 expects the
+// stage's bytes, (64 x 2 + 128 x 2) x 64 = 24576 (A 64x64 and B 64x128
+// bf16; TMA delivers whole boxes), then A's box at (k0, m0) = (64 kt, m0)
+// and B's two 64-column slabs at (n0, k0) and (n0 + 64, k0), into B's
+// place 8192 bytes into the stage.
+
+// CHECK-LABEL: llvm.func @fill(
+// CHECK-SAME: %[[G:[a-z0-9]*]]: i32, %[[M0:[a-z0-9]*]]: i32, %[[N0:[a-z0-9]*]]: i32, %[[KT:[a-z0-9]*]]: i32, %[[TA:[a-z0-9]*]]: !llvm.ptr, %[[TB:[a-z0-9]*]]: !llvm.ptr, %[[S:[a-z0-9]*]]: !llvm.ptr<3>)
+// CHECK: nvvm.mbarrier.arrive.expect_tx %[[FULL:.*]], %c24576_i32 : !llvm.ptr<3>, i32
+// CHECK: %[[K0:.*]] = arith.muli %[[KT]], %c64_i32 : i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[TA]], %[[FULL]], box[%[[K0]], %[[M0]]]
+// CHECK: llvm.getelementptr %{{.*}}[8192]
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[TB]], %[[FULL]], box[%[[N0]], %[[K0]]]
+// CHECK: %[[N64:.*]] = arith.addi %[[N0]], %c64_i32 : i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[TB]], %[[FULL]], box[%[[N64]], %[[K0]]]
+gpu.module @k4 [#nvvm.target<chip = "sm_90a">] {
+  llvm.func @fill(%g: i32, %m0: i32, %n0: i32, %kt: i32, %ta: !llvm.ptr, %tb: !llvm.ptr, %s: !llvm.ptr<3>) {
+    gemmc.stage_fill %g, %m0, %n0, %kt, %ta, %tb, %s {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "row", c = "bf16", accumulator = "f32", tile_shape = [64, 128, 64], cluster_shape = [1, 1], stages = 2, threads = 128, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 2, stage_bytes = 24576, b_offset = 8192, barriers = 49152, align = 1024, swizzle = 128>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<3>
+    llvm.return
+  }
+}

@@ -40,7 +40,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   KernelSpec s = specs[data[0] % specs.size()];
   std::string why;
   std::optional<ProblemShape> p =
-      parseShape(StringRef(reinterpret_cast<const char *>(data) + 1, size - 1), why);
+      gemmc::tool::parseShape(StringRef(reinterpret_cast<const char *>(data) + 1, size - 1), why);
   if (!p)
     return 0;
   s.m.value = p->m;

@@ -60,7 +60,8 @@ std::vector<std::string> cubinsIn(const std::string &dir) {
   if (DIR *d = opendir(dir.c_str())) {
     while (dirent *e = readdir(d)) {
       std::string name = e->d_name;
-      if (endsWith(name, ".cubin"))
+      // sm_80 kernels come as fatbinaries (SASS + PTX, JIT-compiled here).
+      if (endsWith(name, ".cubin") || endsWith(name, ".fatbin"))
         out.push_back(dir + "/" + name);
     }
     closedir(d);

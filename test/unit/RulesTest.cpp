@@ -351,3 +351,40 @@ TEST(Rules, PdlNeedsSm90) {
                  "(griddepcontrol) needs sm_90 or later, which sm_80 is not; "
                  "use pdl_wait: none and pdl_launch_dependents: none"});
 }
+
+TEST(Rules, TensorMemoryColumns) {
+  // sm_100a: one fp32 column per accumulator column, one buffer per CTA
+  // unless the scheduler gives it several tiles and two fit in 512 columns;
+  // tcgen05.alloc takes a power of two of at least 32. Each buffer adds a
+  // full and an empty mbarrier, plus the 8-byte address slot.
+  KernelSpec s = b200();
+  resolveAuto(s); // TMA, 128-byte swizzle
+  s.mainloop.stages = 4;
+  s.tileShape = {128, 256, 64};
+  CtaResources one = computeResources(s);
+  EXPECT_EQ(one.accBuffers, 1);
+  EXPECT_EQ(one.tmemColumns, 256);
+  // 1024 alignment + 4 stages x 16 + 1 buffer x 16 + 8.
+  EXPECT_EQ(one.barrierBytes, 1024 + 64 + 16 + 8);
+  s.tileScheduler.kind = TileSchedulerKind::Persistent;
+  CtaResources two = computeResources(s);
+  EXPECT_EQ(two.accBuffers, 2);
+  EXPECT_EQ(two.tmemColumns, 512);
+  EXPECT_EQ(two.barrierBytes, one.barrierBytes + 16);
+  s.tileShape = {128, 192, 64}; // 2 x 192 = 384 -> 512
+  EXPECT_EQ(computeResources(s).tmemColumns, 512);
+  s.tileScheduler.kind = TileSchedulerKind::DataParallel;
+  s.tileShape = {128, 48, 64}; // 48 -> 64
+  EXPECT_EQ(computeResources(s).tmemColumns, 64);
+  s.tileShape = {128, 16, 64}; // at least 32
+  EXPECT_EQ(computeResources(s).tmemColumns, 32);
+  // No tensor memory elsewhere.
+  EXPECT_EQ(computeResources(h200()).tmemColumns, 0);
+  EXPECT_EQ(computeResources(h200()).accBuffers, 0);
+  // The budget holds for every legal tcgen05 N (at most 256): two buffers
+  // are taken only when they fit, so the register-budget rule's tensor-
+  // memory branch does not fire on a valid spec.
+  s.tileShape = {128, 256, 64};
+  s.tileScheduler.kind = TileSchedulerKind::Persistent;
+  EXPECT_EQ(violations(s), Msgs{});
+}

@@ -315,7 +315,7 @@ TEST(RuntimeManifest, BadGrid) {
 
 TEST(RuntimeManifest, BadParams) {
   EXPECT_EQ(errorOf(replace(kExample, "\"ldc\", \"alpha\"", "\"ldc\", \"gamma\"")),
-            "k.cubin.json: field 'params[7]': unknown parameter \"gamma\" (known: tmap_a, tmap_b, tmap_c, c, m, n, k, ldc, alpha, beta, bias, aux, workspace)");
+            "k.cubin.json: field 'params[7]': unknown parameter \"gamma\" (known: tmap_a, tmap_b, tmap_c, c, m, n, k, ldc, alpha, beta, bias, aux, workspace, a, b, lda, ldb)");
   EXPECT_EQ(errorOf(replace(kExample, "\"ldc\", \"alpha\"", "\"ldc\", \"ldc\"")),
             "k.cubin.json: field 'params[7]': parameter \"ldc\" listed twice");
   EXPECT_EQ(errorOf(replace(kExample, "\"k\", \"ldc\", \"alpha\"", "\"k\", \"alpha\"")),
@@ -484,4 +484,41 @@ TEST(RuntimeManifest, FusedEpilogueMismatches) {
             "k.cubin.json: field 'params': missing the parameter \"bias\" (the manifest has \"bias\")");
   EXPECT_EQ(errorOf(replace(kExample, R"("ldc", "alpha"])", R"("ldc", "alpha", "aux"])")),
             "k.cubin.json: field 'params': params has \"aux\" but there is no \"aux\" object");
+}
+
+// The manifest of specs/b200_f16_tn_persistent.yaml as gemmc writes it
+// (sm_100a: 192 threads, tensor memory allocated by the kernel itself, so
+// no field of its own), and the CTA pair of seed 004's ladder (a 2x1
+// cluster).
+const char *kB200 = R"({"a": {"element": "f16", "layout": "row"}, "arch": "sm_100a",
+  "b": {"element": "f16", "layout": "col"}, "block": [192, 1, 1],
+  "c": {"element": "f16", "layout": "row"}, "cluster": [1, 1, 1], "device": "b200",
+  "dynamic_smem_bytes": 197736, "format": "gemmc-manifest",
+  "grid": {"group": 8, "raster": "along_m", "scheduler": "persistent"},
+  "kernel": "b200_f16_tn_persistent",
+  "params": ["tmap_a", "tmap_b", "c", "m", "n", "k", "ldc", "alpha"],
+  "problem": {"k": -1, "m": -1, "n": -1},
+  "tensor_maps": [{"box": [64, 128], "operand": "a", "swizzle": 128},
+                  {"box": [64, 256], "operand": "b", "swizzle": 128}],
+  "tile": [128, 256, 64], "version": 1})";
+
+TEST(RuntimeManifest, Sm100aParses) {
+  Manifest m;
+  std::string err;
+  ASSERT_TRUE(parseManifest(kB200, "b200.cubin.json", m, err)) << err;
+  EXPECT_EQ(m.arch, "sm_100a");
+  EXPECT_EQ(m.archMajor, 10);
+  EXPECT_EQ(m.archMinor, 0);
+  EXPECT_TRUE(m.archSpecific);
+  EXPECT_EQ(m.block[0], 192);
+  EXPECT_EQ(m.dynamicSmemBytes, 197736);
+  EXPECT_EQ(m.scheduler, Scheduler::Persistent);
+  EXPECT_EQ(m.tmap(Operand::B).box[1], 256u);
+  EXPECT_FALSE(m.hasParam(Param::TmapC));
+  // The pair: a 2x1 cluster parses the same way.
+  ASSERT_TRUE(parseManifest(replace(kB200, "\"cluster\": [1, 1, 1]", "\"cluster\": [2, 1, 1]"),
+                            "pair.cubin.json", m, err))
+      << err;
+  EXPECT_EQ(m.cluster[0], 2);
+  EXPECT_EQ(m.cluster[1], 1);
 }

@@ -493,3 +493,51 @@ TEST(RuntimePlan, PdlFlagNeedsAWaitingKernel) {
   a.flags = 6;
   EXPECT_EQ(check(m, a), "flags = 6 has unknown bits; the only flag is GEMMC_LAUNCH_PDL (1)");
 }
+
+namespace {
+/// specs/b200_f16_tn_persistent.yaml's manifest (test/unit/
+/// RuntimeManifestTest.cpp parses the JSON).
+Manifest makeB200() {
+  Manifest m = makeManifest();
+  m.kernel = "b200_f16_tn_persistent";
+  m.arch = "sm_100a";
+  m.archMajor = 10;
+  m.block = {192, 1, 1};
+  m.dynamicSmemBytes = 197736;
+  m.a = {GEMMC_F16, GEMMC_ROW};
+  m.b = {GEMMC_F16, GEMMC_COL};
+  m.c = {GEMMC_F16, GEMMC_ROW};
+  m.params.push_back(Param::Alpha);
+  m.scheduler = Scheduler::Persistent;
+  return m;
+}
+} // namespace
+
+// The B200 (148 SMs): a persistent CTA per SM (its two 256-column
+// accumulators fill tensor memory), seed 004's 4096^3 has 32 x 16 tiles;
+// data-parallel launches them all; the CTA pair's 2x1 cluster keeps whole
+// clusters (148 is even) and rounds a data-parallel grid up to them.
+TEST(RuntimePlan, B200Grids) {
+  Manifest m = makeB200();
+  LaunchDims d;
+  std::string err;
+  ASSERT_TRUE(computeLaunch(m, 4096, 4096, 148, d, err)) << err;
+  EXPECT_EQ(d.tiles, 512u);
+  EXPECT_EQ(d.grid[0], 148u);
+  EXPECT_EQ(d.block[0], 192u);
+  EXPECT_EQ(d.dynamicSmemBytes, 197736u);
+  // Llama 3 70B decode, M = 256: 2 x 32 tiles, fewer than the SMs.
+  ASSERT_TRUE(computeLaunch(m, 256, 8192, 148, d, err)) << err;
+  EXPECT_EQ(d.grid[0], 64u);
+  m.scheduler = Scheduler::DataParallel;
+  ASSERT_TRUE(computeLaunch(m, 4096, 4096, 148, d, err)) << err;
+  EXPECT_EQ(d.grid[0], 512u);
+  m.cluster = {2, 1, 1};
+  ASSERT_TRUE(computeLaunch(m, 4096 - 128, 4096 - 256, 148, d, err)) << err; // 31 x 15 = 465
+  EXPECT_EQ(d.grid[0], 466u);
+  EXPECT_EQ(d.cluster[0], 2u);
+  m.scheduler = Scheduler::Persistent;
+  ASSERT_TRUE(computeLaunch(m, 4096, 4096, 148, d, err)) << err;
+  EXPECT_EQ(d.grid[0], 148u);
+  EXPECT_EQ(residentSlots(m, 147), 146u); // whole pairs only
+}

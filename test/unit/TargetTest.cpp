@@ -202,3 +202,48 @@ TEST(Isa, WgmmaDescriptorFields) {
   EXPECT_EQ(field(0x3FFF * 16), 0x3FFFu);
   EXPECT_EQ(field(256 * 1024), 0u);
 }
+
+TEST(Isa, Tcgen05SharedMemoryDescriptorFields) {
+  using namespace isa::tcgen05_desc;
+  // PTX ISA, tcgen05 "shared memory descriptor": bits 16-29 leading byte
+  // offset >> 4, 32-45 stride byte offset >> 4, 46-48 the fixed 0b001, 61-63
+  // the swizzle mode. A K-major 128-byte-swizzled tile: leading 16 B -> 1 <<
+  // 16 = 0x10000; stride 1024 B (8 rows x 128 B) -> 64 << 32 =
+  // 0x40'0000'0000; version 1 << 46 = 0x4000'0000'0000; mode 2 (128-byte)
+  // << 61 = 0x4000'0000'0000'0000. Sum 0x4000'4040'0001'0000.
+  EXPECT_EQ(offsets(16, 1024, 128), 0x4000404000010000ull);
+  // The modes differ from wgmma's: 128-byte 2 (wgmma 1), 64-byte 4 (2),
+  // 32-byte 6 (3), none 0.
+  EXPECT_EQ(swizzleMode(128), 2u);
+  EXPECT_EQ(swizzleMode(64), 4u);
+  EXPECT_EQ(swizzleMode(32), 6u);
+  EXPECT_EQ(swizzleMode(0), 0u);
+  // A 64-byte-swizzled tile: stride 8 x 64 B = 512 B -> 32 << 32; mode 4 << 61.
+  EXPECT_EQ(offsets(16, 512, 64), 0x8000402000010000ull);
+  // The leading-offset mode bit (52) and the base offset (49-51) stay 0.
+  EXPECT_EQ(offsets(16, 1024, 128) & (0xFull << 49), 0u);
+}
+
+TEST(Isa, Tcgen05InstructionDescriptorFields) {
+  using namespace isa::tcgen05_idesc;
+  // PTX ISA, tcgen05 "instruction descriptor" for kind::f16 / kind::tf32:
+  // D type bits 4-5 (f32 = 1), A type 7-9, B type 10-12, transpose A 15,
+  // transpose B 16, N >> 3 in 17-22, M >> 4 in 24-28.
+  //
+  // bf16 x bf16 -> f32, both K-major, M = 128, N = 256:
+  //   1 << 4 = 0x10; 1 << 7 = 0x80; 1 << 10 = 0x400;
+  //   (256 >> 3 = 32) << 17 = 0x400000; (128 >> 4 = 8) << 24 = 0x8000000.
+  //   Sum 0x08400490.
+  EXPECT_EQ(encode(kDTypeF32, kTypeBF16, kTypeBF16, false, false, 128, 256), 0x08400490u);
+  // f16: A and B type 0. M = 128, N = 128: (16 << 17) = 0x200000 -> 0x08200010.
+  EXPECT_EQ(encode(kDTypeF32, kTypeF16, kTypeF16, false, false, 128, 128), 0x08200010u);
+  // tf32 (type 2): 2 << 7 = 0x100, 2 << 10 = 0x800; M = 64 -> 4 << 24 =
+  // 0x4000000; N = 8 -> 1 << 17 = 0x20000. Sum 0x04020910.
+  EXPECT_EQ(encode(kDTypeF32, kTypeTF32, kTypeTF32, false, false, 64, 8), 0x04020910u);
+  // An N-major B sets bit 16 only.
+  EXPECT_EQ(encode(kDTypeF32, kTypeBF16, kTypeBF16, false, true, 128, 256) ^
+                encode(kDTypeF32, kTypeBF16, kTypeBF16, false, false, 128, 256),
+            1u << 16);
+  // M = 256 (cta_group::2): 16 << 24 fits the 5-bit field below bit 29.
+  EXPECT_EQ(encode(kDTypeF32, kTypeF16, kTypeF16, false, false, 256, 256) >> 24, 16u);
+}

@@ -81,8 +81,10 @@ std::string shapeName(const ProblemShape &p) {
   return formatv("{0}x{1}x{2}", p.m, p.n, p.k).str();
 }
 
-/// "MxNxK" with three decimal integers. Range is checked by the rules.
-std::optional<ProblemShape> parseShape(StringRef text, std::string &why) {
+} // namespace
+
+std::optional<ProblemShape> gemmc::tool::parseShape(StringRef text,
+                                                   std::string &why) {
   SmallVector<StringRef, 3> parts;
   text.split(parts, 'x', /*MaxSplit=*/-1, /*KeepEmpty=*/true);
   if (parts.size() != 3) {
@@ -107,6 +109,8 @@ std::optional<ProblemShape> parseShape(StringRef text, std::string &why) {
   }
   return ProblemShape{v[0], v[1], v[2]};
 }
+
+namespace {
 
 struct Row {
   std::string name;
@@ -177,6 +181,11 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                 a.byRegs);
   os << formatv("  threads          = {0} / {1} = {2}; blocks limit {3}\n",
                 d.maxThreadsPerSm, r.threads, a.byThreads, a.byBlocks);
+  if (r.tmemColumns > 0)
+    os << formatv("  tensor memory    = {0} accumulator buffer{1} x {2} columns, "
+                  "allocated as {3} per CTA -> {4} / {3} = {5}\n",
+                  r.accBuffers, r.accBuffers == 1 ? "" : "s", s.blockN(),
+                  r.tmemColumns, isaFor(s.arch).tmemColumns(), a.byTmem);
   os << formatv("  resident CTAs    = {0}, bound by {1}{2}; occupancy {3} "
                 "x {4} / {5} = {6}\n",
                 a.residentCtas, occupancyLimitName(a.binding),
@@ -337,6 +346,8 @@ void printJson(raw_ostream &os, const KernelSpec &s, ArrayRef<Row> rows) {
             j.attribute("registers", a.byRegs);
             j.attribute("threads", a.byThreads);
             j.attribute("blocks", a.byBlocks);
+            if (a.cta.tmemColumns > 0)
+              j.attribute("tensor_memory", a.byTmem);
           });
           j.attribute("resident_ctas", a.residentCtas);
           j.attribute("binding_limit", occupancyLimitName(a.binding));
@@ -633,7 +644,7 @@ int gemmc::tool::runAnalyze() {
   }
   for (const std::string &arg : shapeArgs) {
     std::string why;
-    std::optional<ProblemShape> p = parseShape(arg, why);
+    std::optional<ProblemShape> p = gemmc::tool::parseShape(arg, why);
     if (!p) {
       errs() << "gemmc analyze: error: --shape '" << arg << "': " << why
              << "\n";

@@ -3,6 +3,8 @@
 //   gemmc SPEC [-o FILE] [--emit=mlir|llvm|ptx|cubin|c|c-header]
 //                                                       compile a spec
 //   gemmc analyze SPEC [--shape MxNxK ...]              explain its cost
+//   gemmc tune --shape MxNxK ... [-o DIR]               rank a family's schedules
+//   gemmc bundle DISPATCH.yaml -o DIR                   kernels + dispatch table
 //   gemmc --list-rules                                  the hardware rules
 //
 // Exit codes: 0 success, 1 the spec or the request is wrong (a diagnostic
@@ -23,6 +25,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "gemmc/Version.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
@@ -42,7 +45,7 @@ using namespace llvm;
 llvm::cl::OptionCategory gemmc::tool::gemmcOptions("gemmc options");
 
 namespace {
-enum class Emit { Mlir, Llvm, Ptx, Cubin, C, CHeader };
+enum class Emit { Mlir, Llvm, Ptx, Cubin, Fatbin, C, CHeader };
 using gemmc::tool::gemmcOptions;
 
 /// cl's enum parser, except that a wrong value is answered with the valid
@@ -71,6 +74,10 @@ cl::opt<Emit, false, EmitParser> emitKind(
                clEnumValN(Emit::Ptx, "ptx", "PTX assembly"),
                clEnumValN(Emit::Cubin, "cubin",
                           "a cubin and FILE.json, its manifest (the default)"),
+               clEnumValN(Emit::Fatbin, "fatbin",
+                          "a fatbinary of the SASS and its compute_XY PTX (the "
+                          "driver JIT-compiles the PTX on newer GPUs) and "
+                          "FILE.json; the default for -o FILE.fatbin"),
                clEnumValN(Emit::C, "c",
                           "a C source defining the cubin and its manifest "
                           "(--symbol; for gemmc_kernel_load_data)"),
@@ -251,16 +258,80 @@ static std::string embedSource(StringRef sym, StringRef specName, StringRef cubi
   return out;
 }
 
+/// The fatbinary tool next to the ptxas gemmc uses.
+static std::optional<std::string> findFatbinary() {
+  std::optional<std::string> ptxas = findPtxas();
+  if (!ptxas)
+    return std::nullopt;
+  SmallString<128> tool(sys::path::parent_path(*ptxas));
+  sys::path::append(tool, "fatbinary");
+  if (sys::fs::can_execute(tool))
+    return std::string(tool);
+  return std::nullopt;
+}
+
+/// The fatbinary holding `cubin` (SASS for sm_XY) and `ptx` (compute_XY),
+/// or an error message in `error`.
+static std::optional<std::string> packFatbinary(StringRef cubin, StringRef ptx,
+                                                StringRef arch, std::string &error) {
+  std::optional<std::string> tool = findFatbinary();
+  if (!tool) {
+    error = "no fatbinary next to ptxas (it ships with the CUDA toolkit; pass "
+            "--cuda-root=DIR)";
+    return std::nullopt;
+  }
+  SmallString<128> cubinFile, ptxFile, outFile, logFile;
+  if (sys::fs::createTemporaryFile("gemmc", "cubin", cubinFile) ||
+      sys::fs::createTemporaryFile("gemmc", "ptx", ptxFile) ||
+      sys::fs::createTemporaryFile("gemmc", "fatbin", outFile) ||
+      sys::fs::createTemporaryFile("gemmc", "log", logFile)) {
+    error = "cannot create temporary files for fatbinary";
+    return std::nullopt;
+  }
+  auto cleanup = llvm::scope_exit([&] {
+    for (StringRef f : {cubinFile.str(), ptxFile.str(), outFile.str(), logFile.str()})
+      sys::fs::remove(f);
+  });
+  if (!writeOutput(cubinFile.str().str(), cubin) || !writeOutput(ptxFile.str().str(), ptx)) {
+    error = "cannot write fatbinary's inputs";
+    return std::nullopt;
+  }
+  // sm_80 -> 80: the SASS image and the PTX image of the same arch.
+  std::string sm = arch.drop_front(3).str();
+  std::string create = ("--create=" + outFile).str();
+  std::string elf = "--image3=kind=elf,sm=" + sm + ",file=" + cubinFile.str().str();
+  std::string ptxImage = "--image3=kind=ptx,sm=" + sm + ",file=" + ptxFile.str().str();
+  SmallVector<StringRef> argv = {*tool, create, elf, ptxImage};
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(logFile), StringRef(logFile)};
+  std::string why;
+  if (sys::ExecuteAndWait(*tool, argv, std::nullopt, redirects, 120, 0, &why) != 0) {
+    auto log = MemoryBuffer::getFile(logFile);
+    error = "fatbinary failed" + (why.empty() ? "" : " (" + why + ")") + ": " +
+            (log ? (*log)->getBuffer().str() : "");
+    return std::nullopt;
+  }
+  auto out = MemoryBuffer::getFile(outFile, /*IsText=*/false);
+  if (!out) {
+    error = "fatbinary wrote no file";
+    return std::nullopt;
+  }
+  return (*out)->getBuffer().str();
+}
+
 static int compile() {
+  // -o FILE.fatbin without --emit asks for a fatbinary; -o FILE.cubin stays
+  // a cubin.
+  if (!emitKind.getNumOccurrences() && StringRef(outputPath).ends_with(".fatbin"))
+    emitKind = Emit::Fatbin;
   if (cudaRoot.getNumOccurrences() && !findPtxas() &&
-      (emitKind == Emit::Cubin || emitKind == Emit::C)) {
+      (emitKind == Emit::Cubin || emitKind == Emit::Fatbin || emitKind == Emit::C)) {
     errs() << "gemmc: error: [cuda-root] no executable " << cudaRoot
            << "/bin/ptxas; pass the CUDA toolkit's directory (the one "
               "holding bin/ptxas), or leave --cuda-root out to use "
            << cudaRoot.getDefault().getValue() << " or ptxas on PATH\n";
     return 1;
   }
-  if (emitKind == Emit::Cubin && outputPath == "-" &&
+  if ((emitKind == Emit::Cubin || emitKind == Emit::Fatbin) && outputPath == "-" &&
       sys::Process::StandardOutIsDisplayed()) {
     errs() << "gemmc: error: a cubin is binary; name a file with -o (the "
               "manifest goes next to it, as FILE.json), or pipe -o - into "
@@ -273,6 +344,14 @@ static int compile() {
   if (!file || !file->parse())
     return 1;
   const gemmc::KernelSpec &spec = file->spec();
+  // An arch-specific target's PTX (compute_90a) runs on that arch only:
+  // nothing for the JIT to carry to another GPU.
+  if (emitKind == Emit::Fatbin && gemmc::archName(spec.arch).ends_with("a")) {
+    errs() << file->bufferName() << ": error: [fatbin] " << gemmc::archName(spec.arch)
+           << " is arch-specific: its PTX runs only on " << gemmc::archName(spec.arch)
+           << ", so a fatbinary adds nothing; use -o FILE.cubin\n";
+    return 1;
+  }
   std::string symbol = symbolName.empty() ? spec.name : symbolName.getValue();
   if ((emitKind == Emit::C || emitKind == Emit::CHeader) && !isCIdentifier(symbol)) {
     errs() << "gemmc: error: [symbol] '" << symbol
@@ -362,6 +441,18 @@ static int compile() {
   provenance.gemmcVersion = std::string(GEMMC_VERSION) + "+" + GEMMC_GIT_COMMIT;
   provenance.specSha256 = toHex(SHA256::hash(arrayRefFromStringRef(file->text())),
                                 /*LowerCase=*/true);
+  std::string image = assembled->cubin;
+  if (emitKind == Emit::Fatbin) {
+    std::string why;
+    std::optional<std::string> fat =
+        packFatbinary(assembled->cubin, *ptx, gemmc::archName(spec.arch), why);
+    if (!fat) {
+      errs() << "gemmc: error: [fatbin] " << why << "\n";
+      return 1;
+    }
+    image = std::move(*fat);
+    provenance.ptx = "compute_" + gemmc::archName(spec.arch).drop_front(3).str();
+  }
   std::string manifest = gemmc::kernelManifestJson(spec, abi, provenance);
   if (emitKind == Emit::C)
     return writeOutput(outputPath, embedSource(symbol, spec.name, assembled->cubin, manifest)) ? 0 : 1;
@@ -371,7 +462,7 @@ static int compile() {
   if (manifestFile.empty())
     errs() << "gemmc: warning: the cubin went to stdout without its manifest; "
               "pass --manifest=FILE to keep it (the runtime needs both)\n";
-  if (!writeOutput(outputPath, assembled->cubin) ||
+  if (!writeOutput(outputPath, image) ||
       (!manifestFile.empty() && !writeOutput(manifestFile, manifest)))
     return 1;
   return 0;
@@ -393,12 +484,22 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(gemmc::tool::gemmcOptions);
   cl::HideUnrelatedOptions(gemmc::tool::gemmcOptions,
                            gemmc::tool::analyzeCommand);
+  cl::HideUnrelatedOptions(gemmc::tool::gemmcOptions,
+                           gemmc::tool::tuneCommand);
+  cl::HideUnrelatedOptions(gemmc::tool::gemmcOptions,
+                           gemmc::tool::bundleCommand);
   cl::ParseCommandLineOptions(argc, argv,
                               "gemmc: a GEMM kernel compiler\n\n"
                               "  gemmc SPEC -o gemm.cubin\n"
-                              "  gemmc analyze SPEC --shape 8192x8192x8192\n");
+                              "  gemmc analyze SPEC --shape 8192x8192x8192\n"
+                              "  gemmc tune --m 1..256 --n 8192 --k 8192 -o DIR\n"
+                              "  gemmc bundle DISPATCH.yaml -o DIR\n");
   if (gemmc::tool::analyzeCommand)
     return gemmc::tool::finishStdout(gemmc::tool::runAnalyze());
+  if (gemmc::tool::tuneCommand)
+    return gemmc::tool::finishStdout(gemmc::tool::runTune());
+  if (gemmc::tool::bundleCommand)
+    return gemmc::tool::finishStdout(gemmc::tool::runBundle());
   if (archOption.getNumOccurrences()) {
     errs() << "gemmc: error: [arch-option] gemmc has no --arch: the target is "
               "the spec's 'arch' field; write 'arch: "

@@ -64,7 +64,7 @@ struct ProblemShape {
 };
 
 /// The resource that caps how many CTAs an SM holds at once.
-enum class OccupancyLimit { SharedMemory, Registers, Threads, Blocks };
+enum class OccupancyLimit { SharedMemory, Registers, Threads, Blocks, TensorMemory };
 llvm::StringRef occupancyLimitName(OccupancyLimit limit);
 
 /// What sets the predicted time.
@@ -101,6 +101,9 @@ struct Analysis {
   int64_t regsPerThreadAllocated = 0; ///< what a thread is given at launch
   int64_t regsPerCta = 0;
   int64_t bySmem = 0, byRegs = 0, byThreads = 0, byBlocks = 0;
+  /// sm_100a: CTAs whose tcgen05.alloc fits the SM's tensor-memory columns
+  /// (a CTA beyond that would wait in tcgen05.alloc); 0 without it.
+  int64_t byTmem = 0;
   int64_t residentCtas = 0;
   OccupancyLimit binding = OccupancyLimit::SharedMemory;
   std::string alsoBinding; ///< other limits equal to the binding one, e.g. "registers"

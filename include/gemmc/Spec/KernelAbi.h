@@ -67,6 +67,9 @@ KernelAbi describeKernelAbi(const KernelSpec &spec);
 struct ManifestProvenance {
   std::string gemmcVersion; ///< "0.1.0+<commit>"
   std::string specSha256;   ///< of the spec file's bytes, lowercase hex
+  /// What the file holds besides the SASS: "compute_80" for a fatbinary
+  /// with that PTX (the runtime JIT-compiles it on newer GPUs).
+  std::string ptx;
 };
 
 /// The manifest the runtime reads next to the cubin (`<cubin>.json`).

@@ -52,6 +52,11 @@ struct CtaResources {
   int64_t accRegsPerThread = 0; ///< fp32 accumulators each MMA thread holds
   int64_t regsPerThread = 0;    ///< estimate: accumulators + overhead
   int64_t regCapPerThread = 0;  ///< what the schedule lets a thread use
+  /// Tensor memory (sm_100a): accumulator buffers (2 lets a persistent
+  /// CTA's epilogue of tile i overlap the MMAs of tile i + 1), and the
+  /// columns tcgen05.alloc takes for them (a power of two, at least 32).
+  int64_t accBuffers = 0;
+  int64_t tmemColumns = 0;
 
   int64_t stageBytes() const { return aStageBytes + bStageBytes; }
 };

@@ -46,6 +46,20 @@ int64_t wgmmaColumns(const KernelSpec &spec, const KernelAbi &abi, int64_t reque
 
 /// sm_90a's part of checkLoweringSupport (lib/Target/Sm90a.cpp).
 void sm90aUnsupported(const KernelSpec &spec, std::vector<Violation> &out);
+/// sm_100a's part of checkLoweringSupport (lib/Target/Sm100a.cpp).
+void sm100aUnsupported(const KernelSpec &spec, std::vector<Violation> &out);
+
+/// What sm_90a's and sm_100a's kernels share and do not build yet: a TMA
+/// store of tile rows that are not whole 128-byte chunks, a bias, an
+/// activation, a swizzle other than 128b, a BLOCK_K other than one 128-byte
+/// span of K (the `mma` named in the message takes one span a stage), fewer
+/// than 2 stages.
+void refuseUnbuiltTmaKernel(const KernelSpec &spec, llvm::StringRef mma,
+                            std::vector<Violation> &out);
+
+/// The PTX ISA version the kernels of `arch` are emitted for, as an
+/// #nvvm.target features string.
+llvm::StringRef ptxFeatures(Arch arch);
 
 } // namespace gemmc
 

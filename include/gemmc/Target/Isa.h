@@ -81,6 +81,15 @@ constexpr int kTmemLanes = 128;
 constexpr int kTmemColumns = 512;
 constexpr int kTmemCellBytes = 4;
 constexpr int kTmemMinAllocColumns = 32;
+/// tcgen05.alloc writes the 32-bit base address to shared memory: an 8-byte
+/// slot, so that the mbarriers after it stay 8-byte aligned.
+constexpr int kTmemSlotBytes = 8;
+/// A tensor-memory address: lane in bits 16-31, column in bits 0-15.
+constexpr int kTmemLaneShift = 16;
+/// tcgen05.ld .32x32b: each warp of a warpgroup reaches its own 32 lanes
+/// (warp w % 4 lanes 32 (w % 4) ...); gemmc reads 32 columns per load (.x32).
+constexpr int kTmemWarpLanes = 32;
+constexpr int kTmemLoadColumns = 32;
 
 /// wgmma's 64-bit shared-memory matrix descriptor (PTX ISA, "matrix
 /// descriptor format"): the start address and the leading and stride byte
@@ -105,6 +114,52 @@ constexpr uint64_t offsets(int64_t leadingBytes, int64_t strideBytes, int spanBy
          swizzleMode(spanBytes) << kSwizzleBit;
 }
 } // namespace wgmma_desc
+
+/// tcgen05's 64-bit shared-memory matrix descriptor (PTX ISA, tcgen05
+/// "shared memory descriptor"): as wgmma's (start address, leading and
+/// stride byte offsets in 16-byte units, 14 bits each, base offset in bits
+/// 49-51), plus the fixed version 0b001 in bits 46-48, the leading-offset
+/// mode (bit 52, 0: relative) and a 3-bit swizzle mode in bits 61-63 with its
+/// own numbering: 0 none, 1 128-byte with 32-byte atoms, 2 128-byte,
+/// 4 64-byte, 6 32-byte.
+namespace tcgen05_desc {
+constexpr int kVersionBit = 46;
+constexpr uint64_t kVersion = 1;
+constexpr int kLeadingModeBit = 52;
+constexpr int kSwizzleBit = 61;
+constexpr uint64_t swizzleMode(int spanBytes) {
+  return spanBytes == 128 ? 2 : spanBytes == 64 ? 4 : spanBytes == 32 ? 6 : 0;
+}
+/// The descriptor of a tile at shared address 0 (add wgmma_desc::field of
+/// the address).
+constexpr uint64_t offsets(int64_t leadingBytes, int64_t strideBytes, int spanBytes) {
+  return wgmma_desc::field(leadingBytes) << wgmma_desc::kLeadingBit |
+         wgmma_desc::field(strideBytes) << wgmma_desc::kStrideBit |
+         kVersion << kVersionBit | swizzleMode(spanBytes) << kSwizzleBit;
+}
+} // namespace tcgen05_desc
+
+/// tcgen05.mma's 32-bit instruction descriptor for .kind::f16 and
+/// .kind::tf32 (PTX ISA, "instruction descriptor"): dense (bits 0-2 zero),
+/// no saturation (bit 3), D's type in bits 4-5 (0 f16, 1 f32), A's and B's
+/// types in bits 7-9 and 10-12 (f16 0, bf16 1 under kind::f16; tf32 2 under
+/// kind::tf32), negate A / B in bits 13 / 14 (0), transpose A / B in bits
+/// 15 / 16 (0: K-major, 1: M- or N-major), N >> 3 in bits 17-22, M >> 4 in
+/// bits 24-28, the .ws max shift in bits 30-31 (0).
+namespace tcgen05_idesc {
+constexpr int kDTypeBit = 4, kATypeBit = 7, kBTypeBit = 10, kTransposeABit = 15,
+              kTransposeBBit = 16, kNBit = 17, kMBit = 24;
+constexpr int kNShift = 3, kMShift = 4;
+constexpr uint32_t kDTypeF16 = 0, kDTypeF32 = 1;
+constexpr uint32_t kTypeF16 = 0, kTypeBF16 = 1, kTypeTF32 = 2;
+constexpr uint32_t encode(uint32_t dType, uint32_t aType, uint32_t bType,
+                          bool transposeA, bool transposeB, int m, int n) {
+  return dType << kDTypeBit | aType << kATypeBit | bType << kBTypeBit |
+         uint32_t(transposeA) << kTransposeABit |
+         uint32_t(transposeB) << kTransposeBBit |
+         uint32_t(n >> kNShift) << kNBit | uint32_t(m >> kMShift) << kMBit;
+}
+} // namespace tcgen05_idesc
 } // namespace isa
 
 /// Alignment the widest (128-byte) swizzle pattern needs for its

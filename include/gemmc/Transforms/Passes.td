@@ -40,10 +40,10 @@ def GemmcTile : Pass<"gemmc-tile", "ModuleOp"> {
     cluster) i computes tiles i, i + gridDim.x, ... (per cluster: ctaid.x /
     size and nctaid.x / size), so one kernel serves a data-parallel grid
     (one tile each) and a persistent grid (a CTA per SM); under stream_k the
-    two numbers are the CTA's index and the grid size, which gemmc-pipeline
+    two numbers are the CTA's index and the grid size, which gemmc-schedule-tiles
     turns into the CTA's share of the K iterations. The runtime sizes the
     grid from the manifest. A
-    `gemmc.tile_matmul` stands for the CTA's tiles; gemmc-pipeline turns a
+    `gemmc.tile_matmul` stands for the CTA's tiles; gemmc-schedule-tiles turns a
     tile number into its first row and column by the schedule's raster
     order and group. Schedules the later passes cannot build yet are refused
     here with `[not-implemented]`.

@@ -104,6 +104,8 @@ typedef struct gemmc_kernel_info {
   const char *activation; /* "none", "relu", "gelu", "gelu_tanh", "silu", "identity" */
   int32_t has_aux;       /* stores the pre-activation output to args.aux */
   int32_t pdl_wait;      /* may be launched with GEMMC_LAUNCH_PDL */
+  int32_t jit_compiled;  /* 1 when the driver JIT-compiled the file's PTX (an sm_80 fatbinary on a
+                            newer device; GEMMC_VERBOSE=1 also says so on stderr at load) */
 } gemmc_kernel_info;
 
 /* Zero everything, alpha = 1, beta = 0. */
@@ -140,6 +142,38 @@ gemmc_status gemmc_launch(gemmc_kernel *kernel, const gemmc_gemm_args *args,
 /* The grid gemmc_launch would use for an M x N problem. */
 gemmc_status gemmc_launch_grid(const gemmc_kernel *kernel, int64_t m, int64_t n,
                                uint32_t grid[3]);
+
+/* Kernel bundles (docs/tuning.md): a directory written by `gemmc bundle`
+ * holding dispatch.json and, per kernel, NAME.cubin and NAME.cubin.json.
+ * One launch call picks the kernel for (M, N, K) by the table's first
+ * matching rule. */
+typedef struct gemmc_bundle gemmc_bundle;
+
+/* Reads DIR/dispatch.json and loads every kernel it names. */
+gemmc_status gemmc_bundle_load(const char *dir, gemmc_bundle **out);
+void gemmc_bundle_unload(gemmc_bundle *bundle);
+
+/* The number of kernels (rules) and the i-th, for gemmc_kernel_get_info. */
+int32_t gemmc_bundle_kernel_count(const gemmc_bundle *bundle);
+const gemmc_kernel *gemmc_bundle_kernel(const gemmc_bundle *bundle, int32_t index);
+
+/* The rule (index into the kernels) that serves M x N x K; -1 when none
+ * does (then gemmc_last_error says why). Allocates nothing. */
+int32_t gemmc_bundle_select(const gemmc_bundle *bundle, int64_t m, int64_t n, int64_t k);
+
+/* Why M x N x K goes to the kernel it goes to (or to none): the rule picked
+ * and the dimension that ruled out each earlier one. Writes at most `size`
+ * bytes with the terminating NUL into `buf` and returns the length the full
+ * text needs (as snprintf). */
+size_t gemmc_bundle_explain(const gemmc_bundle *bundle, int64_t m, int64_t n, int64_t k, char *buf,
+                            size_t size);
+
+/* Selects with gemmc_bundle_select and launches the kernel with
+ * gemmc_launch: no allocation and no driver call besides the launch's own
+ * once that kernel's tensor maps for these pointers are cached, so it can
+ * be captured in a CUDA graph. No matching rule: GEMMC_ERROR_INVALID_ARGUMENT
+ * with gemmc_bundle_explain's text. */
+gemmc_status gemmc_bundle_launch(gemmc_bundle *bundle, const gemmc_gemm_args *args, gemmc_stream stream);
 
 /* Message for the last failure on this thread ("" if none). */
 const char *gemmc_last_error(void);

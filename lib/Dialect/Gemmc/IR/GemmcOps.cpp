@@ -131,16 +131,19 @@ LogicalResult SmemLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitErro
   if (stages < 1 || stages > kMaxLayoutStages)
     return emitError() << "[smem-layout] stages = " << stages
                        << " is outside 1.." << kMaxLayoutStages;
-  if (stageBytes < 1 || stageBytes > kMaxSharedBytes)
+  // 0: a ring of barriers alone (sm_100a's accumulator buffers live in
+  // tensor memory).
+  if (stageBytes < 0 || stageBytes > kMaxSharedBytes)
     return emitError() << "[smem-layout] stage_bytes = " << stageBytes
-                       << " is outside 1.." << kMaxSharedBytes;
+                       << " is outside 0.." << kMaxSharedBytes;
   if (align < 16 || align > kMaxSharedBytes || !llvm::isPowerOf2_64(align))
     return emitError() << "[smem-layout] align = " << align
                        << " is not a power of two from 16 to " << kMaxSharedBytes;
   if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
     return emitError() << "[smem-layout] swizzle = " << swizzle
                        << " is not 0, 32, 64 or 128 (bytes of the pattern's row)";
-  if (bOffset < 0 || bOffset >= stageBytes || bOffset % 16 != 0)
+  if (bOffset < 0 || (stageBytes ? bOffset >= stageBytes : bOffset != 0) ||
+      bOffset % 16 != 0)
     return emitError() << "[smem-layout] b_offset = " << bOffset
                        << " must be a multiple of 16 inside the stage's "
                        << stageBytes << " bytes";
@@ -172,7 +175,8 @@ SmemLayoutAttr mlir::gemmc::smemLayoutFor(ScheduleAttr schedule) {
       ctx, res.stages, res.stageBytes(),
       /*b_offset=*/res.aStageBytes,
       /*barriers=*/res.stages * res.stageBytes() + res.epilogueBytes,
-      /*align=*/kSwizzleAtomAlignBytes,
+      /*align=*/spec.mainloop.load == LoadKind::Tma ? kSwizzleAtomAlignBytes
+                                                     : ::gemmc::isa::kCpAsyncBytes,
       /*swizzle=*/swizzleSpanBytes(spec.mainloop.swizzle),
       /*epilogue=*/res.epilogueBytes ? res.stages * res.stageBytes() : 0);
 }

@@ -24,10 +24,12 @@ enum class Raster { AlongM, AlongN };
 // Workspace: the global scratch buffer the runtime allocates per kernel
 // (present if and only if workspace_bytes_per_cta > 0; the last parameter).
 // Bias / Aux: the fused epilogue's bias vector and auxiliary output
-// (present if and only if the manifest has "bias" / "aux").
-enum class Param { TmapA, TmapB, TmapC, C, M, N, K, Ldc, Alpha, Beta, Bias, Aux, Workspace };
+// (present if and only if the manifest has "bias" / "aux"). A, B, Lda, Ldb:
+// a kernel that reads A and B with cp.async (sm_80) takes pointers and
+// leading dimensions where a TMA kernel takes tensor maps.
+enum class Param { TmapA, TmapB, TmapC, C, M, N, K, Ldc, Alpha, Beta, Bias, Aux, Workspace, A, B, Lda, Ldb };
 /// How many kinds of parameter there are: a manifest lists each at most once.
-constexpr int kParamCount = static_cast<int>(Param::Workspace) + 1;
+constexpr int kParamCount = static_cast<int>(Param::Ldb) + 1;
 
 struct TensorMapSpec {
   Operand operand = Operand::A;
@@ -46,6 +48,10 @@ struct Manifest {
   std::string arch;
   int archMajor = 0, archMinor = 0;
   bool archSpecific = false; // the "a" suffix: runs only on exactly that arch
+  /// "ptx": "compute_XY" (a fatbinary holding PTX next to the SASS): the
+  /// driver can JIT-compile the file for any device of compute capability
+  /// X.Y or later. 0 when the file holds SASS only.
+  int ptxMajor = 0, ptxMinor = 0;
   std::array<int32_t, 3> block{};
   std::array<int32_t, 3> cluster{};
   int32_t dynamicSmemBytes = 0;
@@ -69,6 +75,8 @@ struct Manifest {
   bool pdlWait = false;
 
   bool hasParam(Param p) const;
+  /// Whether A and B go to the kernel as tensor maps (else as pointers).
+  bool hasTensorMaps() const { return hasParam(Param::TmapA); }
   const TensorMapSpec &tmap(Operand op) const { return tmaps[static_cast<int>(op)]; }
   const OperandSpec &operand(Operand op) const {
     return op == Operand::A ? a : op == Operand::B ? b : c;

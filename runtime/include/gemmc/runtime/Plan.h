@@ -72,6 +72,13 @@ uint64_t residentSlots(const Manifest &m, int smCount);
 /// slots) x workspace_bytes_per_cta; 0 when the kernel takes no workspace.
 uint64_t workspaceBytes(const Manifest &m, int smCount);
 
+/// How a kernel file runs on a device of compute capability major.minor:
+/// its SASS natively (same major, minor at least the SASS's, exactly it for
+/// an "a" arch), else its PTX through the driver's JIT (a fatbinary with
+/// "ptx": "compute_XY" and a device of X.Y or later), else not at all.
+enum class ArchFit { Native, Jit, No };
+ArchFit archFit(const Manifest &m, int major, int minor);
+
 } // namespace gemmc::rt
 
 #endif

@@ -55,7 +55,7 @@ def Gemmc_TileMatmulOp : Gemmc_Op<"tile_matmul", [AttrSizedOperandSegments]> {
     over the grid's CTAs (`first_tile` is then the CTA's index, `tile_step`
     the grid size) and passes partial accumulators through `workspace`.
     `gemmc-smem-layout` adds the shared-memory base `smem` (aligned to a
-    swizzle atom) and the `smem_layout` attribute; then `gemmc-pipeline`
+    swizzle atom) and the `smem_layout` attribute; then `gemmc-warp-specialize`
     expands the op.
 
     ```mlir
@@ -74,12 +74,15 @@ def Gemmc_TileMatmulOp : Gemmc_Op<"tile_matmul", [AttrSizedOperandSegments]> {
     Optional<F32>:$beta,
     Optional<LLVM_AnyPointer>:$workspace,
     Optional<LLVM_AnyPointer>:$smem,
+    Optional<I32>:$lda,
+    Optional<I32>:$ldb,
     Gemmc_ScheduleAttr:$schedule,
     OptionalAttr<Gemmc_SmemLayoutAttr>:$smem_layout
   );
   let hasVerifier = 1;
   let assemblyFormat = [{
     $tmap_a `,` $tmap_b `,` $c `,` $first_tile `,` $tile_step `,` $m `,` $n `,` $k `,` $ldc
+    (`ld` `(` $lda^ `,` $ldb `)`)?
     (`tmap_c` `(` $tmap_c^ `:` qualified(type($tmap_c)) `)`)?
     (`alpha` `(` $alpha^ `)`)? (`beta` `(` $beta^ `)`)?
     (`workspace` `(` $workspace^ `:` qualified(type($workspace)) `)`)?
@@ -94,7 +97,7 @@ def Gemmc_MmaStageOp : Gemmc_Op<"mma_stage", [AllTypesMatch<["acc", "result"]>]>
     One warpgroup multiplies the stage's A rows (starting at `a_tile`, its
     64-row slice already selected) by the stage's B tile into the
     accumulator; the instructions are issued and committed as one group but
-    not waited for (`gemmc-pipeline` places the waits). The accumulator is
+    not waited for (`gemmc-warp-specialize` places the waits, as gemmc.mma_wait). The accumulator is
     the struct wgmma keeps in registers. Lowered by `convert-gemmc-to-nvvm`.
 
     ```mlir
@@ -306,20 +309,26 @@ def Gemmc_StageAcquireOp : Gemmc_Op<"stage_acquire"> {
   let assemblyFormat = "$load `,` $smem attr-dict `:` qualified(type($smem))";
 }
 
-def Gemmc_StageFillOp : Gemmc_Op<"stage_fill"> {
+def Gemmc_StageFillOp : Gemmc_Op<"stage_fill", [AttrSizedOperandSegments]> {
   let summary = "Producer: bring K tile `k_tile` of the tile at (m0, n0) into the stage of load `load`";
   let description = [{
     Fills the stage's A and B tiles from the operands `a` and `b` (tensor
     maps on sm_90a) and arms the stage's full barrier with the bytes it
     expects. In a cluster with multicast, this CTA loads its part of B into
-    every CTA of the cluster.
+    every CTA of the cluster. With `ld(%lda, %ldb)` (cp.async, sm_80), `a`
+    and `b` are global pointers with those leading dimensions, every
+    thread copies its share and the fill is one commit group; the problem
+    sizes `m`, `n`, `k` clip it (zero-fill).
   }];
   let arguments = (ins I32:$load, I32:$m0, I32:$n0, I32:$k_tile,
                        LLVM_AnyPointer:$a, LLVM_AnyPointer:$b,
-                       LLVM_AnyPointer:$smem, Gemmc_ScheduleAttr:$schedule,
+                       LLVM_AnyPointer:$smem, Optional<I32>:$lda,
+                       Optional<I32>:$ldb, Optional<I32>:$m, Optional<I32>:$n,
+                       Optional<I32>:$k, Gemmc_ScheduleAttr:$schedule,
                        Gemmc_SmemLayoutAttr:$smem_layout);
   let assemblyFormat = [{
-    $load `,` $m0 `,` $n0 `,` $k_tile `,` $a `,` $b `,` $smem attr-dict `:`
+    $load `,` $m0 `,` $n0 `,` $k_tile `,` $a `,` $b `,` $smem
+    (`ld` `(` $lda^ `,` $ldb `)`)? (`clip` `(` $m^ `,` $n `,` $k `)`)? attr-dict `:`
     qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($smem))
   }];
 }
@@ -413,6 +422,87 @@ def Gemmc_LaunchDependentsOp : Gemmc_Op<"launch_dependents"> {
     this or exited; it still waits (wait_prior_grids) for this grid's writes.
   }];
   let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Accumulators in memory (sm_100a's tensor memory; lowered per target)
+//===----------------------------------------------------------------------===//
+
+def Gemmc_AccAllocOp : Gemmc_Op<"acc_alloc"> {
+  let summary = "One warp allocates `columns` columns of accumulator memory";
+  let description = [{
+    Run by every thread of one warp: allocates the accumulators (sm_100a:
+    tensor memory, a power of two of at least 32 columns), writes their base
+    address to the shared-memory word `slot`, and gives up the right to
+    allocate more, so that another CTA on the SM may. The other threads read
+    the base with gemmc.acc_base after a gemmc.cta_sync.
+  }];
+  let arguments = (ins LLVM_AnyPointer:$slot, I64Attr:$columns);
+  let assemblyFormat = "$slot attr-dict `:` qualified(type($slot))";
+}
+
+def Gemmc_AccBaseOp : Gemmc_Op<"acc_base"> {
+  let summary = "The accumulators' base address, as gemmc.acc_alloc wrote it";
+  let arguments = (ins LLVM_AnyPointer:$slot);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$slot attr-dict `:` qualified(type($slot))";
+}
+
+def Gemmc_AccFreeOp : Gemmc_Op<"acc_free"> {
+  let summary = "The warp that allocated them frees the accumulators";
+  let arguments = (ins I32:$base, I64Attr:$columns);
+  let assemblyFormat = "$base attr-dict";
+}
+
+def Gemmc_MmaIssueOp : Gemmc_Op<"mma_issue"> {
+  let summary = "One thread: the accumulator at `acc` (+)= the A and B tiles of one stage";
+  let description = [{
+    Issues the MMAs of one stage (BLOCK_K / k instructions) into the
+    accumulator at address `acc`, without waiting for them. The first
+    instruction overwrites the accumulator unless `accumulate`; the others
+    add. Completion is tracked by gemmc.stage_release (the stage may be
+    refilled) and gemmc.acc_ready (the tile's accumulator is complete).
+  }];
+  let arguments = (ins I32:$acc, LLVM_AnyPointer:$a_tile, LLVM_AnyPointer:$b_tile,
+                       I1:$accumulate, Gemmc_ScheduleAttr:$schedule);
+  let assemblyFormat = [{
+    $acc `,` $a_tile `,` $b_tile `,` $accumulate attr-dict `:` qualified(type($a_tile)) `,` qualified(type($b_tile))
+  }];
+}
+
+def Gemmc_AccReadyOp : Gemmc_Op<"acc_ready"> {
+  let summary = "The MMA thread: accumulator `tile` is complete when its MMAs are";
+  let description = [{
+    The accumulators form a ring of `stages` buffers (#gemmc.smem_layout:
+    its barriers only): tile t uses buffer t % stages. This arrives on the
+    buffer's full barrier once every MMA the thread has issued is done.
+  }];
+  let arguments = (ins I32:$tile, LLVM_AnyPointer:$smem,
+                       Gemmc_SmemLayoutAttr:$smem_layout);
+  let assemblyFormat = "$tile `,` $smem attr-dict `:` qualified(type($smem))";
+}
+
+def Gemmc_AccReleaseOp : Gemmc_Op<"acc_release"> {
+  let summary = "Each epilogue thread: done reading accumulator `tile`";
+  let description = [{
+    One arrival per thread on the empty barrier of buffer tile % stages of
+    the accumulator ring: the MMAs of tile t + stages may overwrite it.
+  }];
+  let arguments = (ins I32:$tile, LLVM_AnyPointer:$smem,
+                       Gemmc_SmemLayoutAttr:$smem_layout);
+  let assemblyFormat = "$tile `,` $smem attr-dict `:` qualified(type($smem))";
+}
+
+def Gemmc_AccLoadOp : Gemmc_Op<"acc_load"> {
+  let summary = "A warp reads its rows of the accumulator: `count` columns from `acc`";
+  let description = [{
+    Collective over the warp: lane l gets row 32 (warp % 4) + l of the
+    accumulator at address `acc` (a column already added), columns
+    0 .. count - 1 as the f32 fields of the result, waited for.
+  }];
+  let arguments = (ins I32:$acc, I64Attr:$count);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$acc attr-dict `:` qualified(type($result))";
 }
 
 #endif // GEMMC_OPS

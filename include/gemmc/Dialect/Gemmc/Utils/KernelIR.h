@@ -14,6 +14,7 @@
 
 #include "gemmc/Dialect/Gemmc/IR/GemmcDialect.h"
 #include "gemmc/Spec/Rules.h"
+#include "gemmc/Target/Isa.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -29,10 +30,6 @@ constexpr unsigned kSharedClusterSpace = 7;
 /// Bytes of a CUtensorMap, and its required alignment.
 constexpr int64_t kTensorMapBytes = 128;
 constexpr int64_t kTensorMapAlign = 64;
-/// Bytes of one mbarrier object.
-constexpr int64_t kMbarrierBytes = 8;
-/// Rows of a swizzle atom: 8 rows of the swizzle span.
-constexpr int64_t kSwizzleAtomRows = 8;
 /// Named barriers (0 is __syncthreads): the epilogue's per-warpgroup
 /// barriers kEpilogueBarrier + warpgroup, pingpong's turn barriers
 /// kOrderBarrier + warpgroup, the consumers' kConsumersBarrier.

@@ -1,0 +1,104 @@
+//===- Tune.h - Enumerate the schedules of a problem family, rank them ----===//
+//
+// `gemmc tune`'s engine: for a problem family (element types, layouts, a
+// device, a list of shapes) enumerate the schedules the spec language can
+// say, keep those the validator accepts (checkSpec, on the family's every
+// shape) and the lowering builds (checkLoweringSupport), rank them with the
+// model (analyze) and write the best as spec YAML with the model's reasons.
+//
+// The enumeration proposes nothing the validator refuses: every candidate
+// passes through the same two checks a spec file does.
+//
+// LLVM Support only, no MLIR.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEMMC_MODEL_TUNE_H
+#define GEMMC_MODEL_TUNE_H
+
+#include "gemmc/Model/Model.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include <string>
+#include <vector>
+
+namespace gemmc {
+
+/// What `gemmc tune` tunes for: one kernel's operand types and layouts on one
+/// device, and the shapes it must serve.
+struct TuneFamily {
+  std::string device = "h200";
+  ElementType a = ElementType::BF16, b = ElementType::BF16,
+              c = ElementType::BF16;
+  Layout aLayout = Layout::Row, bLayout = Layout::Col;
+  std::vector<ProblemShape> shapes;
+};
+
+/// The values each schedule field is enumerated over. Fields not listed
+/// (stages, threads, swizzle, load) stay `auto`: resolveAuto picks them as it
+/// does for a spec file.
+struct TuneSpace {
+  std::vector<int64_t> blockM{64, 128, 256};
+  std::vector<int64_t> blockN{64, 128, 192, 256};
+  std::vector<int64_t> blockK{32, 64, 128};
+  std::vector<I64x2> clusters{{1, 1}, {2, 1}, {1, 2}};
+  std::vector<int64_t> groups{1, 8};
+};
+
+/// One shape's prediction for a candidate.
+struct TuneShapeResult {
+  Analysis analysis;
+  /// predictedSec / the best candidate's predictedSec on this shape (>= 1).
+  double relative = 1;
+};
+
+struct TuneCandidate {
+  KernelSpec spec; ///< resolved (resolveAuto), problem sizes dynamic
+  std::vector<TuneShapeResult> shapes;
+  /// Geometric mean of `relative` over the family's shapes: 1.0 = the
+  /// model's best schedule on every shape.
+  double score = 0;
+  size_t enumerationIndex = 0; ///< ties keep the enumeration order
+};
+
+struct TuneResult {
+  size_t enumerated = 0;      ///< schedules the space spans
+  size_t refusedByRules = 0;  ///< checkSpec refused (or a shape did)
+  size_t refusedByLowering = 0; ///< valid, but the lowering cannot build it
+  size_t duplicates = 0;      ///< equal to an earlier one after resolveAuto
+  std::vector<TuneCandidate> ranked; ///< every survivor, best first
+};
+
+/// Progress callback: (schedules done, schedules in all).
+using TuneProgress = llvm::function_ref<void(size_t, size_t)>;
+
+/// Enumerates `space` for `family`, filters and ranks. Fails when the family
+/// is unusable (no shape, unknown device) or the model cannot count a shape.
+llvm::Expected<TuneResult> tune(const TuneFamily &family,
+                                const TuneSpace &space = TuneSpace(),
+                                TuneProgress progress = [](size_t, size_t) {});
+
+/// `lo`, every power of two strictly between, `hi` (lo <= hi): the M values
+/// a range of M is tuned at (`gemmc tune --m LO..HI`, a bundle's `auto`).
+std::vector<int64_t> sampleRange(int64_t lo, int64_t hi);
+
+/// The first `k` candidates of `result.ranked` the model tells apart: a
+/// candidate whose predicted time equals, on every shape, that of one
+/// already picked is counted in `twins` of that one instead (the model
+/// cannot rank it against its twin; a measurement can). Indices into ranked.
+struct TunePick {
+  size_t index;
+  size_t twins = 0;
+};
+std::vector<TunePick> pickDistinct(const TuneResult &result, size_t k);
+
+/// `spec` as a spec file: every schedule field written out (stages `auto`),
+/// preceded by `comment` lines as YAML comments.
+std::string specToYaml(const KernelSpec &spec, llvm::ArrayRef<std::string> comment);
+
+/// The model's reasons for a candidate, one line each (without '#'): its
+/// rank, its score and, per shape, the prediction and what sets it.
+std::vector<std::string> tuneReasons(const TuneCandidate &c, size_t rank,
+                                     const TuneResult &result);
+
+} // namespace gemmc
+
+#endif // GEMMC_MODEL_TUNE_H

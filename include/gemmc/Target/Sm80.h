@@ -1,0 +1,55 @@
+//===- Sm80.h - How the sm_80 lowering lays a tile over warps ------------===//
+//
+// The numbers both halves of the sm_80 lowering need: the mainloop's
+// instruction selection (lib/Conversion/Sm80Patterns.cpp: cp.async,
+// ldmatrix, mma.sync) and the epilogue (lib/Transforms/GemmcEpilogue.cpp),
+// which walks the mma.sync fragments each warp holds. Written once here.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEMMC_TARGET_SM80_H
+#define GEMMC_TARGET_SM80_H
+
+#include "gemmc/Spec/Rules.h"
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace gemmc {
+
+/// The CTA's warps as a warpsM x warpsN grid over the tile; warp w takes
+/// row block w / warpsN and column block w % warpsN, warpRows x warpCols
+/// of the tile, as (warpRows / 16) x (warpCols / 8) mma.sync fragments.
+struct MmaSyncWarpGrid {
+  int64_t warpsM = 0, warpsN = 0;
+  int64_t warpRows = 0, warpCols = 0;
+  int64_t mFragments() const;
+  int64_t nFragments() const;
+};
+
+/// The warp grid of an sm_80 schedule: warp tiles whole 16 x 16 blocks
+/// (ldmatrix .x4 reads B for two n8 fragments), as square as the warp count
+/// allows; nullopt when none exists.
+std::optional<MmaSyncWarpGrid> mmaSyncWarpGrid(const KernelSpec &spec);
+
+/// sm_80 shared-memory tiles are rows of 16-byte units (cp.async's copy,
+/// ldmatrix's row). With a swizzle, unit u of row r is stored at unit
+/// u ^ phase(r): the 8 rows one ldmatrix reads then fall on 8 different
+/// 16-byte bank groups. With smem_swizzle: none, units stay in place and
+/// each row is padded by one unit (sm80RowPitch), which spreads the 8 rows
+/// over the bank groups as well, for shared memory.
+int64_t sm80SwizzleMask(int64_t rowUnits, bool swizzled);
+/// The phase of row r: rows sharing a 128-byte line get different phases.
+/// phase(r) = (r / linesPerRow) & mask, where a 128-byte line holds
+/// max(1, 8 / rowUnits) rows.
+int64_t sm80RowsPerLine(int64_t rowUnits);
+
+/// The bytes between consecutive rows of a `rowBytes`-wide tile: one
+/// 16-byte unit more when the tile is padded rather than swizzled.
+int64_t sm80RowPitch(int64_t rowBytes, Swizzle swizzle);
+
+/// sm_80's part of checkLoweringSupport (lib/Target/Sm80.cpp).
+void sm80Unsupported(const KernelSpec &spec, std::vector<Violation> &out);
+
+} // namespace gemmc
+
+#endif // GEMMC_TARGET_SM80_H

@@ -1,0 +1,197 @@
+//===- TmaRingPatterns.cpp - TMA stage ring and TMA stores ---------------===//
+//
+// The stage ring's barriers, its TMA fill and the epilogue's TMA stores, as
+// sm_90a and sm_100a both lower them (TmaRing.h says how the ring works).
+// Moved here unchanged from Sm90aPatterns.cpp so that both targets use one
+// copy; sm_90a's PTX is byte-identical to 347c82d's.
+//
+//===----------------------------------------------------------------------===//
+#include "TmaRing.h"
+#include "gemmc/Conversion/GemmcToNVVM.h"
+#include "gemmc/Spec/KernelAbi.h"
+
+using namespace mlir;
+using namespace mlir::gemmc;
+
+namespace {
+
+/// gemmc.ring_init -> mbarrier.init of each stage's full and empty barrier,
+/// then fence.mbarrier_init (the TMA unit and the cluster's peers see them).
+struct RingInitLowering : OpRewritePattern<RingInitOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(RingInitOp op, PatternRewriter &rewriter) const override {
+    KernelIR ir(rewriter, op.getLoc());
+    Ring ring(ir, op.getSmem(), op.getSmemLayout());
+    for (int64_t st = 0; st < op.getSmemLayout().getStages(); ++st) {
+      NVVM::MBarrierInitOp::create(rewriter, op.getLoc(), ring.full(ir.c32(st)),
+                                   ir.c32(op.getFullArrivals()), /*predicate=*/Value());
+      NVVM::MBarrierInitOp::create(rewriter, op.getLoc(), ring.empty(ir.c32(st)),
+                                   ir.c32(op.getEmptyArrivals()), /*predicate=*/Value());
+    }
+    NVVM::FenceMbarrierInitOp::create(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// gemmc.stage_acquire -> (from the ring's second round) mbarrier
+/// try_wait.parity on the stage's empty barrier.
+struct StageAcquireLowering : OpRewritePattern<StageAcquireOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(StageAcquireOp op, PatternRewriter &rewriter) const override {
+    KernelIR ir(rewriter, op.getLoc());
+    Ring ring(ir, op.getSmem(), op.getSmemLayout());
+    Value g = op.getLoad();
+    Value stages = ir.c32(op.getSmemLayout().getStages());
+    Value stage = ring.stageOf(g);
+    // The ring's first round finds every stage free.
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::uge, g, stages), [&] {
+      ring.waitParity(ring.empty(stage),
+                      ir.andI(ir.add(ir.divU(g, stages), ir.c32(1)), ir.c32(1)));
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// gemmc.stage_fill -> mbarrier.arrive.expect_tx of the stage's bytes and
+/// the TMA loads of A and B (B multicast in a cluster).
+struct StageFillLowering : OpRewritePattern<StageFillOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(StageFillOp op, PatternRewriter &rewriter) const override {
+    FailureOr<KernelSpec> spec =
+        specFromSchedule(op.getSchedule(), [&] { return op.emitOpError(); });
+    if (failed(spec))
+      return rewriter.notifyMatchFailure(op, "the schedule is not a valid spec");
+    const KernelSpec &s = *spec;
+    if (s.mainloop.load != LoadKind::Tma)
+      return rewriter.notifyMatchFailure(op, "the ring fills stages with TMA only");
+    KernelAbi abi = describeKernelAbi(s);
+    KernelIR ir(rewriter, op.getLoc());
+    Ring ring(ir, op.getSmem(), op.getSmemLayout());
+    Value stage = ring.stageOf(op.getLoad());
+    Value full = ring.full(stage);
+    // The bytes TMA delivers: whole boxes, out-of-bounds parts zero-filled.
+    int64_t bytes = (s.blockM() * elementBytes(s.a.element) +
+                     s.blockN() * elementBytes(s.b.element)) *
+                    s.blockK();
+    NVVM::MBarrierArriveExpectTxOp::create(ir.b, ir.loc, /*res=*/Type(), full,
+                                           ir.c32(bytes), NVVM::MemScopeKind::CTA,
+                                           /*relaxed=*/false, /*predicate=*/Value());
+    Value base = ring.base(stage);
+    Value k0 = ir.mul(op.getKTile(), ir.c32(s.blockK()));
+    auto copy = [&](Value tmap, Value dst, Value x, Value y, Value mask) {
+      // The instruction writes a shared::cluster address; a CTA's own
+      // shared memory lies in its cluster's window.
+      dst = LLVM::AddrSpaceCastOp::create(ir.b, ir.loc, ir.sharedClusterPtr, dst);
+      NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+          ir.b, ir.loc, dst, tmap, ValueRange{x, y}, full,
+          /*im2colOffsets=*/ValueRange{}, /*multicastMask=*/mask,
+          /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
+          /*group=*/nullptr, /*predicate=*/Value());
+    };
+    Value m0 = op.getM0(), n0 = op.getN0();
+    // A is K-major: one box {BLOCK_K, BLOCK_M} at (k0, m0).
+    copy(op.getA(), base, k0, m0, /*mask=*/Value());
+    Value bBase = ir.sharedAt(base, op.getSmemLayout().getBOffset());
+    // With multicast this CTA loads part `rank` of B into every CTA.
+    Value mask, rank;
+    if (abi.b.multicast > 1) {
+      mask = arith::ConstantIntOp::create(ir.b, ir.loc, ir.b.getI16Type(),
+                                          (1 << abi.b.multicast) - 1);
+      rank = NVVM::ClusterId::create(ir.b, ir.loc, ir.i32);
+      bBase = ir.sharedAt(bBase, ir.mul(rank, ir.c32(abi.b.partBytes)));
+    }
+    if (abi.b.kMajor) {
+      Value n = rank ? ir.add(n0, ir.mul(rank, ir.c32(abi.b.box[1]))) : n0;
+      copy(op.getB(), bBase, k0, n, mask);
+    } else {
+      // N-major B comes in slabs one swizzle span of N wide.
+      Value firstSlab = rank ? ir.mul(rank, ir.c32(abi.b.loadsPerStage)) : ir.c32(0);
+      for (int64_t slab = 0; slab < abi.b.loadsPerStage; ++slab) {
+        Value column = ir.mul(ir.add(firstSlab, ir.c32(slab)), ir.c32(abi.b.box[0]));
+        copy(op.getB(), ir.sharedAt(bBase, slab * abi.b.slabBytes),
+             ir.add(n0, column), k0, mask);
+      }
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// gemmc.stage_wait -> mbarrier try_wait.parity on the stage's full barrier.
+struct StageWaitLowering : OpRewritePattern<StageWaitOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(StageWaitOp op, PatternRewriter &rewriter) const override {
+    KernelIR ir(rewriter, op.getLoc());
+    Ring ring(ir, op.getSmem(), op.getSmemLayout());
+    Value g = op.getLoad();
+    Value stage = ring.stageOf(g);
+    ring.waitParity(ring.full(stage),
+                    ir.andI(ir.divU(g, ir.c32(op.getSmemLayout().getStages())),
+                            ir.c32(1)));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// gemmc.stage_base -> the stage's address.
+struct StageBaseLowering : OpRewritePattern<StageBaseOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(StageBaseOp op, PatternRewriter &rewriter) const override {
+    KernelIR ir(rewriter, op.getLoc());
+    Ring ring(ir, op.getSmem(), op.getSmemLayout());
+    rewriter.replaceOp(op, ring.base(ring.stageOf(op.getLoad())));
+    return success();
+  }
+};
+
+/// gemmc.store_tile -> cp.async.bulk.tensor (shared -> global) + commit.
+struct StoreTileLowering : OpRewritePattern<StoreTileOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(StoreTileOp op, PatternRewriter &rewriter) const override {
+    NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+        rewriter, op.getLoc(), op.getTmapC(), op.getBuffer(),
+        ValueRange{op.getX(), op.getY()}, /*l2CacheHint=*/Value(),
+        NVVM::TMAStoreMode::TILE, /*predicate=*/Value());
+    NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// gemmc.store_drain -> cp.async.bulk.wait_group(.read).
+struct StoreDrainLowering : OpRewritePattern<StoreDrainOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(StoreDrainOp op, PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::CpAsyncBulkWaitGroupOp>(
+        op, op.getPending(), op.getRead() ? rewriter.getUnitAttr() : nullptr);
+    return success();
+  }
+};
+
+/// gemmc.shared_fence -> fence.proxy.async.shared::cta (generic-proxy
+/// writes become visible to TMA).
+struct SharedFenceLowering : OpRewritePattern<SharedFenceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SharedFenceOp op, PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::FenceProxyOp>(
+        op, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(rewriter.getContext(), NVVM::SharedSpace::shared_cta));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::gemmc::populateTmaRingPatterns(RewritePatternSet &patterns) {
+  patterns.add<RingInitLowering,     // gemmc.ring_init
+               StageAcquireLowering, // gemmc.stage_acquire
+               StageFillLowering,    // gemmc.stage_fill
+               StageWaitLowering,    // gemmc.stage_wait
+               StageBaseLowering,    // gemmc.stage_base
+               StoreTileLowering,    // gemmc.store_tile
+               StoreDrainLowering,   // gemmc.store_drain
+               SharedFenceLowering>( // gemmc.shared_fence
+      patterns.getContext());
+}

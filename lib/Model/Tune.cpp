@@ -1,0 +1,303 @@
+//===- Tune.cpp - Enumerate, filter and rank a family's schedules ---------===//
+#include "gemmc/Model/Tune.h"
+#include "gemmc/Target/Backend.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <cmath>
+
+using namespace gemmc;
+using llvm::formatv;
+
+namespace {
+
+/// The spec with the problem sizes of `p` (the form the rules check a
+/// shape in, as `gemmc analyze --shape` does).
+KernelSpec atShape(KernelSpec s, const ProblemShape &p) {
+  s.m.value = p.m;
+  s.n.value = p.n;
+  s.k.value = p.k;
+  return s;
+}
+
+/// Every schedule of `space` for `family`, in a fixed order (the order ties
+/// are broken in). Values of the enums come from Schema.def through
+/// EnumTraits, so a schedule the schema gains is enumerated without an edit
+/// here.
+std::vector<KernelSpec> enumerate(const TuneFamily &family,
+                                  const DeviceInfo &device,
+                                  const TuneSpace &space) {
+  KernelSpec base;
+  base.schemaVersion = kSchemaVersion;
+  base.name = "candidate";
+  base.arch = device.arch;
+  base.device = device.name.str();
+  base.a = {family.a, family.aLayout};
+  base.b = {family.b, family.bLayout};
+  base.c = {family.c, Layout::Row};
+  base.m = base.n = base.k = Dim{};
+  std::vector<KernelSpec> out;
+  for (int64_t bm : space.blockM)
+    for (int64_t bn : space.blockN)
+      for (int64_t bk : space.blockK)
+        for (KernelSchedule ks : EnumTraits<KernelSchedule>::values())
+          for (const I64x2 &cluster : space.clusters)
+            for (bool multicast : {false, true}) {
+              // A 1x1 cluster has no one to multicast to: one spelling only.
+              if (multicast && cluster[0] * cluster[1] == 1)
+                continue;
+              for (TileSchedulerKind kind :
+                   EnumTraits<TileSchedulerKind>::values())
+                for (Raster raster : EnumTraits<Raster>::values())
+                  for (int64_t group : space.groups)
+                    for (StoreKind store : EnumTraits<StoreKind>::values()) {
+                      if (store == StoreKind::Auto)
+                        continue;
+                      KernelSpec s = base;
+                      s.tileShape = {bm, bn, bk};
+                      s.kernelSchedule = ks;
+                      s.clusterShape = cluster;
+                      s.mainloop.multicast = multicast;
+                      s.tileScheduler.kind = kind;
+                      s.tileScheduler.raster = raster;
+                      s.tileScheduler.group = group;
+                      s.epilogue.store = store;
+                      out.push_back(std::move(s));
+                    }
+            }
+  return out;
+}
+
+std::string tileStr(const KernelSpec &s) {
+  return formatv("{0}x{1}x{2}", s.blockM(), s.blockN(), s.blockK()).str();
+}
+
+} // namespace
+
+std::string gemmc::specToYaml(const KernelSpec &s,
+                              llvm::ArrayRef<std::string> comment) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  for (const std::string &line : comment)
+    os << (line.empty() ? "#" : "# " + line) << "\n";
+  auto dim = [](const Dim &d) {
+    return d.isDynamic() ? std::string("dynamic") : std::to_string(d.value);
+  };
+  auto operand = [](const OperandSpec &o) {
+    return formatv("{element: {0}, layout: {1}}", elementTypeName(o.element),
+                   layoutName(o.layout))
+        .str();
+  };
+  os << "schema_version: " << s.schemaVersion << "\n";
+  os << "name: " << s.name << "\n";
+  os << "arch: " << archName(s.arch) << "\n";
+  if (!s.device.empty())
+    os << "device: " << s.device << "\n";
+  os << "operands:\n";
+  os << "  a: " << operand(s.a) << "\n";
+  os << "  b: " << operand(s.b) << "\n";
+  os << "  c: " << operand(s.c) << "\n";
+  os << "  accumulator: " << elementTypeName(s.accumulator) << "\n";
+  os << formatv("problem: {m: {0}, n: {1}, k: {2}}\n", dim(s.m), dim(s.n),
+                dim(s.k));
+  os << formatv("tile_shape: [{0}, {1}, {2}]\n", s.blockM(), s.blockN(),
+                s.blockK());
+  os << formatv("cluster_shape: [{0}, {1}]\n", s.clusterShape[0],
+                s.clusterShape[1]);
+  // stages stays `auto`: the spec then follows the hardware database's
+  // shared-memory figure as a hand-written one does.
+  os << formatv("mainloop: {stages: auto, load: {0}, multicast: {1}, "
+                "smem_swizzle: {2}}\n",
+                loadKindName(s.mainloop.load),
+                s.mainloop.multicast ? "true" : "false",
+                swizzleName(s.mainloop.swizzle));
+  os << "kernel_schedule: " << kernelScheduleName(s.kernelSchedule) << "\n";
+  os << formatv("tile_scheduler: {kind: {0}, raster: {1}, group: {2}, "
+                "split_k: {3}}\n",
+                tileSchedulerKindName(s.tileScheduler.kind),
+                rasterName(s.tileScheduler.raster), s.tileScheduler.group,
+                s.tileScheduler.splitK);
+  os << formatv("epilogue: {store: {0}, alpha: {1}, beta: {2}, bias: {3}, "
+                "activation: {4}}\n",
+                storeKindName(s.epilogue.store),
+                s.epilogue.alpha ? "true" : "false",
+                s.epilogue.beta ? "true" : "false", biasName(s.epilogue.bias),
+                activationName(s.epilogue.activation));
+  return text;
+}
+
+llvm::Expected<TuneResult> gemmc::tune(const TuneFamily &family,
+                                       const TuneSpace &space,
+                                       TuneProgress progress) {
+  if (family.shapes.empty())
+    return llvm::createStringError("the family has no shape; give at least one");
+  const DeviceInfo *device = lookupDevice(family.device);
+  if (!device) {
+    std::string known;
+    for (const DeviceInfo &d : allDevices())
+      known += (known.empty() ? "" : ", ") + d.name.str();
+    return llvm::createStringError(
+        formatv("unknown device '{0}'; known: {1}", family.device, known).str());
+  }
+
+  TuneResult result;
+  std::vector<KernelSpec> all = enumerate(family, *device, space);
+  result.enumerated = all.size();
+  llvm::StringSet<> seen;
+  std::vector<TuneCandidate> kept;
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (i % 256 == 0)
+      progress(i, all.size());
+    KernelSpec s = all[i];
+    // Rules that resolveAuto needs first, then every rule, as SpecFile does.
+    if (!checkValues(s).empty()) {
+      ++result.refusedByRules;
+      continue;
+    }
+    resolveAuto(s);
+    if (!checkSpec(s).empty()) {
+      ++result.refusedByRules;
+      continue;
+    }
+    if (!checkLoweringSupport(s).empty()) {
+      ++result.refusedByLowering;
+      continue;
+    }
+    // Each shape must be one the kernel may run (alignment, ranges).
+    bool shapesOk = llvm::all_of(family.shapes, [&](const ProblemShape &p) {
+      return checkSpec(atShape(s, p)).empty();
+    });
+    if (!shapesOk) {
+      ++result.refusedByRules;
+      continue;
+    }
+    // Two spellings that resolve to the same schedule are one candidate.
+    std::string key = specToYaml(s, {}) + "stages " +
+                      std::to_string(s.mainloop.stages);
+    if (!seen.insert(key).second) {
+      ++result.duplicates;
+      continue;
+    }
+    TuneCandidate c;
+    c.spec = s;
+    c.enumerationIndex = i;
+    for (const ProblemShape &p : family.shapes) {
+      llvm::Expected<Analysis> a = analyze(atShape(s, p), p);
+      if (!a)
+        return a.takeError();
+      c.shapes.push_back({std::move(*a), 1.0});
+    }
+    kept.push_back(std::move(c));
+  }
+  progress(all.size(), all.size());
+
+  // Score: how far from the model's best schedule for each shape, averaged
+  // geometrically so that no one shape's absolute time dominates.
+  for (size_t j = 0; j < family.shapes.size(); ++j) {
+    double best = HUGE_VAL;
+    for (const TuneCandidate &c : kept)
+      best = std::min(best, c.shapes[j].analysis.predictedSec);
+    for (TuneCandidate &c : kept)
+      c.shapes[j].relative = c.shapes[j].analysis.predictedSec / best;
+  }
+  for (TuneCandidate &c : kept) {
+    double logSum = 0;
+    for (const TuneShapeResult &r : c.shapes)
+      logSum += std::log(r.relative);
+    c.score = std::exp(logSum / c.shapes.size());
+  }
+  // Equal scores (schedules the model cannot tell apart, e.g. two rasters
+  // of a grid that fits in one wave): the one that moves fewer HBM bytes
+  // first, as it leaves more headroom where the model's bandwidth is
+  // optimistic; then the enumeration order.
+  auto traffic = [](const TuneCandidate &c) {
+    double bytes = 0;
+    for (const TuneShapeResult &r : c.shapes)
+      bytes += r.analysis.l2Bytes;
+    return bytes;
+  };
+  std::stable_sort(kept.begin(), kept.end(),
+                   [&](const TuneCandidate &x, const TuneCandidate &y) {
+                     if (x.score != y.score)
+                       return x.score < y.score;
+                     return traffic(x) < traffic(y);
+                   });
+  result.ranked = std::move(kept);
+  return result;
+}
+
+std::vector<std::string> gemmc::tuneReasons(const TuneCandidate &c,
+                                            size_t rank,
+                                            const TuneResult &result) {
+  const KernelSpec &s = c.spec;
+  std::vector<std::string> out;
+  out.push_back(formatv("gemmc tune: rank {0} of {1} schedules the validator "
+                        "accepts and the lowering builds ({2} enumerated, {3} "
+                        "refused by the rules, {4} not implemented, {5} "
+                        "duplicates)",
+                        rank, result.ranked.size(), result.enumerated,
+                        result.refusedByRules, result.refusedByLowering,
+                        result.duplicates)
+                    .str());
+  out.push_back(formatv("score {0:F3}: the geometric mean over the family's "
+                        "shapes of this schedule's predicted time / the best "
+                        "predicted time",
+                        c.score)
+                    .str());
+  out.push_back(formatv("schedule: tile {0}, {1}, cluster {2}x{3}{4}, {5} "
+                        "(raster {6}, group {7}), store {8}, {9} stages, {10} "
+                        "threads",
+                        tileStr(s), kernelScheduleName(s.kernelSchedule),
+                        s.clusterShape[0], s.clusterShape[1],
+                        s.mainloop.multicast ? " multicast" : "",
+                        tileSchedulerKindName(s.tileScheduler.kind),
+                        rasterName(s.tileScheduler.raster),
+                        s.tileScheduler.group, storeKindName(s.epilogue.store),
+                        s.mainloop.stages, s.threads)
+                    .str());
+  for (const TuneShapeResult &r : c.shapes) {
+    const Analysis &a = r.analysis;
+    out.push_back(
+        formatv("{0}x{1}x{2}: {3:F1} TFLOP/s ({4:F1}% of peak), {5:F2}x the "
+                "best; bottleneck {6}; {7} tiles, {8:F2} waves, last wave "
+                "{9:F0}% full; L2 hit {10:F0}%; latency covered {11:F0}%",
+                a.shape.m, a.shape.n, a.shape.k, a.predictedTflops,
+                100 * a.fractionOfPeak, r.relative,
+                bottleneckName(a.bottleneck), a.tiles, a.waves,
+                100 * a.lastWaveUtilization, 100 * a.l2HitRate,
+                100 * a.latencyCoverage)
+            .str());
+  }
+  return out;
+}
+
+std::vector<int64_t> gemmc::sampleRange(int64_t lo, int64_t hi) {
+  std::vector<int64_t> out{lo};
+  for (int64_t p = 1; p < hi && p > 0; p *= 2)
+    if (p > lo)
+      out.push_back(p);
+  if (hi != lo)
+    out.push_back(hi);
+  return out;
+}
+
+std::vector<TunePick> gemmc::pickDistinct(const TuneResult &result, size_t k) {
+  std::vector<TunePick> picks;
+  auto same = [](const TuneCandidate &x, const TuneCandidate &y) {
+    for (size_t j = 0; j < x.shapes.size(); ++j)
+      if (x.shapes[j].analysis.predictedSec != y.shapes[j].analysis.predictedSec)
+        return false;
+    return true;
+  };
+  for (size_t i = 0; i < result.ranked.size(); ++i) {
+    auto twin = llvm::find_if(picks, [&](const TunePick &p) {
+      return same(result.ranked[p.index], result.ranked[i]);
+    });
+    if (twin != picks.end())
+      ++twin->twins;
+    else if (picks.size() < k)
+      picks.push_back({i, 0});
+  }
+  return picks;
+}

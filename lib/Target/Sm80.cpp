@@ -1,0 +1,124 @@
+//===- Sm80.cpp - What the sm_80 lowering builds -------------------------===//
+//
+// The sm_80 kernels: every thread fills the stage ring with cp.async
+// (16-byte copies, zero-filled at the tile edges), warps read their
+// fragments with ldmatrix (scalar shared loads for an N-major tf32 B, which
+// ldmatrix cannot transpose) and multiply with mma.sync m16n8k8 (tf32) or
+// m16n8k16 (bf16, f16) into fp32 accumulators, and store C from registers.
+//
+//===----------------------------------------------------------------------===//
+#include "gemmc/Target/Sm80.h"
+#include "gemmc/Target/Backend.h"
+#include "gemmc/Target/Isa.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <cstdlib>
+
+using namespace gemmc;
+using llvm::formatv;
+
+/// One mma.sync's rows, and the columns ldmatrix .x4 reads of B at once
+/// (two n8 fragments).
+static constexpr int64_t kFragmentRows = 16;
+static constexpr int64_t kWarpColumnStep = 16;
+
+int64_t MmaSyncWarpGrid::mFragments() const { return warpRows / kFragmentRows; }
+int64_t MmaSyncWarpGrid::nFragments() const {
+  return warpCols / isaFor(Arch::SM80).mma.defaultShape().nMin;
+}
+
+std::optional<MmaSyncWarpGrid> gemmc::mmaSyncWarpGrid(const KernelSpec &s) {
+  int64_t warps = computeResources(s).threads / kWarpSize;
+  std::optional<MmaSyncWarpGrid> best;
+  for (int64_t wm = 1; wm <= warps; ++wm) {
+    if (warps % wm != 0)
+      continue;
+    int64_t wn = warps / wm;
+    if (s.blockM() % (wm * kFragmentRows) != 0 ||
+        s.blockN() % (wn * kWarpColumnStep) != 0)
+      continue;
+    MmaSyncWarpGrid g{wm, wn, s.blockM() / wm, s.blockN() / wn};
+    // Squarest warp tile: the fewest fragment loads per mma.sync.
+    auto skew = [](const MmaSyncWarpGrid &x) {
+      return std::abs(x.warpRows - x.warpCols);
+    };
+    if (!best || skew(g) < skew(*best))
+      best = g;
+  }
+  return best;
+}
+
+int64_t gemmc::sm80RowsPerLine(int64_t rowUnits) {
+  constexpr int64_t lineUnits = isa::kWidestSwizzleSpan / isa::kSwizzleUnitBytes;
+  return rowUnits >= lineUnits ? 1 : lineUnits / rowUnits;
+}
+
+int64_t gemmc::sm80SwizzleMask(int64_t rowUnits, bool swizzled) {
+  constexpr int64_t lineUnits = isa::kWidestSwizzleSpan / isa::kSwizzleUnitBytes;
+  return swizzled ? std::min(rowUnits, lineUnits) - 1 : 0;
+}
+
+int64_t gemmc::sm80RowPitch(int64_t rowBytes, Swizzle swizzle) {
+  return rowBytes + (swizzle == Swizzle::None ? isa::kCpAsyncBytes : 0);
+}
+
+void gemmc::sm80Unsupported(const KernelSpec &s, std::vector<Violation> &out) {
+  auto no = [&](llvm::StringRef field, std::string what) {
+    out.push_back(Violation{"not-implemented", field.str(), std::move(what)});
+  };
+  if (s.kernelSchedule != KernelSchedule::Multistage)
+    no("kernel_schedule",
+       formatv("kernel_schedule: {0} is not implemented on sm_80 yet; use "
+               "multistage (every warp loads and multiplies)",
+               kernelScheduleName(s.kernelSchedule))
+           .str());
+  if (s.tileScheduler.kind == TileSchedulerKind::StreamK)
+    no("tile_scheduler.kind", "stream_k is not implemented on sm_80 yet; use "
+                              "data_parallel or persistent");
+  if (s.tileScheduler.splitK != 1)
+    no("tile_scheduler.split_k", "split_k > 1 is not implemented yet; use 1");
+  if (s.mainloop.load != LoadKind::CpAsync)
+    no("mainloop.load", "sm_80 fills stages with cp.async only; use load: cp_async");
+  if (s.epilogue.bias != Bias::None)
+    no("epilogue.bias", "a bias is not implemented yet; use bias: none");
+  if (s.epilogue.activation != Activation::None)
+    no("epilogue.activation",
+       "activations are not implemented yet; use activation: none");
+  if (s.epilogue.store == StoreKind::Tma)
+    no("epilogue.store", "sm_80 has no TMA; use store: direct");
+  bool sixteenBit = (s.a.element == ElementType::BF16 ||
+                     s.a.element == ElementType::F16) &&
+                    s.b.element == s.a.element;
+  bool tf32 = s.a.element == ElementType::TF32 && s.b.element == ElementType::TF32;
+  if (!sixteenBit && !tf32)
+    no("operands.a.element",
+       formatv("{0} x {1} operands are not implemented on sm_80 yet; use tf32, "
+               "bf16 or f16 for both",
+               elementTypeName(s.a.element), elementTypeName(s.b.element))
+           .str());
+  if (s.a.layout != Layout::Row)
+    no("operands.a.layout",
+       "a col-major A (M contiguous) is not implemented yet; use layout: row");
+  if (s.mainloop.stages < 2)
+    no("mainloop.stages", "stages = 1 leaves no buffer to load while the "
+                          "other is multiplied; use stages >= 2");
+  // Every thread copies whole 16-byte units of each operand's stage tile.
+  int64_t threads = computeResources(s).threads;
+  for (int operand = 0; operand < 2; ++operand) {
+    const OperandSpec &o = operand == 0 ? s.a : s.b;
+    int64_t inner = contiguousTileExtent(s, operand) * elementBytes(o.element);
+    if (inner % isa::kCpAsyncBytes != 0)
+      no("tile_shape",
+         formatv("operand {0}'s tile rows are {1} bytes, not whole {2}-byte "
+                 "cp.async copies; make the contiguous tile extent a multiple "
+                 "of {3} elements",
+                 operand == 0 ? 'a' : 'b', inner, isa::kCpAsyncBytes,
+                 isa::kCpAsyncBytes / elementBytes(o.element))
+             .str());
+  }
+  if (!mmaSyncWarpGrid(s))
+    no("tile_shape",
+       formatv("no grid of {0} warps cuts the {1}x{2} tile into warp tiles of "
+               "whole 16 x 16 blocks; use fewer threads or a larger tile",
+               threads / kWarpSize, s.blockM(), s.blockN())
+           .str());
+}

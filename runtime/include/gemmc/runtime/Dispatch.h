@@ -1,0 +1,59 @@
+// A kernel bundle's dispatch table (dispatch.json, docs/tuning.md): which
+// kernel serves which (M, N, K). CUDA-free, so the rules are unit-tested
+// without a GPU; gemmc_bundle_* in Runtime.cpp loads the kernels and
+// launches the one selectRule picks.
+#ifndef GEMMC_RUNTIME_DISPATCH_H
+#define GEMMC_RUNTIME_DISPATCH_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gemmc::rt {
+
+/// The dispatch table's format version ("gemmc_bundle" in dispatch.json).
+constexpr int64_t kBundleFormatVersion = 1;
+
+/// An inclusive range of one problem dimension; hi = kUnbounded: no upper end.
+struct DimRange {
+  static constexpr int64_t kUnbounded = INT64_MAX;
+  int64_t lo = 1, hi = kUnbounded;
+  bool contains(int64_t v) const { return v >= lo && v <= hi; }
+  bool covers(const DimRange &o) const { return lo <= o.lo && hi >= o.hi; }
+};
+
+/// "[1, 64]", "[65, any]": a range as messages print it.
+std::string rangeStr(const DimRange &r);
+
+struct DispatchRule {
+  std::string kernel; ///< the kernel's name (its manifest's)
+  std::string cubin;  ///< file name inside the bundle; the manifest is cubin + ".json"
+  DimRange m, n, k;
+  std::string why;    ///< what the bundle's author (or gemmc tune) said about the choice
+};
+
+struct DispatchTable {
+  std::string name;
+  std::vector<DispatchRule> rules; ///< in order: the first that matches wins
+};
+
+/// Parses and checks dispatch.json: known keys only, ranges with
+/// 1 <= lo <= hi, cubin names without a directory, no rule shadowed by an
+/// earlier one (it could never be picked). On failure `error` names the rule
+/// and the field.
+bool parseDispatchTable(const std::string &text, const std::string &source,
+                        DispatchTable &out, std::string &error);
+
+/// The index of the first rule whose ranges hold (m, n, k), or -1. Allocates
+/// nothing: it runs on every launch.
+int selectRule(const DispatchTable &table, int64_t m, int64_t n, int64_t k);
+
+/// Why (m, n, k) goes where it goes: the rule picked and the earlier rules
+/// that did not match (with the dimension that ruled each out), or, when
+/// none matches, every rule's miss and the way out.
+std::string explainSelection(const DispatchTable &table, int64_t m, int64_t n,
+                             int64_t k);
+
+} // namespace gemmc::rt
+
+#endif

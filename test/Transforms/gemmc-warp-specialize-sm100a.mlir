@@ -1,0 +1,93 @@
+// RUN: gemmc-opt %s --split-input-file --gemmc-warp-specialize --canonicalize --cse | FileCheck %s
+
+// sm_100a (a target with tensor memory), persistent 128x256x64, 4 stages:
+// thread 0 makes the stage ring (full: TMA's one arrival; empty: one
+// tcgen05.commit) and the accumulator ring right after its barriers (two
+// buffers, 2 x 256 columns: full by the MMA thread's commit, empty by the
+// 128 epilogue threads); warp 5 allocates 512 columns into the slot after
+// both rings' barriers (196608 + 64 + 32 = 196704); after the CTA barrier
+// everyone reads the base. Then three roles: warp 4's lane 0 loads every K
+// tile; warp 5's lane 0 takes the tile's accumulator buffer (t = (tile -
+// first) / step, buffer t % 2 at base + 256 (t % 2)), and per K step waits
+// for the stage, issues its MMAs (accumulating after the first step) and
+// releases the stage, then marks the accumulator ready; warpgroup 0 waits
+// for it, stores it and releases it. After a last CTA barrier warp 5 frees
+// the columns.
+
+// CHECK-LABEL: llvm.func @tmem_roles(
+// CHECK-SAME: %[[C:[a-z0-9]*]]: !llvm.ptr<1> {llvm.noalias}, %[[M:[a-z0-9]*]]: i32, %[[N:[a-z0-9]*]]: i32, %[[K:[a-z0-9]*]]: i32, %[[LDC:[a-z0-9]*]]: i32, %[[ALPHA:[a-z0-9]*]]: f32, %[[FIRST:[a-z0-9]*]]: i32, %[[STEP:[a-z0-9]*]]: i32, %[[S:[a-z0-9]*]]: !llvm.ptr<3>)
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[T0:.*]] = arith.cmpi eq, %[[TID]], %c0_i32 : i32
+// CHECK: %[[SLOT:.*]] = llvm.getelementptr %[[S]][196704]
+// CHECK: %[[WARP:.*]] = arith.divui %[[TID]], %c32_i32 : i32
+// CHECK: %[[LANE:.*]] = arith.remui %[[TID]], %c32_i32 : i32
+// CHECK: %[[LANE0:.*]] = arith.cmpi eq, %[[LANE]], %c0_i32 : i32
+// CHECK: scf.if %[[T0]] {
+// CHECK-NEXT: gemmc.ring_init %[[S]] {empty_arrivals = 1 : i64, full_arrivals = 1 : i64, smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 49152, b_offset = 16384, barriers = 196608, align = 1024, swizzle = 128>}
+// CHECK-NEXT: gemmc.ring_init %[[S]] {empty_arrivals = 128 : i64, full_arrivals = 1 : i64, smem_layout = #gemmc.smem_layout<stages = 2, stage_bytes = 0, b_offset = 0, barriers = 196672, align = 1024, swizzle = 0>}
+// CHECK: %[[W5:.*]] = arith.cmpi eq, %[[WARP]], %c5_i32 : i32
+// CHECK-NEXT: scf.if %[[W5]] {
+// CHECK-NEXT: gemmc.acc_alloc %[[SLOT]] {columns = 512 : i64}
+// CHECK: gemmc.cta_sync{{$}}
+// CHECK-NEXT: %[[BASE:.*]] = gemmc.acc_base %[[SLOT]]
+// CHECK-NEXT: %[[W4:.*]] = arith.cmpi eq, %[[WARP]], %c4_i32 : i32
+// CHECK-NEXT: %[[PRODUCER:.*]] = arith.andi %[[LANE0]], %[[W4]] : i1
+// CHECK-NEXT: scf.if %[[PRODUCER]] {
+// CHECK: gemmc.stage_acquire
+// CHECK-NEXT: gemmc.stage_fill
+// CHECK: } else {
+// CHECK-NEXT: %[[MMA:.*]] = arith.andi %[[LANE0]], %[[W5]] : i1
+// CHECK-NEXT: scf.if %[[MMA]] {
+// CHECK-NEXT: gemmc.tile_loop %[[FIRST]], %[[STEP]], %[[M]], %[[N]], %{{.*}} iter(%c0_i32)
+// CHECK-NEXT: ^bb0(%{{.*}}: i32, %{{.*}}: i32, %[[TILE:.*]]: i32, %[[KB:.*]]: i32, %[[KE:.*]]: i32, %[[G:.*]]: i32):
+// CHECK-NEXT: %[[REL:.*]] = arith.subi %[[TILE]], %[[FIRST]] : i32
+// CHECK-NEXT: %[[T:.*]] = arith.divui %[[REL]], %[[STEP]] : i32
+// CHECK-NEXT: gemmc.stage_acquire %[[T]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 2, stage_bytes = 0, b_offset = 0, barriers = 196672,
+// CHECK-NEXT: %[[BUF:.*]] = arith.remui %[[T]], %c2_i32 : i32
+// CHECK-NEXT: %[[COL:.*]] = arith.muli %[[BUF]], %c256_i32 : i32
+// CHECK-NEXT: %[[ACC:.*]] = arith.addi %[[BASE]], %[[COL]] : i32
+// CHECK-NEXT: %[[STEPS:.*]] = arith.subi %[[KE]], %[[KB]] : i32
+// CHECK-NEXT: scf.for %[[KS:.*]] = %c0_i32 to %[[STEPS]] step %c1_i32 : i32 {
+// CHECK-NEXT: %[[GS:.*]] = arith.addi %[[G]], %[[KS]] : i32
+// CHECK-NEXT: gemmc.stage_wait %[[GS]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 4,
+// CHECK-NEXT: %[[STAGE:.*]] = gemmc.stage_base %[[GS]], %[[S]]
+// CHECK-NEXT: %[[ACCUM:.*]] = arith.cmpi ugt, %[[KS]], %c0_i32 : i32
+// CHECK-NEXT: %[[BT:.*]] = llvm.getelementptr %[[STAGE]][16384]
+// CHECK-NEXT: gemmc.mma_issue %[[ACC]], %[[STAGE]], %[[BT]], %[[ACCUM]]
+// CHECK-NEXT: gemmc.stage_release %[[GS]], %[[S]] {cluster_size = 1 : i64, {{.*}}
+// CHECK-NEXT: {{^ *}}}
+// CHECK-NEXT: gemmc.acc_ready %[[T]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 2,
+// CHECK: } else {
+// CHECK-NEXT: %[[EPI:.*]] = arith.cmpi ult, %[[TID]], %c128_i32 : i32
+// CHECK-NEXT: scf.if %[[EPI]] {
+// CHECK: gemmc.stage_wait %[[ET:.*]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 2,
+// CHECK: %[[EACC:.*]] = arith.addi %[[BASE]], %{{.*}} : i32
+// CHECK-NEXT: gemmc.epilogue %[[EACC]], %[[C]], %{{.*}}, %{{.*}}, %[[M]], %[[N]], %[[LDC]] alpha(%[[ALPHA]]) {{.*}} : i32, !llvm.ptr<1>
+// CHECK-NEXT: gemmc.acc_release %[[ET]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 2,
+// CHECK: gemmc.cta_sync{{$}}
+// CHECK-NEXT: scf.if %[[W5]] {
+// CHECK-NEXT: gemmc.acc_free %[[BASE]] {columns = 512 : i64}
+gpu.module @k1 {
+  llvm.func @tmem_roles(%ta: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tb: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %c: !llvm.ptr<1> {llvm.noalias}, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %first: i32, %step: i32, %smem: !llvm.ptr<3>) attributes {nvvm.kernel} {
+    gemmc.tile_matmul %ta, %tb, %c, %first, %step, %m, %n, %k, %ldc alpha(%alpha) smem(%smem) {schedule = #gemmc.schedule<arch = "sm_100a", device = "b200", a = "f16", a_layout = "row", b = "f16", b_layout = "col", c = "f16", accumulator = "f32", tile_shape = [128, 256, 64], cluster_shape = [1, 1], stages = 4, threads = 192, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 49152, b_offset = 16384, barriers = 196608, align = 1024, swizzle = 128>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>, !llvm.ptr<3>
+    llvm.return
+  }
+}
+
+// -----
+
+// data_parallel: one accumulator buffer (256 columns; the slot at 196608 +
+// 64 + 16 = 196688), so tile t waits for the epilogue of tile t - 1.
+
+// CHECK-LABEL: llvm.func @tmem_one_buffer(
+// CHECK: %[[SLOT:.*]] = llvm.getelementptr %{{.*}}[196688]
+// CHECK: gemmc.ring_init %{{.*}} {empty_arrivals = 128 : i64, full_arrivals = 1 : i64, smem_layout = #gemmc.smem_layout<stages = 1, stage_bytes = 0, b_offset = 0, barriers = 196672,
+// CHECK: gemmc.acc_alloc %[[SLOT]] {columns = 256 : i64}
+// CHECK-NOT: arith.remui %{{.*}}, %c2_i32
+// CHECK: gemmc.acc_free %{{.*}} {columns = 256 : i64}
+gpu.module @k2 {
+  llvm.func @tmem_one_buffer(%ta: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tb: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %c: !llvm.ptr<1> {llvm.noalias}, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %first: i32, %step: i32, %smem: !llvm.ptr<3>) attributes {nvvm.kernel} {
+    gemmc.tile_matmul %ta, %tb, %c, %first, %step, %m, %n, %k, %ldc alpha(%alpha) smem(%smem) {schedule = #gemmc.schedule<arch = "sm_100a", device = "b200", a = "f16", a_layout = "row", b = "f16", b_layout = "col", c = "f16", accumulator = "f32", tile_shape = [128, 256, 64], cluster_shape = [1, 1], stages = 4, threads = 192, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 49152, b_offset = 16384, barriers = 196608, align = 1024, swizzle = 128>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>, !llvm.ptr<3>
+    llvm.return
+  }
+}

@@ -1,0 +1,90 @@
+// RUN: gemmc-opt %s --split-input-file --gemmc-warp-specialize --canonicalize --cse | FileCheck %s
+
+// sm_80 (load: cp_async), two stages: no ring barriers; every thread fills.
+// A tile's one prologue load (stages - 1), then each K step waits for load
+// g + step, refills with load g + step + 1 (K tile step + 1, zero-filled
+// past K: no condition), and multiplies; the loads carry ld(lda, ldb) and
+// clip(m, n, k). After the loop the trailing groups are released, then the
+// epilogue.
+
+// CHECK-LABEL: llvm.func @sm80_tf32_tn_64x64x16(
+// CHECK-SAME: %[[A:[a-z0-9]*]]: !llvm.ptr<1> {llvm.noalias}, %[[B:[a-z0-9]*]]: !llvm.ptr<1> {llvm.noalias}, %[[C:[a-z0-9]*]]: !llvm.ptr<1> {llvm.noalias}, %[[M:[a-z0-9]*]]: i32, %[[N:[a-z0-9]*]]: i32, %[[K:[a-z0-9]*]]: i32, %[[LDC:[a-z0-9]*]]: i32, %[[LDA:[a-z0-9]*]]: i32, %[[LDB:[a-z0-9]*]]: i32, %[[ALPHA:[a-z0-9]*]]: f32)
+// CHECK-NOT: gemmc.ring_init
+// CHECK-NOT: gemmc.cta_sync
+// CHECK: %[[KT:.*]] = arith.divui %{{.*}}, %c16_i32 : i32
+// CHECK: gemmc.tile_loop %{{.*}}, %{{.*}}, %[[M]], %[[N]], %[[KT]] iter(%c0_i32)
+// CHECK-NEXT: ^bb0(%[[M0:.*]]: i32, %[[N0:.*]]: i32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32, %[[G:.*]]: i32):
+// CHECK-NEXT: gemmc.stage_fill %[[G]], %[[M0]], %[[N0]], %c0_i32, %[[A]], %[[B]], %[[S:.*]] ld(%[[LDA]], %[[LDB]]) clip(%[[M]], %[[N]], %[[K]])
+// CHECK-NEXT: %[[ACC:.*]] = scf.for %[[J:.*]] = %c0_i32 to %[[KT]] step %c1_i32 iter_args(%[[A0:.*]] = %{{.*}}) -> (!llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>)
+// CHECK-NEXT: %[[GJ:.*]] = arith.addi %[[G]], %[[J]] : i32
+// CHECK-NEXT: gemmc.stage_wait %[[GJ]], %[[S]]
+// CHECK-NEXT: %[[KN:.*]] = arith.addi %[[J]], %c1_i32 : i32
+// CHECK-NEXT: %[[GN:.*]] = arith.addi %[[GJ]], %c1_i32 : i32
+// CHECK-NEXT: gemmc.stage_fill %[[GN]], %[[M0]], %[[N0]], %[[KN]], %[[A]], %[[B]], %[[S]] ld(%[[LDA]], %[[LDB]]) clip(%[[M]], %[[N]], %[[K]])
+// CHECK-NEXT: %[[BASE:.*]] = gemmc.stage_base %[[GJ]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 2, stage_bytes = 8192, b_offset = 4096, barriers = 16384, align = 16, swizzle = 64>}
+// CHECK-NEXT: %[[BT:.*]] = llvm.getelementptr %[[BASE]][4096]
+// CHECK-NEXT: %[[NEXT:.*]] = gemmc.mma_stage %[[A0]], %[[BASE]], %[[BT]]
+// CHECK-NEXT: scf.yield %[[NEXT]]
+// CHECK-NOT: gemmc.mma_wait
+// CHECK: %[[GE:.*]] = arith.addi %[[G]], %[[KT]] : i32
+// CHECK-NEXT: %[[LAST:.*]] = arith.subi %[[GE]], %c1_i32 : i32
+// CHECK-NEXT: gemmc.stage_release %[[LAST]], %[[S]]
+// CHECK-NEXT: gemmc.epilogue %[[ACC]], %[[C]], %[[M0]], %[[N0]], %[[M]], %[[N]], %[[LDC]] alpha(%[[ALPHA]])
+// CHECK-NEXT: gemmc.yield %[[GE]] : i32
+
+module attributes {gemmc.arch = "sm_80", gpu.container_module} {
+  gpu.module @gemmc_kernels [#nvvm.target<O = 3, chip = "sm_80", features = "+ptx80">] {
+    llvm.mlir.global external @sm80_tf32_tn_64x64x16_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+    llvm.func @sm80_tf32_tn_64x64x16(%arg0: !llvm.ptr<1> {llvm.noalias}, %arg1: !llvm.ptr<1> {llvm.noalias}, %arg2: !llvm.ptr<1> {llvm.noalias}, %arg3: i32, %arg4: i32, %arg5: i32, %arg6: i32, %arg7: i32, %arg8: i32, %arg9: f32) attributes {nvvm.kernel, nvvm.maxntid = array<i32: 512, 1, 1>, nvvm.minctasm = 1 : i32} {
+      %c15_i32 = arith.constant 15 : i32
+      %c-16_i32 = arith.constant -16 : i32
+      %0 = llvm.mlir.addressof @sm80_tf32_tn_64x64x16_smem : !llvm.ptr<3>
+      %1 = nvvm.read.ptx.sreg.ctaid.x : i32
+      %2 = nvvm.read.ptx.sreg.nctaid.x : i32
+      %3 = llvm.ptrtoint %0 : !llvm.ptr<3> to i32
+      %4 = arith.addi %3, %c15_i32 : i32
+      %5 = arith.andi %4, %c-16_i32 : i32
+      %6 = arith.subi %5, %3 : i32
+      %7 = llvm.getelementptr %0[%6] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+      gemmc.tile_matmul %arg0, %arg1, %arg2, %1, %2, %arg3, %arg4, %arg5, %arg6 ld(%arg7, %arg8) alpha(%arg9) smem(%7) {schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "tf32", a_layout = "row", b = "tf32", b_layout = "col", c = "f32", accumulator = "f32", tile_shape = [64, 64, 16], cluster_shape = [1, 1], stages = 2, threads = 512, load = "cp_async", multicast = false, smem_swizzle = "64b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 2, stage_bytes = 8192, b_offset = 4096, barriers = 16384, align = 16, swizzle = 64>} : !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<3>
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+// Three stages: two prologue loads (K tiles 0 and 1), each step refills two
+// loads ahead.
+
+// CHECK-LABEL: llvm.func @sm80_f16_nn_128x128x32_f32out(
+// CHECK: ^bb0(%[[M0:.*]]: i32, %[[N0:.*]]: i32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32, %[[G:.*]]: i32):
+// CHECK-NEXT: gemmc.stage_fill %[[G]], %[[M0]], %[[N0]], %c0_i32,
+// CHECK-NEXT: %[[G1:.*]] = arith.addi %[[G]], %c1_i32 : i32
+// CHECK-NEXT: gemmc.stage_fill %[[G1]], %[[M0]], %[[N0]], %c1_i32,
+// CHECK-NEXT: scf.for %[[J:.*]] = %c0_i32
+// CHECK-NEXT: %[[GJ:.*]] = arith.addi %[[G]], %[[J]] : i32
+// CHECK-NEXT: gemmc.stage_wait %[[GJ]]
+// CHECK-NEXT: %[[KN:.*]] = arith.addi %[[J]], %c2_i32 : i32
+// CHECK-NEXT: %[[GN:.*]] = arith.addi %[[GJ]], %c2_i32 : i32
+// CHECK-NEXT: gemmc.stage_fill %[[GN]], %[[M0]], %[[N0]], %[[KN]],
+
+module attributes {gemmc.arch = "sm_80", gpu.container_module} {
+  gpu.module @gemmc_kernels [#nvvm.target<O = 3, chip = "sm_80", features = "+ptx80">] {
+    llvm.mlir.global external @sm80_f16_nn_128x128x32_f32out_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+    llvm.func @sm80_f16_nn_128x128x32_f32out(%arg0: !llvm.ptr<1> {llvm.noalias}, %arg1: !llvm.ptr<1> {llvm.noalias}, %arg2: !llvm.ptr<1> {llvm.noalias}, %arg3: i32, %arg4: i32, %arg5: i32, %arg6: i32, %arg7: i32, %arg8: i32, %arg9: f32, %arg10: f32) attributes {nvvm.kernel, nvvm.maxntid = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32} {
+      %c15_i32 = arith.constant 15 : i32
+      %c-16_i32 = arith.constant -16 : i32
+      %0 = llvm.mlir.addressof @sm80_f16_nn_128x128x32_f32out_smem : !llvm.ptr<3>
+      %1 = nvvm.read.ptx.sreg.ctaid.x : i32
+      %2 = nvvm.read.ptx.sreg.nctaid.x : i32
+      %3 = llvm.ptrtoint %0 : !llvm.ptr<3> to i32
+      %4 = arith.addi %3, %c15_i32 : i32
+      %5 = arith.andi %4, %c-16_i32 : i32
+      %6 = arith.subi %5, %3 : i32
+      %7 = llvm.getelementptr %0[%6] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+      gemmc.tile_matmul %arg0, %arg1, %arg2, %1, %2, %arg3, %arg4, %arg5, %arg6 ld(%arg7, %arg8) alpha(%arg9) beta(%arg10) smem(%7) {schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "f16", a_layout = "row", b = "f16", b_layout = "row", c = "f32", accumulator = "f32", tile_shape = [128, 128, 32], cluster_shape = [1, 1], stages = 3, threads = 256, load = "cp_async", multicast = false, smem_swizzle = "64b", kernel_schedule = "multistage", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = true, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 3, stage_bytes = 16384, b_offset = 8192, barriers = 49152, align = 16, swizzle = 64>} : !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<3>
+      llvm.return
+    }
+  }
+}

@@ -1,0 +1,301 @@
+//===- Bundle.cpp - `gemmc bundle`: kernels and a dispatch table ---------===//
+//
+//   gemmc bundle DISPATCH.yaml -o DIR
+//
+// A dispatch spec lists kernels (spec files, or `auto`: gemmc tune's best
+// for the rule's shapes) and the (M, N, K) ranges each serves. gemmc bundle
+// writes DIR/ with, per kernel, the spec it was built from (NAME.yaml), the
+// cubin and its manifest (NAME.cubin, NAME.cubin.json), and dispatch.json,
+// the table the runtime's gemmc_bundle_load reads. docs/tuning.md describes
+// both files and the dispatch rule (first match wins).
+//
+// Each kernel is compiled by this gemmc in a child process
+// (`gemmc NAME.yaml -o NAME.cubin`), exactly as a single spec is.
+//
+//===----------------------------------------------------------------------===//
+#include "Commands.h"
+#include "gemmc/Model/Tune.h"
+#include "gemmc/Spec/SpecParser.h"
+#include "gemmc/runtime/Dispatch.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/YAMLTraits.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace gemmc;
+using gemmc::tool::bundleCommand;
+using gemmc::tool::gemmcOptions;
+
+cl::SubCommand gemmc::tool::bundleCommand(
+    "bundle", "Compile a dispatch spec's kernels and its dispatch table into "
+              "one directory");
+
+static cl::opt<std::string> dispatchPath(cl::Positional,
+                                         cl::desc("<dispatch.yaml>"),
+                                         cl::Required, cl::sub(bundleCommand),
+                                         cl::cat(gemmcOptions));
+static cl::opt<std::string> bundleOut("o", cl::desc("The bundle directory"),
+                                      cl::value_desc("DIR"), cl::Required,
+                                      cl::sub(bundleCommand),
+                                      cl::cat(gemmcOptions));
+static cl::opt<bool> noCompile(
+    "no-compile",
+    cl::desc("Write the specs and dispatch.json only (no cubins: a machine "
+             "without ptxas, or a check of the table)"),
+    cl::sub(bundleCommand), cl::cat(gemmcOptions));
+
+namespace {
+constexpr const char *kWho = "gemmc bundle";
+/// The largest M an `auto` rule without an upper M tunes for.
+constexpr int64_t kAutoMaxM = 16384;
+
+struct AutoEntry {
+  std::vector<int64_t> n, k; ///< representative N and K values
+};
+
+struct KernelEntry {
+  std::string spec;                 ///< path, relative to the dispatch spec
+  std::optional<AutoEntry> autoTune;
+  std::vector<std::string> m, n, k; ///< [lo, hi]; hi may be "any"
+  std::string why;
+};
+
+struct DispatchSpec {
+  std::string bundle;
+  std::string device = "h200";
+  std::string dtype = "bf16";
+  std::string aLayout = "row", bLayout = "col";
+  std::vector<KernelEntry> kernels;
+};
+} // namespace
+
+LLVM_YAML_IS_SEQUENCE_VECTOR(KernelEntry)
+
+namespace llvm::yaml {
+template <> struct MappingTraits<AutoEntry> {
+  static void mapping(IO &io, AutoEntry &a) {
+    io.mapRequired("n", a.n);
+    io.mapRequired("k", a.k);
+  }
+};
+template <> struct MappingTraits<KernelEntry> {
+  static void mapping(IO &io, KernelEntry &e) {
+    io.mapOptional("spec", e.spec);
+    io.mapOptional("auto", e.autoTune);
+    io.mapOptional("m", e.m);
+    io.mapOptional("n", e.n);
+    io.mapOptional("k", e.k);
+    io.mapOptional("why", e.why);
+  }
+};
+template <> struct MappingTraits<DispatchSpec> {
+  static void mapping(IO &io, DispatchSpec &d) {
+    io.mapRequired("bundle", d.bundle);
+    io.mapOptional("device", d.device);
+    io.mapOptional("dtype", d.dtype);
+    io.mapOptional("a_layout", d.aLayout);
+    io.mapOptional("b_layout", d.bLayout);
+    io.mapRequired("kernels", d.kernels);
+  }
+};
+} // namespace llvm::yaml
+
+namespace {
+bool fail(const Twine &msg) {
+  errs() << kWho << ": error: " << msg << "\n";
+  return false;
+}
+
+struct Range {
+  int64_t lo = 1;
+  std::optional<int64_t> hi; ///< none: no upper end
+};
+
+bool parseRange(ArrayRef<std::string> v, StringRef where, Range &out) {
+  if (v.empty())
+    return true;
+  int64_t lo = 0, hi = 0;
+  if (v.size() != 2 || StringRef(v[0]).getAsInteger(10, lo) || lo < 1 ||
+      (v[1] != "any" && (StringRef(v[1]).getAsInteger(10, hi) || hi < lo)))
+    return fail(formatv("[bundle-range] {0}: expected [lo, hi] with 1 <= lo "
+                        "<= hi, hi an integer or any; got [{1}]",
+                        where, join(v, ", ")));
+  out.lo = lo;
+  if (v[1] != "any")
+    out.hi = hi;
+  return true;
+}
+
+json::Value rangeJson(const Range &r) {
+  return json::Array{r.lo, r.hi ? json::Value(*r.hi) : json::Value(nullptr)};
+}
+
+/// The tuned spec for `auto`: gemmc tune's best over M in the rule's range
+/// (its ends and the powers of two between) times the listed N and K.
+std::optional<std::string> autoSpec(const DispatchSpec &d, const AutoEntry &a,
+                                    const Range &m, const std::string &name,
+                                    const std::string &where) {
+  TuneFamily f;
+  f.device = d.device;
+  auto elem = parseElementType(d.dtype);
+  auto al = EnumTraits<Layout>::parse(d.aLayout);
+  auto bl = EnumTraits<Layout>::parse(d.bLayout);
+  if (!elem || !al || !bl) {
+    fail(formatv("[bundle-auto] {0}: dtype '{1}', a_layout '{2}', b_layout "
+                 "'{3}': one is not a spec value",
+                 where, d.dtype, d.aLayout, d.bLayout));
+    return std::nullopt;
+  }
+  f.a = f.b = f.c = *elem;
+  f.aLayout = *al;
+  f.bLayout = *bl;
+  for (int64_t mv : sampleRange(m.lo, m.hi.value_or(std::max(m.lo, kAutoMaxM))))
+    for (int64_t nv : a.n)
+      for (int64_t kv : a.k)
+        f.shapes.push_back({mv, nv, kv});
+  Expected<TuneResult> r = gemmc::tune(f);
+  if (!r) {
+    fail(formatv("[bundle-auto] {0}: {1}", where, toString(r.takeError())));
+    return std::nullopt;
+  }
+  if (r->ranked.empty()) {
+    fail(formatv("[bundle-auto] {0}: gemmc tune found no schedule the rules "
+                 "and the lowering accept for these shapes",
+                 where));
+    return std::nullopt;
+  }
+  TuneCandidate best = r->ranked.front();
+  best.spec.name = name;
+  return specToYaml(best.spec, tuneReasons(best, 1, *r));
+}
+} // namespace
+
+int gemmc::tool::runBundle() {
+  auto buffer = MemoryBuffer::getFile(dispatchPath);
+  if (!buffer) {
+    fail("cannot read " + dispatchPath + ": " + buffer.getError().message());
+    return 1;
+  }
+  DispatchSpec d;
+  yaml::Input in((*buffer)->getBuffer());
+  in >> d;
+  if (in.error()) {
+    fail("[bundle-spec] " + dispatchPath +
+         " is not a dispatch spec (bundle, kernels; docs/tuning.md)");
+    return 1;
+  }
+  if (d.kernels.empty()) {
+    fail("[bundle-spec] " + dispatchPath + ": kernels is empty");
+    return 1;
+  }
+  if (std::error_code ec = sys::fs::create_directories(bundleOut)) {
+    fail("cannot create " + bundleOut + ": " + ec.message());
+    return 1;
+  }
+  SmallString<256> base(dispatchPath);
+  sys::path::remove_filename(base);
+
+  json::Array rules;
+  std::vector<std::string> names;
+  struct Build {
+    std::string where, spec, cubin;
+  };
+  std::vector<Build> builds;
+  for (auto [i, e] : llvm::enumerate(d.kernels)) {
+    std::string where = formatv("{0}: kernels[{1}]", dispatchPath, i).str();
+    Range m, n, k;
+    if (!parseRange(e.m, where + ".m", m) || !parseRange(e.n, where + ".n", n) ||
+        !parseRange(e.k, where + ".k", k))
+      return 1;
+    if (e.spec.empty() == !e.autoTune) {
+      fail(formatv("[bundle-spec] {0}: give exactly one of spec: FILE or "
+                   "auto: {{n: [...], k: [...]}",
+                   where));
+      return 1;
+    }
+    std::string text, name;
+    if (!e.spec.empty()) {
+      SmallString<256> path(base);
+      sys::path::append(path, e.spec);
+      std::unique_ptr<SpecFile> file = SpecFile::open(path, errs());
+      if (!file || !file->parse())
+        return 1;
+      text = file->text().str();
+      name = file->spec().name;
+    } else {
+      name = formatv("{0}_auto{1}", d.bundle, i).str();
+      std::optional<std::string> y = autoSpec(d, *e.autoTune, m, name, where);
+      if (!y)
+        return 1;
+      text = *y;
+    }
+    if (llvm::is_contained(names, name)) {
+      fail(formatv("[bundle-spec] {0}: a second kernel named {1}; a bundle's "
+                   "kernels need distinct names (rename one spec)",
+                   where, name));
+      return 1;
+    }
+    names.push_back(name);
+    SmallString<256> specOut(bundleOut), cubinOut(bundleOut);
+    sys::path::append(specOut, name + ".yaml");
+    sys::path::append(cubinOut, name + ".cubin");
+    if (!gemmc::tool::writeTextFile(kWho, std::string(specOut), text))
+      return 1;
+    builds.push_back({where, std::string(specOut), std::string(cubinOut)});
+    json::Object rule{{"kernel", name}, {"cubin", name + ".cubin"},
+                      {"m", rangeJson(m)}, {"n", rangeJson(n)},
+                      {"k", rangeJson(k)}};
+    std::string why = e.why;
+    if (e.autoTune)
+      why += (why.empty() ? "" : "; ") +
+             std::string("gemmc tune's best for these shapes (reasons in ") +
+             name + ".yaml)";
+    if (!why.empty())
+      rule["why"] = why;
+    rules.push_back(std::move(rule));
+  }
+  // One rule a line, so that a table reads (and diffs) as a list.
+  std::string tableText =
+      formatv("{\n  \"gemmc_bundle\": 1,\n  \"name\": {0},\n  \"rules\": [\n",
+              json::Value(d.bundle))
+          .str();
+  for (auto [i, rule] : llvm::enumerate(rules))
+    tableText += formatv("    {0}{1}\n", rule, i + 1 < rules.size() ? "," : "")
+                     .str();
+  tableText += "  ]\n}\n";
+  // The runtime's reader checks the table (ranges, shadowed rules) here, so
+  // that a bundle that builds is one that loads.
+  rt::DispatchTable parsed;
+  std::string why;
+  if (!rt::parseDispatchTable(tableText, "dispatch.json", parsed, why)) {
+    fail("[bundle-table] " + why);
+    return 1;
+  }
+  // Each kernel as `gemmc NAME.yaml -o NAME.cubin` would build it.
+  for (const Build &b : noCompile ? std::vector<Build>() : builds) {
+    std::string self = sys::fs::getMainExecutable(nullptr, nullptr);
+    std::string err;
+    int rc = sys::ExecuteAndWait(self, {self, b.spec, "-o", b.cubin},
+                                 std::nullopt, {}, 0, 0, &err);
+    if (rc != 0) {
+      fail(formatv("{0}: compiling {1} failed ({2}){3}", b.where, b.spec, rc,
+                   err.empty() ? "" : ": " + err));
+      return 1;
+    }
+  }
+  SmallString<256> tablePath(bundleOut);
+  sys::path::append(tablePath, "dispatch.json");
+  if (!gemmc::tool::writeTextFile(kWho, std::string(tablePath), tableText))
+    return 1;
+  outs() << formatv("gemmc bundle: {0}: {1} kernel(s){2} and dispatch.json "
+                    "in {3}\n",
+                    d.bundle, d.kernels.size(),
+                    noCompile ? " (specs only, --no-compile)" : "", bundleOut);
+  return 0;
+}
