@@ -14,22 +14,6 @@
 using namespace gemmc;
 using namespace gemmc::model;
 
-llvm::StringRef gemmc::occupancyLimitName(OccupancyLimit limit) {
-  switch (limit) {
-  case OccupancyLimit::SharedMemory:
-    return "shared memory";
-  case OccupancyLimit::Registers:
-    return "registers";
-  case OccupancyLimit::Threads:
-    return "threads";
-  case OccupancyLimit::Blocks:
-    return "blocks per SM";
-  case OccupancyLimit::TensorMemory:
-    return "tensor memory";
-  }
-  llvm_unreachable("unknown occupancy limit");
-}
-
 llvm::StringRef gemmc::bottleneckName(Bottleneck b) {
   switch (b) {
   case Bottleneck::Compute:
@@ -154,45 +138,18 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   // --- Residency: the smallest of four limits. ---------------------------
   a.cta = computeResources(spec);
   const CtaResources &r = a.cta;
-  // A warp-specialized kernel launches every thread with one register count
-  // and then moves registers from the producer to the consumers
-  // (setmaxnreg): the launch count must cover the average.
-  int64_t mmaThreads = r.consumerWarpgroups * kWarpgroupSize;
-  int64_t launchRegs = r.regsPerThread;
-  if (r.producerThreads > 0 && spec.arch == Arch::SM90a)
-    launchRegs = llvm::divideCeil(mmaThreads * r.regsPerThread +
-                                      r.producerThreads * kProducerRegs,
-                                  r.threads);
-  a.regsPerThreadAllocated = llvm::alignTo(launchRegs, kRegAllocUnit);
-  a.regsPerCta = a.regsPerThreadAllocated * r.threads;
-  a.bySmem = r.smemBytes > 0 ? dev.smemPerSmBytes / r.smemBytes
-                             : dev.maxBlocksPerSm;
-  a.byRegs = dev.regsPerSm / a.regsPerCta;
-  a.byThreads = dev.maxThreadsPerSm / r.threads;
-  a.byBlocks = dev.maxBlocksPerSm;
-  // Each resident CTA holds its accumulators' tensor-memory columns.
-  a.byTmem = r.tmemColumns > 0 ? isaFor(spec.arch).tmemColumns() / r.tmemColumns
-                               : dev.maxBlocksPerSm;
-  // Ties name the first in this order; the others go to alsoBinding.
-  std::pair<OccupancyLimit, int64_t> limits[] = {
-      {OccupancyLimit::SharedMemory, a.bySmem},
-      {OccupancyLimit::Registers, a.byRegs},
-      {OccupancyLimit::Threads, a.byThreads},
-      {OccupancyLimit::Blocks, a.byBlocks},
-      {OccupancyLimit::TensorMemory, a.byTmem}};
-  a.residentCtas = a.bySmem;
-  for (auto [which, n] : limits)
-    if (n < a.residentCtas || (n == a.residentCtas && which == limits[0].first)) {
-      a.residentCtas = n;
-      a.binding = which;
-    }
-  for (auto [which, n] : limits)
-    if (which != a.binding && n == a.residentCtas)
-      a.alsoBinding += (a.alsoBinding.empty() ? "" : ", ") +
-                       occupancyLimitName(which).str();
-  // Valid specs always fit one CTA (the smem, register and thread rules);
-  // keep the arithmetic below finite if one slips through.
-  a.residentCtas = std::max<int64_t>(a.residentCtas, 1);
+  // The same derivation sets the lowering's .minnctapersm (Residency.h).
+  Residency res = computeResidency(spec, r);
+  a.regsPerThreadAllocated = res.regsPerThreadAllocated;
+  a.regsPerCta = res.regsPerCta;
+  a.bySmem = res.bySmem;
+  a.byRegs = res.byRegs;
+  a.byThreads = res.byThreads;
+  a.byBlocks = res.byBlocks;
+  a.byTmem = res.byTmem;
+  a.residentCtas = res.resident;
+  a.binding = res.binding;
+  a.alsoBinding = res.alsoBinding;
   a.occupancy = double(a.residentCtas * r.threads) / dev.maxThreadsPerSm;
 
   // --- Grid: tiles, waves, the tail. --------------------------------------

@@ -27,7 +27,12 @@ int64_t MmaSyncWarpGrid::nFragments() const {
 }
 
 std::optional<MmaSyncWarpGrid> gemmc::mmaSyncWarpGrid(const KernelSpec &s) {
-  int64_t warps = computeResources(s).threads / kWarpSize;
+  return mmaSyncWarpGrid(s, computeResources(s).threads);
+}
+
+std::optional<MmaSyncWarpGrid> gemmc::mmaSyncWarpGrid(const KernelSpec &s,
+                                                      int64_t threads) {
+  int64_t warps = threads / kWarpSize;
   std::optional<MmaSyncWarpGrid> best;
   for (int64_t wm = 1; wm <= warps; ++wm) {
     if (warps % wm != 0)

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
 #include "gemmc/Spec/KernelAbi.h"
+#include "gemmc/Spec/Residency.h"
 #include "gemmc/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -59,9 +60,18 @@ LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, StringRef name,
   fn->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), b.getUnitAttr());
   fn->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
               b.getDenseI32ArrayAttr({static_cast<int32_t>(res.threads), 1, 1}));
-  // A register cap at entry (.minnctapersm 1) is what makes setmaxnreg take
-  // effect, and one CTA per SM is what the schedule plans for.
-  fn->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(), b.getI32IntegerAttr(1));
+  // With setmaxnreg (sm_90a, sm_100a): a register cap at entry
+  // (.minnctapersm 1) is what makes setmaxnreg take effect, and one CTA per
+  // SM is what the schedule plans for. Without it (sm_80), the CTAs per SM
+  // the schedule's resources allow (the model's residency), so that ptxas
+  // keeps each thread within that register budget: sm_80 bf16 128x128x32
+  // otherwise takes 167 registers and runs one CTA per SM (ncu on the H200,
+  // bench/RESULTS.md 2026-11-30).
+  int64_t ctasPerSm = 1;
+  if (!isaFor(schedule.getSpec().arch).hasSetmaxnreg)
+    ctasPerSm = computeResidency(schedule.getSpec(), res).resident;
+  fn->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+              b.getI32IntegerAttr(static_cast<int32_t>(ctasPerSm)));
   // Tensor maps are used where they lie, in parameter space.
   for (unsigned i : tensorMaps) {
     fn.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),

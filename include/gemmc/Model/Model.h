@@ -17,6 +17,7 @@
 #ifndef GEMMC_MODEL_MODEL_H
 #define GEMMC_MODEL_MODEL_H
 
+#include "gemmc/Spec/Residency.h"
 #include "gemmc/Spec/Rules.h"
 #include "gemmc/Spec/Spec.h"
 #include "gemmc/Target/Isa.h"
@@ -63,9 +64,6 @@ struct ProblemShape {
   int64_t m = 0, n = 0, k = 0;
 };
 
-/// The resource that caps how many CTAs an SM holds at once.
-enum class OccupancyLimit { SharedMemory, Registers, Threads, Blocks, TensorMemory };
-llvm::StringRef occupancyLimitName(OccupancyLimit limit);
 
 /// What sets the predicted time.
 enum class Bottleneck {

@@ -30,6 +30,8 @@ struct MmaSyncWarpGrid {
 /// (ldmatrix .x4 reads B for two n8 fragments), as square as the warp count
 /// allows; nullopt when none exists.
 std::optional<MmaSyncWarpGrid> mmaSyncWarpGrid(const KernelSpec &spec);
+/// The same for a CTA of `threads` (computeResources, which derives them).
+std::optional<MmaSyncWarpGrid> mmaSyncWarpGrid(const KernelSpec &spec, int64_t threads);
 
 /// sm_80 shared-memory tiles are rows of 16-byte units (cp.async's copy,
 /// ldmatrix's row). With a swizzle, unit u of row r is stored at unit
