@@ -6,6 +6,7 @@
 #include "gemmc/Spec/KernelAbi.h"
 #include "gemmc/Spec/SpecParser.h"
 #include "gemmc/runtime/Manifest.h"
+#include "gemmc/runtime/Plan.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -133,6 +134,46 @@ TEST(KernelAbi, B200UnswizzledSlabsAndPairs) {
   EXPECT_EQ(step7->abi.b.partBytes, 16384);
   EXPECT_EQ(step7->abi.cluster[0], 2);
   EXPECT_EQ(step7->abi.cluster[1], 1);
+}
+
+// The runtime side of seed 004's built steps, from the manifests gemmc
+// writes: step 3's unswizzled slabs become tensor maps with swizzle 0 and
+// 8-element boxes; step 7's pair launches 2 x 1 clusters, a CTA per
+// 128 x 256 tile (4096^3: 32 x 16 = 512, already whole pairs); step 8's
+// persistent pairs one CTA per SM of the B200's 148 (whole pairs), its two
+// accumulator buffers allocated by the kernel (no manifest field).
+TEST(KernelAbi, B200ManifestsPlanned) {
+  std::string error;
+  std::optional<Built> step3 = build(GEMMC_SOURCE_DIR "/specs/b200_ladder_3_warpspec.yaml");
+  ASSERT_TRUE(step3);
+  rt::Manifest m3;
+  ASSERT_TRUE(rt::parseManifest(step3->json, "step3.cubin.json", m3, error)) << error;
+  EXPECT_EQ(m3.tmap(rt::Operand::A).swizzle, 0);
+  EXPECT_EQ(m3.tmap(rt::Operand::A).box[0], 8u);
+  EXPECT_EQ(m3.tmap(rt::Operand::B).box[1], 256u);
+  EXPECT_EQ(m3.dynamicSmemBytes, 50264);
+  std::optional<Built> step7 = build(GEMMC_SOURCE_DIR "/specs/b200_ladder_7_pairs.yaml");
+  std::optional<Built> step8 = build(GEMMC_SOURCE_DIR "/specs/b200_ladder_8_persistent.yaml");
+  ASSERT_TRUE(step7 && step8);
+  rt::Manifest m7, m8;
+  ASSERT_TRUE(rt::parseManifest(step7->json, "step7.cubin.json", m7, error)) << error;
+  ASSERT_TRUE(rt::parseManifest(step8->json, "step8.cubin.json", m8, error)) << error;
+  EXPECT_EQ(m7.cluster[0], 2);
+  EXPECT_EQ(m7.cluster[1], 1);
+  EXPECT_EQ(m7.tmap(rt::Operand::B).box[1], 128u);
+  rt::LaunchDims d;
+  ASSERT_TRUE(rt::computeLaunch(m7, 4096, 4096, 148, d, error)) << error;
+  EXPECT_EQ(d.grid[0], 512u);
+  EXPECT_EQ(d.cluster[0], 2u);
+  EXPECT_EQ(d.block[0], 192u);
+  EXPECT_EQ(d.dynamicSmemBytes, 230488u);
+  ASSERT_TRUE(rt::computeLaunch(m8, 4096, 4096, 148, d, error)) << error;
+  EXPECT_EQ(d.grid[0], 148u);
+  EXPECT_EQ(d.cluster[0], 2u);
+  EXPECT_EQ(d.dynamicSmemBytes, 230504u);
+  // Llama 3 70B decode (M = 256): 2 x 32 tiles, 32 pairs.
+  ASSERT_TRUE(rt::computeLaunch(m8, 256, 8192, 148, d, error)) << error;
+  EXPECT_EQ(d.grid[0], 64u);
 }
 
 TEST(KernelAbi, WgmmaColumns) {
