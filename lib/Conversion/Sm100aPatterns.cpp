@@ -1,12 +1,13 @@
 //===- Sm100aPatterns.cpp - Instruction selection for sm_100a ------------===//
 //
-// The B200 path. Stages are filled as on sm_90a (TMA into 128-byte-swizzled
-// shared memory, mbarriers: TmaRingPatterns.cpp); what is sm_100a's own:
+// The B200 path. Stages are filled as on sm_90a (TMA into swizzled shared
+// memory, or unswizzled 16-byte slabs of K; mbarriers: TmaRingPatterns.cpp);
+// what is sm_100a's own:
 //
-//   - gemmc.mma_issue: one thread issues tcgen05.mma.cta_group::1 into the
-//     accumulator in tensor memory, BLOCK_K / k instructions a stage, with
-//     the shared-memory matrix descriptors and the instruction descriptor of
-//     Isa.h (tcgen05_desc, tcgen05_idesc);
+//   - gemmc.mma_issue: one thread issues tcgen05.mma into the accumulator
+//     in tensor memory, BLOCK_K / k instructions a stage, with the
+//     shared-memory matrix descriptors of each swizzle's K-major layout and
+//     the instruction descriptor of Isa.h (tcgen05_desc, tcgen05_idesc);
 //   - gemmc.stage_release: tcgen05.commit to the stage's empty barrier, so
 //     the completion of the MMAs that read the stage releases it;
 //   - the accumulator ring: gemmc.acc_ready commits to a buffer's full
@@ -69,6 +70,15 @@ void commit(KernelIR &ir, Value barrier, NVVM::CTAGroupKindAttr group) {
   NVVM::Tcgen05CommitOp::create(ir.b, ir.loc, barrier, mask, group);
 }
 
+/// One arrival, at cluster scope (ordering what this thread has seen before
+/// it), on the barrier at `barrier`'s offset in the pair's leader (cluster
+/// rank 0).
+void arriveOnLeader(KernelIR &ir, Value barrier) {
+  Value leader = NVVM::MapaOp::create(ir.b, ir.loc, ir.sharedClusterPtr, barrier, ir.c32(0));
+  NVVM::MBarrierArriveOp::create(ir.b, ir.loc, /*res=*/Type(), leader, /*count=*/Value(),
+                                 NVVM::MemScopeKind::CLUSTER);
+}
+
 /// gemmc.stage_release -> tcgen05.commit on the stage's empty barrier: the
 /// MMAs that read the stage release it when they complete. In a cluster
 /// (built on sm_100a as a CTA pair only) the pair's leader releases the
@@ -116,15 +126,11 @@ struct AccReleaseLowering : OpRewritePattern<AccReleaseOp> {
     Ring accs(ir, op.getSmem(), op.getSmemLayout());
     tcgen05Fence(ir, NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
     Value empty = accs.empty(accs.stageOf(op.getTile()));
-    if (op.getCtas() == 1) {
+    if (op.getCtas() == 1)
       NVVM::MBarrierArriveOp::create(ir.b, ir.loc, /*res=*/Type(), empty,
                                      /*count=*/Value());
-    } else {
-      Value leader = NVVM::MapaOp::create(ir.b, ir.loc, ir.sharedClusterPtr, empty,
-                                          ir.c32(0));
-      NVVM::MBarrierArriveOp::create(ir.b, ir.loc, /*res=*/Type(), leader,
-                                     /*count=*/Value(), NVVM::MemScopeKind::CLUSTER);
-    }
+    else
+      arriveOnLeader(ir, empty);
     rewriter.eraseOp(op);
     return success();
   }
@@ -137,10 +143,7 @@ struct StageForwardLowering : OpRewritePattern<StageForwardOp> {
   LogicalResult matchAndRewrite(StageForwardOp op, PatternRewriter &rewriter) const override {
     KernelIR ir(rewriter, op.getLoc());
     Ring ring(ir, op.getSmem(), op.getSmemLayout());
-    Value leader = NVVM::MapaOp::create(ir.b, ir.loc, ir.sharedClusterPtr,
-                                        ring.full(ring.stageOf(op.getLoad())), ir.c32(0));
-    NVVM::MBarrierArriveOp::create(ir.b, ir.loc, /*res=*/Type(), leader, /*count=*/Value(),
-                                   NVVM::MemScopeKind::CLUSTER);
+    arriveOnLeader(ir, ring.full(ring.stageOf(op.getLoad())));
     rewriter.eraseOp(op);
     return success();
   }
