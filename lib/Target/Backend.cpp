@@ -28,11 +28,6 @@ void gemmc::refuseUnbuiltTmaKernel(const KernelSpec &s, llvm::StringRef mma,
                      kEpilogueChunkRowBytes,
                      kEpilogueChunkRowBytes / elementBytes(s.c.element))
            .str());
-  if (s.epilogue.bias != Bias::None)
-    no("epilogue.bias", "a bias is not implemented yet; use bias: none");
-  if (s.epilogue.activation != Activation::None)
-    no("epilogue.activation",
-       "activations are not implemented yet; use activation: none");
   if (everySwizzle) {
     // The target checks its own swizzles and BLOCK_K.
   } else if (s.mainloop.swizzle != Swizzle::B128)
