@@ -79,6 +79,22 @@ void arriveOnLeader(KernelIR &ir, Value barrier) {
                                  NVVM::MemScopeKind::CLUSTER);
 }
 
+/// Replaces `op` (a ring op on `smem` with `layout`) by a tcgen05.commit of
+/// `ctas` CTAs on the barrier `which` picks from the ring for `index`.
+LogicalResult commitInPlaceOf(Operation *op, PatternRewriter &rewriter, Value smem,
+                              SmemLayoutAttr layout, Value index, int64_t ctas,
+                              function_ref<Value(Ring &, Value)> which) {
+  auto group = ctaGroup(rewriter.getContext(), ctas);
+  if (failed(group))
+    return rewriter.notifyMatchFailure(op, "a CTA pair at most (clusters are built as "
+                                           "pairs only on sm_100a)");
+  KernelIR ir(rewriter, op->getLoc());
+  Ring ring(ir, smem, layout);
+  commit(ir, which(ring, ring.stageOf(index)), *group);
+  rewriter.eraseOp(op);
+  return success();
+}
+
 /// gemmc.stage_release -> tcgen05.commit on the stage's empty barrier: the
 /// MMAs that read the stage release it when they complete. In a cluster
 /// (built on sm_100a as a CTA pair only) the pair's leader releases the
@@ -86,14 +102,9 @@ void arriveOnLeader(KernelIR &ir, Value barrier) {
 struct StageReleaseLowering : OpRewritePattern<StageReleaseOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(StageReleaseOp op, PatternRewriter &rewriter) const override {
-    auto group = ctaGroup(rewriter.getContext(), op.getClusterSize());
-    if (failed(group))
-      return rewriter.notifyMatchFailure(op, "clusters are built as CTA pairs only on sm_100a");
-    KernelIR ir(rewriter, op.getLoc());
-    Ring ring(ir, op.getSmem(), op.getSmemLayout());
-    commit(ir, ring.empty(ring.stageOf(op.getLoad())), *group);
-    rewriter.eraseOp(op);
-    return success();
+    return commitInPlaceOf(op, rewriter, op.getSmem(), op.getSmemLayout(), op.getLoad(),
+                           op.getClusterSize(),
+                           [](Ring &ring, Value stage) { return ring.empty(stage); });
   }
 };
 
@@ -102,14 +113,9 @@ struct StageReleaseLowering : OpRewritePattern<StageReleaseOp> {
 struct AccReadyLowering : OpRewritePattern<AccReadyOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(AccReadyOp op, PatternRewriter &rewriter) const override {
-    auto group = ctaGroup(rewriter.getContext(), op.getCtas());
-    if (failed(group))
-      return rewriter.notifyMatchFailure(op, "ctas is 1 or 2");
-    KernelIR ir(rewriter, op.getLoc());
-    Ring accs(ir, op.getSmem(), op.getSmemLayout());
-    commit(ir, accs.full(accs.stageOf(op.getTile())), *group);
-    rewriter.eraseOp(op);
-    return success();
+    return commitInPlaceOf(op, rewriter, op.getSmem(), op.getSmemLayout(), op.getTile(),
+                           op.getCtas(),
+                           [](Ring &accs, Value buffer) { return accs.full(buffer); });
   }
 };
 
