@@ -1,12 +1,13 @@
 //===- Sm100aPatterns.cpp - Instruction selection for sm_100a ------------===//
 //
-// The B200 path. Stages are filled as on sm_90a (TMA into 128-byte-swizzled
-// shared memory, mbarriers: TmaRingPatterns.cpp); what is sm_100a's own:
+// The B200 path. Stages are filled as on sm_90a (TMA into swizzled shared
+// memory, or unswizzled 16-byte slabs of K; mbarriers: TmaRingPatterns.cpp);
+// what is sm_100a's own:
 //
-//   - gemmc.mma_issue: one thread issues tcgen05.mma.cta_group::1 into the
-//     accumulator in tensor memory, BLOCK_K / k instructions a stage, with
-//     the shared-memory matrix descriptors and the instruction descriptor of
-//     Isa.h (tcgen05_desc, tcgen05_idesc);
+//   - gemmc.mma_issue: one thread issues tcgen05.mma into the accumulator
+//     in tensor memory, BLOCK_K / k instructions a stage, with the
+//     shared-memory matrix descriptors of each swizzle's K-major layout and
+//     the instruction descriptor of Isa.h (tcgen05_desc, tcgen05_idesc);
 //   - gemmc.stage_release: tcgen05.commit to the stage's empty barrier, so
 //     the completion of the MMAs that read the stage releases it;
 //   - the accumulator ring: gemmc.acc_ready commits to a buffer's full
@@ -15,9 +16,17 @@
 //   - tensor memory: tcgen05.alloc / relinquish_alloc_permit / dealloc by
 //     one warp, tcgen05.ld .32x32b (32 columns, then tcgen05.wait::ld).
 //
+//   - a CTA pair (cta_group::2, lib/Target's mmaCtaGroup): the leader's
+//     thread issues M = 256 MMAs over both CTAs' shared memory and commits
+//     to both CTAs' barriers (multicast mask 0b11); the second CTA forwards
+//     the landing of its loads to the leader's full barriers
+//     (gemmc.stage_forward) and its epilogue releases the leader's
+//     accumulator buffers; both CTAs allocate and free together.
+//
 // Not built (checkLoweringSupport refuses them, lib/Target/Sm100a.cpp):
-// cta_group::2 CTA pairs, multicast, N-major operands. The epilogue's TMA
-// stores are the shared ones (store_tile, store_drain, shared_fence).
+// clusters other than the pair (A multicast), N-major operands. The
+// epilogue's TMA stores are the shared ones (store_tile, store_drain,
+// shared_fence).
 //
 //===----------------------------------------------------------------------===//
 #include "TmaRing.h"
@@ -42,71 +51,123 @@ void tcgen05Fence(KernelIR &ir, NVVM::Tcgen05FenceKind kind) {
       ir.b, ir.loc, NVVM::Tcgen05FenceKindAttr::get(ir.b.getContext(), kind));
 }
 
-NVVM::CTAGroupKindAttr ctaGroup1(MLIRContext *ctx) {
-  return NVVM::CTAGroupKindAttr::get(ctx, NVVM::CTAGroupKind::CTA_1);
+/// tcgen05's .cta_group of `ctas` CTAs: 1, or 2 for a CTA pair. One kernel
+/// uses one of them throughout (ptxas refuses a mix).
+FailureOr<NVVM::CTAGroupKindAttr> ctaGroup(MLIRContext *ctx, int64_t ctas) {
+  if (ctas != 1 && ctas != 2)
+    return failure();
+  return NVVM::CTAGroupKindAttr::get(
+      ctx, ctas == 1 ? NVVM::CTAGroupKind::CTA_1 : NVVM::CTAGroupKind::CTA_2);
 }
 
 /// tcgen05.commit: `barrier` gets one arrival when every tcgen05 operation
-/// this thread has issued so far is done.
-void commit(KernelIR &ir, Value barrier) {
-  NVVM::Tcgen05CommitOp::create(ir.b, ir.loc, barrier, /*multicastMask=*/Value(),
-                                ctaGroup1(ir.b.getContext()));
+/// this thread has issued so far is done. A pair's leader commits to the
+/// barrier at the same offset in both CTAs (.multicast::cluster, mask 0b11).
+void commit(KernelIR &ir, Value barrier, NVVM::CTAGroupKindAttr group) {
+  Value mask;
+  if (group.getValue() == NVVM::CTAGroupKind::CTA_2)
+    mask = arith::ConstantIntOp::create(ir.b, ir.loc, ir.b.getI16Type(), 0b11);
+  NVVM::Tcgen05CommitOp::create(ir.b, ir.loc, barrier, mask, group);
+}
+
+/// One arrival, at cluster scope (ordering what this thread has seen before
+/// it), on the barrier at `barrier`'s offset in the pair's leader (cluster
+/// rank 0).
+void arriveOnLeader(KernelIR &ir, Value barrier) {
+  Value leader = NVVM::MapaOp::create(ir.b, ir.loc, ir.sharedClusterPtr, barrier, ir.c32(0));
+  NVVM::MBarrierArriveOp::create(ir.b, ir.loc, /*res=*/Type(), leader, /*count=*/Value(),
+                                 NVVM::MemScopeKind::CLUSTER);
+}
+
+/// Replaces `op` (a ring op on `smem` with `layout`) by a tcgen05.commit of
+/// `ctas` CTAs on the barrier `which` picks from the ring for `index`.
+LogicalResult commitInPlaceOf(Operation *op, PatternRewriter &rewriter, Value smem,
+                              SmemLayoutAttr layout, Value index, int64_t ctas,
+                              function_ref<Value(Ring &, Value)> which) {
+  auto group = ctaGroup(rewriter.getContext(), ctas);
+  if (failed(group))
+    return rewriter.notifyMatchFailure(op, "a CTA pair at most (clusters are built as "
+                                           "pairs only on sm_100a)");
+  KernelIR ir(rewriter, op->getLoc());
+  Ring ring(ir, smem, layout);
+  commit(ir, which(ring, ring.stageOf(index)), *group);
+  rewriter.eraseOp(op);
+  return success();
 }
 
 /// gemmc.stage_release -> tcgen05.commit on the stage's empty barrier: the
-/// MMAs that read the stage release it when they complete.
+/// MMAs that read the stage release it when they complete. In a cluster
+/// (built on sm_100a as a CTA pair only) the pair's leader releases the
+/// stage of both CTAs.
 struct StageReleaseLowering : OpRewritePattern<StageReleaseOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(StageReleaseOp op, PatternRewriter &rewriter) const override {
-    if (op.getClusterSize() != 1)
-      return rewriter.notifyMatchFailure(op, "clusters are not built on sm_100a yet");
-    KernelIR ir(rewriter, op.getLoc());
-    Ring ring(ir, op.getSmem(), op.getSmemLayout());
-    commit(ir, ring.empty(ring.stageOf(op.getLoad())));
-    rewriter.eraseOp(op);
-    return success();
+    return commitInPlaceOf(op, rewriter, op.getSmem(), op.getSmemLayout(), op.getLoad(),
+                           op.getClusterSize(),
+                           [](Ring &ring, Value stage) { return ring.empty(stage); });
   }
 };
 
-/// gemmc.acc_ready -> tcgen05.commit on the accumulator buffer's full barrier.
+/// gemmc.acc_ready -> tcgen05.commit on the accumulator buffer's full
+/// barrier (of both CTAs of a pair).
 struct AccReadyLowering : OpRewritePattern<AccReadyOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(AccReadyOp op, PatternRewriter &rewriter) const override {
-    KernelIR ir(rewriter, op.getLoc());
-    Ring accs(ir, op.getSmem(), op.getSmemLayout());
-    commit(ir, accs.full(accs.stageOf(op.getTile())));
-    rewriter.eraseOp(op);
-    return success();
+    return commitInPlaceOf(op, rewriter, op.getSmem(), op.getSmemLayout(), op.getTile(),
+                           op.getCtas(),
+                           [](Ring &accs, Value buffer) { return accs.full(buffer); });
   }
 };
 
 /// gemmc.acc_release -> tcgen05.fence::before_thread_sync (this thread's
 /// tcgen05.ld are ordered before the arrival) + mbarrier.arrive on the
-/// buffer's empty barrier.
+/// buffer's empty barrier; in a pair, on the leader's (mapa to rank 0, at
+/// cluster scope), where both CTAs' epilogue threads arrive.
 struct AccReleaseLowering : OpRewritePattern<AccReleaseOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(AccReleaseOp op, PatternRewriter &rewriter) const override {
+    if (failed(ctaGroup(rewriter.getContext(), op.getCtas())))
+      return rewriter.notifyMatchFailure(op, "ctas is 1 or 2");
     KernelIR ir(rewriter, op.getLoc());
     Ring accs(ir, op.getSmem(), op.getSmemLayout());
     tcgen05Fence(ir, NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
-    NVVM::MBarrierArriveOp::create(ir.b, ir.loc, /*res=*/Type(),
-                                   accs.empty(accs.stageOf(op.getTile())),
-                                   /*count=*/Value());
+    Value empty = accs.empty(accs.stageOf(op.getTile()));
+    if (op.getCtas() == 1)
+      NVVM::MBarrierArriveOp::create(ir.b, ir.loc, /*res=*/Type(), empty,
+                                     /*count=*/Value());
+    else
+      arriveOnLeader(ir, empty);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// gemmc.stage_forward -> mbarrier.arrive at cluster scope on the leader's
+/// full barrier of the stage (mapa to rank 0).
+struct StageForwardLowering : OpRewritePattern<StageForwardOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(StageForwardOp op, PatternRewriter &rewriter) const override {
+    KernelIR ir(rewriter, op.getLoc());
+    Ring ring(ir, op.getSmem(), op.getSmemLayout());
+    arriveOnLeader(ir, ring.full(ring.stageOf(op.getLoad())));
     rewriter.eraseOp(op);
     return success();
   }
 };
 
 /// gemmc.acc_alloc -> tcgen05.alloc (the base address goes to `slot`),
-/// tcgen05.relinquish_alloc_permit, tcgen05.fence::before_thread_sync.
+/// tcgen05.relinquish_alloc_permit, tcgen05.fence::before_thread_sync; a
+/// pair's two warps (one a CTA) allocate together with .cta_group::2.
 struct AccAllocLowering : OpRewritePattern<AccAllocOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(AccAllocOp op, PatternRewriter &rewriter) const override {
+    auto group = ctaGroup(rewriter.getContext(), op.getCtas());
+    if (failed(group))
+      return rewriter.notifyMatchFailure(op, "ctas is 1 or 2");
     KernelIR ir(rewriter, op.getLoc());
-    MLIRContext *ctx = rewriter.getContext();
     NVVM::Tcgen05AllocOp::create(rewriter, op.getLoc(), op.getSlot(),
-                                 ir.c32(op.getColumns()), ctaGroup1(ctx));
-    NVVM::Tcgen05RelinquishAllocPermitOp::create(rewriter, op.getLoc(), ctaGroup1(ctx));
+                                 ir.c32(op.getColumns()), *group);
+    NVVM::Tcgen05RelinquishAllocPermitOp::create(rewriter, op.getLoc(), *group);
     // The allocation is ordered before the CTA barrier that publishes it.
     tcgen05Fence(ir, NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
     rewriter.eraseOp(op);
@@ -132,10 +193,13 @@ struct AccBaseLowering : OpRewritePattern<AccBaseOp> {
 struct AccFreeLowering : OpRewritePattern<AccFreeOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(AccFreeOp op, PatternRewriter &rewriter) const override {
+    auto group = ctaGroup(rewriter.getContext(), op.getCtas());
+    if (failed(group))
+      return rewriter.notifyMatchFailure(op, "ctas is 1 or 2");
     KernelIR ir(rewriter, op.getLoc());
     tcgen05Fence(ir, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
     NVVM::Tcgen05DeallocOp::create(rewriter, op.getLoc(), tmemPointer(ir, op.getBase()),
-                                   ir.c32(op.getColumns()), ctaGroup1(rewriter.getContext()));
+                                   ir.c32(op.getColumns()), *group);
     rewriter.eraseOp(op);
     return success();
   }
@@ -207,18 +271,22 @@ struct MmaIssueLowering : OpRewritePattern<MmaIssueOp> {
     KernelAbi abi = describeKernelAbi(s);
     if (!abi.a.kMajor || !abi.b.kMajor)
       return rewriter.notifyMatchFailure(op, "K-major A and B only");
+    // A pair's leader issues the MMAs of both CTAs' rows: M = 2 x BLOCK_M,
+    // A's and B's halves at the same shared addresses in each CTA, each
+    // CTA's rows of D in its own tensor memory.
+    int64_t ctas = mmaCtaGroup(s);
     KernelIR ir(rewriter, op.getLoc());
     namespace id = isa::tcgen05_idesc;
     Value idesc = ir.c32(id::encode(id::kDTypeF32, kind->second, kind->second,
                                     /*transposeA=*/false, /*transposeB=*/false,
-                                    s.blockM(), s.blockN()));
-    // K-major 128-byte-swizzled tiles: rows of one span, 8-row atoms one
-    // atom apart (stride), the leading offset unused (16 by convention); a k
-    // step moves the start address along the row and the hardware swizzles
-    // from the address bits (every tile starts on an atom: base offset 0).
-    int64_t span = abi.a.swizzleBytes;
-    int64_t upper = static_cast<int64_t>(isa::tcgen05_desc::offsets(
-        /*leadingBytes=*/isa::kSwizzleUnitBytes, isa::swizzleAtomBytes(span), span));
+                                    ctas * s.blockM(), s.blockN()));
+    // K-major tiles as TMA writes them (tcgen05_desc::kMajorOffsets): the
+    // swizzled ones start on an atom (base offset 0); the unswizzled ones
+    // come in 16-byte slabs of K, whose distance differs between A and B.
+    namespace sd = isa::tcgen05_desc;
+    int span = abi.a.swizzleBytes;
+    uint64_t upperA = sd::kMajorOffsets(span, abi.a.slabBytes);
+    uint64_t upperB = sd::kMajorOffsets(span, abi.b.slabBytes);
     auto fieldOf = [&](Value tile) {
       Value a32 = LLVM::PtrToIntOp::create(rewriter, op.getLoc(), ir.i32, tile);
       return ir.andI(arith::ShRUIOp::create(rewriter, op.getLoc(), a32,
@@ -228,9 +296,10 @@ struct MmaIssueLowering : OpRewritePattern<MmaIssueOp> {
     // The address field is computed once per tile in 32 bits; the field
     // never carries (shared memory ends below 256 KiB).
     Value fieldA = fieldOf(op.getATile()), fieldB = fieldOf(op.getBTile());
-    auto descriptor = [&](Value field, int64_t offsetBytes) {
+    auto descriptor = [&](Value field, int64_t offsetBytes, uint64_t upper) {
       Value lo = ir.add(field, ir.c32(offsetBytes >> isa::wgmma_desc::kUnitShift));
-      return arith::OrIOp::create(rewriter, op.getLoc(), ir.zext64(lo), ir.c64(upper));
+      return arith::OrIOp::create(rewriter, op.getLoc(), ir.zext64(lo),
+                                  ir.c64(static_cast<int64_t>(upper)));
     };
     tcgen05Fence(ir, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
     Value d = tmemPointer(ir, op.getAcc());
@@ -238,9 +307,11 @@ struct MmaIssueLowering : OpRewritePattern<MmaIssueOp> {
     Value always = arith::ConstantIntOp::create(rewriter, op.getLoc(), 1, 1);
     for (int64_t step = 0; step < s.blockK() / instr->k; ++step)
       NVVM::Tcgen05MMAOp::create(
-          rewriter, op.getLoc(), kind->first, NVVM::CTAGroupKind::CTA_1,
+          rewriter, op.getLoc(), kind->first,
+          ctas == 1 ? NVVM::CTAGroupKind::CTA_1 : NVVM::CTAGroupKind::CTA_2,
           NVVM::Tcgen05MMACollectorOp::DISCARD, /*aShift=*/false, d,
-          descriptor(fieldA, step * kStepBytes), descriptor(fieldB, step * kStepBytes),
+          descriptor(fieldA, sd::kStepOffset(span, abi.a.slabBytes, kStepBytes, step), upperA),
+          descriptor(fieldB, sd::kStepOffset(span, abi.b.slabBytes, kStepBytes, step), upperB),
           idesc, step == 0 ? op.getAccumulate() : always, /*scaleInputD=*/Value(),
           /*disableOutputLane=*/Value());
     rewriter.eraseOp(op);
@@ -256,7 +327,9 @@ void mlir::gemmc::populateSm100aPatterns(RewritePatternSet &patterns,
   // The stage ring (TMA fill, mbarriers), shared with sm_90a; the MMA's
   // completion releases a stage.
   populateTmaRingPatterns(patterns);
-  patterns.add<StageReleaseLowering>(ctx); // gemmc.stage_release
+  patterns.add<StageReleaseLowering,  // gemmc.stage_release
+               StageForwardLowering>( // gemmc.stage_forward (a pair)
+      ctx);
   // The MMA and the accumulators in tensor memory.
   patterns.add<MmaIssueLowering,    // gemmc.mma_issue
                AccReadyLowering,    // gemmc.acc_ready

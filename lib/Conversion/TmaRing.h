@@ -17,6 +17,10 @@
 // stages' full barriers, then their empty barriers. The epilogue's TMA
 // stores (store_tile, store_drain, shared_fence) are shared as well.
 //
+// A K-major tile that comes in slabs (sm_100a unswizzled: one 16-byte unit
+// of K a slab) takes one TMA load a slab. A CTA of an sm_100a pair
+// (mmaCtaGroup 2) loads its half of B into its own B tile, not multicast.
+//
 //===----------------------------------------------------------------------===//
 #ifndef GEMMC_LIB_CONVERSION_TMARING_H
 #define GEMMC_LIB_CONVERSION_TMARING_H

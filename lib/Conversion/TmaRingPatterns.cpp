@@ -72,8 +72,10 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
     Value stage = ring.stageOf(op.getLoad());
     Value full = ring.full(stage);
     // The bytes TMA delivers: whole boxes, out-of-bounds parts zero-filled.
+    // A CTA of an sm_100a pair (mmaCtaGroup 2) loads its half of B only.
+    int64_t pair = mmaCtaGroup(s);
     int64_t bytes = (s.blockM() * elementBytes(s.a.element) +
-                     s.blockN() * elementBytes(s.b.element)) *
+                     s.blockN() * elementBytes(s.b.element) / pair) *
                     s.blockK();
     NVVM::MBarrierArriveExpectTxOp::create(ir.b, ir.loc, /*res=*/Type(), full,
                                            ir.c32(bytes), NVVM::MemScopeKind::CTA,
@@ -91,20 +93,33 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
           /*group=*/nullptr, /*predicate=*/Value());
     };
     Value m0 = op.getM0(), n0 = op.getN0();
-    // A is K-major: one box {BLOCK_K, BLOCK_M} at (k0, m0).
-    copy(op.getA(), base, k0, m0, /*mask=*/Value());
+    // A K-major operand: one box {BLOCK_K, rows} at (k0, row), or, when
+    // its tile comes in slabs along K (unswizzled: one 16-byte unit each),
+    // slab j's box at (k0 + j x box width, row), slabBytes further on.
+    auto copyKMajor = [&](const TensorMapPlan &plan, Value tmap, Value dst, Value row,
+                          Value mask) {
+      copy(tmap, dst, k0, row, mask);
+      for (int64_t slab = 1; slab < plan.loadsPerStage; ++slab)
+        copy(tmap, ir.sharedAt(dst, slab * plan.slabBytes),
+             ir.add(k0, ir.c32(slab * plan.box[0])), row, mask);
+    };
+    copyKMajor(abi.a, op.getA(), base, m0, /*mask=*/Value());
     Value bBase = ir.sharedAt(base, op.getSmemLayout().getBOffset());
     // With multicast this CTA loads part `rank` of B into every CTA.
     Value mask, rank;
-    if (abi.b.multicast > 1) {
+    if (abi.b.multicast > 1 && pair == 1) {
       mask = arith::ConstantIntOp::create(ir.b, ir.loc, ir.b.getI16Type(),
                                           (1 << abi.b.multicast) - 1);
       rank = NVVM::ClusterId::create(ir.b, ir.loc, ir.i32);
       bBase = ir.sharedAt(bBase, ir.mul(rank, ir.c32(abi.b.partBytes)));
+    } else if (abi.b.multicast > 1) {
+      // A pair's CTA loads part `rank` of B into its own B tile, where the
+      // leader's MMAs read it as the rows rank x part of the pair's B.
+      rank = NVVM::ClusterId::create(ir.b, ir.loc, ir.i32);
     }
     if (abi.b.kMajor) {
       Value n = rank ? ir.add(n0, ir.mul(rank, ir.c32(abi.b.box[1]))) : n0;
-      copy(op.getB(), bBase, k0, n, mask);
+      copyKMajor(abi.b, op.getB(), bBase, n, mask);
     } else {
       // N-major B comes in slabs one swizzle span of N wide.
       Value firstSlab = rank ? ir.mul(rank, ir.c32(abi.b.loadsPerStage)) : ir.c32(0);

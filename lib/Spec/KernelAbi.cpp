@@ -18,7 +18,13 @@ static TensorMapPlan planOperand(const KernelSpec &s, int operand) {
   // The other tile dimension: rows of the box.
   int64_t rows = operand == 0 ? (p.kMajor ? s.blockM() : s.blockK())
                               : (p.kMajor ? s.blockN() : s.blockK());
-  int64_t span = p.swizzleBytes ? p.swizzleBytes / eb : inner;
+  // A swizzled box row is at most one span. Unswizzled, TMA writes the box
+  // row-major, which the MMAs read as their core matrices (8 rows of 16
+  // bytes) only when the row is one 16-byte unit: the tile comes in slabs
+  // of one unit each (cp.async copies its own rows and takes the whole).
+  int64_t span = p.swizzleBytes                      ? p.swizzleBytes / eb
+                 : s.mainloop.load == LoadKind::Tma ? isa::kSwizzleUnitBytes / eb
+                                                     : inner;
   p.box[0] = std::min(inner, span);
   p.box[1] = rows;
   p.loadsPerStage = inner / p.box[0];

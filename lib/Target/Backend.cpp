@@ -13,7 +13,7 @@ static const Backend kBackends[] = {
 };
 
 void gemmc::refuseUnbuiltTmaKernel(const KernelSpec &s, llvm::StringRef mma,
-                                   std::vector<Violation> &out) {
+                                   std::vector<Violation> &out, bool everySwizzle) {
   const int64_t span = isa::kWidestSwizzleSpan;
   auto no = [&](llvm::StringRef field, std::string what) {
     out.push_back(Violation{"not-implemented", field.str(), std::move(what)});
@@ -28,7 +28,9 @@ void gemmc::refuseUnbuiltTmaKernel(const KernelSpec &s, llvm::StringRef mma,
                      kEpilogueChunkRowBytes,
                      kEpilogueChunkRowBytes / elementBytes(s.c.element))
            .str());
-  if (s.mainloop.swizzle != Swizzle::B128)
+  if (everySwizzle) {
+    // The target checks its own swizzles and BLOCK_K.
+  } else if (s.mainloop.swizzle != Swizzle::B128)
     no("mainloop.smem_swizzle",
        llvm::formatv("smem_swizzle {0} is not implemented yet; use {1} (a tile "
                      "whose K row is {2} bytes)",

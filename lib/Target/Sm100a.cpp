@@ -1,12 +1,15 @@
 //===- Sm100a.cpp - What the sm_100a lowering builds ---------------------===//
 //
-// The B200 kernels: TMA loads into a 128-byte-swizzled stage ring (shared
-// with sm_90a), tcgen05.mma cta_group::1 issued by one thread of an MMA warp
-// into tensor memory (one accumulator buffer, two under a persistent
-// scheduler when they fit), an epilogue warpgroup that reads it back with
-// tcgen05.ld and stores C from registers or through shared memory and TMA.
-// Everything else a valid sm_100a spec may ask is modelled (gemmc analyze)
-// but refused here.
+// The B200 kernels: TMA loads into a stage ring (shared with sm_90a;
+// swizzled 128, 64 or 32 bytes, or unswizzled in 16-byte slabs of K),
+// tcgen05.mma issued by one thread into tensor memory (one accumulator
+// buffer, two under a persistent scheduler when they fit), an epilogue
+// warpgroup that reads it back with tcgen05.ld and stores C from registers
+// or through shared memory and TMA. warp_specialized: a TMA warp and an MMA
+// warp; multistage: the MMA warp's thread loads too. A 2x1 multicast
+// cluster is a CTA pair: cta_group::2, each CTA loads its A rows and half of
+// B, the leader issues the pair's MMAs. Everything else a valid sm_100a spec
+// may ask is modelled (gemmc analyze) but refused here.
 //
 //===----------------------------------------------------------------------===//
 #include "gemmc/Target/Backend.h"
@@ -16,29 +19,45 @@
 using namespace gemmc;
 using llvm::formatv;
 
+int64_t gemmc::mmaCtaGroup(const KernelSpec &s) {
+  // A pair's MMA covers both CTAs' rows: BLOCK_M a CTA is the shape's M
+  // per CTA, and the pair is the cluster's (along M, sharing B).
+  for (const MmaMShape &shape : isaFor(s.arch).mma.shapes)
+    if (shape.ctas > 1 && shape.mPerCta() == s.blockM() &&
+        s.clusterShape[0] == shape.ctas && s.clusterShape[1] == 1 &&
+        s.mainloop.multicast)
+      return shape.ctas;
+  return 1;
+}
+
 void gemmc::sm100aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
   auto no = [&](llvm::StringRef field, std::string what) {
     out.push_back(Violation{"not-implemented", field.str(), std::move(what)});
   };
   const MmaMShape &cta = isaFor(Arch::SM100a).mma.defaultShape();
-  if (s.kernelSchedule != KernelSchedule::WarpSpecialized)
-    no("kernel_schedule",
-       formatv("kernel_schedule: {0} is not implemented on sm_100a yet; use "
-               "warp_specialized (a TMA warp, an MMA warp, an epilogue warpgroup)",
-               kernelScheduleName(s.kernelSchedule))
-           .str());
   if (s.blockM() != cta.m)
     no("tile_shape",
        formatv("BLOCK_M = {0} is not implemented on sm_100a yet (one "
                "tcgen05.mma cta_group::1 of M = {1} per CTA); use BLOCK_M = {1}",
                s.blockM(), cta.m)
            .str());
-  if (s.clusterSize() != 1)
+  // A cluster is built as a CTA pair only: the runtime launches clusters
+  // along M (a one-dimensional grid) and the tile scheduler lays a
+  // cluster's CTAs along M, so a cluster along N (A multicast, seed 004's
+  // 2x2 step 6) has no launch yet.
+  if (s.clusterSize() != 1 && mmaCtaGroup(s) == 1)
     no("cluster_shape",
-       formatv("cluster_shape [{0}, {1}] (TMA multicast, cta_group::2 CTA pairs) "
-               "is not implemented on sm_100a yet; use [1, 1]",
-               s.clusterShape[0], s.clusterShape[1])
+       formatv("cluster_shape [{0}, {1}]{2} is not implemented on sm_100a yet: "
+               "a cluster is built as a CTA pair (cta_group::2: [2, 1] with "
+               "multicast: true and BLOCK_M = {3} a CTA), and clusters along N "
+               "have no launch (the runtime's grid runs along M); use [2, 1] "
+               "with multicast: true or [1, 1]",
+               s.clusterShape[0], s.clusterShape[1],
+               s.mainloop.multicast ? "" : " without multicast", cta.m)
            .str());
+  else if (s.clusterSize() != 1 && s.kernelSchedule == KernelSchedule::Multistage)
+    no("kernel_schedule", "a CTA pair with kernel_schedule: multistage is not "
+                          "implemented on sm_100a yet; use warp_specialized");
   // The fused epilogue's math (EpilogueMath) is target-neutral, but the
   // tensor-memory epilogue does not call it yet, nor do the sm_100a roles
   // place the PDL ops.
@@ -68,5 +87,17 @@ void gemmc::sm100aUnsupported(const KernelSpec &s, std::vector<Violation> &out) 
        "sm_100a yet; use a: {layout: row}, b: {layout: col}");
   if (s.mainloop.load != LoadKind::Tma)
     no("mainloop.load", "sm_100a fills stages with TMA only; use load: tma");
-  refuseUnbuiltTmaKernel(s, "tcgen05", out);
+  // Every swizzle: a swizzled stage holds one span of K (the MMAs step
+  // along it); an unswizzled one any whole number of 16-byte slabs of K.
+  int span = swizzleSpanBytes(s.mainloop.swizzle);
+  int64_t rowBytes = s.blockK() * elementBytes(s.a.element);
+  if (span != 0 && rowBytes != span)
+    no("tile_shape",
+       formatv("BLOCK_K = {0} ({1} bytes of K per row) with smem_swizzle {2} is "
+               "not implemented on sm_100a yet: a stage takes one {3}-byte "
+               "swizzle span of K; use BLOCK_K = {4} or smem_swizzle: none",
+               s.blockK(), rowBytes, swizzleName(s.mainloop.swizzle), span,
+               span / elementBytes(s.a.element))
+           .str());
+  refuseUnbuiltTmaKernel(s, "tcgen05", out, /*everySwizzle=*/true);
 }

@@ -429,8 +429,12 @@ void WarpSpecializer::buildTensorMemoryRoles() {
   // buffers (full: the tile's MMAs are done, commit; empty: every epilogue
   // thread has read it). Tile t (the CTA's t-th) uses buffer t % buffers;
   // with two, the epilogue of tile t overlaps the MMAs of tile t + 1.
+  //
+  // multistage: no TMA warp; the MMA thread loads too. A CTA pair: see
+  // below.
   OpBuilder &b = ir.b;
   MLIRContext *ctx = b.getContext();
+  bool multistage = s.kernelSchedule == KernelSchedule::Multistage;
   int64_t epilogueThreads = res.consumerWarpgroups * kWarpgroupSize;
   int64_t producerWarp = epilogueThreads / kWarpSize, mmaWarp = producerWarp + 1;
   int64_t accBarriers = layout.getBarriers() + Isa::stageBarrierBytes(layout.getStages());
@@ -442,16 +446,38 @@ void WarpSpecializer::buildTensorMemoryRoles() {
   Value warp = ir.divU(tid, ir.c32(kWarpSize));
   Value isLane0 = ir.cmp(arith::CmpIPredicate::eq, ir.remU(tid, ir.c32(kWarpSize)), ir.c32(0));
   auto isWarp = [&](int64_t w) { return ir.cmp(arith::CmpIPredicate::eq, warp, ir.c32(w)); };
-  ir.ifThen(isThread0, [&] {
-    RingInitOp::create(b, ir.loc, op.getSmem(), /*full_arrivals=*/1,
+  // A CTA pair (cta_group::2): the leader (cluster rank 0) issues the
+  // MMAs of both CTAs, so its stage full barriers also count the second
+  // CTA's forwarded landing and its accumulator empty barriers both
+  // epilogues; the leader's commits reach both CTAs' barriers.
+  int64_t ctas = mmaCtaGroup(s);
+  bool pair = ctas > 1;
+  Value isLeader;
+  if (pair)
+    isLeader = ir.cmp(arith::CmpIPredicate::eq, NVVM::ClusterId::create(b, ir.loc, ir.i32),
+                      ir.c32(0));
+  auto initRings = [&](int64_t fullArrivals, int64_t accEmptyArrivals) {
+    RingInitOp::create(b, ir.loc, op.getSmem(), fullArrivals,
                        /*empty_arrivals=*/1, layout);
     RingInitOp::create(b, ir.loc, op.getSmem(), /*full_arrivals=*/1,
-                       /*empty_arrivals=*/epilogueThreads, accRing);
+                       accEmptyArrivals, accRing);
+  };
+  ir.ifThen(isThread0, [&] {
+    if (!pair)
+      return initRings(1, epilogueThreads);
+    auto leader = scf::IfOp::create(b, ir.loc, isLeader, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&leader.getThenRegion().front());
+    // Its own producer's arrival and each other CTA's forwarded one.
+    initRings(/*fullArrivals=*/ctas, ctas * epilogueThreads);
+    b.setInsertionPointToStart(&leader.getElseRegion().front());
+    initRings(1, epilogueThreads);
   });
   ir.ifThen(isWarp(mmaWarp), [&] {
-    AccAllocOp::create(b, ir.loc, slot, res.tmemColumns);
+    AccAllocOp::create(b, ir.loc, slot, res.tmemColumns, ctas);
   });
-  CtaSyncOp::create(b, ir.loc, /*cluster=*/false);
+  // A pair's barriers are used across the cluster from here on.
+  CtaSyncOp::create(b, ir.loc, /*cluster=*/pair);
   Value accBase = AccBaseOp::create(b, ir.loc, ir.i32, slot);
   // The CTA's t-th tile is first + t * step.
   auto localTile = [&](Value tile) {
@@ -465,18 +491,47 @@ void WarpSpecializer::buildTensorMemoryRoles() {
                                  /*withElseRegion=*/true);
   {
     OpBuilder::InsertionGuard guard(b);
-    // TMA warp, one thread: every load of every tile.
+    // TMA warp, one thread: every load of every tile (multistage: none).
     b.setInsertionPointToStart(&roles.getThenRegion().front());
-    produceAll();
+    if (!multistage)
+      produceAll();
     b.setInsertionPointToStart(&roles.getElseRegion().front());
     auto mmaOrEpilogue = scf::IfOp::create(
         b, ir.loc, ir.andI(isLane0, isWarp(mmaWarp)), /*withElseRegion=*/true);
     // MMA warp, one thread: wait for a free accumulator, then for each K
     // step wait for the stage, issue its MMAs and let their completion
     // release the stage; the tile's last commit marks the accumulator full.
+    // multistage: the same thread loads too, the tile's first `stages`
+    // steps before its K loop, and after step j's MMAs step j + stages
+    // into the stage they read (waiting for them to complete).
     b.setInsertionPointToStart(&mmaOrEpilogue.getThenRegion().front());
-    forEachPiece([&](Value, Value, Value tile, Value kBegin, Value kEnd, Value g) {
+    if (pair) {
+      // The second CTA's MMA thread forwards each load's landing to the
+      // leader, whose thread issues the pair's MMAs.
+      auto leader = scf::IfOp::create(b, ir.loc, isLeader, /*withElseRegion=*/true);
+      b.setInsertionPointToStart(&leader.getElseRegion().front());
+      forEachPiece([&](Value, Value, Value, Value kBegin, Value kEnd, Value g) {
+        auto kLoop = scf::ForOp::create(b, ir.loc, ir.c32(0), ir.sub(kEnd, kBegin), ir.c32(1));
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPointToStart(kLoop.getBody());
+        Value gs = ir.add(g, kLoop.getInductionVar());
+        StageWaitOp::create(b, ir.loc, gs, op.getSmem(), layout);
+        StageForwardOp::create(b, ir.loc, gs, op.getSmem(), layout);
+        b.setInsertionPointAfter(kLoop);
+        return ir.add(g, ir.sub(kEnd, kBegin));
+      });
+      b.setInsertionPointToStart(&leader.getThenRegion().front());
+    }
+    forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd, Value g) {
       Value t = localTile(tile);
+      Value steps = multistage ? ir.sub(kEnd, kBegin) : Value();
+      auto loadStep = [&](Value step) {
+        load(ir.add(g, step), m0, n0, ir.add(kBegin, step));
+      };
+      if (multistage)
+        for (int64_t st = 0; st < layout.getStages(); ++st)
+          ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, ir.c32(st), steps),
+                    [&] { loadStep(ir.c32(st)); });
       StageAcquireOp::create(b, ir.loc, t, op.getSmem(), accRing);
       Value acc = accOf(t);
       auto kLoop = scf::ForOp::create(b, ir.loc, ir.c32(0), ir.sub(kEnd, kBegin), ir.c32(1));
@@ -491,8 +546,13 @@ void WarpSpecializer::buildTensorMemoryRoles() {
                            ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
                            op.getSchedule());
         release(gs);
+        if (multistage) {
+          Value ahead = ir.add(step, ir.c32(layout.getStages()));
+          ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, ahead, steps),
+                    [&] { loadStep(ahead); });
+        }
       }
-      AccReadyOp::create(b, ir.loc, t, op.getSmem(), accRing);
+      AccReadyOp::create(b, ir.loc, t, op.getSmem(), accRing, ctas);
       return ir.add(g, ir.sub(kEnd, kBegin));
     });
     // Epilogue warpgroup: wait for the tile's accumulator, store it, and
@@ -503,16 +563,18 @@ void WarpSpecializer::buildTensorMemoryRoles() {
         Value t = localTile(tile);
         StageWaitOp::create(b, ir.loc, t, op.getSmem(), accRing);
         epilogue(accOf(t), m0, n0);
-        AccReleaseOp::create(b, ir.loc, t, op.getSmem(), accRing);
+        AccReleaseOp::create(b, ir.loc, t, op.getSmem(), accRing, ctas);
         return ir.add(g, ir.sub(kEnd, kBegin));
       });
       drainStores();
     });
   }
-  // Every tcgen05.ld is done before the MMA warp frees the tensor memory.
-  CtaSyncOp::create(b, ir.loc, /*cluster=*/false);
+  // Every tcgen05.ld is done before the MMA warp frees the tensor memory
+  // (in a pair: both CTAs' loads and the leader's MMAs; and no CTA exits
+  // while its peer may still arrive on its barriers).
+  CtaSyncOp::create(b, ir.loc, /*cluster=*/pair);
   ir.ifThen(isWarp(mmaWarp), [&] {
-    AccFreeOp::create(b, ir.loc, accBase, res.tmemColumns);
+    AccFreeOp::create(b, ir.loc, accBase, res.tmemColumns, ctas);
   });
 }
 

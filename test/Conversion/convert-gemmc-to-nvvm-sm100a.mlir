@@ -112,3 +112,123 @@ gpu.module @k3 [#nvvm.target<chip = "sm_100a">] {
   }
   llvm.mlir.global internal @out() {addr_space = 3 : i32} : vector<32xf32>
 }
+
+// -----
+
+// Unswizzled (seed 004's step 3, 128x256x16 f16): one tcgen05.mma a stage
+// (K = 16 is the whole BLOCK_K). The tiles come in 16-byte slabs of K, so
+// the descriptors' leading offset is the slab distance and the stride one
+// 128-byte core matrix, mode 0 (Isa.h tcgen05_desc::kMajorOffsets): A
+// 0x4008'0080'0000 = 70403112304640 (slabs of 2048 B), B 0x4008'0100'0000 =
+// 70403120693248 (4096 B).
+
+// CHECK-LABEL: llvm.func @mma_unswizzled(
+// CHECK-SAME: %[[ACC:[a-z0-9]*]]: i32, %[[A:[a-z0-9]*]]: !llvm.ptr<3>, %[[B:[a-z0-9]*]]: !llvm.ptr<3>, %[[FIRST:[a-z0-9]*]]: i1)
+// CHECK-DAG: %[[UPA:.*]] = arith.constant 70403112304640 : i64
+// CHECK-DAG: %[[UPB:.*]] = arith.constant 70403120693248 : i64
+// CHECK-DAG: %[[IDESC:.*]] = arith.constant 138412048 : i32
+// CHECK: %[[AF:.*]] = arith.andi %{{.*}}, %c16383_i32
+// CHECK: %[[BF:.*]] = arith.andi %{{.*}}, %c16383_i32
+// CHECK-NEXT: nvvm.tcgen05.fence <after>
+// CHECK-NEXT: %[[D:.*]] = llvm.inttoptr %[[ACC]] : i32 to !llvm.ptr<6>
+// CHECK-NEXT: %[[B0:.*]] = arith.extui %[[BF]] : i32 to i64
+// CHECK-NEXT: %[[DB:.*]] = arith.ori %[[B0]], %[[UPB]]
+// CHECK-NEXT: %[[A0:.*]] = arith.extui %[[AF]] : i32 to i64
+// CHECK-NEXT: %[[DA:.*]] = arith.ori %[[A0]], %[[UPA]]
+// CHECK-NEXT: nvvm.tcgen05.mma %[[D]], %[[DA]], %[[DB]], %[[IDESC]], %[[FIRST]] {ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.tcgen05_mma_kind<f16>}
+// CHECK-NOT: nvvm.tcgen05.mma
+gpu.module @k4 [#nvvm.target<chip = "sm_100a">] {
+  llvm.func @mma_unswizzled(%acc: i32, %a: !llvm.ptr<3>, %b: !llvm.ptr<3>, %first: i1) {
+    gemmc.mma_issue %acc, %a, %b, %first {schedule = #gemmc.schedule<arch = "sm_100a", device = "b200", a = "f16", a_layout = "row", b = "f16", b_layout = "col", c = "f16", accumulator = "f32", tile_shape = [128, 256, 16], cluster_shape = [1, 1], stages = 4, threads = 192, load = "tma", multicast = false, smem_swizzle = "none", kernel_schedule = "warp_specialized", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">} : !llvm.ptr<3>, !llvm.ptr<3>
+    llvm.return
+  }
+}
+
+// -----
+
+// The unswizzled stage's fill (the shared TMA ring): 12288 bytes expected
+// (128 x 16 + 256 x 16 f16), then each operand's two slabs, box {8, rows}:
+// A's at (8 kt, m0) and (8 kt + 8, m0) into the stage and 2048 bytes on, B's
+// at (8 kt, n0) and (8 kt + 8, n0) into the stage + 4096 and 4096 further.
+
+// CHECK-LABEL: llvm.func @fill_unswizzled(
+// CHECK-SAME: %[[TA:[a-z0-9]*]]: !llvm.ptr, %[[TB:[a-z0-9]*]]: !llvm.ptr, %[[G:[a-z0-9]*]]: i32, %[[M0:[a-z0-9]*]]: i32, %[[N0:[a-z0-9]*]]: i32, %[[KT:[a-z0-9]*]]: i32, %[[S:[a-z0-9]*]]: !llvm.ptr<3>)
+// CHECK: %[[FULL:.*]] = llvm.getelementptr %[[S]][%{{.*}}]
+// CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %[[FULL]], %c12288_i32
+// CHECK: %[[BASE:.*]] = llvm.getelementptr %[[S]][%{{.*}}]
+// CHECK-NEXT: %[[K0:.*]] = arith.muli %[[KT]], %c16_i32
+// CHECK-NEXT: %[[A0:.*]] = llvm.addrspacecast %[[BASE]]
+// CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[A0]], %[[TA]], %[[FULL]], box[%[[K0]], %[[M0]]]
+// CHECK-NEXT: %[[K1:.*]] = arith.addi %[[K0]], %c8_i32
+// CHECK-NEXT: %[[A1P:.*]] = llvm.getelementptr %[[BASE]][2048]
+// CHECK-NEXT: %[[A1:.*]] = llvm.addrspacecast %[[A1P]]
+// CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[A1]], %[[TA]], %[[FULL]], box[%[[K1]], %[[M0]]]
+// CHECK-NEXT: %[[BP:.*]] = llvm.getelementptr %[[BASE]][4096]
+// CHECK-NEXT: %[[B0:.*]] = llvm.addrspacecast %[[BP]]
+// CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[B0]], %[[TB]], %[[FULL]], box[%[[K0]], %[[N0]]]
+// CHECK-NEXT: %[[B1P:.*]] = llvm.getelementptr %[[BP]][4096]
+// CHECK-NEXT: %[[B1:.*]] = llvm.addrspacecast %[[B1P]]
+// CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[B1]], %[[TB]], %[[FULL]], box[%[[K1]], %[[N0]]]
+// CHECK-NOT: nvvm.cp.async.bulk.tensor
+gpu.module @k5 [#nvvm.target<chip = "sm_100a">] {
+  llvm.func @fill_unswizzled(%ta: !llvm.ptr, %tb: !llvm.ptr, %g: i32, %m0: i32, %n0: i32, %kt: i32, %s: !llvm.ptr<3>) {
+    gemmc.stage_fill %g, %m0, %n0, %kt, %ta, %tb, %s {schedule = #gemmc.schedule<arch = "sm_100a", device = "b200", a = "f16", a_layout = "row", b = "f16", b_layout = "col", c = "f16", accumulator = "f32", tile_shape = [128, 256, 16], cluster_shape = [1, 1], stages = 4, threads = 192, load = "tma", multicast = false, smem_swizzle = "none", kernel_schedule = "warp_specialized", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 12288, b_offset = 4096, barriers = 49152, align = 1024, swizzle = 0>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<3>
+    llvm.return
+  }
+}
+
+// -----
+
+// A CTA pair (seed 004's step 7: cluster [2, 1], multicast, 128 rows a CTA):
+// every tcgen05 instruction takes .cta_group::2 (ptxas refuses a mix). Both
+// CTAs' MMA warps allocate together. Each CTA expects its own bytes, 128 x
+// 64 of A and half of B, 32768, and loads B's rows n0 + 128 rank into its
+// own B tile (no multicast). The second CTA forwards the landing: an
+// arrival at cluster scope on the leader's (mapa rank 0) full barrier. The
+// leader issues the M = 256 MMAs (instruction descriptor 0x10400010 =
+// 272629776: M >> 4 = 16 at bit 24) and commits to both CTAs' barriers
+// (multicast mask 0b11): the stage's empty one, the accumulator's full one.
+// Each epilogue thread releases the leader's accumulator empty barrier.
+
+// CHECK-LABEL: llvm.func @pair(
+// CHECK-SAME: %[[ACC:[a-z0-9]*]]: i32, %{{[a-z0-9]*}}: !llvm.ptr<3>, %{{[a-z0-9]*}}: !llvm.ptr<3>, %[[FIRST:[a-z0-9]*]]: i1, %[[G:[a-z0-9]*]]: i32, %[[T:[a-z0-9]*]]: i32, %[[S:[a-z0-9]*]]: !llvm.ptr<3>, %[[SLOT:[a-z0-9]*]]: !llvm.ptr<3>, %[[TA:[a-z0-9]*]]: !llvm.ptr, %[[TB:[a-z0-9]*]]: !llvm.ptr, %[[M0:[a-z0-9]*]]: i32, %[[N0:[a-z0-9]*]]: i32
+// CHECK-DAG: %[[MASK:.*]] = arith.constant 3 : i16
+// CHECK-DAG: %[[IDESC:.*]] = arith.constant 272629776 : i32
+// CHECK: nvvm.tcgen05.alloc %[[SLOT]], %c256_i32 {group = #nvvm.cta_group<cta_2>} : !llvm.ptr<3>, i32
+// CHECK-NEXT: nvvm.tcgen05.relinquish_alloc_permit {group = #nvvm.cta_group<cta_2>}
+// CHECK: %[[FULL:.*]] = llvm.getelementptr %[[S]][%{{.*}}]
+// CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %[[FULL]], %c32768_i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[TA]], %[[FULL]], box[%[[K0:.*]], %[[M0]]] : !llvm.ptr<7>, !llvm.ptr
+// CHECK-NEXT: %[[BT:.*]] = llvm.getelementptr %{{.*}}[16384]
+// CHECK-NEXT: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
+// CHECK-NEXT: %[[HALF:.*]] = arith.muli %[[RANK]], %c128_i32
+// CHECK-NEXT: %[[N:.*]] = arith.addi %[[N0]], %[[HALF]]
+// CHECK-NEXT: %[[BD:.*]] = llvm.addrspacecast %[[BT]]
+// CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[BD]], %[[TB]], %[[FULL]], box[%[[K0]], %[[N]]] : !llvm.ptr<7>, !llvm.ptr
+// CHECK-NEXT: %[[LFULL:.*]] = nvvm.mapa %[[FULL]], %c0_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK-NEXT: nvvm.mbarrier.arrive %[[LFULL]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+// CHECK: nvvm.tcgen05.mma %[[D:.*]], %{{.*}}, %{{.*}}, %[[IDESC]], %[[FIRST]] {ctaGroup = #nvvm.cta_group<cta_2>, kind = #nvvm.tcgen05_mma_kind<f16>}
+// CHECK-COUNT-3: nvvm.tcgen05.mma %[[D]], %{{.*}}, %{{.*}}, %[[IDESC]], %true {ctaGroup = #nvvm.cta_group<cta_2>,
+// CHECK: %[[EMPTY:.*]] = llvm.getelementptr %[[S]][%{{.*}}]
+// CHECK-NEXT: nvvm.tcgen05.commit %[[EMPTY]], multicast_mask = %[[MASK]] {group = #nvvm.cta_group<cta_2>} : !llvm.ptr<3>, i16
+// CHECK-NEXT: %[[AFULL:.*]] = llvm.getelementptr %[[S]][229440]
+// CHECK-NEXT: nvvm.tcgen05.commit %[[AFULL]], multicast_mask = %[[MASK]] {group = #nvvm.cta_group<cta_2>} : !llvm.ptr<3>, i16
+// CHECK-NEXT: nvvm.tcgen05.fence <before>
+// CHECK-NEXT: %[[AEMPTY:.*]] = llvm.getelementptr %[[S]][229448]
+// CHECK-NEXT: %[[LEMPTY:.*]] = nvvm.mapa %[[AEMPTY]], %c0_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK-NEXT: nvvm.mbarrier.arrive %[[LEMPTY]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+// CHECK-NEXT: nvvm.tcgen05.fence <after>
+// CHECK-NEXT: nvvm.tcgen05.dealloc %[[D]], %c256_i32 {group = #nvvm.cta_group<cta_2>} : !llvm.ptr<6>, i32
+gpu.module @k6 [#nvvm.target<chip = "sm_100a">] {
+  llvm.func @pair(%acc: i32, %a: !llvm.ptr<3>, %b: !llvm.ptr<3>, %first: i1, %g: i32, %t: i32, %s: !llvm.ptr<3>, %slot: !llvm.ptr<3>, %ta: !llvm.ptr, %tb: !llvm.ptr, %m0: i32, %n0: i32, %kt: i32) {
+    gemmc.acc_alloc %slot {columns = 256 : i64, ctas = 2 : i64} : !llvm.ptr<3>
+    gemmc.stage_fill %g, %m0, %n0, %kt, %ta, %tb, %s {schedule = #gemmc.schedule<arch = "sm_100a", device = "b200", a = "f16", a_layout = "row", b = "f16", b_layout = "col", c = "f16", accumulator = "f32", tile_shape = [128, 256, 64], cluster_shape = [2, 1], stages = 4, threads = 192, load = "tma", multicast = true, smem_swizzle = "128b", kernel_schedule = "warp_specialized", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 49152, b_offset = 16384, barriers = 229376, align = 1024, swizzle = 128>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<3>
+    gemmc.stage_forward %g, %s {smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 49152, b_offset = 16384, barriers = 229376, align = 1024, swizzle = 128>} : !llvm.ptr<3>
+    gemmc.mma_issue %acc, %a, %b, %first {schedule = #gemmc.schedule<arch = "sm_100a", device = "b200", a = "f16", a_layout = "row", b = "f16", b_layout = "col", c = "f16", accumulator = "f32", tile_shape = [128, 256, 64], cluster_shape = [2, 1], stages = 4, threads = 192, load = "tma", multicast = true, smem_swizzle = "128b", kernel_schedule = "warp_specialized", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", activation = "none">} : !llvm.ptr<3>, !llvm.ptr<3>
+    gemmc.stage_release %g, %s {cluster_size = 2 : i64, smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 49152, b_offset = 16384, barriers = 229376, align = 1024, swizzle = 128>} : !llvm.ptr<3>
+    gemmc.acc_ready %t, %s {ctas = 2 : i64, smem_layout = #gemmc.smem_layout<stages = 1, stage_bytes = 0, b_offset = 0, barriers = 229440, align = 1024, swizzle = 0>} : !llvm.ptr<3>
+    gemmc.acc_release %t, %s {ctas = 2 : i64, smem_layout = #gemmc.smem_layout<stages = 1, stage_bytes = 0, b_offset = 0, barriers = 229440, align = 1024, swizzle = 0>} : !llvm.ptr<3>
+    gemmc.acc_free %acc {columns = 256 : i64, ctas = 2 : i64}
+    llvm.return
+  }
+}

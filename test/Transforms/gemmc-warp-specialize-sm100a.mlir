@@ -91,3 +91,99 @@ gpu.module @k2 {
     llvm.return
   }
 }
+
+// -----
+
+// multistage (seed 004's step 2, 128x256x16, no swizzle): no TMA warp (warp
+// 4 has no role); warp 5's lane 0 loads the tile's first 4 K steps (each
+// only if the tile has it), takes the accumulator, and per K step waits,
+// issues the MMAs, releases the stage, then loads step + 4 into it (its
+// stage_acquire waits for those MMAs to complete), if the tile has it.
+
+// CHECK-LABEL: llvm.func @tmem_multistage(
+// CHECK: %[[W5:.*]] = arith.cmpi eq, %{{.*}}, %c5_i32 : i32
+// CHECK-NEXT: scf.if %[[W5]] {
+// CHECK-NEXT: gemmc.acc_alloc %{{.*}} {columns = 256 : i64}
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: } else {
+// CHECK: gemmc.tile_loop
+// CHECK-NEXT: ^bb0(%[[M0:.*]]: i32, %[[N0:.*]]: i32, %[[TILE:.*]]: i32, %[[KB:.*]]: i32, %[[KE:.*]]: i32, %[[G:.*]]: i32):
+// CHECK: %[[STEPS:.*]] = arith.subi %[[KE]], %[[KB]] : i32
+// CHECK-NEXT: %[[HAS0:.*]] = arith.cmpi ugt, %[[STEPS]], %c0_i32 : i32
+// CHECK-NEXT: scf.if %[[HAS0]] {
+// CHECK-NEXT: gemmc.stage_acquire %[[G]], %{{.*}} {smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 12288,
+// CHECK-NEXT: gemmc.stage_fill %[[G]], %[[M0]], %[[N0]], %[[KB]],
+// CHECK: arith.cmpi ugt, %[[STEPS]], %c1_i32 : i32
+// CHECK: arith.cmpi ugt, %[[STEPS]], %c2_i32 : i32
+// CHECK: %[[HAS3:.*]] = arith.cmpi ugt, %[[STEPS]], %c3_i32 : i32
+// CHECK-NEXT: scf.if %[[HAS3]] {
+// CHECK-NEXT: %[[K3:.*]] = arith.addi %[[KB]], %c3_i32 : i32
+// CHECK-NEXT: %[[G3:.*]] = arith.addi %[[G]], %c3_i32 : i32
+// CHECK-NEXT: gemmc.stage_acquire %[[G3]]
+// CHECK-NEXT: gemmc.stage_fill %[[G3]], %[[M0]], %[[N0]], %[[K3]],
+// CHECK: gemmc.stage_acquire %{{.*}} {smem_layout = #gemmc.smem_layout<stages = 1, stage_bytes = 0,
+// CHECK-NEXT: scf.for %[[KS:.*]] = %c0_i32 to %[[STEPS]] step %c1_i32 : i32 {
+// CHECK-NEXT: %[[GS:.*]] = arith.addi %[[G]], %[[KS]] : i32
+// CHECK-NEXT: gemmc.stage_wait %[[GS]]
+// CHECK: gemmc.mma_issue
+// CHECK-NEXT: gemmc.stage_release %[[GS]], %{{.*}} {cluster_size = 1 : i64,
+// CHECK-NEXT: %[[AHEAD:.*]] = arith.addi %[[KS]], %c4_i32 : i32
+// CHECK-NEXT: %[[HAS:.*]] = arith.cmpi ult, %[[AHEAD]], %[[STEPS]] : i32
+// CHECK-NEXT: scf.if %[[HAS]] {
+// CHECK-NEXT: %[[KA:.*]] = arith.addi %[[KB]], %[[AHEAD]] : i32
+// CHECK-NEXT: %[[GA:.*]] = arith.addi %[[G]], %[[AHEAD]] : i32
+// CHECK-NEXT: gemmc.stage_acquire %[[GA]]
+// CHECK-NEXT: gemmc.stage_fill %[[GA]], %[[M0]], %[[N0]], %[[KA]],
+// CHECK: gemmc.acc_ready
+gpu.module @k3 {
+  llvm.func @tmem_multistage(%ta: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tb: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %c: !llvm.ptr<1> {llvm.noalias}, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %first: i32, %step: i32, %smem: !llvm.ptr<3>) attributes {nvvm.kernel} {
+    gemmc.tile_matmul %ta, %tb, %c, %first, %step, %m, %n, %k, %ldc alpha(%alpha) smem(%smem) {schedule = #gemmc.schedule<arch = "sm_100a", device = "b200", a = "f16", a_layout = "row", b = "f16", b_layout = "col", c = "f16", accumulator = "f32", tile_shape = [128, 256, 16], cluster_shape = [1, 1], stages = 4, threads = 192, load = "tma", multicast = false, smem_swizzle = "none", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 12288, b_offset = 4096, barriers = 49152, align = 1024, swizzle = 0>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>, !llvm.ptr<3>
+    llvm.return
+  }
+}
+
+// -----
+
+// A CTA pair (cluster [2, 1], multicast, 128 rows a CTA: cta_group::2).
+// Thread 0 of the leader (cluster rank 0) counts two arrivals on a stage's
+// full barrier (its producer's and the second CTA's forwarded one) and 256
+// on the accumulator's empty barrier (both epilogues); the second CTA's,
+// one and 128. Both MMA warps allocate (ctas = 2); the CTAs meet at a
+// cluster barrier. Both TMA warps load; the leader's MMA thread issues the
+// MMAs, releases stages and marks accumulators ready for both CTAs; the
+// second CTA's MMA thread waits for each of its loads and forwards it.
+// Both epilogues release with ctas = 2. A cluster barrier before the free.
+
+// CHECK-LABEL: llvm.func @tmem_pair(
+// CHECK: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
+// CHECK-NEXT: %[[LEADER:.*]] = arith.cmpi eq, %[[RANK]], %c0_i32 : i32
+// CHECK-NEXT: scf.if %{{.*}} {
+// CHECK-NEXT: scf.if %[[LEADER]] {
+// CHECK-NEXT: gemmc.ring_init %{{.*}} {empty_arrivals = 1 : i64, full_arrivals = 2 : i64, smem_layout = #gemmc.smem_layout<stages = 4,
+// CHECK-NEXT: gemmc.ring_init %{{.*}} {empty_arrivals = 256 : i64, full_arrivals = 1 : i64, smem_layout = #gemmc.smem_layout<stages = 1,
+// CHECK-NEXT: } else {
+// CHECK-NEXT: gemmc.ring_init %{{.*}} {empty_arrivals = 1 : i64, full_arrivals = 1 : i64, smem_layout = #gemmc.smem_layout<stages = 4,
+// CHECK-NEXT: gemmc.ring_init %{{.*}} {empty_arrivals = 128 : i64, full_arrivals = 1 : i64, smem_layout = #gemmc.smem_layout<stages = 1,
+// CHECK: gemmc.acc_alloc %{{.*}} {columns = 256 : i64, ctas = 2 : i64}
+// CHECK: gemmc.cta_sync {cluster}
+// CHECK: gemmc.stage_fill
+// CHECK: scf.if %[[LEADER]] {
+// CHECK: gemmc.mma_issue
+// CHECK-NEXT: gemmc.stage_release %{{.*}}, %{{.*}} {cluster_size = 2 : i64,
+// CHECK: gemmc.acc_ready %{{.*}}, %{{.*}} {ctas = 2 : i64,
+// CHECK: } else {
+// CHECK: scf.for
+// CHECK-NEXT: %[[GS:.*]] = arith.addi
+// CHECK-NEXT: gemmc.stage_wait %[[GS]], %{{.*}} {smem_layout = #gemmc.smem_layout<stages = 4,
+// CHECK-NEXT: gemmc.stage_forward %[[GS]], %{{.*}} {smem_layout = #gemmc.smem_layout<stages = 4,
+// CHECK: gemmc.epilogue
+// CHECK-NEXT: gemmc.acc_release %{{.*}}, %{{.*}} {ctas = 2 : i64,
+// CHECK: gemmc.cta_sync {cluster}
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: gemmc.acc_free %{{.*}} {columns = 256 : i64, ctas = 2 : i64}
+gpu.module @k4 {
+  llvm.func @tmem_pair(%ta: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tb: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %c: !llvm.ptr<1> {llvm.noalias}, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32, %first: i32, %step: i32, %smem: !llvm.ptr<3>) attributes {nvvm.kernel} {
+    gemmc.tile_matmul %ta, %tb, %c, %first, %step, %m, %n, %k, %ldc alpha(%alpha) smem(%smem) {schedule = #gemmc.schedule<arch = "sm_100a", device = "b200", a = "f16", a_layout = "row", b = "f16", b_layout = "col", c = "f16", accumulator = "f32", tile_shape = [128, 256, 64], cluster_shape = [2, 1], stages = 4, threads = 192, load = "tma", multicast = true, smem_swizzle = "128b", kernel_schedule = "warp_specialized", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 49152, b_offset = 16384, barriers = 196608, align = 1024, swizzle = 128>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>, !llvm.ptr<3>
+    llvm.return
+  }
+}

@@ -6,6 +6,7 @@
 #include "gemmc/Spec/KernelAbi.h"
 #include "gemmc/Spec/SpecParser.h"
 #include "gemmc/runtime/Manifest.h"
+#include "gemmc/runtime/Plan.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -74,10 +75,10 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
     ++checked;
   }
   // specs/ and test/gpu/specs/ hold 42 sm_90a specs, 11 more with a fused
-  // epilogue or PDL (issue 15), 10 sm_80 specs the lowering builds, and 5
-  // sm_100a ones (b200_ladder_4 and _5, b200_bf16_tn, b200_f16_tn_persistent,
-  // b200_tf32_tn_persistent).
-  EXPECT_EQ(checked, 68);
+  // epilogue or PDL (issue 15), 10 sm_80 specs the lowering builds, and 9
+  // sm_100a ones (b200_ladder_2, _3, _4, _5, _7 and _8, b200_bf16_tn,
+  // b200_f16_tn_persistent, b200_tf32_tn_persistent).
+  EXPECT_EQ(checked, 72);
 }
 
 TEST(KernelAbi, TmaStoreCooperative) {
@@ -104,6 +105,76 @@ TEST(KernelAbi, StreamKAndF32Store) {
   ASSERT_TRUE(f32);
   EXPECT_EQ(f32->abi.c.box[0], 32); // 128 B of f32
   EXPECT_EQ(f32->abi.c.box[1], 64);
+}
+
+TEST(KernelAbi, B200UnswizzledSlabsAndPairs) {
+  // Seed 004's step 3 (128x256x16 f16, smem_swizzle: none): TMA writes a
+  // box row-major, and the MMAs read core matrices of 8 rows x 16 bytes, so
+  // each operand comes in slabs one 16-byte unit (8 f16) of K wide: A two
+  // boxes {8, 128} 2048 bytes apart, B two {8, 256} 4096 apart.
+  std::optional<Built> step3 = build(GEMMC_SOURCE_DIR "/specs/b200_ladder_3_warpspec.yaml");
+  ASSERT_TRUE(step3);
+  EXPECT_EQ(step3->abi.a.box[0], 8);
+  EXPECT_EQ(step3->abi.a.box[1], 128);
+  EXPECT_EQ(step3->abi.a.loadsPerStage, 2);
+  EXPECT_EQ(step3->abi.a.slabBytes, 2048);
+  EXPECT_EQ(step3->abi.a.swizzleBytes, 0);
+  EXPECT_EQ(step3->abi.b.box[0], 8);
+  EXPECT_EQ(step3->abi.b.box[1], 256);
+  EXPECT_EQ(step3->abi.b.loadsPerStage, 2);
+  EXPECT_EQ(step3->abi.b.slabBytes, 4096);
+  // Stages of 4096 + 8192 bytes, the 1024-byte pad, 4 x 16 bytes of stage
+  // barriers, 16 of the accumulator's, the 8-byte tensor-memory slot.
+  EXPECT_EQ(step3->abi.dynamicSmemBytes, 4 * 12288 + 1024 + 64 + 16 + 8);
+  // Step 7 (a CTA pair): each CTA loads B's rows rank x 128 .. + 127, one
+  // box {64, 128}; the cluster is 2 x 1.
+  std::optional<Built> step7 = build(GEMMC_SOURCE_DIR "/specs/b200_ladder_7_pairs.yaml");
+  ASSERT_TRUE(step7);
+  EXPECT_EQ(step7->abi.b.box[0], 64);
+  EXPECT_EQ(step7->abi.b.box[1], 128);
+  EXPECT_EQ(step7->abi.b.partBytes, 16384);
+  EXPECT_EQ(step7->abi.cluster[0], 2);
+  EXPECT_EQ(step7->abi.cluster[1], 1);
+}
+
+// The runtime side of seed 004's built steps, from the manifests gemmc
+// writes: step 3's unswizzled slabs become tensor maps with swizzle 0 and
+// 8-element boxes; step 7's pair launches 2 x 1 clusters, a CTA per
+// 128 x 256 tile (4096^3: 32 x 16 = 512, already whole pairs); step 8's
+// persistent pairs one CTA per SM of the B200's 148 (whole pairs), its two
+// accumulator buffers allocated by the kernel (no manifest field).
+TEST(KernelAbi, B200ManifestsPlanned) {
+  std::string error;
+  std::optional<Built> step3 = build(GEMMC_SOURCE_DIR "/specs/b200_ladder_3_warpspec.yaml");
+  ASSERT_TRUE(step3);
+  rt::Manifest m3;
+  ASSERT_TRUE(rt::parseManifest(step3->json, "step3.cubin.json", m3, error)) << error;
+  EXPECT_EQ(m3.tmap(rt::Operand::A).swizzle, 0);
+  EXPECT_EQ(m3.tmap(rt::Operand::A).box[0], 8u);
+  EXPECT_EQ(m3.tmap(rt::Operand::B).box[1], 256u);
+  EXPECT_EQ(m3.dynamicSmemBytes, 50264);
+  std::optional<Built> step7 = build(GEMMC_SOURCE_DIR "/specs/b200_ladder_7_pairs.yaml");
+  std::optional<Built> step8 = build(GEMMC_SOURCE_DIR "/specs/b200_ladder_8_persistent.yaml");
+  ASSERT_TRUE(step7 && step8);
+  rt::Manifest m7, m8;
+  ASSERT_TRUE(rt::parseManifest(step7->json, "step7.cubin.json", m7, error)) << error;
+  ASSERT_TRUE(rt::parseManifest(step8->json, "step8.cubin.json", m8, error)) << error;
+  EXPECT_EQ(m7.cluster[0], 2);
+  EXPECT_EQ(m7.cluster[1], 1);
+  EXPECT_EQ(m7.tmap(rt::Operand::B).box[1], 128u);
+  rt::LaunchDims d;
+  ASSERT_TRUE(rt::computeLaunch(m7, 4096, 4096, 148, d, error)) << error;
+  EXPECT_EQ(d.grid[0], 512u);
+  EXPECT_EQ(d.cluster[0], 2u);
+  EXPECT_EQ(d.block[0], 192u);
+  EXPECT_EQ(d.dynamicSmemBytes, 230488u);
+  ASSERT_TRUE(rt::computeLaunch(m8, 4096, 4096, 148, d, error)) << error;
+  EXPECT_EQ(d.grid[0], 148u);
+  EXPECT_EQ(d.cluster[0], 2u);
+  EXPECT_EQ(d.dynamicSmemBytes, 230504u);
+  // Llama 3 70B decode (M = 256): 2 x 32 tiles, 32 pairs.
+  ASSERT_TRUE(rt::computeLaunch(m8, 256, 8192, 148, d, error)) << error;
+  EXPECT_EQ(d.grid[0], 64u);
 }
 
 TEST(KernelAbi, WgmmaColumns) {
@@ -141,30 +212,57 @@ TEST(Backend, EveryTargetLowersAndSaysWhatItDoesNot) {
   ASSERT_TRUE(a100);
   std::vector<Violation> v = checkLoweringSupport(a100->spec);
   EXPECT_TRUE(v.empty());
-  // sm_100a: seed 004's step 6 asks for a 2x2 multicast cluster, which the
-  // B200 lowering does not build yet; b200_bf16_tn (TMA store, persistent)
-  // and step 4 build.
+  // sm_100a: seed 004's step 6 asks for a 2x2 multicast cluster, which has
+  // no launch yet (the runtime's grid runs along M); steps 2-5, 7 and 8 and
+  // b200_bf16_tn (TMA store, persistent) build.
   std::optional<Built> step6 = build(GEMMC_SOURCE_DIR "/specs/b200_ladder_6_multicast.yaml");
   ASSERT_TRUE(step6);
   v = checkLoweringSupport(step6->spec);
   ASSERT_EQ(v.size(), 1u);
   EXPECT_EQ(v[0].field, "cluster_shape");
-  EXPECT_EQ(v[0].str(), "[not-implemented] cluster_shape [2, 2] (TMA multicast, cta_group::2 "
-                        "CTA pairs) is not implemented on sm_100a yet; use [1, 1]");
-  std::optional<Built> b200 = build(GEMMC_SOURCE_DIR "/specs/b200_bf16_tn.yaml");
-  ASSERT_TRUE(b200);
-  EXPECT_TRUE(checkLoweringSupport(b200->spec).empty());
+  EXPECT_EQ(v[0].str(), "[not-implemented] cluster_shape [2, 2] is not implemented on sm_100a "
+                        "yet: a cluster is built as a CTA pair (cta_group::2: [2, 1] with "
+                        "multicast: true and BLOCK_M = 128 a CTA), and clusters along N have "
+                        "no launch (the runtime's grid runs along M); use [2, 1] with "
+                        "multicast: true or [1, 1]");
+  EXPECT_EQ(mmaCtaGroup(step6->spec), 1);
+  for (const char *name : {"b200_ladder_2_pipeline", "b200_ladder_3_warpspec",
+                           "b200_ladder_4_swizzle", "b200_ladder_7_pairs",
+                           "b200_ladder_8_persistent", "b200_bf16_tn"}) {
+    SCOPED_TRACE(name);
+    std::optional<Built> b = build(std::string(GEMMC_SOURCE_DIR "/specs/") + name + ".yaml");
+    ASSERT_TRUE(b);
+    EXPECT_TRUE(checkLoweringSupport(b->spec).empty());
+  }
+  // A 2x1 cluster without multicast is no pair, and multistage pairs are
+  // not built.
+  std::optional<Built> step7 = build(GEMMC_SOURCE_DIR "/specs/b200_ladder_7_pairs.yaml");
+  ASSERT_TRUE(step7);
+  EXPECT_EQ(mmaCtaGroup(step7->spec), 2);
+  KernelSpec noMulticast = step7->spec;
+  noMulticast.mainloop.multicast = false;
+  EXPECT_EQ(mmaCtaGroup(noMulticast), 1);
+  v = checkLoweringSupport(noMulticast);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].field, "cluster_shape");
+  KernelSpec multistagePair = step7->spec;
+  multistagePair.kernelSchedule = KernelSchedule::Multistage;
+  v = checkLoweringSupport(multistagePair);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].str(), "[not-implemented] a CTA pair with kernel_schedule: multistage is not "
+                        "implemented on sm_100a yet; use warp_specialized");
+  // A swizzled stage holds one span of K: 64 bytes of f16 is BLOCK_K = 32.
   std::optional<Built> step4 = build(GEMMC_SOURCE_DIR "/specs/b200_ladder_4_swizzle.yaml");
   ASSERT_TRUE(step4);
-  EXPECT_TRUE(checkLoweringSupport(step4->spec).empty());
-  // Step 2 (a 4-stage multistage loop without swizzle) asks for two things
-  // the B200 lowering does not build.
-  std::optional<Built> step2 = build(GEMMC_SOURCE_DIR "/specs/b200_ladder_2_pipeline.yaml");
-  ASSERT_TRUE(step2);
-  v = checkLoweringSupport(step2->spec);
-  ASSERT_EQ(v.size(), 2u);
-  EXPECT_EQ(v[0].field, "kernel_schedule");
-  EXPECT_EQ(v[1].field, "mainloop.smem_swizzle");
+  KernelSpec swizzle64 = step4->spec;
+  swizzle64.mainloop.swizzle = Swizzle::B64;
+  v = checkLoweringSupport(swizzle64);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].str(), "[not-implemented] BLOCK_K = 64 (128 bytes of K per row) with "
+                        "smem_swizzle 64b is not implemented on sm_100a yet: a stage takes one "
+                        "64-byte swizzle span of K; use BLOCK_K = 32 or smem_swizzle: none");
+  swizzle64.tileShape[2] = 32;
+  EXPECT_TRUE(checkLoweringSupport(swizzle64).empty());
   std::optional<Built> coop = build(GEMMC_SOURCE_DIR "/specs/h200_bf16_128x256_coop.yaml");
   ASSERT_TRUE(coop);
   EXPECT_TRUE(checkLoweringSupport(coop->spec).empty());

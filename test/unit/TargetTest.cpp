@@ -224,6 +224,41 @@ TEST(Isa, Tcgen05SharedMemoryDescriptorFields) {
   EXPECT_EQ(offsets(16, 1024, 128) & (0xFull << 49), 0u);
 }
 
+TEST(Isa, Tcgen05KMajorLayouts) {
+  using namespace isa::tcgen05_desc;
+  // PTX ISA, tcgen05 "shared memory matrix layouts", K-major canonical
+  // layouts, as TMA writes them (KernelAbi's boxes).
+  //
+  // Swizzled: rows of one span, 8-row atoms one atom apart. 128-byte (seed
+  // 004's step 4): stride 1024 B, leading 16 B, mode 2 -- the descriptor the
+  // lowering has used since it landed.
+  EXPECT_EQ(kMajorOffsets(128, /*slabBytes=*/16384), 0x4000404000010000ull);
+  // 32-byte (BLOCK_K = 16 of f16): leading 16 B -> 1 << 16 = 0x10000;
+  // stride 8 x 32 B = 256 B -> 16 << 32 = 0x10'0000'0000; version 1 << 46 =
+  // 0x4000'0000'0000; mode 6 << 61 = 0xC000'0000'0000'0000. Sum
+  // 0xC000'4010'0001'0000. The slab distance plays no part.
+  EXPECT_EQ(kMajorOffsets(32, 8192), 0xC000401000010000ull);
+  EXPECT_EQ(kMajorOffsets(32, 4096), kMajorOffsets(32, 8192));
+  // 64-byte: stride 512 B -> 32 << 32; mode 4 << 61.
+  EXPECT_EQ(kMajorOffsets(64, 0), 0x8000402000010000ull);
+  // Unswizzled (seed 004's steps 1-3, 128 x 256 x 16 f16): A comes in two
+  // slabs of 128 rows x 16 B = 2048 B. Leading offset (along K, slab to
+  // slab) 2048 B -> 128 << 16 = 0x80'0000; stride (8-row core matrix to the
+  // next) 128 B -> 8 << 32 = 0x8'0000'0000; version 0x4000'0000'0000; mode
+  // 0. Sum 0x4008'0080'0000.
+  EXPECT_EQ(kCoreMatrixBytes, 128);
+  EXPECT_EQ(kMajorOffsets(0, 2048), 0x0000400800800000ull);
+  // B's 256 rows: slabs of 4096 B -> 256 << 16 = 0x100'0000: 0x4008'0100'0000.
+  EXPECT_EQ(kMajorOffsets(0, 4096), 0x0000400801000000ull);
+  // Where k step j (32 bytes of K: 16 f16) starts: swizzled, 32 j bytes
+  // along the row (steps 0-3 of a 128-byte span: 0, 32, 64, 96); unswizzled,
+  // two slabs per step (2 x 2048 B for A).
+  EXPECT_EQ(kStepOffset(128, 16384, 32, 3), 96);
+  EXPECT_EQ(kStepOffset(0, 2048, 32, 0), 0);
+  EXPECT_EQ(kStepOffset(0, 2048, 32, 1), 4096);
+  EXPECT_EQ(kStepOffset(0, 4096, 32, 2), 16384);
+}
+
 TEST(Isa, Tcgen05InstructionDescriptorFields) {
   using namespace isa::tcgen05_idesc;
   // PTX ISA, tcgen05 "instruction descriptor" for kind::f16 / kind::tf32:

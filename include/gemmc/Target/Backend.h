@@ -44,6 +44,12 @@ std::vector<Violation> checkLoweringSupport(const KernelSpec &spec);
 int64_t wgmmaColumns(const KernelSpec &spec, const KernelAbi &abi, int64_t requested,
                      std::string &why);
 
+/// CTAs that issue one MMA together: 2 for an sm_100a CTA pair (tcgen05
+/// cta_group::2: a [2, 1] multicast cluster of BLOCK_M = 128 a CTA, each CTA
+/// loading its A rows and half of B, the leader issuing the pair's
+/// 256-row MMAs), else 1 (lib/Target/Sm100a.cpp).
+int64_t mmaCtaGroup(const KernelSpec &spec);
+
 /// sm_90a's part of checkLoweringSupport (lib/Target/Sm90a.cpp).
 void sm90aUnsupported(const KernelSpec &spec, std::vector<Violation> &out);
 /// sm_100a's part of checkLoweringSupport (lib/Target/Sm100a.cpp).
@@ -53,9 +59,10 @@ void sm100aUnsupported(const KernelSpec &spec, std::vector<Violation> &out);
 /// store of tile rows that are not whole 128-byte chunks, a bias, an
 /// activation, a swizzle other than 128b, a BLOCK_K other than one 128-byte
 /// span of K (the `mma` named in the message takes one span a stage), fewer
-/// than 2 stages.
+/// than 2 stages. With `everySwizzle` (sm_100a, whose lowering reads every
+/// swizzle) the swizzle and BLOCK_K are left to the caller.
 void refuseUnbuiltTmaKernel(const KernelSpec &spec, llvm::StringRef mma,
-                            std::vector<Violation> &out);
+                            std::vector<Violation> &out, bool everySwizzle = false);
 
 /// The PTX ISA version the kernels of `arch` are emitted for, as an
 /// #nvvm.target features string.

@@ -137,6 +137,28 @@ constexpr uint64_t offsets(int64_t leadingBytes, int64_t strideBytes, int spanBy
          wgmma_desc::field(strideBytes) << wgmma_desc::kStrideBit |
          kVersion << kVersionBit | swizzleMode(spanBytes) << kSwizzleBit;
 }
+/// The unswizzled ("interleaved") layout's core matrix: 8 rows of one
+/// 16-byte unit, 128 contiguous bytes.
+constexpr int kCoreMatrixBytes = kSwizzleAtomRows * kSwizzleUnitBytes;
+/// The descriptor bits of a K-major tile at shared address 0 as TMA writes
+/// it (PTX ISA, tcgen05 "shared memory matrix layouts", K-major canonical
+/// layouts). Swizzled (`spanBytes` 32, 64, 128): rows of one span, 8-row
+/// atoms one atom apart (stride), the leading offset unused (16 by
+/// convention). Unswizzled (`spanBytes` 0): the tile comes in slabs one
+/// 16-byte unit of K wide, `slabBytes` apart, each its rows' core matrices
+/// back to back: the leading offset (along K) is `slabBytes`, the stride
+/// (along M or N) one core matrix.
+constexpr uint64_t kMajorOffsets(int spanBytes, int64_t slabBytes) {
+  return spanBytes ? offsets(kSwizzleUnitBytes, swizzleAtomBytes(spanBytes), spanBytes)
+                   : offsets(slabBytes, kCoreMatrixBytes, 0);
+}
+/// Bytes from a K-major tile's start to where k step `step` of
+/// `kStepBytes` bytes of K starts: along the row when swizzled (the
+/// hardware swizzles from the address bits), whole slabs when not.
+constexpr int64_t kStepOffset(int spanBytes, int64_t slabBytes, int64_t kStepBytes,
+                              int64_t step) {
+  return spanBytes ? step * kStepBytes : step * kStepBytes / kSwizzleUnitBytes * slabBytes;
+}
 } // namespace tcgen05_desc
 
 /// tcgen05.mma's 32-bit instruction descriptor for .kind::f16 and

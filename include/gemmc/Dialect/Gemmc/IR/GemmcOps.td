@@ -435,9 +435,12 @@ def Gemmc_AccAllocOp : Gemmc_Op<"acc_alloc"> {
     tensor memory, a power of two of at least 32 columns), writes their base
     address to the shared-memory word `slot`, and gives up the right to
     allocate more, so that another CTA on the SM may. The other threads read
-    the base with gemmc.acc_base after a gemmc.cta_sync.
+    the base with gemmc.acc_base after a gemmc.cta_sync. With `ctas` = 2 (a
+    CTA pair, sm_100a's cta_group::2) one warp of each CTA of the pair runs
+    it, and the pair allocates together.
   }];
-  let arguments = (ins LLVM_AnyPointer:$slot, I64Attr:$columns);
+  let arguments = (ins LLVM_AnyPointer:$slot, I64Attr:$columns,
+                       DefaultValuedAttr<I64Attr, "1">:$ctas);
   let assemblyFormat = "$slot attr-dict `:` qualified(type($slot))";
 }
 
@@ -450,7 +453,12 @@ def Gemmc_AccBaseOp : Gemmc_Op<"acc_base"> {
 
 def Gemmc_AccFreeOp : Gemmc_Op<"acc_free"> {
   let summary = "The warp that allocated them frees the accumulators";
-  let arguments = (ins I32:$base, I64Attr:$columns);
+  let description = [{
+    With `ctas` = 2, one warp of each CTA of the pair, after a cluster
+    barrier (no tensor-memory access of either CTA is still in flight).
+  }];
+  let arguments = (ins I32:$base, I64Attr:$columns,
+                       DefaultValuedAttr<I64Attr, "1">:$ctas);
   let assemblyFormat = "$base attr-dict";
 }
 
@@ -475,10 +483,13 @@ def Gemmc_AccReadyOp : Gemmc_Op<"acc_ready"> {
   let description = [{
     The accumulators form a ring of `stages` buffers (#gemmc.smem_layout:
     its barriers only): tile t uses buffer t % stages. This arrives on the
-    buffer's full barrier once every MMA the thread has issued is done.
+    buffer's full barrier once every MMA the thread has issued is done;
+    with `ctas` = 2 (a CTA pair, whose leader issues the MMAs), on the
+    buffer's full barrier of both CTAs.
   }];
   let arguments = (ins I32:$tile, LLVM_AnyPointer:$smem,
-                       Gemmc_SmemLayoutAttr:$smem_layout);
+                       Gemmc_SmemLayoutAttr:$smem_layout,
+                       DefaultValuedAttr<I64Attr, "1">:$ctas);
   let assemblyFormat = "$tile `,` $smem attr-dict `:` qualified(type($smem))";
 }
 
@@ -487,10 +498,27 @@ def Gemmc_AccReleaseOp : Gemmc_Op<"acc_release"> {
   let description = [{
     One arrival per thread on the empty barrier of buffer tile % stages of
     the accumulator ring: the MMAs of tile t + stages may overwrite it.
+    With `ctas` = 2 (a CTA pair), on the empty barrier of the pair's leader
+    (cluster rank 0), whose thread issues the MMAs for both CTAs.
   }];
   let arguments = (ins I32:$tile, LLVM_AnyPointer:$smem,
-                       Gemmc_SmemLayoutAttr:$smem_layout);
+                       Gemmc_SmemLayoutAttr:$smem_layout,
+                       DefaultValuedAttr<I64Attr, "1">:$ctas);
   let assemblyFormat = "$tile `,` $smem attr-dict `:` qualified(type($smem))";
+}
+
+def Gemmc_StageForwardOp : Gemmc_Op<"stage_forward"> {
+  let summary = "A CTA pair's second CTA: its part of load `load` has landed";
+  let description = [{
+    Run by one thread of the pair's second CTA after gemmc.stage_wait on
+    load `load`: one arrival, at cluster scope, on the full barrier of the
+    same stage in the pair's leader (cluster rank 0), whose MMAs read both
+    CTAs' shared memory. The leader's full barriers count this arrival and
+    their own producer's.
+  }];
+  let arguments = (ins I32:$load, LLVM_AnyPointer:$smem,
+                       Gemmc_SmemLayoutAttr:$smem_layout);
+  let assemblyFormat = "$load `,` $smem attr-dict `:` qualified(type($smem))";
 }
 
 def Gemmc_AccLoadOp : Gemmc_Op<"acc_load"> {
