@@ -46,6 +46,14 @@ int64_t gemmc::wgmmaColumns(const KernelSpec &spec, const KernelAbi &abi,
   return blockN;
 }
 
+bool gemmc::sm90aLowersOperands(ElementType a, ElementType b) {
+  // wgmma's 16-bit and tf32 forms multiply equal types; its FP8 form takes
+  // any pair of e4m3 and e5m2.
+  bool sixteenBit = a == ElementType::BF16 || a == ElementType::F16;
+  return ((sixteenBit || a == ElementType::TF32) && b == a) ||
+         (isFP8(a) && isFP8(b));
+}
+
 void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
   auto no = [&](llvm::StringRef field, std::string what) {
     out.push_back(Violation{"not-implemented", field.str(), std::move(what)});
@@ -103,14 +111,18 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
                              "implemented yet; use BLOCK_N a multiple of {2}",
                              s.blockN(), bSlab, 2 * bSlab)
                          .str());
-  bool sixteenBit = (s.a.element == ElementType::BF16 ||
-                     s.a.element == ElementType::F16) &&
-                    s.b.element == s.a.element;
-  if (!sixteenBit)
+  if (!sm90aLowersOperands(s.a.element, s.b.element))
     no("operands.a.element",
-       formatv("{0} x {1} operands are not implemented yet; use bf16 or f16",
+       formatv("{0} x {1} operands are not implemented yet; use bf16, f16, "
+               "tf32 or FP8 (e4m3, e5m2)",
                elementTypeName(s.a.element), elementTypeName(s.b.element))
            .str());
+  for (auto [name, op] : {std::pair{"a", s.a}, std::pair{"b", s.b}})
+    if (op.scale != Scale::None && op.scale != Scale::Tensor)
+      no((llvm::Twine("operands.") + name + ".scale").str(),
+         formatv("{0} scale: {1} is not implemented yet; use scale: tensor",
+                 name, scaleName(op.scale))
+             .str());
   if (s.a.layout != Layout::Row)
     no("operands.a.layout",
        "a col-major A (M contiguous) is not implemented yet; use layout: row");

@@ -44,6 +44,9 @@ std::vector<Violation> checkLoweringSupport(const KernelSpec &spec);
 int64_t wgmmaColumns(const KernelSpec &spec, const KernelAbi &abi, int64_t requested,
                      std::string &why);
 
+/// Whether the sm_90a lowering multiplies A of type `a` by B of type `b`
+/// (bf16, f16 and tf32 alike, or two FP8 types).
+bool sm90aLowersOperands(ElementType a, ElementType b);
 /// sm_90a's part of checkLoweringSupport (lib/Target/Sm90a.cpp).
 void sm90aUnsupported(const KernelSpec &spec, std::vector<Violation> &out);
 /// sm_100a's part of checkLoweringSupport (lib/Target/Sm100a.cpp).
