@@ -12,9 +12,11 @@
 #      exactly dequantized inputs; tolerances in test/gpu/harness (FP8 and
 #      16-bit outputs 1e-2, TF32 with an f32 output 1e-3, relative Frobenius);
 #   3. gemmc-bench on cube4096, cube8192, prefill_attn_out and prefill_mlp_up:
-#      the tuned h200_fp8_* kernels against cuBLASLt FP8 (same scales and
+#      the tuned e4m3, e5m2 and e4m3 x e5m2 kernels against cuBLASLt FP8 (same scales and
 #      output type, fast accumulation as gemmc; e5m2 x e5m2 has no cuBLASLt
-#      form), h200_tf32_* against cuBLAS TF32 (CUBLAS_COMPUTE_32F_FAST_TF32).
+#      form), h200_tf32_* against cuBLAS TF32 (CUBLAS_COMPUTE_32F_FAST_TF32),
+#      with gemmc analyze's prediction and its error per row (the folder's
+#      predictions.json, written by build_cubins.sh).
 #   scripts/gpu_fp8.sh [DIR]       (default build/cubins-fp8)
 # $OUT gets logs.txt, suite.txt, bench.txt and bench-fp8.json.
 source "$(dirname "$0")/gpu_common.sh"
@@ -40,14 +42,19 @@ say "gpu_fp8.sh: $(git -C "$root" rev-parse --short HEAD 2>/dev/null), cubins: $
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv 2>&1 | tee -a "$log"
 status=0
 gpu_configure_args
-stage configure 60 "${configure[@]}" || status=1
-stage build 90 cmake --build "$build" -j "$(nproc)" --target gemmc-gpu-tests gemmc-bench gemmc-runtime-unittests || status=1
-stage runtime-unittests 30 "$build/bin/gemmc-runtime-unittests" --gtest_brief=1 || status=1
-stage suite 60 "$build/bin/gemmc-gpu-tests" --cubin-dir "$dir" \
+# Stage limits add up to 4 minutes; expected about half (the bench prints
+# each row as it goes, so a cut leaves the rows done).
+stage configure 30 "${configure[@]}" || status=1
+stage build 75 cmake --build "$build" -j "$(nproc)" --target gemmc-gpu-tests gemmc-bench gemmc-runtime-unittests || status=1
+stage runtime-unittests 15 "$build/bin/gemmc-runtime-unittests" --gtest_brief=1 || status=1
+stage suite 45 "$build/bin/gemmc-gpu-tests" --cubin-dir "$dir" \
   --shapes 1x1x16,64x64x64,127x255x72,129x130x100,1000x1000x1000,4096x4096x4096 >"$OUT/suite.txt" || status=1
-stage bench 110 "$build/bin/gemmc-bench" --cubin-dir "$dir" --suite bench/suites/anchors.yaml \
-  --shapes cube4096,cube8192,prefill_attn_out,prefill_mlp_up --cubins "h200_fp8_*.cubin,h200_tf32_*.cubin" \
-  --iters 20 --warmup 3 --json "$OUT/bench-fp8.json" >"$OUT/bench.txt" || status=1
+# One tuned kernel per dtype pairing (the f32-output FP8 kernel is in the
+# suite only).
+stage bench 75 "$build/bin/gemmc-bench" --cubin-dir "$dir" --suite bench/suites/anchors.yaml \
+  --shapes cube4096,cube8192,prefill_attn_out,prefill_mlp_up \
+  --cubins "h200_fp8_e4m3_128x256_coop.cubin,h200_fp8_e5m2_128x256_coop.cubin,h200_fp8_e4m3_e5m2_128x256_coop.cubin,h200_tf32_*.cubin" \
+  --iters 20 --warmup 3 --predictions "$dir/predictions.json" --json "$OUT/bench-fp8.json" >"$OUT/bench.txt" || status=1
 say "summary"
 grep -E "^gemmc-gpu-tests|FAIL" "$OUT/suite.txt" | tail -n 30
 awk '/^shape /{p=1} p' "$OUT/bench.txt"
