@@ -1,8 +1,13 @@
 // gemmc-bench: gemmc kernels against cuBLAS, in one process, on the same
 // inputs. See bench/README.md for the flags and the method.
 #include "ClockSampler.h"
+#include "FusedBench.h"
 #include "Harness.h"
+#ifdef GEMMC_HAVE_CUBLASLT
 #include "LtPeer.h"
+#else
+using cublasLtHandle_t = void *;
+#endif
 #include "Suite.h"
 
 #include "gemmc/runtime.h"
@@ -224,11 +229,16 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
   // scales that bring them back (gemmc-gpu-tests does the same); the peer
   // reads the same scales.
   int aExp = info.a_scale ? fp8RangeExp2(info.a_type) : 0, bExp = info.b_scale ? fp8RangeExp2(info.b_type) : 0;
+  // Scale vectors (per row of A, per column of B) hold M and N copies of
+  // the same value, so the reference's alpha is still the product.
+  const bool vectors = info.a_scale == GEMMC_SCALE_ROW || info.b_scale == GEMMC_SCALE_COL;
   float scaleA = std::ldexp(1.0f, -aExp), scaleB = std::ldexp(1.0f, -bExp);
-  DeviceBuffer scales(2 * sizeof(float));
-  float hostScales[2] = {scaleA, scaleB};
-  HARNESS_CUDA(cudaMemcpy(scales.ptr, hostScales, sizeof hostScales, cudaMemcpyHostToDevice));
-  const float *dScaleA = static_cast<const float *>(scales.ptr), *dScaleB = dScaleA + 1;
+  const int64_t aCount = vectors ? m : 1, bCount = vectors ? n : 1;
+  std::vector<float> hostScales(aCount + bCount, scaleB);
+  std::fill(hostScales.begin(), hostScales.begin() + aCount, scaleA);
+  DeviceBuffer scales(hostScales.size() * sizeof(float));
+  HARNESS_CUDA(cudaMemcpy(scales.ptr, hostScales.data(), scales.bytes, cudaMemcpyHostToDevice));
+  const float *dScaleA = static_cast<const float *>(scales.ptr), *dScaleB = dScaleA + aCount;
   std::vector<Set> s(sets);
   for (int i = 0; i < sets; ++i) {
     s[i].a = makeOperand(info.a_type, aRows, aCols, alignedLd(aCols, info.a_type), 17 + 2 * i, aExp);
@@ -262,11 +272,13 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
   // cores' partial sums, as gemmc's kernels; GEMMC_BENCH_LT_PROMOTE=1 turns
   // promotion on); of the others, cuBLAS (TF32: CUBLAS_COMPUTE_32F_FAST_TF32).
   const bool fp8 = info.a_type == GEMMC_E4M3 || info.a_type == GEMMC_E5M2;
+#ifdef GEMMC_HAVE_CUBLASLT
   std::unique_ptr<LtFp8Gemm> ltGemm;
   if (fp8) {
     const char *promote = std::getenv("GEMMC_BENCH_LT_PROMOTE");
     bool fastAccum = !(promote && *promote && std::strcmp(promote, "0") != 0);
-    ltGemm = std::make_unique<LtFp8Gemm>(lt, p, s[0].a, s[0].b, cudaType(info.c_type), ldc, ScaleMode::Tensor,
+    ltGemm = std::make_unique<LtFp8Gemm>(lt, p, s[0].a, s[0].b, cudaType(info.c_type), ldc,
+                                         vectors ? ScaleMode::Vector : ScaleMode::Tensor,
                                          fastAccum, size_t(32) << 20);
   }
   auto peer = [&](Set &x, std::string &w) {
@@ -277,6 +289,14 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
       w = "cuBLASLt FP8: " + ltGemm->why();
     return ok;
   };
+#else
+  auto peer = [&](Set &x, std::string &w) {
+    if (!fp8)
+      return cublasGemm(blas, p, x.a, x.b, x.cb.ptr, cudaType(info.c_type), ldc, 1.0f, false, w);
+    w = "no FP8 peer: gemmc-bench was built without cuBLASLt";
+    return false;
+  };
+#endif
 
   // 1. Correctness first: a wrong kernel gets no number.
   DeviceBuffer ref(size_t(m) * n * 4);
@@ -582,13 +602,18 @@ int usage() {
                "                   [--bundle DIR (a gemmc bundle instead of cubins; it dispatches per shape)]\n"
                "                   [--iters N] [--warmup N] [--graph] [--sustain SECONDS] [--max-gflop G]\n"
                "                   [--predictions FILE] [--triton FILE] [--json FILE] [--csv FILE]\n"
-               "                   [--append-results FILE] [--commit SHA]\n");
+               "                   [--append-results FILE] [--commit SHA]\n"
+               "       gemmc-bench --epilogue FUSED.cubin PLAIN.cubin [--shapes MxNxK,...] [--iters N]\n"
+               "       gemmc-bench --chain PDL.cubin [--shapes MxNxK,...] [--iters N]\n");
   return 2;
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
+  // The fused-epilogue and PDL-chain modes have options of their own.
+  if (argc > 1 && (std::string(argv[1]) == "--epilogue" || std::string(argv[1]) == "--chain"))
+    return gemmc::bench::runFusedBench(argc, argv);
   Options opt;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -667,8 +692,10 @@ int main(int argc, char **argv) {
   HARNESS_CUBLAS(cublasCreate(&blas));
   DeviceBuffer workspace(64 << 20); // explicit, so that graph capture never allocates
   HARNESS_CUBLAS(cublasSetWorkspace(blas, workspace.ptr, workspace.bytes));
-  cublasLtHandle_t lt;
+  cublasLtHandle_t lt = nullptr;
+#ifdef GEMMC_HAVE_CUBLASLT
   HARNESS_CUBLAS(cublasLtCreate(&lt));
+#endif
   cudaStream_t stream;
   HARNESS_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
 
@@ -769,6 +796,10 @@ int main(int argc, char **argv) {
       } else if (opt.maxGflop > 0 && r.flops() / 1e9 > opt.maxGflop) {
         r.status = "skip";
         r.note = "over --max-gflop";
+      } else if (info.bias || info.has_aux || std::string(info.activation) != "none") {
+        // Its reference is not a plain GEMM's; --epilogue times it.
+        r.status = "skip";
+        r.note = "fused epilogue: see gemmc-bench --epilogue";
       } else {
         benchRow(r, kernel, info, blas, lt, stream, opt, static_cast<size_t>(prop.l2CacheSize), sampler.get());
       }
@@ -793,7 +824,9 @@ int main(int argc, char **argv) {
     if (k)
       gemmc_kernel_unload(k);
   gemmc_bundle_unload(bundle);
+#ifdef GEMMC_HAVE_CUBLASLT
   cublasLtDestroy(lt);
+#endif
   cublasDestroy(blas);
   bool anyWrong = false;
   for (const Row &r : rows)

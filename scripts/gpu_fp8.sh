@@ -12,9 +12,11 @@
 #      exactly dequantized inputs; tolerances in test/gpu/harness (FP8 and
 #      16-bit outputs 1e-2, TF32 with an f32 output 1e-3, relative Frobenius);
 #   3. gemmc-bench on cube4096, cube8192, prefill_attn_out and prefill_mlp_up:
-#      the tuned e4m3, e5m2 and e4m3 x e5m2 kernels against cuBLASLt FP8 (same scales and
-#      output type, fast accumulation as gemmc; e5m2 x e5m2 has no cuBLASLt
-#      form), h200_tf32_* against cuBLAS TF32 (CUBLAS_COMPUTE_32F_FAST_TF32),
+#      the tuned e4m3, e5m2 and e4m3 x e5m2 kernels (per-tensor scales) and
+#      the e4m3 kernel with per-row / per-column scales against cuBLASLt FP8
+#      (same scales, OUTER_VEC_32F for the vectors, same output type, fast
+#      accumulation as gemmc; e5m2 x e5m2 has no cuBLASLt form), h200_tf32_*
+#      against cuBLAS TF32 (CUBLAS_COMPUTE_32F_FAST_TF32),
 #      with gemmc analyze's prediction and its error per row (the folder's
 #      predictions.json, written by build_cubins.sh).
 #   scripts/gpu_fp8.sh [DIR]       (default build/cubins-fp8)
@@ -27,17 +29,6 @@ if ! ls "$dir"/*.cubin >/dev/null 2>&1; then
 fi
 log=$OUT/logs.txt
 : >"$log"
-say() { echo "== $*" | tee -a "$log"; }
-stage() {
-  local name=$1 limit=$2
-  shift 2
-  say "$name ($(date -u +%H:%M:%S), limit ${limit}s)"
-  local t0=$SECONDS
-  timeout --kill-after=10 "$limit" "$@" 2>&1 | tee -a "$log"
-  local rc=${PIPESTATUS[0]}
-  say "$name: exit $rc after $((SECONDS - t0))s"
-  return "$rc"
-}
 say "gpu_fp8.sh: $(git -C "$root" rev-parse --short HEAD 2>/dev/null), cubins: $(ls "$dir"/*.cubin | xargs -n1 basename | tr '\n' ' ')"
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv 2>&1 | tee -a "$log"
 status=0
@@ -53,7 +44,7 @@ stage suite 45 "$build/bin/gemmc-gpu-tests" --cubin-dir "$dir" \
 # suite only).
 stage bench 75 "$build/bin/gemmc-bench" --cubin-dir "$dir" --suite bench/suites/anchors.yaml \
   --shapes cube4096,cube8192,prefill_attn_out,prefill_mlp_up \
-  --cubins "h200_fp8_e4m3_128x256_coop.cubin,h200_fp8_e5m2_128x256_coop.cubin,h200_fp8_e4m3_e5m2_128x256_coop.cubin,h200_tf32_*.cubin" \
+  --cubins "h200_fp8_e4m3_128x256_coop.cubin,h200_fp8_e5m2_128x256_coop.cubin,h200_fp8_e4m3_e5m2_128x256_coop.cubin,h200_fp8_e4m3_rowcol_128x256_coop.cubin,h200_tf32_*.cubin" \
   --iters 20 --warmup 3 --predictions "$dir/predictions.json" --json "$OUT/bench-fp8.json" >"$OUT/bench.txt" || status=1
 say "summary"
 grep -E "^gemmc-gpu-tests|FAIL" "$OUT/suite.txt" | tail -n 30

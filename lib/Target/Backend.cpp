@@ -28,11 +28,6 @@ void gemmc::refuseUnbuiltTmaKernel(const KernelSpec &s, llvm::StringRef mma,
                      kEpilogueChunkRowBytes,
                      kEpilogueChunkRowBytes / elementBytes(s.c.element))
            .str());
-  if (s.epilogue.bias != Bias::None)
-    no("epilogue.bias", "a bias is not implemented yet; use bias: none");
-  if (s.epilogue.activation != Activation::None)
-    no("epilogue.activation",
-       "activations are not implemented yet; use activation: none");
   if (s.mainloop.swizzle != Swizzle::B128)
     no("mainloop.smem_swizzle",
        llvm::formatv("smem_swizzle {0} is not implemented yet; use {1} (a tile "

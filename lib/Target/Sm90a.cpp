@@ -117,12 +117,20 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
                "tf32 or FP8 (e4m3, e5m2)",
                elementTypeName(s.a.element), elementTypeName(s.b.element))
            .str());
-  for (auto [name, op] : {std::pair{"a", s.a}, std::pair{"b", s.b}})
-    if (op.scale != Scale::None && op.scale != Scale::Tensor)
-      no((llvm::Twine("operands.") + name + ".scale").str(),
-         formatv("{0} scale: {1} is not implemented yet; use scale: tensor",
-                 name, scaleName(op.scale))
-             .str());
+  // The scales are read at kernel entry, before griddepcontrol.wait: a
+  // previous kernel that writes them would race with that read.
+  if (s.pdlWait != PdlWait::None &&
+      (s.a.scale != Scale::None || s.b.scale != Scale::None))
+    no("pdl_wait", "pdl_wait with FP8 scales is not implemented yet (the "
+                   "kernel reads the scales at entry, before the wait); use "
+                   "pdl_wait: none");
+  // Scale vectors multiply the sum in the fused epilogue's math, which comes
+  // after beta x C is added.
+  bool vectors = s.a.scale == Scale::Row || s.b.scale == Scale::Col;
+  if (vectors && s.epilogue.beta)
+    no("epilogue.beta", "beta with a scale per row or column is not "
+                        "implemented yet (the epilogue would scale beta x C "
+                        "too); use beta: false or scale: tensor");
   if (s.a.layout != Layout::Row)
     no("operands.a.layout",
        "a col-major A (M contiguous) is not implemented yet; use layout: row");

@@ -39,6 +39,8 @@ LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, StringRef name,
     } else if (p == "c") {
       cArg = args.size();
       args.push_back(ir.globalPtr);
+    } else if (p == "bias" || p == "aux") {
+      args.push_back(ir.globalPtr);
     } else if (p == "a" || p == "b") {
       operandArgs.push_back(args.size());
       args.push_back(ir.globalPtr);
@@ -151,7 +153,13 @@ struct GemmcTilePass : mlir::gemmc::impl::GemmcTileBase<GemmcTilePass> {
         return entry->getArgument(it - abi.params.begin());
       };
       Value m = arg("m"), n = arg("n"), k = arg("k"), ldc = arg("ldc");
-      Value alpha = scaledAlpha(b, loc, arg("alpha"), arg("scale_a"), arg("scale_b"));
+      // Per-tensor scales fold into alpha; scale vectors (row / col) are
+      // the epilogue's (EpilogueMath).
+      auto tensorScale = [&](const OperandSpec &o, StringRef name) {
+        return o.scale == Scale::Tensor ? arg(name) : Value();
+      };
+      Value alpha = scaledAlpha(b, loc, arg("alpha"), tensorScale(spec->a, "scale_a"),
+                                tensorScale(spec->b, "scale_b"));
       Value beta = arg("beta");
       // Cluster c computes cluster tiles c, c + clusters, ...: about one
       // each when the grid has a CTA per tile (data_parallel; with clusters

@@ -78,11 +78,11 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
     }
     ++checked;
   }
-  // specs/ and test/gpu/specs/ hold 42 sm_90a and 10 sm_80 specs the
-  // lowering builds, and 5 sm_100a ones (b200_ladder_4 and _5,
-  // b200_bf16_tn, b200_f16_tn_persistent, b200_tf32_tn_persistent), and
-  // issue 14's 10 FP8 and TF32 sm_90a specs.
-  EXPECT_EQ(checked, 67);
+  // specs/ and test/gpu/specs/ hold 42 sm_90a specs, 11 more with a fused
+  // epilogue or PDL (issue 15), 12 FP8 and TF32 ones (issue 14), 10 sm_80
+  // specs the lowering builds, and 5 sm_100a ones (b200_ladder_4 and _5,
+  // b200_bf16_tn, b200_f16_tn_persistent, b200_tf32_tn_persistent).
+  EXPECT_EQ(checked, 80);
 }
 
 TEST(KernelAbi, TmaStoreCooperative) {
@@ -135,6 +135,12 @@ TEST(KernelAbi, Fp8AndTf32) {
   ASSERT_TRUE(none);
   EXPECT_EQ(none->abi.params.back(), "alpha");
   EXPECT_EQ(none->json.find("\"scale\""), std::string::npos);
+  // Scale vectors: the same parameters; the manifest says which kind.
+  std::optional<Built> rowcol = build(GEMMC_SOURCE_DIR "/specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml");
+  ASSERT_TRUE(rowcol);
+  EXPECT_EQ(rowcol->abi.params, fp8->abi.params);
+  EXPECT_NE(rowcol->json.find("\"scale\": \"row\""), std::string::npos);
+  EXPECT_NE(rowcol->json.find("\"scale\": \"col\""), std::string::npos);
   std::optional<Built> tf32 = build(GEMMC_SOURCE_DIR "/specs/h200_tf32_128x256_coop.yaml");
   ASSERT_TRUE(tf32);
   EXPECT_EQ(tf32->abi.a.box[0], 32);

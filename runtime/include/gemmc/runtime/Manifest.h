@@ -23,11 +23,13 @@ enum class Raster { AlongM, AlongN };
 // (optional; present if and only if tensor_maps has a map for operand c).
 // Workspace: the global scratch buffer the runtime allocates per kernel
 // (present if and only if workspace_bytes_per_cta > 0; the last parameter).
-/// A, B, Lda, Ldb: a kernel that reads A and B with cp.async (sm_80) takes
-/// pointers and leading dimensions where a TMA kernel takes tensor maps.
-/// ScaleA, ScaleB, ScaleD: pointers to the FP8 dequantization scales (present
-/// if and only if the operand's "scale" is set).
-enum class Param { TmapA, TmapB, TmapC, C, M, N, K, Ldc, Alpha, Beta, Workspace, A, B, Lda, Ldb,
+// Bias / Aux: the fused epilogue's bias vector and auxiliary output
+// (present if and only if the manifest has "bias" / "aux"). A, B, Lda, Ldb:
+// a kernel that reads A and B with cp.async (sm_80) takes pointers and
+// leading dimensions where a TMA kernel takes tensor maps. ScaleA, ScaleB,
+// ScaleD: pointers to the FP8 dequantization scales (present if and only if
+// the operand's "scale" is set).
+enum class Param { TmapA, TmapB, TmapC, C, M, N, K, Ldc, Alpha, Beta, Bias, Aux, Workspace, A, B, Lda, Ldb,
                    ScaleA, ScaleB, ScaleD };
 /// How many kinds of parameter there are: a manifest lists each at most once.
 constexpr int kParamCount = static_cast<int>(Param::ScaleD) + 1;
@@ -67,6 +69,14 @@ struct Manifest {
   std::vector<Param> params;
   /// Global scratch per CTA of the grid (stream_k); 0 = none (field absent).
   int64_t workspaceBytesPerCta = 0;
+  /// "bias": {"per": "row" | "col", "element": ...}; UNSET = no bias.
+  gemmc_dtype biasType = GEMMC_DTYPE_UNSET;
+  bool biasPerRow = false;
+  /// "activation" (informational: the kernel applies it); "none" if absent.
+  std::string activation = "none";
+  /// "pdl".wait is not "none": the kernel executes griddepcontrol.wait
+  /// before its first load, so it may be launched with GEMMC_LAUNCH_PDL.
+  bool pdlWait = false;
 
   bool hasParam(Param p) const;
   /// Whether A and B go to the kernel as tensor maps (else as pointers).
