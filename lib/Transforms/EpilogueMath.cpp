@@ -40,15 +40,35 @@ Value EpilogueMath::activate(Value x) {
     Value cube = mul(mul(x, x), x);
     Value inner = mul(constant(std::sqrt(2.0 / M_PI)),
                       add(x, mul(constant(0.044715), cube)));
-    return halfXOnePlus(math::TanhOp::create(b, loc, inner));
+    return halfXOnePlus(tanh(inner));
   }
   case Activation::Silu: {
+    if (approximate()) {
+      // x sigmoid(x) = x/2 (1 + tanh(x/2)): one tanh, no division.
+      return halfXOnePlus(tanh(mul(constant(0.5), x)));
+    }
     // x / (1 + e^-x): for x -> -inf, e^-x = inf and the quotient -0.
     Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
     return arith::DivFOp::create(b, loc, x, add(constant(1.0), e));
   }
   }
   llvm_unreachable("activation");
+}
+
+bool EpilogueMath::approximate() const {
+  // A 16-bit output keeps 8 (bf16) or 11 (f16) bits of the result, which the
+  // hardware's tanh (relative error about 2^-11) gives; an f32 output gets
+  // the polynomial, accurate to a few ulp.
+  return elementBytes(s.c.element) < 4;
+}
+
+Value EpilogueMath::tanh(Value x) {
+  auto op = math::TanhOp::create(ir.b, ir.loc, x);
+  // `afn`: any approximation will do; the target picks its instruction
+  // (convert-gemmc-to-nvvm: tanh.approx.f32), and expandMath leaves it.
+  if (approximate())
+    op.setFastmath(arith::FastMathFlags::afn);
+  return op;
 }
 
 void EpilogueMath::readScaleVectors(Operation *op, const KernelAbi &abi) {
@@ -61,31 +81,34 @@ void EpilogueMath::readScaleVectors(Operation *op, const KernelAbi &abi) {
 Value EpilogueMath::apply(Value x, Value row, Value col, Value inside) {
   OpBuilder &b = ir.b;
   Location loc = ir.loc;
-  // An f32 of a vector of `length` at `index`, clamped to the vector as the
-  // bias below.
-  auto element = [&](Value vector, Value index, Value length) {
-    Value at = LLVM::GEPOp::create(b, loc, ir.globalPtr, ir.f32, vector,
+  // Element `index` of a vector of `length` values of `type`, in f32. The
+  // index is clamped to the vector, so a value computed outside M x N (the
+  // TMA store clips it) reads an element that exists. Invariant: the vector
+  // does not change while the kernel runs, so the load may move past the
+  // stores of C and aux (which could otherwise alias it) and take the
+  // read-only path (ld.global.nc). Without it each thread's bias loads wait
+  // one by one between its stores: +29% on decode_mlp_up on the H200
+  // (bench/RESULTS.md, 2026-11-30).
+  auto element = [&](Value vector, Type type, Value index, Value length) {
+    Value at = LLVM::GEPOp::create(b, loc, ir.globalPtr, type, vector,
                                    ValueRange{ir.zext64(ir.minU(index, ir.sub(length, ir.c32(1))))});
-    return LLVM::LoadOp::create(b, loc, ir.f32, at).getResult();
+    Value v = LLVM::LoadOp::create(b, loc, type, at, /*alignment=*/0,
+                                   /*isVolatile=*/false, /*isNonTemporal=*/false,
+                                   /*isInvariant=*/true);
+    return type == ir.f32 ? v : arith::ExtFOp::create(b, loc, ir.f32, v).getResult();
   };
+  // FP8 scale vectors (issue 14): f32, one per row of A / column of B.
   if (rowScale)
-    x = arith::MulFOp::create(b, loc, x, element(rowScale, row, m));
+    x = arith::MulFOp::create(b, loc, x, element(rowScale, ir.f32, row, m));
   if (colScale)
-    x = arith::MulFOp::create(b, loc, x, element(colScale, col, n));
+    x = arith::MulFOp::create(b, loc, x, element(colScale, ir.f32, col, n));
   if (bias) {
-    // One value per row (length M) or per column (length N). The index is
-    // clamped to the vector, so a value computed outside M x N (the TMA
-    // store clips it) reads an element that exists.
+    // One value per row (length M) or per column (length N).
     bool perRow = s.epilogue.bias == Bias::Row;
-    Value index = perRow ? ir.minU(row, ir.sub(m, ir.c32(1)))
-                         : ir.minU(col, ir.sub(n, ir.c32(1)));
     Type biasType = storageType(b.getContext(), s.epilogue.biasElement);
-    Value at = LLVM::GEPOp::create(b, loc, ir.globalPtr, biasType, bias,
-                                   ValueRange{ir.zext64(index)});
-    Value v = LLVM::LoadOp::create(b, loc, biasType, at);
-    if (biasType != ir.f32)
-      v = arith::ExtFOp::create(b, loc, ir.f32, v);
-    x = arith::AddFOp::create(b, loc, x, v);
+    x = arith::AddFOp::create(b, loc, x,
+                              perRow ? element(bias, biasType, row, m)
+                                     : element(bias, biasType, col, n));
   }
   if (aux) {
     Type auxType = storageType(b.getContext(), s.c.element);
@@ -120,8 +143,13 @@ Value EpilogueMath::kernelParam(Operation *op, const KernelAbi &abi,
 LogicalResult EpilogueMath::expandMath(Operation *root) {
   SmallVector<Operation *> mathOps;
   root->walk([&](Operation *op) {
-    if (isa_and_nonnull<math::MathDialect>(op->getDialect()))
-      mathOps.push_back(op);
+    if (!isa_and_nonnull<math::MathDialect>(op->getDialect()))
+      return;
+    // Approximations the target lowers to an instruction of its own.
+    if (auto tanh = dyn_cast<math::TanhOp>(op))
+      if (bitEnumContainsAll(tanh.getFastmath(), arith::FastMathFlags::afn))
+        return;
+    mathOps.push_back(op);
   });
   // Kernels without an activation are left alone (and byte-identical).
   if (mathOps.empty())
