@@ -3,6 +3,11 @@
 #include "ClockSampler.h"
 #include "FusedBench.h"
 #include "Harness.h"
+#ifdef GEMMC_HAVE_CUBLASLT
+#include "LtPeer.h"
+#else
+using cublasLtHandle_t = void *;
+#endif
 #include "Suite.h"
 
 #include "gemmc/runtime.h"
@@ -202,7 +207,7 @@ struct Set {
 // `bundle` set: every gemmc launch goes through gemmc_bundle_launch (its
 // dispatch included in the time); `kernel` and `info` are its pick.
 void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cublasHandle_t blas,
-              cudaStream_t stream, const Options &opt, size_t l2Bytes, gemmc::bench::ClockSampler *sampler,
+              cublasLtHandle_t lt, cudaStream_t stream, const Options &opt, size_t l2Bytes, gemmc::bench::ClockSampler *sampler,
               gemmc_bundle *bundle = nullptr) {
   auto launch = [&](const gemmc_gemm_args *a) {
     return bundle ? gemmc_bundle_launch(bundle, a, stream) : gemmc_launch(kernel, a, stream);
@@ -220,10 +225,24 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
   uint64_t aRows = info.a_layout == GEMMC_ROW ? m : k, aCols = info.a_layout == GEMMC_ROW ? k : m;
   uint64_t bRows = info.b_layout == GEMMC_COL ? n : k, bCols = info.b_layout == GEMMC_COL ? k : n;
   int64_t ldc = alignedLd(n, info.c_type);
+  // FP8 kernels with per-tensor scales: operands over the type's range and
+  // scales that bring them back (gemmc-gpu-tests does the same); the peer
+  // reads the same scales.
+  int aExp = info.a_scale ? fp8RangeExp2(info.a_type) : 0, bExp = info.b_scale ? fp8RangeExp2(info.b_type) : 0;
+  // Scale vectors (per row of A, per column of B) hold M and N copies of
+  // the same value, so the reference's alpha is still the product.
+  const bool vectors = info.a_scale == GEMMC_SCALE_ROW || info.b_scale == GEMMC_SCALE_COL;
+  float scaleA = std::ldexp(1.0f, -aExp), scaleB = std::ldexp(1.0f, -bExp);
+  const int64_t aCount = vectors ? m : 1, bCount = vectors ? n : 1;
+  std::vector<float> hostScales(aCount + bCount, scaleB);
+  std::fill(hostScales.begin(), hostScales.begin() + aCount, scaleA);
+  DeviceBuffer scales(hostScales.size() * sizeof(float));
+  HARNESS_CUDA(cudaMemcpy(scales.ptr, hostScales.data(), scales.bytes, cudaMemcpyHostToDevice));
+  const float *dScaleA = static_cast<const float *>(scales.ptr), *dScaleB = dScaleA + aCount;
   std::vector<Set> s(sets);
   for (int i = 0; i < sets; ++i) {
-    s[i].a = makeOperand(info.a_type, aRows, aCols, alignedLd(aCols, info.a_type), 17 + 2 * i);
-    s[i].b = makeOperand(info.b_type, bRows, bCols, alignedLd(bCols, info.b_type), 18 + 2 * i);
+    s[i].a = makeOperand(info.a_type, aRows, aCols, alignedLd(aCols, info.a_type), 17 + 2 * i, aExp);
+    s[i].b = makeOperand(info.b_type, bRows, bCols, alignedLd(bCols, info.b_type), 18 + 2 * i, bExp);
     s[i].c = DeviceBuffer(size_t(m) * ldc * cb);
     s[i].cb = DeviceBuffer(size_t(m) * ldc * cb);
     gemmc_gemm_args &a = s[i].args;
@@ -242,8 +261,42 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
     a.c = s[i].c.ptr;
     a.ldc = ldc;
     a.c_type = info.c_type;
+    if (info.a_scale)
+      a.scale_a = dScaleA;
+    if (info.b_scale)
+      a.scale_b = dScaleB;
   }
   cublasSetStream(blas, stream);
+  // The peer of an FP8 kernel is cuBLASLt's FP8 GEMM with the same scales
+  // and output type, with fast accumulation (no promotion of the tensor
+  // cores' partial sums, as gemmc's kernels; GEMMC_BENCH_LT_PROMOTE=1 turns
+  // promotion on); of the others, cuBLAS (TF32: CUBLAS_COMPUTE_32F_FAST_TF32).
+  const bool fp8 = info.a_type == GEMMC_E4M3 || info.a_type == GEMMC_E5M2;
+#ifdef GEMMC_HAVE_CUBLASLT
+  std::unique_ptr<LtFp8Gemm> ltGemm;
+  if (fp8) {
+    const char *promote = std::getenv("GEMMC_BENCH_LT_PROMOTE");
+    bool fastAccum = !(promote && *promote && std::strcmp(promote, "0") != 0);
+    ltGemm = std::make_unique<LtFp8Gemm>(lt, p, s[0].a, s[0].b, cudaType(info.c_type), ldc,
+                                         vectors ? ScaleMode::Vector : ScaleMode::Tensor,
+                                         fastAccum, size_t(32) << 20);
+  }
+  auto peer = [&](Set &x, std::string &w) {
+    if (!fp8)
+      return cublasGemm(blas, p, x.a, x.b, x.cb.ptr, cudaType(info.c_type), ldc, 1.0f, false, w);
+    bool ok = ltGemm->run(x.a.data.ptr, x.b.data.ptr, x.cb.ptr, 1.0f, dScaleA, dScaleB, stream);
+    if (!ok)
+      w = "cuBLASLt FP8: " + ltGemm->why();
+    return ok;
+  };
+#else
+  auto peer = [&](Set &x, std::string &w) {
+    if (!fp8)
+      return cublasGemm(blas, p, x.a, x.b, x.cb.ptr, cudaType(info.c_type), ldc, 1.0f, false, w);
+    w = "no FP8 peer: gemmc-bench was built without cuBLASLt";
+    return false;
+  };
+#endif
 
   // 1. Correctness first: a wrong kernel gets no number.
   DeviceBuffer ref(size_t(m) * n * 4);
@@ -255,7 +308,7 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
     return;
   }
   std::string why;
-  bool haveCublas = cublasGemm(blas, p, s[0].a, s[0].b, ref.ptr, CUDA_R_32F, n, 1.0f, true, why);
+  bool haveCublas = cublasGemm(blas, p, s[0].a, s[0].b, ref.ptr, CUDA_R_32F, n, scaleA * scaleB, true, why);
   cudaError_t ce = cudaStreamSynchronize(stream);
   if (ce != cudaSuccess) {
     std::fprintf(stderr, "fatal: GPU error after %s on %s: %s\n", row.cubin.c_str(), row.shape.c_str(),
@@ -275,7 +328,7 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
     row.note = "rel err " + fmt(cmp.relFrobenius, "%.2e") + ", unwritten " + std::to_string(cmp.nanCount);
   }
   // cuBLAS's own output in the kernel's C type, checked the same way.
-  bool cublasTimed = cublasGemm(blas, p, s[0].a, s[0].b, s[0].cb.ptr, cudaType(info.c_type), ldc, 1.0f, false, why);
+  bool cublasTimed = peer(s[0], why);
   if (cublasTimed) {
     HARNESS_CUDA(cudaStreamSynchronize(stream));
     row.cublasRelErr =
@@ -287,9 +340,8 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
   // 2. Timing, interleaved: gemmc, cuBLAS, gemmc, ... on rotating sets.
   auto runGemmc = [&](int i) { return launch(&s[i % sets].args); };
   auto runCublas = [&](int i) {
-    Set &x = s[i % sets];
     std::string w;
-    cublasGemm(blas, p, x.a, x.b, x.cb.ptr, cudaType(info.c_type), ldc, 1.0f, false, w);
+    peer(s[i % sets], w);
   };
   for (int i = 0; i < opt.warmup; ++i) {
     if (!wrong)
@@ -640,6 +692,10 @@ int main(int argc, char **argv) {
   HARNESS_CUBLAS(cublasCreate(&blas));
   DeviceBuffer workspace(64 << 20); // explicit, so that graph capture never allocates
   HARNESS_CUBLAS(cublasSetWorkspace(blas, workspace.ptr, workspace.bytes));
+  cublasLtHandle_t lt = nullptr;
+#ifdef GEMMC_HAVE_CUBLASLT
+  HARNESS_CUBLAS(cublasLtCreate(&lt));
+#endif
   cudaStream_t stream;
   HARNESS_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
 
@@ -686,7 +742,7 @@ int main(int argc, char **argv) {
         r.status = "skip";
         r.note = "over --max-gflop";
       } else {
-        benchRow(r, kernel, info, blas, stream, opt, static_cast<size_t>(prop.l2CacheSize), sampler.get(), bundle);
+        benchRow(r, kernel, info, blas, lt, stream, opt, static_cast<size_t>(prop.l2CacheSize), sampler.get(), bundle);
       }
       std::printf("  %-17s %-30s %s%s%s %s TFLOP/s (cuBLAS %s)\n", r.shape.c_str(), r.cubin.c_str(), r.status.c_str(),
                   r.note.empty() ? "" : ": ", r.note.c_str(), fmt(tflops(r.flops(), r.gemmc.median)).c_str(),
@@ -745,7 +801,7 @@ int main(int argc, char **argv) {
         r.status = "skip";
         r.note = "fused epilogue: see gemmc-bench --epilogue";
       } else {
-        benchRow(r, kernel, info, blas, stream, opt, static_cast<size_t>(prop.l2CacheSize), sampler.get());
+        benchRow(r, kernel, info, blas, lt, stream, opt, static_cast<size_t>(prop.l2CacheSize), sampler.get());
       }
       double gt = tflops(r.flops(), r.gemmc.median);
       std::printf("  %-17s %-30s %s%s%s %s TFLOP/s (cuBLAS %s)\n", r.shape.c_str(), r.cubin.c_str(), r.status.c_str(),
@@ -768,6 +824,9 @@ int main(int argc, char **argv) {
     if (k)
       gemmc_kernel_unload(k);
   gemmc_bundle_unload(bundle);
+#ifdef GEMMC_HAVE_CUBLASLT
+  cublasLtDestroy(lt);
+#endif
   cublasDestroy(blas);
   bool anyWrong = false;
   for (const Row &r : rows)

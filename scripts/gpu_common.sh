@@ -23,6 +23,21 @@ gpu_configure_args() {
   fi
 }
 
+# say TEXT: a "== TEXT" line to stdout and the log ($log, set by the
+# script). stage NAME SECONDS CMD...: run with a time limit, output to the
+# log and a tee; returns the command's status.
+say() { echo "== $*" | tee -a "$log"; }
+stage() {
+  local name=$1 limit=$2
+  shift 2
+  say "$name ($(date -u +%H:%M:%S), limit ${limit}s)"
+  local t0=$SECONDS
+  timeout --kill-after=10 "$limit" "$@" 2>&1 | tee -a "$log"
+  local rc=${PIPESTATUS[0]}
+  say "$name: exit $rc after $((SECONDS - t0))s"
+  return "$rc"
+}
+
 # Configures and builds gemmc-bench (and what it needs).
 gpu_build_bench() {
   gpu_configure_args

@@ -56,18 +56,6 @@ if [ -z "$commit" ]; then
 fi
 log=$OUT/logs.txt
 : >"$log"
-say() { echo "== $*" | tee -a "$log"; }
-# stage NAME SECONDS CMD...: run with a time limit, output to the log and a tee.
-stage() {
-  local name=$1 limit=$2
-  shift 2
-  say "$name ($(date -u +%H:%M:%S), limit ${limit}s)"
-  local t0=$SECONDS
-  timeout --kill-after=10 "$limit" "$@" 2>&1 | tee -a "$log"
-  local rc=${PIPESTATUS[0]}
-  say "$name: exit $rc after $((SECONDS - t0))s"
-  return "$rc"
-}
 
 say "gemmc gpu_run: commit $commit, OUT=$OUT"
 { nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv 2>&1

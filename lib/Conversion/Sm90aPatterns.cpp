@@ -101,6 +101,26 @@ struct TileDescriptors {
   int64_t leading, upper;
 };
 
+/// wgmma's name of an operand type: tf32 operands are f32 in memory and
+/// read by wgmma as tf32 (the low 13 mantissa bits are ignored).
+std::optional<NVVM::WGMMATypes> wgmmaType(ElementType type) {
+  switch (type) {
+  case ElementType::BF16:
+    return NVVM::WGMMATypes::bf16;
+  case ElementType::F16:
+    return NVVM::WGMMATypes::f16;
+  case ElementType::TF32:
+    return NVVM::WGMMATypes::tf32;
+  case ElementType::E4M3:
+    return NVVM::WGMMATypes::e4m3;
+  case ElementType::E5M2:
+    return NVVM::WGMMATypes::e5m2;
+  case ElementType::F32:
+    break;
+  }
+  return std::nullopt;
+}
+
 /// gemmc.mma_stage -> wgmma.fence, wgmma.mma_async x (BLOCK_K / k),
 /// wgmma.commit_group.
 struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
@@ -114,9 +134,9 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     auto instr = mmaInstrShape(s.arch, s.a.element);
     if (!instr || instr->family != MmaFamily::Wgmma)
       return rewriter.notifyMatchFailure(op, "the schedule's MMA is not wgmma");
-    bool bf16 = s.a.element == ElementType::BF16;
-    if (!bf16 && s.a.element != ElementType::F16)
-      return rewriter.notifyMatchFailure(op, "only bf16 and f16 operands");
+    auto aType = wgmmaType(s.a.element), bType = wgmmaType(s.b.element);
+    if (!aType || !bType)
+      return rewriter.notifyMatchFailure(op, "an operand type wgmma does not take");
 
     MLIRContext *ctx = rewriter.getContext();
     KernelIR ir(rewriter, op.getLoc());
@@ -125,8 +145,8 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     int64_t span = abi.a.swizzleBytes;
     int64_t atomBytes = isa::kSwizzleAtomRows * span;
     int64_t kStepBytes = instr->k * eb;
-    auto wgType = NVVM::WGMMATypesAttr::get(
-        ctx, bf16 ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16);
+    auto wgTypeA = NVVM::WGMMATypesAttr::get(ctx, *aType);
+    auto wgTypeB = NVVM::WGMMATypesAttr::get(ctx, *bType);
     std::string why;
     int64_t partN = wgmmaColumns(s, abi, wgmmaN, why);
     if (partN == 0) // the pass reports it before matching
@@ -180,7 +200,7 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
         Value descB = tileB.at(step * bStepBytes + p * partBBytes);
         acc[p] = NVVM::WgmmaMmaAsyncOp::create(
             rewriter, op.getLoc(), partType, acc[p], descA, descB, shape,
-            wgType, wgType, NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
+            wgTypeA, wgTypeB, NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
             NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one),
             NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
             NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),

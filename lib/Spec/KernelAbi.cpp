@@ -96,6 +96,12 @@ KernelAbi gemmc::describeKernelAbi(const KernelSpec &s) {
     abi.params.push_back("bias");
   if (s.epilogue.aux)
     abi.params.push_back("aux");
+  // Per-tensor dequantization scales: pointers to one f32 each, read by the
+  // kernel at each launch (docs/abi.md).
+  if (s.a.scale != Scale::None)
+    abi.params.push_back("scale_a");
+  if (s.b.scale != Scale::None)
+    abi.params.push_back("scale_b");
   if (s.tileScheduler.kind == TileSchedulerKind::StreamK) {
     abi.workspaceBytesPerCta = streamKWorkspaceBytesPerCta(s);
     abi.params.push_back("workspace");
@@ -108,8 +114,12 @@ std::string gemmc::kernelManifestJson(const KernelSpec &s, const KernelAbi &abi,
   using llvm::json::Array;
   using llvm::json::Object;
   auto operand = [](const OperandSpec &op) {
-    return Object{{"element", elementTypeName(op.element)},
-                  {"layout", layoutName(op.layout)}};
+    Object o{{"element", elementTypeName(op.element)},
+             {"layout", layoutName(op.layout)}};
+    // Written only when set, so unscaled kernels' manifests keep their form.
+    if (op.scale != Scale::None)
+      o["scale"] = scaleName(op.scale);
+    return o;
   };
   auto tmap = [](const TensorMapPlan &p) {
     return Object{{"operand", std::string(1, p.operand)},

@@ -35,6 +35,8 @@ static const RuleInfo kRules[] = {
                           "instruction and the epilogue support together"},
     {"operand-layout", "layouts the MMA instruction can read (FP8 and TF32 "
                        "wgmma need both operands K-major)"},
+    {"scale", "operand scales dequantize FP8 operands: a per tensor or per "
+              "row, b per tensor or per column, none on c"},
     {"mma-shape", "the tile is a whole number of MMA instructions"},
     {"kernel-schedule", "the kernel schedule fits the tile, loads and tile "
                         "scheduler"},
@@ -462,6 +464,33 @@ void checkOperandLayout(const KernelSpec &s, Sink &out) {
   }
 }
 
+void checkScale(const KernelSpec &s, Sink &out) {
+  // The epilogue multiplies the f32 accumulator of (row, column) by A's
+  // scale of the row and B's of the column; a scale along K would have to
+  // be applied before the sum, inside the mainloop.
+  for (auto [name, op, along] : {std::tuple{"a", s.a, Scale::Row},
+                                 std::tuple{"b", s.b, Scale::Col}}) {
+    if (op.scale == Scale::None)
+      continue;
+    std::string field = (llvm::Twine("operands.") + name + ".scale").str();
+    if (!isFP8(op.element))
+      add(out, "scale", field,
+          formatv("{0} scale: {1} dequantizes an FP8 operand, but {0} is {2}; "
+                  "use scale: none (and epilogue alpha for a scalar factor)",
+                  name, scaleName(op.scale), elementTypeName(op.element)));
+    else if (op.scale != Scale::Tensor && op.scale != along)
+      add(out, "scale", field,
+          formatv("{0} scale: {1} would scale along K, which the epilogue "
+                  "cannot undo after the sum; use scale: tensor or {2}",
+                  name, scaleName(op.scale), scaleName(along)));
+  }
+  if (s.c.scale != Scale::None)
+    add(out, "scale", "operands.c.scale",
+        formatv("c scale: {0} is not supported; an output scale goes with an "
+                "FP8 output, which gemmc does not write; use scale: none",
+                scaleName(s.c.scale)));
+}
+
 void checkMmaShape(const KernelSpec &s, const CtaResources &r, Sink &out) {
   auto instr = mmaInstrShape(s.arch, s.a.element);
   if (!instr)
@@ -771,6 +800,7 @@ std::vector<Violation> gemmc::checkSpec(const KernelSpec &s) {
   checkDtypeCombination(s, out);
   checkEpilogueFusion(s, out);
   checkOperandLayout(s, out);
+  checkScale(s, out);
   CtaResources r = computeResources(s);
   checkMmaShape(s, r, out);
   checkKernelSchedule(s, out);

@@ -46,6 +46,14 @@ int64_t gemmc::wgmmaColumns(const KernelSpec &spec, const KernelAbi &abi,
   return blockN;
 }
 
+bool gemmc::sm90aLowersOperands(ElementType a, ElementType b) {
+  // wgmma's 16-bit and tf32 forms multiply equal types; its FP8 form takes
+  // any pair of e4m3 and e5m2.
+  bool sixteenBit = a == ElementType::BF16 || a == ElementType::F16;
+  return ((sixteenBit || a == ElementType::TF32) && b == a) ||
+         (isFP8(a) && isFP8(b));
+}
+
 void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
   auto no = [&](llvm::StringRef field, std::string what) {
     out.push_back(Violation{"not-implemented", field.str(), std::move(what)});
@@ -103,14 +111,26 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
                              "implemented yet; use BLOCK_N a multiple of {2}",
                              s.blockN(), bSlab, 2 * bSlab)
                          .str());
-  bool sixteenBit = (s.a.element == ElementType::BF16 ||
-                     s.a.element == ElementType::F16) &&
-                    s.b.element == s.a.element;
-  if (!sixteenBit)
+  if (!sm90aLowersOperands(s.a.element, s.b.element))
     no("operands.a.element",
-       formatv("{0} x {1} operands are not implemented yet; use bf16 or f16",
+       formatv("{0} x {1} operands are not implemented yet; use bf16, f16, "
+               "tf32 or FP8 (e4m3, e5m2)",
                elementTypeName(s.a.element), elementTypeName(s.b.element))
            .str());
+  // The scales are read at kernel entry, before griddepcontrol.wait: a
+  // previous kernel that writes them would race with that read.
+  if (s.pdlWait != PdlWait::None &&
+      (s.a.scale != Scale::None || s.b.scale != Scale::None))
+    no("pdl_wait", "pdl_wait with FP8 scales is not implemented yet (the "
+                   "kernel reads the scales at entry, before the wait); use "
+                   "pdl_wait: none");
+  // Scale vectors multiply the sum in the fused epilogue's math, which comes
+  // after beta x C is added.
+  bool vectors = s.a.scale == Scale::Row || s.b.scale == Scale::Col;
+  if (vectors && s.epilogue.beta)
+    no("epilogue.beta", "beta with a scale per row or column is not "
+                        "implemented yet (the epilogue would scale beta x C "
+                        "too); use beta: false or scale: tensor");
   if (s.a.layout != Layout::Row)
     no("operands.a.layout",
        "a col-major A (M contiguous) is not implemented yet; use layout: row");

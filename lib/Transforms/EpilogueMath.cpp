@@ -71,30 +71,44 @@ Value EpilogueMath::tanh(Value x) {
   return op;
 }
 
+void EpilogueMath::readScaleVectors(Operation *op, const KernelAbi &abi) {
+  if (s.a.scale == Scale::Row)
+    rowScale = kernelParam(op, abi, "scale_a");
+  if (s.b.scale == Scale::Col)
+    colScale = kernelParam(op, abi, "scale_b");
+}
+
 Value EpilogueMath::apply(Value x, Value row, Value col, Value inside) {
   OpBuilder &b = ir.b;
   Location loc = ir.loc;
-  if (bias) {
-    // One value per row (length M) or per column (length N). The index is
-    // clamped to the vector, so a value computed outside M x N (the TMA
-    // store clips it) reads an element that exists.
-    bool perRow = s.epilogue.bias == Bias::Row;
-    Value index = perRow ? ir.minU(row, ir.sub(m, ir.c32(1)))
-                         : ir.minU(col, ir.sub(n, ir.c32(1)));
-    Type biasType = storageType(b.getContext(), s.epilogue.biasElement);
-    Value at = LLVM::GEPOp::create(b, loc, ir.globalPtr, biasType, bias,
-                                   ValueRange{ir.zext64(index)});
-    // Invariant: the bias does not change while the kernel runs, so the
-    // load may move past the stores of C and aux (which could otherwise
-    // alias it) and take the read-only path (ld.global.nc). Without it each
-    // thread's bias loads wait one by one between its stores: +29% on
-    // decode_mlp_up on the H200 (bench/RESULTS.md, 2026-11-30).
-    Value v = LLVM::LoadOp::create(b, loc, biasType, at, /*alignment=*/0,
+  // Element `index` of a vector of `length` values of `type`, in f32. The
+  // index is clamped to the vector, so a value computed outside M x N (the
+  // TMA store clips it) reads an element that exists. Invariant: the vector
+  // does not change while the kernel runs, so the load may move past the
+  // stores of C and aux (which could otherwise alias it) and take the
+  // read-only path (ld.global.nc). Without it each thread's bias loads wait
+  // one by one between its stores: +29% on decode_mlp_up on the H200
+  // (bench/RESULTS.md, 2026-11-30).
+  auto element = [&](Value vector, Type type, Value index, Value length) {
+    Value at = LLVM::GEPOp::create(b, loc, ir.globalPtr, type, vector,
+                                   ValueRange{ir.zext64(ir.minU(index, ir.sub(length, ir.c32(1))))});
+    Value v = LLVM::LoadOp::create(b, loc, type, at, /*alignment=*/0,
                                    /*isVolatile=*/false, /*isNonTemporal=*/false,
                                    /*isInvariant=*/true);
-    if (biasType != ir.f32)
-      v = arith::ExtFOp::create(b, loc, ir.f32, v);
-    x = arith::AddFOp::create(b, loc, x, v);
+    return type == ir.f32 ? v : arith::ExtFOp::create(b, loc, ir.f32, v).getResult();
+  };
+  // FP8 scale vectors (issue 14): f32, one per row of A / column of B.
+  if (rowScale)
+    x = arith::MulFOp::create(b, loc, x, element(rowScale, ir.f32, row, m));
+  if (colScale)
+    x = arith::MulFOp::create(b, loc, x, element(colScale, ir.f32, col, n));
+  if (bias) {
+    // One value per row (length M) or per column (length N).
+    bool perRow = s.epilogue.bias == Bias::Row;
+    Type biasType = storageType(b.getContext(), s.epilogue.biasElement);
+    x = arith::AddFOp::create(b, loc, x,
+                              perRow ? element(bias, biasType, row, m)
+                                     : element(bias, biasType, col, n));
   }
   if (aux) {
     Type auxType = storageType(b.getContext(), s.c.element);

@@ -112,9 +112,11 @@ struct Epilogue {
   /// kernel's `bias` and `aux` parameters.
   static EpilogueMath fusedMath(EpilogueOp op, const KernelSpec &s, KernelIR &ir) {
     const KernelAbi &abi = op.getSchedule().getAbi();
-    return EpilogueMath(ir, s, EpilogueMath::kernelParam(op, abi, "bias"),
-                        EpilogueMath::kernelParam(op, abi, "aux"), op.getM(),
-                        op.getN(), op.getLdc());
+    EpilogueMath math(ir, s, EpilogueMath::kernelParam(op, abi, "bias"),
+                      EpilogueMath::kernelParam(op, abi, "aux"), op.getM(),
+                      op.getN(), op.getLdc());
+    math.readScaleVectors(op, abi);
+    return math;
   }
 
   /// x (+ beta x C[at] when beta != 0 and `inside`, if given), then the

@@ -48,6 +48,9 @@ LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, StringRef name,
     } else if (p == "workspace") {
       workspaceArg = args.size();
       args.push_back(ir.globalPtr);
+    } else if (p == "scale_a" || p == "scale_b") {
+      operandArgs.push_back(args.size());
+      args.push_back(ir.globalPtr);
     } else if (p == "alpha" || p == "beta") {
       args.push_back(ir.f32);
     } else {
@@ -89,6 +92,22 @@ LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, StringRef name,
     fn.setArgAttr(workspaceArg, LLVM::LLVMDialect::getNoAliasAttrName(),
                   b.getUnitAttr());
   return fn;
+}
+
+/// The factor the epilogue multiplies the accumulators by: alpha times the
+/// per-tensor scales, each an f32 read from its pointer once per CTA (so a
+/// new scale needs no new launch configuration). A kernel without scales
+/// keeps its alpha (or none) as it was.
+Value scaledAlpha(OpBuilder &b, Location loc, Value alpha, Value scaleA,
+                  Value scaleB) {
+  Value factor = alpha;
+  for (Value scale : {scaleA, scaleB}) {
+    if (!scale)
+      continue;
+    Value v = LLVM::LoadOp::create(b, loc, b.getF32Type(), scale);
+    factor = factor ? arith::MulFOp::create(b, loc, factor, v).getResult() : v;
+  }
+  return factor;
 }
 
 struct GemmcTilePass : mlir::gemmc::impl::GemmcTileBase<GemmcTilePass> {
@@ -144,7 +163,14 @@ struct GemmcTilePass : mlir::gemmc::impl::GemmcTileBase<GemmcTilePass> {
         return entry->getArgument(it - abi.params.begin());
       };
       Value m = arg("m"), n = arg("n"), k = arg("k"), ldc = arg("ldc");
-      Value alpha = arg("alpha"), beta = arg("beta");
+      // Per-tensor scales fold into alpha; scale vectors (row / col) are
+      // the epilogue's (EpilogueMath).
+      auto tensorScale = [&](const OperandSpec &o, StringRef name) {
+        return o.scale == Scale::Tensor ? arg(name) : Value();
+      };
+      Value alpha = scaledAlpha(b, loc, arg("alpha"), tensorScale(spec->a, "scale_a"),
+                                tensorScale(spec->b, "scale_b"));
+      Value beta = arg("beta");
       // Cluster c computes cluster tiles c, c + clusters, ...: about one
       // each when the grid has a CTA per tile (data_parallel; with clusters
       // along M and an odd number of tile rows some take two), a persistent

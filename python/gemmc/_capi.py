@@ -28,6 +28,9 @@ class GemmArgs(ctypes.Structure):
         # package leaves them zero: it launches kernels without them.
         ("bias", ctypes.c_void_p), ("bias_length", ctypes.c_int64), ("bias_type", ctypes.c_int),
         ("aux", ctypes.c_void_p), ("flags", ctypes.c_uint32),
+        # FP8 dequantization scales (issue 14); the package leaves them NULL:
+        # it launches kernels without them.
+        ("scale_a", ctypes.c_void_p), ("scale_b", ctypes.c_void_p), ("scale_d", ctypes.c_void_p),
     ]
 
 

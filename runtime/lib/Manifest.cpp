@@ -59,7 +59,8 @@ static const std::pair<const char *, Param> kParamNames[] = {
     {"beta", Param::Beta},    {"bias", Param::Bias},    {"aux", Param::Aux},
     {"workspace", Param::Workspace},
     {"a", Param::A},          {"b", Param::B},          {"lda", Param::Lda},
-    {"ldb", Param::Ldb},
+    {"ldb", Param::Ldb},      {"scale_a", Param::ScaleA}, {"scale_b", Param::ScaleB},
+    {"scale_d", Param::ScaleD},
 };
 static_assert(sizeof kParamNames / sizeof kParamNames[0] == kParamCount, "a name for every Param");
 
@@ -67,6 +68,20 @@ const char *paramName(Param p) {
   for (const auto &e : kParamNames)
     if (e.second == p)
       return e.first;
+  return "?";
+}
+
+Param scaleParam(Operand op) {
+  return op == Operand::A ? Param::ScaleA : op == Operand::B ? Param::ScaleB : Param::ScaleD;
+}
+
+const char *scaleName(gemmc_scale s) {
+  switch (s) {
+  case GEMMC_SCALE_NONE: return "none";
+  case GEMMC_SCALE_TENSOR: return "tensor";
+  case GEMMC_SCALE_ROW: return "row";
+  case GEMMC_SCALE_COL: return "col";
+  }
   return "?";
 }
 
@@ -177,7 +192,7 @@ public:
 
   bool operandSpec(const JsonValue &root, const char *name, OperandSpec &out) {
     const JsonValue *v = root.find(name);
-    if (!object(v, name) || !keys(*v, name, {"element", "layout"}))
+    if (!object(v, name) || !keys(*v, name, {"element", "layout"}, {"scale"}))
       return false;
     std::string elem, layout;
     if (!string(*v, "element", std::string(name) + ".element", elem) ||
@@ -193,6 +208,21 @@ public:
       out.layout = GEMMC_COL;
     else
       return fail(std::string(name) + ".layout", "expected \"row\" or \"col\", got \"" + layout + "\"");
+    if (v->find("scale")) {
+      // A scales per row (M), B per column (N), C per tensor only.
+      std::string scale;
+      if (!string(*v, "scale", std::string(name) + ".scale", scale))
+        return false;
+      const char *along = name[0] == 'a' ? "row" : name[0] == 'b' ? "col" : nullptr;
+      if (scale == "tensor")
+        out.scale = GEMMC_SCALE_TENSOR;
+      else if (along && scale == along)
+        out.scale = name[0] == 'a' ? GEMMC_SCALE_ROW : GEMMC_SCALE_COL;
+      else
+        return fail(std::string(name) + ".scale", "expected \"tensor\"" +
+                                                      (along ? std::string(" or \"") + along + "\"" : std::string()) +
+                                                      ", got \"" + scale + "\"");
+    }
     return true;
   }
 
@@ -446,7 +476,7 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
     if (!found)
       return done(r.fail(path, "unknown parameter \"" + p.asString() +
                                    "\" (known: tmap_a, tmap_b, tmap_c, c, m, n, k, ldc, alpha, beta, bias, aux, "
-                                   "workspace, a, b, lda, ldb)"));
+                                   "workspace, a, b, lda, ldb, scale_a, scale_b, scale_d)"));
     if (!seenParams.insert(p.asString()).second)
       return done(r.fail(path, "parameter \"" + p.asString() + "\" listed twice"));
   }
@@ -465,6 +495,16 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
     if (m.hasParam(no))
       return done(r.fail("params", std::string("parameter \"") + paramName(no) + "\" does not go with " +
                                        (pointers ? "\"a\" (A and B as pointers)" : "tensor maps for A and B")));
+  // An operand's scale and its pointer parameter come together.
+  for (Operand op : {Operand::A, Operand::B, Operand::C}) {
+    const char *name = op == Operand::A ? "a" : op == Operand::B ? "b" : "c";
+    bool scaled = m.operand(op).scale != GEMMC_SCALE_NONE;
+    if (scaled != m.hasParam(scaleParam(op)))
+      return done(r.fail(scaled ? "params" : std::string(name) + ".scale",
+                         scaled ? std::string("missing the parameter \"") + paramName(scaleParam(op)) + "\" (" +
+                                      name + ".scale is \"" + scaleName(m.operand(op).scale) + "\")"
+                                : std::string("absent, but params has \"") + paramName(scaleParam(op)) + "\""));
+  }
   // The C tensor map and its parameter come together (epilogue store: tma).
   if (m.hasParam(Param::TmapC) && !seen[2])
     return done(r.fail("tensor_maps", "params has \"tmap_c\" but there is no tensor map for operand c"));

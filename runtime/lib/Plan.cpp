@@ -44,7 +44,49 @@ Storage storageC(const gemmc_gemm_args &a) {
   return s;
 }
 
+const float *scalePointer(const gemmc_gemm_args &a, Operand op) {
+  return op == Operand::A ? a.scale_a : op == Operand::B ? a.scale_b : a.scale_d;
+}
+
+uint64_t scaleBytes(gemmc_scale scale, const gemmc_gemm_args &a) {
+  uint64_t count = scale == GEMMC_SCALE_ROW   ? static_cast<uint64_t>(a.m)
+                   : scale == GEMMC_SCALE_COL ? static_cast<uint64_t>(a.n)
+                   : scale == GEMMC_SCALE_NONE ? 0
+                                               : 1;
+  return count * sizeof(float);
+}
+
 namespace {
+
+/// A scale pointer is set exactly when the kernel reads one, and then
+/// aligned to its f32.
+bool checkScale(const Manifest &m, const gemmc_gemm_args &args, Operand op, std::string &error) {
+  const char *param = paramName(scaleParam(op));
+  const char name = "abc"[static_cast<int>(op)];
+  const float *p = scalePointer(args, op);
+  gemmc_scale want = m.operand(op).scale;
+  if (want == GEMMC_SCALE_NONE) {
+    if (p)
+      error = std::string(param) + " is set but kernel '" + m.kernel + "' takes no scale for " + char(name - 32) +
+              " (its operand " + name + " has no \"scale\"); pass NULL, or build it with operands." + name +
+              ".scale";
+    return !p;
+  }
+  if (!p) {
+    error = std::string(param) + " is NULL but kernel '" + m.kernel + "' reads " +
+            (want == GEMMC_SCALE_TENSOR ? "one f32" : want == GEMMC_SCALE_ROW ? "M f32 values (one per row of A)"
+                                                                               : "N f32 values (one per column of B)") +
+            " there (" + name + ".scale: " + scaleName(want) + "); pass a device pointer to the scale";
+    return false;
+  }
+  if (reinterpret_cast<uintptr_t>(p) % sizeof(float) != 0) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%p", static_cast<const void *>(p));
+    error = std::string(param) + " = " + buf + " is not aligned to its 4-byte f32";
+    return false;
+  }
+  return true;
+}
 
 const char *contiguousName(char op, gemmc_layout layout) {
   if (op == 'A')
@@ -238,6 +280,9 @@ gemmc_status checkArgs(const Manifest &m, const gemmc_gemm_args &args, std::stri
             "are visible); build it with pdl_wait: before_loads or launch without the flag";
     return bad();
   }
+  for (Operand op : {Operand::A, Operand::B, Operand::C})
+    if (!checkScale(m, args, op, error))
+      return bad();
 
   uintptr_t c = reinterpret_cast<uintptr_t>(args.c);
   if (overlaps(c, sc.extentBytes(), reinterpret_cast<uintptr_t>(args.a), sa.extentBytes())) {

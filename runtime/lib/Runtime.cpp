@@ -415,6 +415,15 @@ gemmc_status checkAll(const gemmc_kernel *k, const gemmc_gemm_args *args) {
       tlsError = "kernel '" + k->manifest.kernel + "': " + tlsError;
       return st;
     }
+    for (Operand op : {Operand::A, Operand::B, Operand::C}) {
+      gemmc_scale scale = k->manifest.operand(op).scale;
+      if (scale != GEMMC_SCALE_NONE &&
+          (st = checkBounds(paramName(scaleParam(op)), scalePointer(*args, op), scaleBytes(scale, *args))) !=
+              GEMMC_OK) {
+        tlsError = "kernel '" + k->manifest.kernel + "': " + tlsError;
+        return st;
+      }
+    }
   }
   return GEMMC_OK;
 }
@@ -539,6 +548,8 @@ gemmc_status gemmc_kernel_get_info(const gemmc_kernel *k, gemmc_kernel_info *inf
   info->has_aux = m.hasParam(Param::Aux);
   info->pdl_wait = m.pdlWait;
   info->jit_compiled = k->jitCompiled;
+  info->a_scale = m.a.scale;
+  info->b_scale = m.b.scale;
   return GEMMC_OK;
 }
 
@@ -592,6 +603,9 @@ gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_st
   // elements (checkAll bounds them to int32).
   CUdeviceptr a = reinterpret_cast<CUdeviceptr>(args->a), b = reinterpret_cast<CUdeviceptr>(args->b);
   int32_t lda = static_cast<int32_t>(args->lda), ldb = static_cast<int32_t>(args->ldb);
+  CUdeviceptr scaleA = reinterpret_cast<CUdeviceptr>(args->scale_a),
+              scaleB = reinterpret_cast<CUdeviceptr>(args->scale_b),
+              scaleD = reinterpret_cast<CUdeviceptr>(args->scale_d);
   CUdeviceptr workspace = k->workspace;
   if (m.hasParam(Param::Workspace) &&
       uint64_t(dims.grid[0]) * uint64_t(m.workspaceBytesPerCta) > k->workspaceBytes)
@@ -621,6 +635,9 @@ gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_st
     case Param::B: params[np++] = &b; break;
     case Param::Lda: params[np++] = &lda; break;
     case Param::Ldb: params[np++] = &ldb; break;
+    case Param::ScaleA: params[np++] = &scaleA; break;
+    case Param::ScaleB: params[np++] = &scaleB; break;
+    case Param::ScaleD: params[np++] = &scaleD; break;
     }
   }
 

@@ -19,6 +19,14 @@
 // dependent GEMMs (each output is the next A) with and without
 // GEMMC_LAUNCH_PDL, which must agree bit for bit.
 //
+// FP8 kernels (issue 14): an operand the kernel scales spans its type's
+// range (fp8RangeExp2) and gets a scale of 2^-e times 0.75 (A) or 1.25 (B);
+// the reference is cuBLAS f32 on exact bf16 copies of the FP8 values with
+// alpha x scale_a x scale_b, i.e. the dequantized inputs. Tolerances per
+// output type: tolerance() in harness/Harness.cpp (relative Frobenius 1e-2
+// for FP8 inputs and for 16-bit outputs, 1e-3 for TF32 into f32). Bad
+// arguments add a missing, host or stray scale pointer.
+//
 // Exit: 0 all passed, 1 a case failed, 77 no GPU or no cubins (ctest: skipped).
 #include "Harness.h"
 
@@ -97,7 +105,42 @@ struct Run {
   gemmc_gemm_args args;
   Problem problem;
   int64_t ldc = 0;
+  /// FP8 kernels with scales: the device scalars, and their product, which
+  /// the reference (on the dequantized values' exact bf16 copies) multiplies
+  /// alpha by.
+  DeviceBuffer scaleA, scaleB;
+  float refScale = 1.0f;
 };
+
+/// A scaled FP8 operand spans its type's range (x 2^e) and its scale brings
+/// it back (2^-e) times a factor that is not a power of two, so a kernel that
+/// skipped the multiply or read the wrong scale fails the comparison.
+/// Returns the scale, written to `buffer`. A scale vector (`count` > 1:
+/// per row of A, per column of B) cycles its factor through [0.5, 1.25]
+/// and returns 1: the reference scales its rows or columns afterwards
+/// (scaleReference).
+float makeScale(DeviceBuffer &buffer, int exp2, float factor, int64_t count = 1) {
+  std::vector<float> scales(count);
+  for (int64_t i = 0; i < count; ++i)
+    scales[i] = std::ldexp(count == 1 ? factor : 0.5f + 0.125f * float(i % 7), -exp2);
+  buffer = DeviceBuffer(count * sizeof(float));
+  HARNESS_CUDA(cudaMemcpy(buffer.ptr, scales.data(), buffer.bytes, cudaMemcpyHostToDevice));
+  return count == 1 ? scales[0] : 1.0f;
+}
+
+/// The reference (row-major M x N f32, ld N) times the scale vectors of a
+/// per-row / per-column FP8 kernel: in cuBLAS's column-major view (N x M)
+/// a row of C is a column, so A's vector scales from the right and B's
+/// from the left.
+void scaleReference(cublasHandle_t blas, const gemmc_kernel_info &info, Run &r, int64_t m, int64_t n) {
+  float *ref = static_cast<float *>(r.ref.ptr);
+  if (info.a_scale == GEMMC_SCALE_ROW)
+    HARNESS_CUBLAS(cublasSdgmm(blas, CUBLAS_SIDE_RIGHT, int(n), int(m), ref, int(n),
+                               static_cast<const float *>(r.scaleA.ptr), 1, ref, int(n)));
+  if (info.b_scale == GEMMC_SCALE_COL)
+    HARNESS_CUBLAS(cublasSdgmm(blas, CUBLAS_SIDE_LEFT, int(n), int(m), ref, int(n),
+                               static_cast<const float *>(r.scaleB.ptr), 1, ref, int(n)));
+}
 
 /// Allocates and fills operands for `kernel`'s dtypes and layouts. `pad`
 /// adds 16 bytes' worth of elements to every leading dimension.
@@ -111,8 +154,11 @@ Run prepare(const gemmc_kernel_info &info, int64_t m, int64_t n, int64_t k, bool
   // Storage: A row = M rows of K; A col = K rows of M; B col = N rows of K; B row = K rows of N.
   uint64_t aRows = info.a_layout == GEMMC_ROW ? m : k, aCols = info.a_layout == GEMMC_ROW ? k : m;
   uint64_t bRows = info.b_layout == GEMMC_COL ? n : k, bCols = info.b_layout == GEMMC_COL ? k : n;
-  r.a = makeOperand(info.a_type, aRows, aCols, padTo(aCols, info.a_type), seed * 2 + 1);
-  r.b = makeOperand(info.b_type, bRows, bCols, padTo(bCols, info.b_type), seed * 2 + 2);
+  // Only an operand the kernel scales may use the FP8 range: an unscaled
+  // one's products would overflow a 16-bit C.
+  int aExp = info.a_scale ? fp8RangeExp2(info.a_type) : 0, bExp = info.b_scale ? fp8RangeExp2(info.b_type) : 0;
+  r.a = makeOperand(info.a_type, aRows, aCols, padTo(aCols, info.a_type), seed * 2 + 1, aExp);
+  r.b = makeOperand(info.b_type, bRows, bCols, padTo(bCols, info.b_type), seed * 2 + 2, bExp);
   r.ldc = padTo(n, info.c_type);
   r.c = DeviceBuffer(static_cast<size_t>(m) * r.ldc * gemmc_dtype_bytes(info.c_type));
   r.ref = DeviceBuffer(static_cast<size_t>(m) * n * 4);
@@ -131,6 +177,14 @@ Run prepare(const gemmc_kernel_info &info, int64_t m, int64_t n, int64_t k, bool
   r.args.c = r.c.ptr;
   r.args.ldc = r.ldc;
   r.args.c_type = info.c_type;
+  if (info.a_scale) {
+    r.refScale *= makeScale(r.scaleA, aExp, 0.75f, info.a_scale == GEMMC_SCALE_ROW ? m : 1);
+    r.args.scale_a = static_cast<const float *>(r.scaleA.ptr);
+  }
+  if (info.b_scale) {
+    r.refScale *= makeScale(r.scaleB, bExp, 1.25f, info.b_scale == GEMMC_SCALE_COL ? n : 1);
+    r.args.scale_b = static_cast<const float *>(r.scaleB.ptr);
+  }
   if (info.bias) {
     int64_t len = info.bias == 1 ? m : n;
     r.bias = makeOperand(info.bias_type, 1, len, len, seed * 2 + 3);
@@ -247,12 +301,14 @@ void correctnessCase(cublasHandle_t blas, gemmc_kernel *kernel, const gemmc_kern
     cudaGraphExecDestroy(exec);
   std::string why;
   cublasSetStream(blas, stream);
-  if (!cublasGemm(blas, r.problem, r.a, r.b, r.ref.ptr, CUDA_R_32F, n, alpha, /*exactRef=*/true, why)) {
+  if (!cublasGemm(blas, r.problem, r.a, r.b, r.ref.ptr, CUDA_R_32F, n, alpha * r.refScale, /*exactRef=*/true,
+                  why)) {
     row(name, shape, ldTag, layoutString(info), "-", "reference: " + why, "FAIL");
     ++failures;
     cudaStreamDestroy(stream);
     return;
   }
+  scaleReference(blas, info, r, m, n);
   HARNESS_CUDA(cudaStreamSynchronize(stream));
   DeviceBuffer pre;
   if (fusedEpilogue(info))
@@ -397,6 +453,36 @@ void badArgumentCases(gemmc_kernel *kernel, const gemmc_kernel_info &info, const
     a.alpha = 2.0f;
     expectRejected(kernel, name, "alpha but no alpha param", a, r, info);
   }
+
+  // FP8 scales: set exactly when the kernel reads them, in device memory.
+  if (info.a_scale) {
+    a = r.args;
+    a.scale_a = nullptr;
+    expectRejected(kernel, name, "scale_a NULL", a, r, info);
+    float host = 1.0f;
+    a = r.args;
+    a.scale_a = &host;
+    expectRejected(kernel, name, "scale_a is host memory", a, r, info);
+  } else {
+    a = r.args;
+    a.scale_a = static_cast<const float *>(r.ref.ptr);
+    expectRejected(kernel, name, "scale_a but no scale param", a, r, info);
+  }
+  if (info.b_scale) {
+    a = r.args;
+    a.scale_b = nullptr;
+    expectRejected(kernel, name, "scale_b NULL", a, r, info);
+  }
+  if (info.b_scale == GEMMC_SCALE_COL) {
+    // N values are read: the last float of an allocation of M x N (a whole
+    // number of pages) is not enough.
+    a = r.args;
+    a.scale_b = static_cast<const float *>(r.ref.ptr) + (m * n - 1);
+    expectRejected(kernel, name, "scale_b shorter than N", a, r, info);
+  }
+  a = r.args;
+  a.scale_d = static_cast<const float *>(r.ref.ptr);
+  expectRejected(kernel, name, "scale_d (no FP8 output)", a, r, info);
 }
 
 /// A kernel with pdl_wait: 8 dependent GEMMs (output i is A of GEMM i + 1,

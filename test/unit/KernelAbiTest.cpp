@@ -68,6 +68,11 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
     EXPECT_EQ(m.workspaceBytesPerCta, b->abi.workspaceBytesPerCta);
     EXPECT_EQ(m.scheduler == rt::Scheduler::StreamK,
               b->spec.tileScheduler.kind == TileSchedulerKind::StreamK);
+    // The FP8 scales: the manifest's operand says so exactly when the spec
+    // does, and the kernel then takes the pointer.
+    EXPECT_EQ(m.a.scale != GEMMC_SCALE_NONE, b->spec.a.scale != Scale::None);
+    EXPECT_EQ(m.b.scale != GEMMC_SCALE_NONE, b->spec.b.scale != Scale::None);
+    EXPECT_EQ(m.hasParam(rt::Param::ScaleA), b->spec.a.scale != Scale::None);
     if (storesWithTma(b->abi)) {
       EXPECT_EQ(m.tmap(rt::Operand::C).box[0], uint32_t(b->abi.c.box[0]));
       EXPECT_EQ(m.tmap(rt::Operand::C).box[1], uint32_t(b->abi.c.box[1]));
@@ -75,10 +80,11 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
     ++checked;
   }
   // specs/ and test/gpu/specs/ hold 42 sm_90a specs, 11 more with a fused
-  // epilogue or PDL (issue 15), 10 sm_80 specs the lowering builds, and 9
-  // sm_100a ones (b200_ladder_2, _3, _4, _5, _7 and _8, b200_bf16_tn,
-  // b200_f16_tn_persistent, b200_tf32_tn_persistent).
-  EXPECT_EQ(checked, 72);
+  // epilogue or PDL (issue 15), 12 FP8 and TF32 ones (issue 14), 10 sm_80
+  // specs the lowering builds, and 9 sm_100a ones (b200_ladder_2, _3, _4,
+  // _5, _7 and _8, b200_bf16_tn, b200_f16_tn_persistent,
+  // b200_tf32_tn_persistent).
+  EXPECT_EQ(checked, 84);
 }
 
 TEST(KernelAbi, TmaStoreCooperative) {
@@ -175,6 +181,44 @@ TEST(KernelAbi, B200ManifestsPlanned) {
   // Llama 3 70B decode (M = 256): 2 x 32 tiles, 32 pairs.
   ASSERT_TRUE(rt::computeLaunch(m8, 256, 8192, 148, d, error)) << error;
   EXPECT_EQ(d.grid[0], 64u);
+}
+
+// Issue 14: FP8 tiles are 128 bytes of K in one swizzle span (box 128 x
+// rows), TF32 tiles 32 f32; a scaled kernel takes scale_a and scale_b after
+// alpha, an unscaled one (or one scaling only A) none or one.
+TEST(KernelAbi, Fp8AndTf32) {
+  std::optional<Built> fp8 = build(GEMMC_SOURCE_DIR "/specs/h200_fp8_e4m3_128x256_coop.yaml");
+  ASSERT_TRUE(fp8);
+  EXPECT_EQ(fp8->abi.params,
+            (std::vector<std::string>{"tmap_a", "tmap_b", "tmap_c", "c", "m", "n", "k", "ldc", "alpha",
+                                      "scale_a", "scale_b"}));
+  EXPECT_EQ(fp8->abi.a.box[0], 128);
+  EXPECT_EQ(fp8->abi.a.box[1], 128);
+  EXPECT_EQ(fp8->abi.b.box[0], 128);
+  EXPECT_EQ(fp8->abi.b.box[1], 256);
+  EXPECT_EQ(fp8->abi.a.loadsPerStage, 1);
+  // The same 48 KiB stages as the bf16 128x256x64 kernel.
+  EXPECT_EQ(fp8->abi.dynamicSmemBytes, 4 * 49152 + 32768 + 1024 + 64);
+  EXPECT_NE(fp8->json.find("\"scale\": \"tensor\""), std::string::npos);
+  std::optional<Built> aOnly = build(GEMMC_SOURCE_DIR "/test/gpu/specs/fp8_e5m2_e4m3_64x256_pp.yaml");
+  ASSERT_TRUE(aOnly);
+  EXPECT_EQ(aOnly->abi.params.back(), "scale_a");
+  std::optional<Built> none = build(GEMMC_SOURCE_DIR "/test/gpu/specs/fp8_e4m3_noscale_128x256_coop.yaml");
+  ASSERT_TRUE(none);
+  EXPECT_EQ(none->abi.params.back(), "alpha");
+  EXPECT_EQ(none->json.find("\"scale\""), std::string::npos);
+  // Scale vectors: the same parameters; the manifest says which kind.
+  std::optional<Built> rowcol = build(GEMMC_SOURCE_DIR "/specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml");
+  ASSERT_TRUE(rowcol);
+  EXPECT_EQ(rowcol->abi.params, fp8->abi.params);
+  EXPECT_NE(rowcol->json.find("\"scale\": \"row\""), std::string::npos);
+  EXPECT_NE(rowcol->json.find("\"scale\": \"col\""), std::string::npos);
+  std::optional<Built> tf32 = build(GEMMC_SOURCE_DIR "/specs/h200_tf32_128x256_coop.yaml");
+  ASSERT_TRUE(tf32);
+  EXPECT_EQ(tf32->abi.a.box[0], 32);
+  EXPECT_EQ(tf32->abi.b.box[0], 32);
+  EXPECT_EQ(tf32->abi.b.box[1], 256);
+  EXPECT_EQ(tf32->abi.c.box[0], 32); // 128 B of f32
 }
 
 TEST(KernelAbi, WgmmaColumns) {

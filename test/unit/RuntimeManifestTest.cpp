@@ -315,7 +315,7 @@ TEST(RuntimeManifest, BadGrid) {
 
 TEST(RuntimeManifest, BadParams) {
   EXPECT_EQ(errorOf(replace(kExample, "\"ldc\", \"alpha\"", "\"ldc\", \"gamma\"")),
-            "k.cubin.json: field 'params[7]': unknown parameter \"gamma\" (known: tmap_a, tmap_b, tmap_c, c, m, n, k, ldc, alpha, beta, bias, aux, workspace, a, b, lda, ldb)");
+            "k.cubin.json: field 'params[7]': unknown parameter \"gamma\" (known: tmap_a, tmap_b, tmap_c, c, m, n, k, ldc, alpha, beta, bias, aux, workspace, a, b, lda, ldb, scale_a, scale_b, scale_d)");
   EXPECT_EQ(errorOf(replace(kExample, "\"ldc\", \"alpha\"", "\"ldc\", \"ldc\"")),
             "k.cubin.json: field 'params[7]': parameter \"ldc\" listed twice");
   EXPECT_EQ(errorOf(replace(kExample, "\"k\", \"ldc\", \"alpha\"", "\"k\", \"alpha\"")),
@@ -522,3 +522,54 @@ TEST(RuntimeManifest, Sm100aParses) {
   EXPECT_EQ(m.cluster[0], 2);
   EXPECT_EQ(m.cluster[1], 1);
 }
+
+namespace {
+
+// An FP8 kernel with per-tensor scales (operands.X.scale: tensor, as the
+// compiler writes it): each operand says "scale" and the scale pointers
+// follow alpha.
+std::string scaled(std::string t) {
+  t = replace(t, "\"a\": {\"element\": \"bf16\", \"layout\": \"row\"}",
+              "\"a\": {\"element\": \"e4m3\", \"layout\": \"row\", \"scale\": \"tensor\"}");
+  t = replace(t, "\"b\": {\"element\": \"bf16\", \"layout\": \"col\"}",
+              "\"b\": {\"element\": \"e5m2\", \"layout\": \"col\", \"scale\": \"tensor\"}");
+  return replace(t, "\"alpha\"]", "\"alpha\", \"scale_a\", \"scale_b\"]");
+}
+
+TEST(RuntimeManifest, ScalesParse) {
+  Manifest m;
+  std::string err;
+  ASSERT_TRUE(parseManifest(scaled(kExample), "k.cubin.json", m, err)) << err;
+  EXPECT_EQ(m.a.element, GEMMC_E4M3);
+  EXPECT_EQ(m.b.element, GEMMC_E5M2);
+  EXPECT_EQ(m.a.scale, GEMMC_SCALE_TENSOR);
+  EXPECT_EQ(m.b.scale, GEMMC_SCALE_TENSOR);
+  EXPECT_EQ(m.c.scale, GEMMC_SCALE_NONE);
+  ASSERT_EQ(m.params.size(), 10u);
+  EXPECT_EQ(m.params[8], Param::ScaleA);
+  EXPECT_EQ(m.params[9], Param::ScaleB);
+  EXPECT_EQ(scaleParam(Operand::B), Param::ScaleB);
+  EXPECT_STREQ(paramName(Param::ScaleD), "scale_d");
+  // Per row of A, per column of B.
+  std::string t = replace(replace(scaled(kExample), "\"row\", \"scale\": \"tensor\"", "\"row\", \"scale\": \"row\""),
+                          "\"col\", \"scale\": \"tensor\"", "\"col\", \"scale\": \"col\"");
+  ASSERT_TRUE(parseManifest(t, "k.cubin.json", m, err)) << err;
+  EXPECT_EQ(m.a.scale, GEMMC_SCALE_ROW);
+  EXPECT_EQ(m.b.scale, GEMMC_SCALE_COL);
+  // Unscaled kernels' operands have no "scale".
+  ASSERT_TRUE(parseManifest(kExample, "k.cubin.json", m, err)) << err;
+  EXPECT_EQ(m.a.scale, GEMMC_SCALE_NONE);
+}
+
+TEST(RuntimeManifest, BadScales) {
+  EXPECT_EQ(errorOf(replace(scaled(kExample), "\"row\", \"scale\": \"tensor\"", "\"row\", \"scale\": \"col\"")),
+            "k.cubin.json: field 'a.scale': expected \"tensor\" or \"row\", got \"col\"");
+  EXPECT_EQ(errorOf(replace(scaled(kExample), ", \"scale_b\"]", "]")),
+            "k.cubin.json: field 'params': missing the parameter \"scale_b\" (b.scale is \"tensor\")");
+  EXPECT_EQ(errorOf(replace(kExample, "\"alpha\"]", "\"alpha\", \"scale_a\"]")),
+            "k.cubin.json: field 'a.scale': absent, but params has \"scale_a\"");
+  EXPECT_EQ(errorOf(replace(kExample, "\"alpha\"]", "\"alpha\", \"scale_d\"]")),
+            "k.cubin.json: field 'c.scale': absent, but params has \"scale_d\"");
+}
+
+} // namespace

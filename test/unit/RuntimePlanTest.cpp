@@ -194,6 +194,47 @@ TEST(RuntimePlan, AlphaBetaOnlyWhenTaken) {
   EXPECT_EQ(check(m, a), "ok");
 }
 
+// Scale pointers: set exactly when the kernel takes them, f32-aligned;
+// what the kernel reads there follows the scale's kind.
+TEST(RuntimePlan, ScalePointers) {
+  Manifest m = makeManifest();
+  m.a = {GEMMC_E4M3, GEMMC_ROW, GEMMC_SCALE_TENSOR};
+  m.b = {GEMMC_E4M3, GEMMC_COL, GEMMC_SCALE_TENSOR};
+  m.params.push_back(Param::ScaleA);
+  m.params.push_back(Param::ScaleB);
+  gemmc_gemm_args a = makeArgs();
+  a.a_type = a.b_type = GEMMC_E4M3;
+  a.lda = a.ldb = 1008; // 16-byte multiples of one-byte elements
+  EXPECT_EQ(check(m, a), "scale_a is NULL but kernel 'k' reads one f32 there (a.scale: tensor); pass a device "
+                         "pointer to the scale");
+  a.scale_a = static_cast<const float *>(addr(0x40000000));
+  EXPECT_EQ(check(m, a), "scale_b is NULL but kernel 'k' reads one f32 there (b.scale: tensor); pass a device "
+                         "pointer to the scale");
+  a.scale_b = static_cast<const float *>(addr(0x40000002));
+  EXPECT_EQ(check(m, a), "scale_b = 0x40000002 is not aligned to its 4-byte f32");
+  a.scale_b = static_cast<const float *>(addr(0x40000004));
+  EXPECT_EQ(check(m, a), "ok");
+  a.scale_d = static_cast<const float *>(addr(0x40000008));
+  EXPECT_EQ(check(m, a), "scale_d is set but kernel 'k' takes no scale for C (its operand c has no \"scale\"); "
+                         "pass NULL, or build it with operands.c.scale");
+  // A kernel without scales takes none.
+  a = makeArgs();
+  a.scale_a = static_cast<const float *>(addr(0x40000000));
+  EXPECT_EQ(check(makeManifest(), a), "scale_a is set but kernel 'k' takes no scale for A (its operand a has no "
+                                      "\"scale\"); pass NULL, or build it with operands.a.scale");
+  // Bytes read: one f32 per tensor, M per row of A, N per column of B.
+  a = makeArgs();
+  a.m = 300;
+  a.n = 500;
+  EXPECT_EQ(scaleBytes(GEMMC_SCALE_NONE, a), 0u);
+  EXPECT_EQ(scaleBytes(GEMMC_SCALE_TENSOR, a), 4u);
+  EXPECT_EQ(scaleBytes(GEMMC_SCALE_ROW, a), 1200u);
+  EXPECT_EQ(scaleBytes(GEMMC_SCALE_COL, a), 2000u);
+  a.scale_b = static_cast<const float *>(addr(0x40000004));
+  EXPECT_EQ(scalePointer(a, Operand::B), a.scale_b);
+  EXPECT_EQ(scalePointer(a, Operand::A), nullptr);
+}
+
 TEST(RuntimePlan, Aliasing) {
   gemmc_gemm_args a = makeArgs();
   a.c = const_cast<void *>(a.a);

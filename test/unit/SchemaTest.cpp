@@ -87,7 +87,7 @@ TEST(Schema, KeysPerSection) {
                       "pdl_launch_dependents");
   EXPECT_EQ(keys("operands"), "a,b,c,accumulator");
   for (const char *op : {"operands.a", "operands.b", "operands.c"})
-    EXPECT_EQ(keys(op), "element,layout");
+    EXPECT_EQ(keys(op), "element,layout,scale");
   EXPECT_EQ(keys("problem"), "m,n,k");
   EXPECT_EQ(keys("mainloop"), "stages,load,multicast,smem_swizzle");
   EXPECT_EQ(keys("tile_scheduler"), "kind,raster,group,split_k");
@@ -154,10 +154,13 @@ TEST(Schema, EveryKeyOfEverySectionIsRead) {
       {"operands.accumulator", "f32"},
       {"operands.a.element", "bf16"},
       {"operands.a.layout", "row"},
+      {"operands.a.scale", "none"},
       {"operands.b.element", "bf16"},
       {"operands.b.layout", "col"},
+      {"operands.b.scale", "none"},
       {"operands.c.element", "bf16"},
       {"operands.c.layout", "row"},
+      {"operands.c.scale", "none"},
       {"problem.m", "4096"},
       {"problem.n", "dynamic"},
       {"problem.k", "8192"},
@@ -195,7 +198,7 @@ TEST(Schema, EveryKeyOfEverySectionIsRead) {
     }
   };
   walk("");
-  EXPECT_EQ(leaves.size(), 35u);
+  EXPECT_EQ(leaves.size(), 38u);
   for (const std::string &leaf : leaves) {
     if (leaf == "schema_version" || leaf == "name" || leaf == "arch")
       continue; // in every spec
@@ -294,7 +297,7 @@ TEST(Schedule, EqualityAndHashOverEveryAttributeField) {
     ++fields;                                                                  \
   }
 #include "gemmc/Spec/Schema.def"
-  EXPECT_EQ(fields, 29);
+  EXPECT_EQ(fields, 31);
 }
 
 //===----------------------------------------------------------------------===//
@@ -324,7 +327,8 @@ struct AttrFixture : ::testing::Test {
 
 const char *kPrinted =
     "#gemmc.schedule<arch = \"sm_90a\", device = \"h200\", a = \"bf16\", "
-    "a_layout = \"row\", b = \"bf16\", b_layout = \"col\", c = \"bf16\", "
+    "a_layout = \"row\", a_scale = \"none\", b = \"bf16\", b_layout = "
+    "\"col\", b_scale = \"none\", c = \"bf16\", "
     "accumulator = \"f32\", tile_shape = [128, 256, 64], cluster_shape = "
     "[1, 1], stages = 4, threads = 384, load = \"tma\", multicast = false, "
     "smem_swizzle = \"128b\", kernel_schedule = "

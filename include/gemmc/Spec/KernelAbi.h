@@ -49,7 +49,8 @@ struct KernelAbi {
   /// stream_k: global scratch per CTA of the grid (docs/abi.md), else 0.
   int64_t workspaceBytesPerCta = 0;
   /// Kernel parameters in order:
-  /// tmap_a, tmap_b[, tmap_c], c, m, n, k, ldc[, alpha][, beta][, workspace].
+  /// tmap_a, tmap_b[, tmap_c], c, m, n, k, ldc[, alpha][, beta][, scale_a]
+  /// [, scale_b][, workspace].
   std::vector<std::string> params;
 };
 

@@ -50,6 +50,9 @@ int64_t wgmmaColumns(const KernelSpec &spec, const KernelAbi &abi, int64_t reque
 /// 256-row MMAs), else 1 (lib/Target/Sm100a.cpp).
 int64_t mmaCtaGroup(const KernelSpec &spec);
 
+/// Whether the sm_90a lowering multiplies A of type `a` by B of type `b`
+/// (bf16, f16 and tf32 alike, or two FP8 types).
+bool sm90aLowersOperands(ElementType a, ElementType b);
 /// sm_90a's part of checkLoweringSupport (lib/Target/Sm90a.cpp).
 void sm90aUnsupported(const KernelSpec &spec, std::vector<Violation> &out);
 /// sm_100a's part of checkLoweringSupport (lib/Target/Sm100a.cpp).

@@ -23,12 +23,18 @@ public:
   EpilogueMath(KernelIR &ir, const KernelSpec &s, Value bias, Value aux, Value m,
                Value n, Value ld);
 
+  /// FP8 scale vectors (issue 14): with operands.a.scale: row and
+  /// operands.b.scale: col, apply() first multiplies x by scale_a[row] and
+  /// scale_b[col], the kernel parameters of `op`'s function. (Per-tensor
+  /// scales are folded into alpha by gemmc-tile.)
+  void readScaleVectors(Operation *op, const KernelAbi &abi);
+
   /// Whether apply() reads or writes memory at (row, col): callers that
   /// compute values outside M x N (the TMA store clips them) pass `inside`.
-  bool touchesMemory() const { return bias || aux; }
+  bool touchesMemory() const { return bias || aux || rowScale || colScale; }
 
   /// x, the f32 value alpha x acc + beta x C at C[row][col], to
-  /// activation(x + bias); stores x + bias to aux[row][col] when `inside`
+  /// activation(x [x scale_a[row]] [x scale_b[col]] + bias); stores x + bias to aux[row][col] when `inside`
   /// (a null `inside`: the caller knows the element is inside M x N).
   Value apply(Value x, Value row, Value col, Value inside);
 
@@ -53,6 +59,7 @@ private:
   KernelIR &ir;
   const KernelSpec &s;
   Value bias, aux, m, n, ld;
+  Value rowScale, colScale;
 };
 
 } // namespace mlir::gemmc

@@ -61,6 +61,14 @@ typedef enum gemmc_layout {
   GEMMC_COL = 2
 } gemmc_layout;
 
+/* An operand's dequantization scale (the manifest's operands' "scale"). */
+typedef enum gemmc_scale {
+  GEMMC_SCALE_NONE = 0,
+  GEMMC_SCALE_TENSOR = 1, /* one f32 */
+  GEMMC_SCALE_ROW = 2,    /* A: one f32 per row, M of them */
+  GEMMC_SCALE_COL = 3     /* B: one f32 per column, N of them */
+} gemmc_scale;
+
 typedef struct gemmc_kernel gemmc_kernel;
 
 typedef struct gemmc_gemm_args {
@@ -77,6 +85,13 @@ typedef struct gemmc_gemm_args {
   const void *bias; int64_t bias_length; gemmc_dtype bias_type;
   void *aux;
   uint32_t flags; /* GEMMC_LAUNCH_* */
+  /* Dequantization scales of an FP8 kernel (docs/abi.md), device pointers to
+   * f32, read by the kernel at each launch: C = alpha x scale_a x scale_b x
+   * (A x B). One value per tensor; for a per-row A scale M values, for a
+   * per-column B scale N values. Each must be set exactly when the kernel
+   * takes it (gemmc_kernel_info's a_scale, b_scale) and NULL otherwise;
+   * scale_d (an FP8 output's scale) is taken by no kernel yet. */
+  const float *scale_a, *scale_b, *scale_d;
 } gemmc_gemm_args;
 
 /* Launch with programmatic stream serialization (PDL): the kernel may start
@@ -106,6 +121,7 @@ typedef struct gemmc_kernel_info {
   int32_t pdl_wait;      /* may be launched with GEMMC_LAUNCH_PDL */
   int32_t jit_compiled;  /* 1 when the driver JIT-compiled the file's PTX (an sm_80 fatbinary on a
                             newer device; GEMMC_VERBOSE=1 also says so on stderr at load) */
+  int32_t a_scale, b_scale; /* GEMMC_SCALE_*: what args.scale_a / scale_b point to */
 } gemmc_kernel_info;
 
 /* Zero everything, alpha = 1, beta = 0. */

@@ -194,7 +194,11 @@ gemmc_gemm_args chainArgs(const gemmc_kernel_info &info, int64_t m, int64_t nk, 
   return args;
 }
 
-Operand makeOperand(gemmc_dtype dtype, uint64_t rows, uint64_t cols, uint64_t ld, uint64_t seed) {
+int fp8RangeExp2(gemmc_dtype dtype) {
+  return dtype == GEMMC_E4M3 ? 8 : dtype == GEMMC_E5M2 ? 15 : 0;
+}
+
+Operand makeOperand(gemmc_dtype dtype, uint64_t rows, uint64_t cols, uint64_t ld, uint64_t seed, int exp2) {
   Operand op;
   op.dtype = dtype;
   op.rows = rows;
@@ -210,7 +214,7 @@ Operand makeOperand(gemmc_dtype dtype, uint64_t rows, uint64_t cols, uint64_t ld
     for (uint64_t c = 0; c < ld; ++c) {
       uint64_t x = splitmix(s);
       float mag = 0.125f + 0.875f * float(x >> 40) / float(1 << 24);
-      float f = (x & 1) ? -mag : mag;
+      float f = std::ldexp((x & 1) ? -mag : mag, exp2);
       uint32_t ef, mf;
       float q = roundTo(f, fmt, ef, mf);
       uint8_t *dst = &host[(r * ld + c) * eb];

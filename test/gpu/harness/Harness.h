@@ -67,9 +67,15 @@ struct Operand {
 };
 
 /// Fills rows x cols (leading dimension ld) with random non-zero values
-/// (|x| in [1/8, 1), random sign), exactly representable in `dtype`;
-/// padding elements get random values too.
-Operand makeOperand(gemmc_dtype dtype, uint64_t rows, uint64_t cols, uint64_t ld, uint64_t seed);
+/// (|x| in [1/8, 1) x 2^exp2, random sign), exactly representable in
+/// `dtype`; padding elements get random values too.
+Operand makeOperand(gemmc_dtype dtype, uint64_t rows, uint64_t cols, uint64_t ld, uint64_t seed, int exp2 = 0);
+
+/// The power of two that spreads makeOperand's values over most of an FP8
+/// type's range (e4m3 up to 448: [32, 256); e5m2 up to 57344: [4096,
+/// 32768)); 0 for the other types. A kernel that takes a scale for the
+/// operand gets 2^-exp2 times a factor back as its dequantization scale.
+int fp8RangeExp2(gemmc_dtype dtype);
 
 /// The arguments of one GEMM of a chain (issue 15's PDL test and bench):
 /// A is `a` (row-major, lda), B is `w` in the kernel's layout, C is `c`

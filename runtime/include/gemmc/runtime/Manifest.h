@@ -26,10 +26,13 @@ enum class Raster { AlongM, AlongN };
 // Bias / Aux: the fused epilogue's bias vector and auxiliary output
 // (present if and only if the manifest has "bias" / "aux"). A, B, Lda, Ldb:
 // a kernel that reads A and B with cp.async (sm_80) takes pointers and
-// leading dimensions where a TMA kernel takes tensor maps.
-enum class Param { TmapA, TmapB, TmapC, C, M, N, K, Ldc, Alpha, Beta, Bias, Aux, Workspace, A, B, Lda, Ldb };
+// leading dimensions where a TMA kernel takes tensor maps. ScaleA, ScaleB,
+// ScaleD: pointers to the FP8 dequantization scales (present if and only if
+// the operand's "scale" is set).
+enum class Param { TmapA, TmapB, TmapC, C, M, N, K, Ldc, Alpha, Beta, Bias, Aux, Workspace, A, B, Lda, Ldb,
+                   ScaleA, ScaleB, ScaleD };
 /// How many kinds of parameter there are: a manifest lists each at most once.
-constexpr int kParamCount = static_cast<int>(Param::Ldb) + 1;
+constexpr int kParamCount = static_cast<int>(Param::ScaleD) + 1;
 
 struct TensorMapSpec {
   Operand operand = Operand::A;
@@ -40,6 +43,7 @@ struct TensorMapSpec {
 struct OperandSpec {
   gemmc_dtype element = GEMMC_DTYPE_UNSET;
   gemmc_layout layout = GEMMC_LAYOUT_UNSET;
+  gemmc_scale scale = GEMMC_SCALE_NONE; ///< "scale" (absent: none)
 };
 
 struct Manifest {
@@ -94,6 +98,10 @@ size_t dtypeBytes(gemmc_dtype dtype);
 const char *dtypeName(gemmc_dtype dtype);
 const char *layoutName(gemmc_layout layout);
 const char *paramName(Param p);
+/// The parameter that carries `op`'s scale (ScaleA, ScaleB, ScaleD for C).
+Param scaleParam(Operand op);
+/// "none", "tensor", "row", "col" (as in the manifest).
+const char *scaleName(gemmc_scale s);
 /// "data_parallel", "persistent", "stream_k" (as in the manifest).
 const char *schedulerName(Scheduler s);
 

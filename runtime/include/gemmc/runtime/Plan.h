@@ -31,6 +31,12 @@ Storage storageA(const gemmc_gemm_args &args);
 Storage storageB(const gemmc_gemm_args &args);
 Storage storageC(const gemmc_gemm_args &args);
 
+/// The scale pointer of `op` in `args` (scale_a, scale_b, scale_d) and the
+/// bytes the kernel reads there: 4 per tensor, 4 x M per row of A, 4 x N per
+/// column of B.
+const float *scalePointer(const gemmc_gemm_args &args, Operand op);
+uint64_t scaleBytes(gemmc_scale scale, const gemmc_gemm_args &args);
+
 /// What cuTensorMapEncodeTiled gets for one operand (rank 2, innermost first).
 /// Operand::C is only meaningful for a manifest with a c tensor map (tmap_c):
 /// dims {N, M}, stride ldc * bytes, base args.c.

@@ -1,0 +1,102 @@
+#include "LtPeer.h"
+
+namespace gemmc::harness {
+
+bool LtFp8Gemm::fail(const std::string &what, cublasStatus_t s) {
+  why_ = what + ": " + cublasGetStatusString(s);
+  ok_ = false;
+  return false;
+}
+
+LtFp8Gemm::LtFp8Gemm(cublasLtHandle_t lt, const Problem &p, const Operand &a, const Operand &b,
+                     cudaDataType outType, int64_t ldc, ScaleMode mode, bool fastAccum, size_t workspaceBytes)
+    : lt_(lt), workspace_(workspaceBytes) {
+  if (p.aLayout != GEMMC_ROW || p.bLayout != GEMMC_COL) {
+    why_ = "cuBLASLt FP8 takes K-major A and B only";
+    return;
+  }
+  // Row-major C (M x N) is column-major C^T = B^T A^T: cuBLASLt's A is our B
+  // (K x N column-major, transposed), its B is our A (K x M, as is). So its
+  // A scale is our B's.
+  cublasStatus_t s;
+  if ((s = cublasLtMatmulDescCreate(&op_, CUBLAS_COMPUTE_32F, CUDA_R_32F)) != CUBLAS_STATUS_SUCCESS) {
+    fail("cublasLtMatmulDescCreate", s);
+    return;
+  }
+  cublasOperation_t transA = CUBLAS_OP_T, transB = CUBLAS_OP_N;
+  int8_t fast = fastAccum ? 1 : 0;
+  int32_t scaleModeA = mode == ScaleMode::Tensor ? CUBLASLT_MATMUL_MATRIX_SCALE_SCALAR_32F
+                                                 : CUBLASLT_MATMUL_MATRIX_SCALE_OUTER_VEC_32F;
+  struct Attr {
+    cublasLtMatmulDescAttributes_t which;
+    const void *value;
+    size_t size;
+  } attrs[] = {
+      {CUBLASLT_MATMUL_DESC_TRANSA, &transA, sizeof transA},
+      {CUBLASLT_MATMUL_DESC_TRANSB, &transB, sizeof transB},
+      {CUBLASLT_MATMUL_DESC_FAST_ACCUM, &fast, sizeof fast},
+      {CUBLASLT_MATMUL_DESC_A_SCALE_MODE, &scaleModeA, sizeof scaleModeA},
+      {CUBLASLT_MATMUL_DESC_B_SCALE_MODE, &scaleModeA, sizeof scaleModeA},
+  };
+  for (const Attr &x : attrs)
+    if ((s = cublasLtMatmulDescSetAttribute(op_, x.which, x.value, x.size)) != CUBLAS_STATUS_SUCCESS) {
+      fail("cublasLtMatmulDescSetAttribute(" + std::to_string(int(x.which)) + ")", s);
+      return;
+    }
+  if ((s = cublasLtMatrixLayoutCreate(&la_, cudaType(b.dtype), p.k, p.n, b.ld)) != CUBLAS_STATUS_SUCCESS ||
+      (s = cublasLtMatrixLayoutCreate(&lb_, cudaType(a.dtype), p.k, p.m, a.ld)) != CUBLAS_STATUS_SUCCESS ||
+      (s = cublasLtMatrixLayoutCreate(&lc_, outType, p.n, p.m, ldc)) != CUBLAS_STATUS_SUCCESS) {
+    fail("cublasLtMatrixLayoutCreate", s);
+    return;
+  }
+  // The heuristic needs the scale pointers' presence, not their values.
+  cublasLtMatmulPreference_t pref;
+  if ((s = cublasLtMatmulPreferenceCreate(&pref)) != CUBLAS_STATUS_SUCCESS) {
+    fail("cublasLtMatmulPreferenceCreate", s);
+    return;
+  }
+  cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &workspaceBytes,
+                                       sizeof workspaceBytes);
+  cublasLtMatmulHeuristicResult_t result{};
+  int found = 0;
+  s = cublasLtMatmulAlgoGetHeuristic(lt_, op_, la_, lb_, lc_, lc_, pref, 1, &result, &found);
+  cublasLtMatmulPreferenceDestroy(pref);
+  if (s != CUBLAS_STATUS_SUCCESS || found == 0) {
+    fail("cublasLtMatmulAlgoGetHeuristic (" + std::string(found ? "" : "no algorithm") + ")",
+         s != CUBLAS_STATUS_SUCCESS ? s : CUBLAS_STATUS_NOT_SUPPORTED);
+    return;
+  }
+  algo_ = result.algo;
+  ok_ = true;
+}
+
+LtFp8Gemm::~LtFp8Gemm() {
+  if (lc_)
+    cublasLtMatrixLayoutDestroy(lc_);
+  if (lb_)
+    cublasLtMatrixLayoutDestroy(lb_);
+  if (la_)
+    cublasLtMatrixLayoutDestroy(la_);
+  if (op_)
+    cublasLtMatmulDescDestroy(op_);
+}
+
+bool LtFp8Gemm::run(const void *a, const void *b, void *c, float alpha, const float *scaleA, const float *scaleB,
+                    cudaStream_t stream) {
+  if (!ok_)
+    return false;
+  cublasStatus_t s;
+  if ((s = cublasLtMatmulDescSetAttribute(op_, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &scaleB, sizeof scaleB)) !=
+          CUBLAS_STATUS_SUCCESS ||
+      (s = cublasLtMatmulDescSetAttribute(op_, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &scaleA, sizeof scaleA)) !=
+          CUBLAS_STATUS_SUCCESS)
+    return fail("cublasLtMatmulDescSetAttribute(scale pointers)", s);
+  float beta = 0.f;
+  s = cublasLtMatmul(lt_, op_, &alpha, b, la_, a, lb_, &beta, c, lc_, c, lc_, &algo_, workspace_.ptr,
+                     workspace_.bytes, stream);
+  if (s != CUBLAS_STATUS_SUCCESS)
+    return fail("cublasLtMatmul", s);
+  return true;
+}
+
+} // namespace gemmc::harness
