@@ -7,7 +7,7 @@
 
 // Dynamic sizes, alpha only (the default epilogue).
 // CHECK-LABEL: func.func @dynamic_alpha
-// CHECK: gemmc.matmul %{{.*}}, %{{.*}}, %{{.*}} alpha(%{{.*}}) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 4, threads = 256, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">} : memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>
+// CHECK: gemmc.matmul %{{.*}}, %{{.*}}, %{{.*}} alpha(%{{.*}}) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 4, threads = 256, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", swap_ab = false, tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">} : memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>
 func.func @dynamic_alpha(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %s: f32) {
   gemmc.matmul %a, %b, %c alpha(%s) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 4, threads = 256, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">} : memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>
   return
@@ -37,7 +37,7 @@ func.func @no_scalars(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?
 
 // sm_100a with tcgen05: 192 threads, persistent tiles.
 // CHECK-LABEL: func.func @blackwell
-// CHECK: #gemmc.schedule<arch = "sm_100a", device = "b200"{{.*}}tile_shape = [128, 256, 64]{{.*}}threads = 192{{.*}}kernel_schedule = "warp_specialized", tile_scheduler = "persistent"
+// CHECK: #gemmc.schedule<arch = "sm_100a", device = "b200"{{.*}}tile_shape = [128, 256, 64]{{.*}}threads = 192{{.*}}kernel_schedule = "warp_specialized", swap_ab = false, tile_scheduler = "persistent"
 func.func @blackwell(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %s: f32) {
   gemmc.matmul %a, %b, %c alpha(%s) {schedule = #gemmc.schedule<arch = "sm_100a", device = "b200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 64], cluster_shape = [1, 1], stages = 4, threads = 192, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">} : memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>
   return
@@ -58,7 +58,7 @@ func.func @ampere(%a: memref<4096x4096xf32>, %b: memref<4096x4096xf32>, %c: memr
 // Keys a spec may leave out may be left out on IR too: they take the spec
 // language's defaults (device: the arch's default device) and print.
 // CHECK-LABEL: func.func @defaults
-// CHECK: {schedule = #gemmc.schedule<arch = "sm_90a", device = "h100", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 4, threads = 256, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">}
+// CHECK: {schedule = #gemmc.schedule<arch = "sm_90a", device = "h100", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 4, threads = 256, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", swap_ab = false, tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">}
 func.func @defaults(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %s: f32) {
   gemmc.matmul %a, %b, %c alpha(%s) {schedule = #gemmc.schedule<arch = "sm_90a", a = "bf16", b = "bf16", b_layout = "col", c = "bf16", tile_shape = [128, 128, 64], stages = 4, threads = 256, load = "tma", smem_swizzle = "128b", store = "direct">} : memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>
   return

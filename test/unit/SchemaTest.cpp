@@ -83,7 +83,7 @@ TEST(Schema, KeysPerSection) {
   };
   EXPECT_EQ(keys(""), "schema_version,name,arch,device,operands,problem,"
                       "tile_shape,cluster_shape,threads,mainloop,"
-                      "kernel_schedule,tile_scheduler,epilogue");
+                      "kernel_schedule,swap_ab,tile_scheduler,epilogue");
   EXPECT_EQ(keys("operands"), "a,b,c,accumulator");
   for (const char *op : {"operands.a", "operands.b", "operands.c"})
     EXPECT_EQ(keys(op), "element,layout");
@@ -167,6 +167,7 @@ TEST(Schema, EveryKeyOfEverySectionIsRead) {
       {"mainloop.multicast", "false"},
       {"mainloop.smem_swizzle", "128b"},
       {"kernel_schedule", "warp_specialized"},
+      {"swap_ab", "false"},
       {"tile_scheduler.kind", "persistent"},
       {"tile_scheduler.raster", "along_n"},
       {"tile_scheduler.group", "4"},
@@ -189,7 +190,7 @@ TEST(Schema, EveryKeyOfEverySectionIsRead) {
     }
   };
   walk("");
-  EXPECT_EQ(leaves.size(), 31u);
+  EXPECT_EQ(leaves.size(), 32u);
   for (const std::string &leaf : leaves) {
     if (leaf == "schema_version" || leaf == "name" || leaf == "arch")
       continue; // in every spec
@@ -288,7 +289,7 @@ TEST(Schedule, EqualityAndHashOverEveryAttributeField) {
     ++fields;                                                                  \
   }
 #include "gemmc/Spec/Schema.def"
-  EXPECT_EQ(fields, 25);
+  EXPECT_EQ(fields, 26);
 }
 
 //===----------------------------------------------------------------------===//
@@ -322,7 +323,8 @@ const char *kPrinted =
     "accumulator = \"f32\", tile_shape = [128, 256, 64], cluster_shape = "
     "[1, 1], stages = 4, threads = 384, load = \"tma\", multicast = false, "
     "smem_swizzle = \"128b\", kernel_schedule = "
-    "\"warp_specialized_cooperative\", tile_scheduler = \"persistent\", "
+    "\"warp_specialized_cooperative\", swap_ab = false, tile_scheduler = "
+    "\"persistent\", "
     "raster = \"along_m\", group = 8, split_k = 1, store = \"tma\", "
     "alpha = true, beta = false, bias = \"none\", activation = \"none\">";
 } // namespace

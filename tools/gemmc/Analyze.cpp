@@ -251,11 +251,18 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                     : "covers " + pct(a.latencyCoverage) + " of the latency");
 
   os << "time\n";
+  // Below the peak when shared memory cannot feed it (docs/model.md).
+  std::string smemBound =
+      a.mathFlopsPerSm < a.peakFlops / d.smCount
+          ? formatv(" (shared memory: {0:F4} B/FLOP at {1} B/clock)",
+                    a.smemBytesPerFlop, kSmemBytesPerClock)
+                .str()
+          : std::string();
   os << formatv("  math             = {0} tiles x 2 x {1} x {2} x {3:F0} / "
-                "{4:F2} TFLOP/s per SM = {5}\n",
+                "{4:F2} TFLOP/s per SM{6} = {5}\n",
                 a.tilesOnBusiestSm, s.blockM(), s.blockN(),
-                double(p.k) / a.splitK, a.peakFlops / d.smCount / 1e12,
-                timeStr(a.mmaSec));
+                double(p.k) / a.splitK, a.mathFlopsPerSm / 1e12,
+                timeStr(a.mmaSec), smemBound);
   os << formatv("  memory           = {0} / {1:F3} TB/s = {2}\n",
                 bytesStr(a.l2Bytes), a.hbmBytesPerSec / 1e12,
                 timeStr(a.memorySec));
@@ -656,9 +663,11 @@ int gemmc::tool::runAnalyze() {
     // The shape must be one the kernel could run: the same rules that check
     // fixed problem sizes (range, stride alignment) check it.
     KernelSpec s = spec;
+    // swap_ab: the spec holds the swapped kernel's M and N.
+    ProblemShape kp = spec.swapAb ? ProblemShape{p.n, p.m, p.k} : p;
     for (auto [name, d, v] :
-         {std::tuple{"m", &s.m, p.m}, std::tuple{"n", &s.n, p.n},
-          std::tuple{"k", &s.k, p.k}}) {
+         {std::tuple{"m", &s.m, kp.m}, std::tuple{"n", &s.n, kp.n},
+          std::tuple{"k", &s.k, kp.k}}) {
       if (!d->isDynamic() && d->value != v)
         errs() << formatv("{0}: warning: the spec fixes {1} = {2}; analyzing "
                           "{1} = {3} as if it were dynamic\n",
