@@ -90,6 +90,14 @@ TEST(Tune, RefusesAnEmptyFamily) {
   EXPECT_EQ(llvm::toString(r.takeError()), "unknown device 'h300'; known: a100, h100, h200, b200");
 }
 
+/// bench/suites/anchors.yaml, the 11 anchor shapes.
+void readAnchors(gemmc::bench::Suite &suite) {
+  auto text = llvm::MemoryBuffer::getFile(GEMMC_SOURCE_DIR "/bench/suites/anchors.yaml");
+  ASSERT_TRUE(bool(text));
+  std::string error;
+  ASSERT_TRUE(gemmc::bench::parseSuite((*text)->getBuffer().str(), "anchors.yaml", suite, error)) << error;
+}
+
 /// "128x256x64 warp_specialized_cooperative persistent 1x1 tma": what tells
 /// two schedules of the top 3 apart.
 std::string brief(const KernelSpec &kernel) {
@@ -114,11 +122,8 @@ std::string brief(const KernelSpec &kernel) {
 // term (issue 16) 128x256 tiles lead on the large shapes where 64x64 and
 // 64x128 did; on M <= 64 swap_ab schedules (not measured yet) lead.
 TEST(Tune, AnchorTop3IsStableAndExplained) {
-  auto text = llvm::MemoryBuffer::getFile(GEMMC_SOURCE_DIR "/bench/suites/anchors.yaml");
-  ASSERT_TRUE(bool(text));
   gemmc::bench::Suite suite;
-  std::string error;
-  ASSERT_TRUE(gemmc::bench::parseSuite((*text)->getBuffer().str(), "anchors.yaml", suite, error)) << error;
+  ASSERT_NO_FATAL_FAILURE(readAnchors(suite));
   const std::map<std::string, std::vector<std::string>> expected = {
       {"cube4096",
        {"128x256x64 warp_specialized persistent along_n/8 1x1 tma",
@@ -195,11 +200,8 @@ TEST(Tune, AnchorTop3IsStableAndExplained) {
 // warp_specialized stream_k tiles (measured at 0.52-0.66 of cuBLAS as the
 // 64x128 spec), on decode_m64 / decode_m16 64x64 pingpong.
 TEST(Tune, AnchorTop3HoldsTheMeasuredBest) {
-  auto text = llvm::MemoryBuffer::getFile(GEMMC_SOURCE_DIR "/bench/suites/anchors.yaml");
-  ASSERT_TRUE(bool(text));
   gemmc::bench::Suite suite;
-  std::string error;
-  ASSERT_TRUE(gemmc::bench::parseSuite((*text)->getBuffer().str(), "anchors.yaml", suite, error)) << error;
+  ASSERT_NO_FATAL_FAILURE(readAnchors(suite));
   // shape -> the measured best spec (specs/NAME.yaml), and what it measured.
   const std::set<std::string> streamKNeverRun = {"decode_mlp_up", "decode_mlp_down"};
   const std::map<std::string, std::pair<std::string, std::string>> best = {
@@ -279,11 +281,8 @@ TEST(Tune, AnchorMeasuredSpecsRankedAsMeasured) {
     ASSERT_TRUE(file && file->parse()) << path;
     kernels.push_back(file->spec());
   }
-  auto text = llvm::MemoryBuffer::getFile(GEMMC_SOURCE_DIR "/bench/suites/anchors.yaml");
-  ASSERT_TRUE(bool(text));
   gemmc::bench::Suite suite;
-  std::string error;
-  ASSERT_TRUE(gemmc::bench::parseSuite((*text)->getBuffer().str(), "anchors.yaml", suite, error)) << error;
+  ASSERT_NO_FATAL_FAILURE(readAnchors(suite));
   size_t checked = 0;
   for (const gemmc::bench::SuiteShape &shape : suite.shapes) {
     const std::vector<double> &ratio = measured.at(shape.name);
