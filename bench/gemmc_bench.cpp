@@ -1,6 +1,7 @@
 // gemmc-bench: gemmc kernels against cuBLAS, in one process, on the same
 // inputs. See bench/README.md for the flags and the method.
 #include "ClockSampler.h"
+#include "FusedBench.h"
 #include "Harness.h"
 #include "Suite.h"
 
@@ -549,13 +550,18 @@ int usage() {
                "                   [--bundle DIR (a gemmc bundle instead of cubins; it dispatches per shape)]\n"
                "                   [--iters N] [--warmup N] [--graph] [--sustain SECONDS] [--max-gflop G]\n"
                "                   [--predictions FILE] [--triton FILE] [--json FILE] [--csv FILE]\n"
-               "                   [--append-results FILE] [--commit SHA]\n");
+               "                   [--append-results FILE] [--commit SHA]\n"
+               "       gemmc-bench --epilogue FUSED.cubin PLAIN.cubin [--shapes MxNxK,...] [--iters N]\n"
+               "       gemmc-bench --chain PDL.cubin [--shapes MxNxK,...] [--iters N]\n");
   return 2;
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
+  // The fused-epilogue and PDL-chain modes have options of their own.
+  if (argc > 1 && (std::string(argv[1]) == "--epilogue" || std::string(argv[1]) == "--chain"))
+    return gemmc::bench::runFusedBench(argc, argv);
   Options opt;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -734,6 +740,10 @@ int main(int argc, char **argv) {
       } else if (opt.maxGflop > 0 && r.flops() / 1e9 > opt.maxGflop) {
         r.status = "skip";
         r.note = "over --max-gflop";
+      } else if (info.bias || info.has_aux || std::string(info.activation) != "none") {
+        // Its reference is not a plain GEMM's; --epilogue times it.
+        r.status = "skip";
+        r.note = "fused epilogue: see gemmc-bench --epilogue";
       } else {
         benchRow(r, kernel, info, blas, stream, opt, static_cast<size_t>(prop.l2CacheSize), sampler.get());
       }

@@ -54,12 +54,29 @@ struct SetMaxRegistersLowering : OpRewritePattern<SetMaxRegistersOp> {
   }
 };
 
+/// gemmc.wait_prior_grids -> griddepcontrol.wait, gemmc.launch_dependents
+/// -> griddepcontrol.launch_dependents (sm_90 and later; the rules refuse
+/// PDL on sm_80).
+template <typename GemmcOp, NVVM::GridDepActionKind kKind>
+struct GridDependencyLowering : OpRewritePattern<GemmcOp> {
+  using OpRewritePattern<GemmcOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(GemmcOp op, PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::GriddepcontrolOp>(op, kKind);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::gemmc::populateCommonNVVMPatterns(RewritePatternSet &patterns) {
   patterns.add<NamedBarrierLowering,     // gemmc.named_barrier
                CtaSyncLowering,          // gemmc.cta_sync
                SetMaxRegistersLowering>( // gemmc.set_max_registers
+      patterns.getContext());
+  patterns.add<
+      GridDependencyLowering<WaitPriorGridsOp, NVVM::GridDepActionKind::wait>,
+      GridDependencyLowering<LaunchDependentsOp,
+                             NVVM::GridDepActionKind::launch_dependents>>(
       patterns.getContext());
 }
 

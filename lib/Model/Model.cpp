@@ -164,7 +164,13 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   a.bBytes = K * N * eb;
   a.cWriteBytes = M * N * ec;
   a.cReadBytes = spec.epilogue.beta ? M * N * ec : 0;
-  a.minBytes = a.aBytes + a.bBytes + a.cWriteBytes + a.cReadBytes;
+  a.biasBytes = spec.epilogue.bias == Bias::None
+                    ? 0
+                    : (spec.epilogue.bias == Bias::Row ? M : N) *
+                          double(elementBytes(spec.epilogue.biasElement));
+  a.auxBytes = spec.epilogue.aux ? M * N * ec : 0;
+  a.minBytes = a.aBytes + a.bBytes + a.cWriteBytes + a.cReadBytes +
+               a.biasBytes + a.auxBytes;
   a.intensity = a.flops / a.minBytes;
   a.ridgePoint = dev.ridgePoint(a.unit);
   a.computeFloorSec = a.flops / a.peakFlops;
@@ -243,7 +249,8 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   a.noReuseBBytes = a.bBytes * a.tilesM;
   // Split-K: each split writes an fp32 partial of C, a reduction reads them.
   a.splitKBytes = a.splitK > 1 ? 2.0 * a.splitK * M * N * 4 : 0;
-  double cBytes = a.cWriteBytes + a.cReadBytes + a.splitKBytes;
+  double cBytes = a.cWriteBytes + a.cReadBytes + a.splitKBytes + a.biasBytes +
+                  a.auxBytes;
   a.noReuseBytes = a.noReuseABytes + a.noReuseBBytes + cBytes;
   double l2 = dev.l2Bytes;
   {
@@ -324,8 +331,10 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   // store: direct writes it from registers (kDirectStoreCost).
   double cTileBytes = bm * bn * ec;
   double cReadSec = spec.epilogue.beta ? cTileBytes / bwPerSm : 0;
+  // The aux tile goes out from registers, like a direct store of C.
+  double auxSec = spec.epilogue.aux ? kDirectStoreCost * cTileBytes / bwPerSm : 0;
   a.epilogueSec =
-      cReadSec + (spec.epilogue.store == StoreKind::Tma
+      cReadSec + auxSec + (spec.epilogue.store == StoreKind::Tma
                       ? cTileBytes / (kSmemBytesPerClock * dev.boostClockGHz * 1e9)
                       : kDirectStoreCost * cTileBytes / bwPerSm);
   bool ws = spec.kernelSchedule != KernelSchedule::Multistage;

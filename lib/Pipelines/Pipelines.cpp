@@ -6,6 +6,7 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -45,6 +46,9 @@ void mlir::gemmc::buildLowerToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createCSEPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createArithToLLVMConversionPass());
+  // What the activations' polynomials leave of math (fma, absf, copysign);
+  // a kernel without an activation has none.
+  pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertVectorToLLVMPass());
   // Phase 4: NVVM ops without an intrinsic (wgmma, mbarrier waits) become

@@ -84,6 +84,12 @@ KernelAbi gemmc::describeKernelAbi(const KernelSpec &s) {
     abi.params.push_back("alpha");
   if (s.epilogue.beta)
     abi.params.push_back("beta");
+  // Fused epilogue operands: a bias vector (M or N long) and the auxiliary
+  // output (C's shape, element and ldc).
+  if (s.epilogue.bias != Bias::None)
+    abi.params.push_back("bias");
+  if (s.epilogue.aux)
+    abi.params.push_back("aux");
   if (s.tileScheduler.kind == TileSchedulerKind::StreamK) {
     abi.workspaceBytesPerCta = streamKWorkspaceBytesPerCta(s);
     abi.params.push_back("workspace");
@@ -156,6 +162,18 @@ std::string gemmc::kernelManifestJson(const KernelSpec &kernel, const KernelAbi 
     root.getObject("grid")->try_emplace("split_k", s.tileScheduler.splitK);
   if (abi.workspaceBytesPerCta)
     root["workspace_bytes_per_cta"] = abi.workspaceBytesPerCta;
+  // Only kernels that use them carry these keys, so older manifests and
+  // kernels without a fused epilogue or PDL read as before.
+  if (s.epilogue.bias != Bias::None)
+    root["bias"] = Object{{"per", biasName(s.epilogue.bias)},
+                          {"element", elementTypeName(s.epilogue.biasElement)}};
+  if (s.epilogue.activation != Activation::None)
+    root["activation"] = activationName(s.epilogue.activation);
+  if (s.epilogue.aux)
+    root["aux"] = Object{{"element", elementTypeName(s.c.element)}};
+  if (s.pdlWait != PdlWait::None || s.pdlLaunch != PdlLaunch::None)
+    root["pdl"] = Object{{"wait", pdlWaitName(s.pdlWait)},
+                         {"launch_dependents", pdlLaunchName(s.pdlLaunch)}};
   if (!provenance.gemmcVersion.empty())
     root["gemmc_version"] = provenance.gemmcVersion;
   if (!provenance.specSha256.empty())

@@ -49,6 +49,8 @@ static const RuleInfo kRules[] = {
                     "shared memory"},
     {"register-budget", "the accumulators and overhead fit the registers a "
                         "thread may hold"},
+    {"epilogue-fusion", "a bias is bf16, f16 or f32; an auxiliary output "
+                        "needs an activation to differ from the output"},
 };
 
 llvm::ArrayRef<RuleInfo> gemmc::allRules() { return kRules; }
@@ -394,6 +396,30 @@ void checkArchFeatures(const KernelSpec &s, Sink &out) {
           formatv("{0} operands have no tensor-core instruction on {1}; use "
                   "bf16 or f16",
                   elementTypeName(op.element), arch));
+  if ((s.pdlWait != PdlWait::None || s.pdlLaunch != PdlLaunch::None) &&
+      s.arch == Arch::SM80)
+    add(out, "arch-features",
+        s.pdlWait != PdlWait::None ? "pdl_wait" : "pdl_launch_dependents",
+        "programmatic dependent launch (griddepcontrol) needs sm_90 or "
+        "later, which sm_80 is not; use pdl_wait: none and "
+        "pdl_launch_dependents: none");
+}
+
+void checkEpilogueFusion(const KernelSpec &s, Sink &out) {
+  ElementType be = s.epilogue.biasElement;
+  if (s.epilogue.bias != Bias::None && be != ElementType::BF16 &&
+      be != ElementType::F16 && be != ElementType::F32)
+    add(out, "epilogue-fusion", "epilogue.bias_element",
+        formatv("a bias of {0} is not supported; use bias_element bf16, f16 "
+                "or f32",
+                elementTypeName(be)));
+  if (s.epilogue.aux && (s.epilogue.activation == Activation::None ||
+                         s.epilogue.activation == Activation::Identity))
+    add(out, "epilogue-fusion", "epilogue.aux",
+        formatv("aux: true stores the pre-activation value, which with "
+                "activation: {0} is the output itself; use an activation "
+                "(relu, gelu, gelu_tanh, silu) or aux: false",
+                activationName(s.epilogue.activation)));
 }
 
 void checkDtypeCombination(const KernelSpec &s, Sink &out) {
@@ -745,6 +771,7 @@ std::vector<Violation> gemmc::checkSpec(const KernelSpec &s) {
     return out;
   checkArchFeatures(s, out);
   checkDtypeCombination(s, out);
+  checkEpilogueFusion(s, out);
   checkOperandLayout(s, out);
   CtaResources r = computeResources(s);
   checkMmaShape(s, r, out);

@@ -28,11 +28,6 @@ void gemmc::refuseUnbuiltTmaKernel(const KernelSpec &s, llvm::StringRef mma,
                      kEpilogueChunkRowBytes,
                      kEpilogueChunkRowBytes / elementBytes(s.c.element))
            .str());
-  if (s.epilogue.bias != Bias::None)
-    no("epilogue.bias", "a bias is not implemented yet; use bias: none");
-  if (s.epilogue.activation != Activation::None)
-    no("epilogue.activation",
-       "activations are not implemented yet; use activation: none");
   if (s.mainloop.swizzle != Swizzle::B128)
     no("mainloop.smem_swizzle",
        llvm::formatv("smem_swizzle {0} is not implemented yet; use {1} (a tile "
@@ -89,6 +84,9 @@ static void smallMUnsupported(const KernelSpec &s, std::vector<Violation> &out) 
   if (s.epilogue.store == StoreKind::Tma)
     no("epilogue.store", "store: tma with swap_ab is not implemented yet (C^T "
                          "would need a transposed store box); use store: direct");
+  if (s.epilogue.aux)
+    no("epilogue.aux", "aux with swap_ab is not implemented yet (the epilogue "
+                       "would write it transposed); use aux: false");
   if (s.clusterSize() != 1)
     no("cluster_shape",
        llvm::formatv("cluster_shape [{0}, {1}] with swap_ab is not implemented "

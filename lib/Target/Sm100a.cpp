@@ -39,6 +39,17 @@ void gemmc::sm100aUnsupported(const KernelSpec &s, std::vector<Violation> &out) 
                "is not implemented on sm_100a yet; use [1, 1]",
                s.clusterShape[0], s.clusterShape[1])
            .str());
+  // The fused epilogue's math (EpilogueMath) is target-neutral, but the
+  // tensor-memory epilogue does not call it yet, nor do the sm_100a roles
+  // place the PDL ops.
+  if (s.epilogue.bias != Bias::None)
+    no("epilogue.bias", "a bias is not implemented on sm_100a yet; use bias: none");
+  if (s.epilogue.activation != Activation::None)
+    no("epilogue.activation",
+       "activations are not implemented on sm_100a yet; use activation: none");
+  if (s.pdlWait != PdlWait::None || s.pdlLaunch != PdlLaunch::None)
+    no("pdl_wait", "programmatic dependent launch is not implemented on sm_100a "
+                   "yet; use pdl_wait: none and pdl_launch_dependents: none");
   if (s.tileScheduler.kind == TileSchedulerKind::StreamK || s.tileScheduler.splitK != 1)
     no("tile_scheduler.kind", "stream_k and split_k are not implemented on sm_100a "
                               "yet; use data_parallel or persistent");

@@ -39,6 +39,7 @@
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
 #include "gemmc/Spec/KernelAbi.h"
 #include "gemmc/Target/Isa.h"
+#include "gemmc/Transforms/EpilogueMath.h"
 #include "gemmc/Target/Sm80.h"
 #include "gemmc/Transforms/Passes.h"
 
@@ -59,7 +60,7 @@ namespace {
 struct Epilogue {
   Epilogue(EpilogueOp op, const KernelSpec &s, OpBuilder &b)
       : op(op), s(s), frag(isaFor(s.arch).mma.accumulator), b(b),
-        ir(b, op.getLoc()), loc(op.getLoc()) {
+        ir(b, op.getLoc()), loc(op.getLoc()), math(fusedMath(op, s, ir)) {
     // The target's accumulator fragment (Isa.h): value (j halves + h) pair
     // + e of lane l in warp w sits at row warpRows w + l / lanesPerRow +
     // halfRows h, column blockColumns j + pair (l % lanesPerRow) + e. On
@@ -107,8 +108,19 @@ struct Epilogue {
     return v;
   }
 
-  /// x (+ beta x C[at] when beta != 0 and `inside`, if given), in C's type.
-  Value finish(Value x, function_ref<Value()> at, Value inside = Value()) {
+  /// The bias, aux and activation of the spec (EpilogueMath), with the
+  /// kernel's `bias` and `aux` parameters.
+  static EpilogueMath fusedMath(EpilogueOp op, const KernelSpec &s, KernelIR &ir) {
+    const KernelAbi &abi = op.getSchedule().getAbi();
+    return EpilogueMath(ir, s, EpilogueMath::kernelParam(op, abi, "bias"),
+                        EpilogueMath::kernelParam(op, abi, "aux"), op.getM(),
+                        op.getN(), op.getLdc());
+  }
+
+  /// x (+ beta x C[at] when beta != 0 and `inside`, if given), then the
+  /// fused math at C[row][col], in C's type.
+  Value finish(Value x, function_ref<Value()> at, Value row, Value col,
+               Value inside = Value()) {
     if (Value beta = op.getBeta()) {
       Value cond = inside ? arith::AndIOp::create(b, loc, readC, inside) : readC;
       auto ifRead = scf::IfOp::create(b, loc, TypeRange{ir.f32}, cond,
@@ -126,6 +138,7 @@ struct Epilogue {
       scf::YieldOp::create(b, loc, ValueRange{x});
       x = ifRead.getResult(0);
     }
+    x = math.apply(x, row, col, inside);
     return outType == ir.f32 ? x : arith::TruncFOp::create(b, loc, outType, x);
   }
 
@@ -138,7 +151,7 @@ struct Epilogue {
   /// Columns col and col + 1 of a row at `addr` from registers: one paired
   /// store when both lie inside N (ldc and col are even, so the pair is
   /// aligned), else the first alone if it does.
-  void storeTwoColumns(Value addr, Value col, Value v0, Value v1) {
+  void storeTwoColumns(Value addr, Value row, Value col, Value v0, Value v1) {
     auto both = scf::IfOp::create(
         b, loc, ir.cmp(arith::CmpIPredicate::ult, ir.add(col, ir.c32(1)), op.getN()),
         /*withElseRegion=*/true);
@@ -147,12 +160,14 @@ struct Epilogue {
     Value second = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr,
                                        ValueRange{ir.c32(1)});
     LLVM::StoreOp::create(b, loc,
-                          pair(finish(v0, [&] { return addr; }),
-                               finish(v1, [&] { return second; })),
+                          pair(finish(v0, [&] { return addr; }, row, col),
+                               finish(v1, [&] { return second; }, row,
+                                      math.touchesMemory() ? ir.add(col, ir.c32(1))
+                                                           : Value())),
                           addr, /*alignment=*/2 * cb);
     b.setInsertionPointToStart(&both.getElseRegion().front());
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, col, op.getN()), [&] {
-      LLVM::StoreOp::create(b, loc, finish(v0, [&] { return addr; }), addr,
+      LLVM::StoreOp::create(b, loc, finish(v0, [&] { return addr; }, row, col), addr,
                             /*alignment=*/cb);
     });
   }
@@ -191,6 +206,7 @@ struct Epilogue {
   Value lane, warp, groupRow, rowInGroup, colInGroup, ldc, readC;
   Type outType, pairType;
   int64_t cb = 0;
+  EpilogueMath math;
 };
 
 void Epilogue::storeDirect() {
@@ -220,8 +236,11 @@ void Epilogue::storeTransposed() {
           Value col = ir.add(colBase, ir.c32(frag.blockColumns * j + e));
           ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, col, op.getN()), [&] {
             Value addr = cAddress(col, row);
+            // The fused math in the kernel's coordinates: its bias runs
+            // along the swapped orientation (swapAbView); aux, a C-shaped
+            // tensor, is refused with swap_ab (Backend.cpp).
             LLVM::StoreOp::create(
-                b, loc, finish(scaled(valueIndex(j, h, e)), [&] { return addr; }),
+                b, loc, finish(scaled(valueIndex(j, h, e)), [&] { return addr; }, row, col),
                 addr, /*alignment=*/cb);
           });
         }
@@ -231,7 +250,7 @@ void Epilogue::storeTransposed() {
 
 void Epilogue::storePair(Value row, Value col, int64_t first) {
   Value v0 = scaled(first), v1 = scaled(first + 1);
-  storeTwoColumns(cAddress(row, col), col, v0, v1);
+  storeTwoColumns(cAddress(row, col), row, col, v0, v1);
 }
 
 void Epilogue::storeMmaSyncFragments() {
@@ -292,7 +311,7 @@ void Epilogue::storeFromTensorMemory() {
         Value col = ir.add(op.getN0(), ir.c32(chunk * chunkCols + frag.valueColumn(i)));
         Value addr = cAddress(row, col);
         Value v0 = value(i), v1 = value(i + 1);
-        storeTwoColumns(addr, col, v0, v1);
+        storeTwoColumns(addr, row, col, v0, v1);
       }
     });
   }
@@ -344,17 +363,18 @@ void Epilogue::storeTensorMemoryThroughTma() {
         if (Value alpha = op.getAlpha())
           x = arith::MulFOp::create(b, loc, x, alpha);
         Value colInTile = ir.c32(chunk * chunkCols + i);
-        Value inside;
-        if (op.getBeta())
+        Value inside, col;
+        if (op.getBeta() || math.touchesMemory()) {
+          col = ir.add(op.getN0(), colInTile);
           inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()),
-                           ir.cmp(arith::CmpIPredicate::ult,
-                                  ir.add(op.getN0(), colInTile), op.getN()));
+                           ir.cmp(arith::CmpIPredicate::ult, col, op.getN()));
+        }
         x = finish(x,
                    [&] {
                      return LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, rowStart,
                                                 ValueRange{colInTile});
                    },
-                   inside);
+                   row, col, inside);
         v = LLVM::InsertElementOp::create(b, loc, v, x, ir.c32(e));
       }
       Value swizzled = ir.mul(arith::XOrIOp::create(b, loc, ir.c32(unit), rowPhase),
@@ -432,7 +452,7 @@ void Epilogue::storeThroughTma() {
         for (int64_t e = 0; e < 2; ++e) {
           Value colE = ir.add(col, ir.c32(e));
           Value inside;
-          if (op.getBeta())
+          if (op.getBeta() || math.touchesMemory())
             inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()),
                              ir.cmp(arith::CmpIPredicate::ult, colE, op.getN()));
           v[e] = finish(scaled(valueIndex(j, h, e)),
@@ -441,7 +461,7 @@ void Epilogue::storeThroughTma() {
                               b, loc, ir.globalPtr, outType, rowStart,
                               ValueRange{ir.sub(colE, op.getN0())});
                         },
-                        inside);
+                        row, colE, inside);
         }
         Value byte = ir.mul(colInChunk, ir.c32(cb));
         Value unitBytes = ir.c32(isa::kSwizzleUnitBytes);
@@ -488,6 +508,15 @@ struct GemmcEpiloguePass
     for (EpilogueOp op : ops) {
       OpBuilder b(op);
       const KernelSpec &spec = op.getSchedule().getSpec();
+      const KernelAbi &abi = op.getSchedule().getAbi();
+      for (StringRef param : {"bias", "aux"})
+        if (llvm::is_contained(abi.params, param.str()) &&
+            !EpilogueMath::kernelParam(op, abi, param)) {
+          op.emitOpError() << "reads the kernel parameter '" << param
+                           << "', but its function does not have the kernel's "
+                              "parameters (docs/abi.md; gemmc-tile builds them)";
+          return signalPassFailure();
+        }
       Epilogue epilogue(op, spec, b);
       // The accumulator fragments each target's MMA leaves (Isa.h).
       if (isaFor(spec.arch).mma.family == MmaFamily::MmaSync)
@@ -502,6 +531,8 @@ struct GemmcEpiloguePass
         epilogue.storeDirect();
       op.erase();
     }
+    if (failed(EpilogueMath::expandMath(getOperation())))
+      return signalPassFailure();
   }
 };
 } // namespace

@@ -39,6 +39,8 @@ LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, StringRef name,
     } else if (p == "c") {
       cArg = args.size();
       args.push_back(ir.globalPtr);
+    } else if (p == "bias" || p == "aux") {
+      args.push_back(ir.globalPtr);
     } else if (p == "a" || p == "b") {
       operandArgs.push_back(args.size());
       args.push_back(ir.globalPtr);

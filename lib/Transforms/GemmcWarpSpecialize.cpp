@@ -81,6 +81,10 @@ private:
   void epilogue(Value acc, Value m0, Value n0);
   /// Consumers, after their last tile: wait for the epilogue's stores.
   void drainStores();
+  /// Programmatic dependent launch, where the spec asks (pdl_wait,
+  /// pdl_launch_dependents): no op otherwise.
+  void waitPriorGrids();
+  void launchDependents();
   void buildMultistage();
   /// cp.async (sm_80): every thread fills and multiplies; the ring is
   /// counted in commit groups.
@@ -257,6 +261,8 @@ void WarpSpecializer::buildMultistage() {
     epilogue(consumeTile(g, m0, n0, /*refill=*/true), m0, n0);
     return ir.add(g, kTiles);
   });
+  // Multistage has no producer to finish early: after the CTA's last tile.
+  launchDependents();
   drainStores();
 }
 
@@ -312,6 +318,8 @@ void WarpSpecializer::buildWarpSpecialized() {
   SetMaxRegistersOp::create(b, ir.loc, kProducerRegs, /*increase=*/false);
   ir.ifThen(ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(consumerThreads)), [&] {
     produceAll();
+    // The producer has issued the CTA's last load: its mainloop is over.
+    launchDependents();
   });
   // Consumer warpgroups: take the registers the accumulators need.
   b.setInsertionPointToStart(&roles.getElseRegion().front());
@@ -394,6 +402,19 @@ void WarpSpecializer::buildPingpongConsumers() {
   ir.ifThen(ir.andI(isFirst, ir.cmp(arith::CmpIPredicate::ugt, turns, ir.c32(0))),
             waitTurn);
   drainStores();
+}
+
+void WarpSpecializer::waitPriorGrids() {
+  // Programmatic dependent launch: the barrier setup (and the tensor-map
+  // prefetch before it) overlaps the previous kernel; every thread waits
+  // before it reads A, B or C, which that kernel may write.
+  if (s.pdlWait == PdlWait::BeforeLoads)
+    WaitPriorGridsOp::create(ir.b, ir.loc);
+}
+
+void WarpSpecializer::launchDependents() {
+  if (s.pdlLaunch == PdlLaunch::AfterMainloop)
+    LaunchDependentsOp::create(ir.b, ir.loc);
 }
 
 void WarpSpecializer::buildTensorMemoryRoles() {
@@ -512,6 +533,7 @@ void WarpSpecializer::build() {
   if (isaFor(s.arch).hasTmem)
     return buildTensorMemoryRoles();
   initRing();
+  waitPriorGrids();
   if (res.producerThreads > 0)
     buildWarpSpecialized();
   else

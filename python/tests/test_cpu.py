@@ -244,7 +244,7 @@ class LibraryTest(unittest.TestCase):
         ctypes.memset(ctypes.byref(args), 0xff, ctypes.sizeof(args))
         lib.gemmc_gemm_args_init(ctypes.byref(args))
         self.assertEqual((args.alpha, args.beta, args.m, args.c_type, args.ldc, args.b_layout), (1.0, 0.0, 0, 0, 0, 0))
-        self.assertEqual(ctypes.sizeof(args), 104)  # sizeof(gemmc_gemm_args) on x86-64
+        self.assertEqual(ctypes.sizeof(args), 144)  # sizeof(gemmc_gemm_args) on x86-64
 
     def test_bundle_without_a_driver(self):
         if os.path.exists("/dev/nvidiactl"):

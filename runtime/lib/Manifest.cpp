@@ -56,7 +56,8 @@ static const std::pair<const char *, Param> kParamNames[] = {
     {"tmap_a", Param::TmapA}, {"tmap_b", Param::TmapB}, {"tmap_c", Param::TmapC},
     {"c", Param::C},          {"m", Param::M},          {"n", Param::N},
     {"k", Param::K},          {"ldc", Param::Ldc},      {"alpha", Param::Alpha},
-    {"beta", Param::Beta},    {"workspace", Param::Workspace},
+    {"beta", Param::Beta},    {"bias", Param::Bias},    {"aux", Param::Aux},
+    {"workspace", Param::Workspace},
     {"a", Param::A},          {"b", Param::B},          {"lda", Param::Lda},
     {"ldb", Param::Ldb},
 };
@@ -251,7 +252,8 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
   if (!r.keys(root, "",
               {"format", "version", "kernel", "arch", "block", "cluster", "dynamic_smem_bytes", "tile",
                "problem", "a", "b", "c", "tensor_maps", "grid", "params"},
-              {"device", "extra", "workspace_bytes_per_cta", "gemmc_version", "spec_sha256", "ptx", "swap_ab"}))
+              {"device", "extra", "workspace_bytes_per_cta", "gemmc_version", "spec_sha256", "ptx",
+               "bias", "activation", "aux", "pdl", "swap_ab"}))
     return done(false);
   // Informational strings: checked for type only, not kept.
   for (auto [field, what] : {std::pair<const char *, const char *>{"device", "the device the kernel was tuned for"},
@@ -454,8 +456,8 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
       }
     if (!found)
       return done(r.fail(path, "unknown parameter \"" + p.asString() +
-                                   "\" (known: tmap_a, tmap_b, tmap_c, c, m, n, k, ldc, alpha, beta, workspace, "
-                                   "a, b, lda, ldb)"));
+                                   "\" (known: tmap_a, tmap_b, tmap_c, c, m, n, k, ldc, alpha, beta, bias, aux, "
+                                   "workspace, a, b, lda, ldb)"));
     if (!seenParams.insert(p.asString()).second)
       return done(r.fail(path, "parameter \"" + p.asString() + "\" listed twice"));
   }
@@ -506,6 +508,38 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
   if (!m.hasParam(Param::Workspace) && m.workspaceBytesPerCta > 0)
     return done(r.fail("params", "missing the parameter \"workspace\" (workspace_bytes_per_cta is " +
                                      std::to_string(m.workspaceBytesPerCta) + ")"));
+  // The fused epilogue's operands and their parameters come together.
+  if (const JsonValue *bias = root.find("bias")) {
+    std::string per, element;
+    if (!r.object(bias, "bias") || !r.keys(*bias, "bias", {"per", "element"}) ||
+        !r.string(*bias, "per", "bias.per", per) || !r.string(*bias, "element", "bias.element", element))
+      return done(false);
+    if (per != "row" && per != "col")
+      return done(r.fail("bias.per", "expected \"row\" or \"col\", got \"" + per + "\""));
+    m.biasPerRow = per == "row";
+    m.biasType = dtypeFromName(element);
+    if (m.biasType != GEMMC_BF16 && m.biasType != GEMMC_F16 && m.biasType != GEMMC_F32)
+      return done(r.fail("bias.element", "expected bf16, f16 or f32, got \"" + element + "\""));
+  }
+  if ((m.biasType != GEMMC_DTYPE_UNSET) != m.hasParam(Param::Bias))
+    return done(r.fail("params", m.hasParam(Param::Bias) ? "params has \"bias\" but there is no \"bias\" object"
+                                                         : "missing the parameter \"bias\" (the manifest has \"bias\")"));
+  if ((root.find("aux") != nullptr) != m.hasParam(Param::Aux))
+    return done(r.fail("params", m.hasParam(Param::Aux) ? "params has \"aux\" but there is no \"aux\" object"
+                                                        : "missing the parameter \"aux\" (the manifest has \"aux\")"));
+  if (const JsonValue *activation = root.find("activation")) {
+    if (!activation->isString())
+      return done(r.fail("activation", "expected a string" + Reader::got(*activation)));
+    m.activation = activation->asString();
+  }
+  if (const JsonValue *pdl = root.find("pdl")) {
+    std::string wait, launch;
+    if (!r.object(pdl, "pdl") || !r.keys(*pdl, "pdl", {"wait", "launch_dependents"}) ||
+        !r.string(*pdl, "wait", "pdl.wait", wait) ||
+        !r.string(*pdl, "launch_dependents", "pdl.launch_dependents", launch))
+      return done(false);
+    m.pdlWait = wait != "none";
+  }
   return done(true);
 }
 

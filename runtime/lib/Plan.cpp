@@ -133,6 +133,52 @@ bool overlaps(uintptr_t a, uint64_t aBytes, uintptr_t b, uint64_t bBytes) {
   return a < b + bBytes && b < a + aBytes;
 }
 
+/// The fused epilogue's bias and aux pointers against the manifest.
+bool checkEpilogueOperands(const Manifest &m, const gemmc_gemm_args &args, const Storage &sc,
+                           std::string &error) {
+  if (!m.hasParam(Param::Bias)) {
+    if (args.bias) {
+      error = "bias is set but kernel '" + m.kernel + "' takes no bias; build it with epilogue bias: row or col";
+      return false;
+    }
+  } else {
+    int64_t want = m.biasPerRow ? args.m : args.n;
+    size_t eb = dtypeBytes(m.biasType);
+    uintptr_t p = reinterpret_cast<uintptr_t>(args.bias);
+    if (!args.bias) {
+      error = "bias is a null pointer; kernel '" + m.kernel + "' reads a bias";
+      return false;
+    }
+    if (args.bias_type != m.biasType) {
+      error = std::string("bias_type = ") + dtypeName(args.bias_type) + " but kernel '" + m.kernel +
+              "' reads a " + dtypeName(m.biasType) + " bias";
+      return false;
+    }
+    if (args.bias_length != want) {
+      error = "bias_length = " + std::to_string(args.bias_length) + " but the bias is one value per " +
+              (m.biasPerRow ? "row: M = " : "column: N = ") + std::to_string(want);
+      return false;
+    }
+    if (p % eb != 0) {
+      error = "bias = " + std::to_string(p) + " is not aligned to its " + std::to_string(eb) +
+              "-byte element (address % " + std::to_string(eb) + " = " + std::to_string(p % eb) + ")";
+      return false;
+    }
+  }
+  bool hasAux = m.hasParam(Param::Aux);
+  if (hasAux != (args.aux != nullptr)) {
+    error = hasAux ? "aux is a null pointer; kernel '" + m.kernel + "' stores the pre-activation output there"
+                   : "aux is set but kernel '" + m.kernel + "' stores no auxiliary output; build it with epilogue aux: true";
+    return false;
+  }
+  if (hasAux && reinterpret_cast<uintptr_t>(args.aux) % sc.elemBytes != 0) {
+    error = "aux = " + std::to_string(reinterpret_cast<uintptr_t>(args.aux)) + " is not aligned to its " +
+            std::to_string(sc.elemBytes) + "-byte element";
+    return false;
+  }
+  return true;
+}
+
 } // namespace
 
 gemmc_status checkArgs(const Manifest &m, const gemmc_gemm_args &args, std::string &error) {
@@ -177,6 +223,19 @@ gemmc_status checkArgs(const Manifest &m, const gemmc_gemm_args &args, std::stri
   if (!m.hasParam(Param::Beta) && args.beta != 0.0f) {
     error = "beta = " + std::to_string(args.beta) + " but kernel '" + m.kernel +
             "' takes no beta (it overwrites C); build it with epilogue beta: true";
+    return bad();
+  }
+
+  if (!checkEpilogueOperands(m, args, sc, error))
+    return bad();
+  if ((args.flags & ~GEMMC_LAUNCH_PDL) != 0) {
+    error = "flags = " + std::to_string(args.flags) + " has unknown bits; the only flag is GEMMC_LAUNCH_PDL (1)";
+    return bad();
+  }
+  if ((args.flags & GEMMC_LAUNCH_PDL) && !m.pdlWait) {
+    error = "GEMMC_LAUNCH_PDL but kernel '" + m.kernel +
+            "' does not wait for the previous kernel (it would read A before that kernel's writes "
+            "are visible); build it with pdl_wait: before_loads or launch without the flag";
     return bad();
   }
 

@@ -154,6 +154,7 @@ struct gemmc_kernel {
   CUmodule module = nullptr;
   CUfunction function = nullptr;
   int smCount = 0;
+  int ccMajor = 0; // GEMMC_LAUNCH_PDL needs 9 or more
   /// CTAs that can run at once (one per SM, fewer when clusters must share
   /// a GPC): the persistent grid's bound and the stream-K grid's size.
   int residentCtas = 0;
@@ -238,6 +239,7 @@ gemmc_status loadImpl(const void *image, const std::string &manifestText, const 
   cu->cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, k->device);
   cu->cuDeviceGetAttribute(&k->smCount, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, k->device);
   k->residentCtas = k->smCount;
+  k->ccMajor = major;
   cu->cuDeviceGetAttribute(&optin, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, k->device);
   char devName[256] = {0};
   cu->cuDeviceGetName(devName, sizeof devName - 1, k->device);
@@ -405,7 +407,11 @@ gemmc_status checkAll(const gemmc_kernel *k, const gemmc_gemm_args *args) {
   if (k->boundsCheck) {
     if ((st = checkBounds("A", args->a, storageA(*args).extentBytes())) != GEMMC_OK ||
         (st = checkBounds("B", args->b, storageB(*args).extentBytes())) != GEMMC_OK ||
-        (st = checkBounds("C", args->c, storageC(*args).extentBytes())) != GEMMC_OK) {
+        (st = checkBounds("C", args->c, storageC(*args).extentBytes())) != GEMMC_OK ||
+        (args->bias &&
+         (st = checkBounds("bias", args->bias, uint64_t(args->bias_length) * dtypeBytes(args->bias_type))) !=
+             GEMMC_OK) ||
+        (args->aux && (st = checkBounds("aux", args->aux, storageC(*args).extentBytes())) != GEMMC_OK)) {
       tlsError = "kernel '" + k->manifest.kernel + "': " + tlsError;
       return st;
     }
@@ -527,6 +533,11 @@ gemmc_status gemmc_kernel_get_info(const gemmc_kernel *k, gemmc_kernel_info *inf
   info->workspace_bytes = k->workspaceBytes;
   info->has_alpha = m.hasParam(Param::Alpha);
   info->has_beta = m.hasParam(Param::Beta);
+  info->bias = m.biasType == GEMMC_DTYPE_UNSET ? 0 : m.biasPerRow ? 1 : 2;
+  info->bias_type = m.biasType;
+  info->activation = m.activation.c_str();
+  info->has_aux = m.hasParam(Param::Aux);
+  info->pdl_wait = m.pdlWait;
   info->jit_compiled = k->jitCompiled;
   return GEMMC_OK;
 }
@@ -571,6 +582,12 @@ gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_st
   int32_t mi = static_cast<int32_t>(args->m), ni = static_cast<int32_t>(args->n),
           ki = static_cast<int32_t>(args->k), ldc = static_cast<int32_t>(args->ldc);
   float alpha = args->alpha, beta = args->beta;
+  CUdeviceptr bias = reinterpret_cast<CUdeviceptr>(args->bias);
+  CUdeviceptr aux = reinterpret_cast<CUdeviceptr>(args->aux);
+  if ((args->flags & GEMMC_LAUNCH_PDL) && k->ccMajor < 9)
+    return fail(GEMMC_ERROR_UNSUPPORTED, "kernel '" + m.kernel + "': GEMMC_LAUNCH_PDL needs programmatic "
+                                         "stream serialization (sm_90 or later); the device is sm_" +
+                                             std::to_string(k->ccMajor) + "x; launch without the flag");
   // cp.async kernels (sm_80): A and B as pointers, leading dimensions in
   // elements (checkAll bounds them to int32).
   CUdeviceptr a = reinterpret_cast<CUdeviceptr>(args->a), b = reinterpret_cast<CUdeviceptr>(args->b);
@@ -597,6 +614,8 @@ gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_st
     case Param::Ldc: params[np++] = &ldc; break;
     case Param::Alpha: params[np++] = &alpha; break;
     case Param::Beta: params[np++] = &beta; break;
+    case Param::Bias: params[np++] = &bias; break;
+    case Param::Aux: params[np++] = &aux; break;
     case Param::Workspace: params[np++] = &workspace; break;
     case Param::A: params[np++] = &a; break;
     case Param::B: params[np++] = &b; break;
@@ -615,16 +634,22 @@ gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_st
   cfg.blockDimZ = dims.block[2];
   cfg.sharedMemBytes = dims.dynamicSmemBytes;
   cfg.hStream = reinterpret_cast<CUstream>(stream);
-  CUlaunchAttribute attrs[1];
+  CUlaunchAttribute attrs[2];
+  std::memset(attrs, 0, sizeof attrs);
   if (dims.cluster[0] * dims.cluster[1] * dims.cluster[2] > 1) {
-    std::memset(attrs, 0, sizeof attrs);
-    attrs[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-    attrs[0].value.clusterDim.x = dims.cluster[0];
-    attrs[0].value.clusterDim.y = dims.cluster[1];
-    attrs[0].value.clusterDim.z = dims.cluster[2];
-    cfg.attrs = attrs;
-    cfg.numAttrs = 1;
+    attrs[cfg.numAttrs].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attrs[cfg.numAttrs].value.clusterDim.x = dims.cluster[0];
+    attrs[cfg.numAttrs].value.clusterDim.y = dims.cluster[1];
+    attrs[cfg.numAttrs].value.clusterDim.z = dims.cluster[2];
+    ++cfg.numAttrs;
   }
+  if (args->flags & GEMMC_LAUNCH_PDL) {
+    attrs[cfg.numAttrs].id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+    attrs[cfg.numAttrs].value.programmaticStreamSerializationAllowed = 1;
+    ++cfg.numAttrs;
+  }
+  if (cfg.numAttrs)
+    cfg.attrs = attrs;
   CUresult r = cu->cuLaunchKernelEx(&cfg, k->function, params, nullptr);
   if (r != CUDA_SUCCESS)
     return cuFail(r, "kernel '" + m.kernel + "': cuLaunchKernelEx (grid " + std::to_string(dims.grid[0]) +

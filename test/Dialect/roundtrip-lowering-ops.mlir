@@ -12,3 +12,14 @@ llvm.func @ops(%ta: !llvm.ptr, %tb: !llvm.ptr, %c: !llvm.ptr<1>, %i: i32, %alpha
   gemmc.epilogue %r, %c, %i, %i, %i, %i, %i alpha(%alpha) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "row", c = "bf16", accumulator = "f32", tile_shape = [64, 128, 64], cluster_shape = [1, 1], stages = 2, threads = 128, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">} : !llvm.struct<(f32, f32, f32, f32)>, !llvm.ptr<1>
   llvm.return
 }
+
+// Programmatic dependent launch (issue 15): no operands.
+// CHECK-LABEL: llvm.func @pdl(
+// CHECK-NEXT: gemmc.wait_prior_grids
+// CHECK-NEXT: gemmc.launch_dependents
+// CHECK-NEXT: llvm.return
+llvm.func @pdl() {
+  gemmc.wait_prior_grids
+  gemmc.launch_dependents
+  llvm.return
+}

@@ -12,6 +12,13 @@
 // come back as errors, with C untouched and no GPU fault; and one launch is
 // captured in a CUDA graph and replayed.
 //
+// A kernel with a fused epilogue (manifest bias / activation / aux) gets a
+// random bias of its type, and the reference is the same formula in f32 on
+// the host: act(alpha A B + bias); its aux output is compared with the
+// pre-activation value. A kernel built with pdl_wait runs a chain of 8
+// dependent GEMMs (each output is the next A) with and without
+// GEMMC_LAUNCH_PDL, which must agree bit for bit.
+//
 // Exit: 0 all passed, 1 a case failed, 77 no GPU or no cubins (ctest: skipped).
 #include "Harness.h"
 
@@ -84,6 +91,8 @@ void row(const std::string &cubin, const std::string &shape, const std::string &
 
 struct Run {
   Operand a, b;
+  Operand bias;      // the fused epilogue's bias (1 x length), if the kernel takes one
+  DeviceBuffer aux;  // its pre-activation output (M x ldc of C's type), if any
   DeviceBuffer c, ref;
   gemmc_gemm_args args;
   Problem problem;
@@ -122,7 +131,63 @@ Run prepare(const gemmc_kernel_info &info, int64_t m, int64_t n, int64_t k, bool
   r.args.c = r.c.ptr;
   r.args.ldc = r.ldc;
   r.args.c_type = info.c_type;
+  if (info.bias) {
+    int64_t len = info.bias == 1 ? m : n;
+    r.bias = makeOperand(info.bias_type, 1, len, len, seed * 2 + 3);
+    r.args.bias = r.bias.data.ptr;
+    r.args.bias_length = len;
+    r.args.bias_type = info.bias_type;
+  }
+  if (info.has_aux) {
+    r.aux = DeviceBuffer(static_cast<size_t>(m) * r.ldc * gemmc_dtype_bytes(info.c_type));
+    r.args.aux = r.aux.ptr;
+  }
   return r;
+}
+
+bool fusedEpilogue(const gemmc_kernel_info &info) {
+  return info.bias || info.has_aux || std::string(info.activation) != "none";
+}
+
+/// The activation, in f32 as the kernel computes it (docs/spec.md).
+float activate(const std::string &act, float x) {
+  if (act == "relu")
+    return x > 0 ? x : 0.0f;
+  if (act == "gelu")
+    return 0.5f * x * (1.0f + std::erf(x * 0.70710678f));
+  if (act == "gelu_tanh")
+    return 0.5f * x * (1.0f + std::tanh(0.79788456f * (x + 0.044715f * x * x * x)));
+  if (act == "silu")
+    return x / (1.0f + std::exp(-x));
+  return x; // none, identity
+}
+
+/// Turns the reference alpha A B (row-major M x N f32 at r.ref) into the
+/// fused epilogue's output; `pre` gets the pre-activation value (the aux
+/// reference) on the device.
+void applyEpilogueToReference(const gemmc_kernel_info &info, Run &r, int64_t m, int64_t n, DeviceBuffer &pre) {
+  std::vector<float> ref(static_cast<size_t>(m) * n);
+  HARNESS_CUDA(cudaMemcpy(ref.data(), r.ref.ptr, ref.size() * 4, cudaMemcpyDeviceToHost));
+  std::vector<float> bias;
+  if (info.bias) {
+    size_t len = static_cast<size_t>(info.bias == 1 ? m : n), eb = gemmc_dtype_bytes(info.bias_type);
+    std::vector<uint8_t> raw(len * eb);
+    HARNESS_CUDA(cudaMemcpy(raw.data(), r.bias.data.ptr, raw.size(), cudaMemcpyDeviceToHost));
+    for (size_t i = 0; i < len; ++i)
+      bias.push_back(decode(info.bias_type, &raw[i * eb]));
+  }
+  std::string act = info.activation;
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      float &x = ref[i * n + j];
+      if (info.bias)
+        x += bias[info.bias == 1 ? i : j];
+    }
+  pre = DeviceBuffer(ref.size() * 4);
+  HARNESS_CUDA(cudaMemcpy(pre.ptr, ref.data(), ref.size() * 4, cudaMemcpyHostToDevice));
+  for (float &x : ref)
+    x = activate(act, x);
+  HARNESS_CUDA(cudaMemcpy(r.ref.ptr, ref.data(), ref.size() * 4, cudaMemcpyHostToDevice));
 }
 
 /// Launch (directly or through a captured graph), compare, print a row.
@@ -138,6 +203,8 @@ void correctnessCase(cublasHandle_t blas, gemmc_kernel *kernel, const gemmc_kern
   cudaStream_t stream;
   HARNESS_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
   poisonNaN(r.c.ptr, info.c_type, static_cast<size_t>(m) * r.ldc, stream);
+  if (info.has_aux)
+    poisonNaN(r.aux.ptr, info.c_type, static_cast<size_t>(m) * r.ldc, stream);
   gemmc_status st = GEMMC_OK;
   cudaGraphExec_t exec = nullptr;
   if (graph) {
@@ -187,9 +254,21 @@ void correctnessCase(cublasHandle_t blas, gemmc_kernel *kernel, const gemmc_kern
     return;
   }
   HARNESS_CUDA(cudaStreamSynchronize(stream));
+  DeviceBuffer pre;
+  if (fusedEpilogue(info))
+    applyEpilogueToReference(info, r, m, n, pre);
   Comparison cmp = compare(r.c.ptr, info.c_type, r.ldc, static_cast<const float *>(r.ref.ptr), n, m, n);
   double tol = tolerance(info.c_type, info.a_type);
   bool ok = cmp.nanCount == 0 && cmp.paddingWritten == 0 && cmp.relFrobenius < tol;
+  if (info.has_aux) {
+    Comparison auxCmp = compare(r.aux.ptr, info.c_type, r.ldc, static_cast<const float *>(pre.ptr), n, m, n);
+    bool auxOk = auxCmp.nanCount == 0 && auxCmp.paddingWritten == 0 && auxCmp.relFrobenius < tol;
+    if (!auxOk)
+      std::printf("    aux: rel_frob %.2e, NaN/unwritten %llu, pad-written %llu\n", auxCmp.relFrobenius,
+                  static_cast<unsigned long long>(auxCmp.nanCount),
+                  static_cast<unsigned long long>(auxCmp.paddingWritten));
+    ok = ok && auxOk;
+  }
   char err[32], detail[96];
   std::snprintf(err, sizeof err, "%.2e", cmp.relFrobenius);
   std::snprintf(detail, sizeof detail, "max|d|/max|ref| %.1e%s%s", cmp.maxAbsOverMaxRef,
@@ -294,11 +373,120 @@ void badArgumentCases(gemmc_kernel *kernel, const gemmc_kernel_info &info, const
   a.a = reinterpret_cast<const void *>((reinterpret_cast<uintptr_t>(hostBuf.data()) + 15) & ~uintptr_t(15));
   expectRejected(kernel, name, "A is host memory", a, r, info);
 
+  if (info.bias) {
+    a = r.args;
+    a.bias_length = r.args.bias_length + 1;
+    expectRejected(kernel, name, "bias length off by one", a, r, info);
+    a = r.args;
+    a.bias_type = info.bias_type == GEMMC_F32 ? GEMMC_BF16 : GEMMC_F32;
+    expectRejected(kernel, name, "wrong bias dtype", a, r, info);
+  }
+  if (info.has_aux) {
+    a = r.args;
+    a.aux = nullptr;
+    expectRejected(kernel, name, "aux missing", a, r, info);
+  }
+  if (!info.pdl_wait) {
+    a = r.args;
+    a.flags = GEMMC_LAUNCH_PDL;
+    expectRejected(kernel, name, "PDL flag, no pdl_wait", a, r, info);
+  }
+
   if (!info.has_alpha) {
     a = r.args;
     a.alpha = 2.0f;
     expectRejected(kernel, name, "alpha but no alpha param", a, r, info);
   }
+}
+
+/// A kernel with pdl_wait: 8 dependent GEMMs (output i is A of GEMM i + 1,
+/// so N = K), launched back to back without and with GEMMC_LAUNCH_PDL, then
+/// captured in a CUDA graph with it; every output must be the same bits.
+void pdlChainCase(gemmc_kernel *kernel, const gemmc_kernel_info &info, const std::string &name, int64_t m,
+                  int64_t nk) {
+  constexpr int kChain = 8;
+  std::string shape = shapeString(m, nk, nk) + " x8";
+  if (info.c_type != info.a_type || info.a_layout != GEMMC_ROW || info.bias || info.has_aux ||
+      (info.problem[0] > 0 && info.problem[0] != m) || (info.problem[1] > 0 && info.problem[1] != nk) ||
+      (info.problem[2] > 0 && info.problem[2] != nk)) {
+    row(name, shape, "pdl", layoutString(info), "-", "chain needs C = A's type, row A, no bias/aux", "skip");
+    return;
+  }
+  const size_t eb = gemmc_dtype_bytes(info.c_type);
+  const int64_t ld = alignedLd(nk, info.c_type);
+  Operand x0 = makeOperand(info.a_type, m, nk, ld, 4242);
+  std::vector<Operand> w;
+  for (int i = 0; i < kChain; ++i)
+    w.push_back(makeOperand(info.b_type, nk, nk, alignedLd(nk, info.b_type), 5000 + i));
+  cudaStream_t stream;
+  HARNESS_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  // mode 0: plain launches; 1: GEMMC_LAUNCH_PDL; 2: GEMMC_LAUNCH_PDL in a graph.
+  std::vector<std::vector<uint8_t>> results;
+  for (int mode = 0; mode < 3; ++mode) {
+    std::vector<DeviceBuffer> out;
+    for (int i = 0; i < kChain; ++i) {
+      out.emplace_back(static_cast<size_t>(m) * ld * eb);
+      poisonNaN(out.back().ptr, info.c_type, static_cast<size_t>(m) * ld, stream);
+    }
+    std::vector<gemmc_gemm_args> args(kChain);
+    for (int i = 0; i < kChain; ++i) {
+      args[i] = chainArgs(info, m, nk, i == 0 ? x0.data.ptr : out[i - 1].ptr, ld, w[i], out[i].ptr, ld,
+                          mode ? GEMMC_LAUNCH_PDL : 0);
+      const gemmc_gemm_args &a = args[i];
+      if (gemmc_check(kernel, &a) != GEMMC_OK) {
+        row(name, shape, "pdl", layoutString(info), "-", gemmc_last_error(), "FAIL");
+        ++failures;
+        cudaStreamDestroy(stream);
+        return;
+      }
+    }
+    HARNESS_CUDA(cudaStreamSynchronize(stream));
+    cudaGraphExec_t exec = nullptr;
+    cudaGraph_t g = nullptr;
+    if (mode == 2)
+      HARNESS_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+    gemmc_status st = GEMMC_OK;
+    for (int i = 0; i < kChain && st == GEMMC_OK; ++i)
+      st = gemmc_launch(kernel, &args[i], stream);
+    if (mode == 2) {
+      HARNESS_CUDA(cudaStreamEndCapture(stream, &g));
+      if (st == GEMMC_OK) {
+        HARNESS_CUDA(cudaGraphInstantiate(&exec, g, 0));
+        HARNESS_CUDA(cudaGraphLaunch(exec, stream));
+      }
+      HARNESS_CUDA(cudaGraphDestroy(g));
+    }
+    if (st != GEMMC_OK) {
+      row(name, shape, "pdl", layoutString(info), "-", gemmc_last_error(), "FAIL");
+      ++failures;
+      cudaStreamDestroy(stream);
+      return;
+    }
+    cudaError_t ke = cudaStreamSynchronize(stream);
+    if (ke != cudaSuccess) {
+      row(name, shape, "pdl", layoutString(info), "-", std::string("kernel: ") + cudaGetErrorString(ke), "FAIL");
+      std::exit(1);
+    }
+    if (exec)
+      cudaGraphExecDestroy(exec);
+    std::vector<uint8_t> all;
+    for (auto &o : out) {
+      std::vector<uint8_t> h(o.bytes);
+      HARNESS_CUDA(cudaMemcpy(h.data(), o.ptr, h.size(), cudaMemcpyDeviceToHost));
+      all.insert(all.end(), h.begin(), h.end());
+    }
+    results.push_back(std::move(all));
+  }
+  cudaStreamDestroy(stream);
+  bool nanFree = true;
+  for (size_t i = 0; i < results[0].size(); i += eb)
+    nanFree &= !std::isnan(decode(info.c_type, &results[0][i]));
+  bool same = results[0] == results[1] && results[0] == results[2];
+  std::string detail = std::string(same ? "PDL = plain bitwise" : "PDL differs from plain") +
+                       (nanFree ? "" : ", NaN/unwritten");
+  row(name, shape, "pdl", layoutString(info), "-", detail, same && nanFree ? "pass" : "FAIL");
+  if (!(same && nanFree))
+    ++failures;
 }
 
 /// Load-time errors: a missing manifest, a manifest naming a kernel the cubin
@@ -442,6 +630,14 @@ int main(int argc, char **argv) {
     }
     correctnessCase(blas, kernel, info, name, m, n, k, true, 1.0f, true, opt.seed + 8);
     ++total;
+    if (info.pdl_wait) {
+      // decode_m16 and an M = 1 variant (8192 x 8192 weights in the bench;
+      // 1024 here keeps the suite short), and a ragged M.
+      for (int64_t chainM : {16, 1, 100}) {
+        pdlChainCase(kernel, info, name, chainM, 1024);
+        ++total;
+      }
+    }
   }
   std::printf("\n%-34s %-36s %-28s %s\n", "cubin", "bad-argument case", "status", "result");
   for (auto &[kernel, name] : loaded) {

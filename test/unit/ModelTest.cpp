@@ -279,6 +279,30 @@ TEST(Model, TrafficTermsTwoWavesOverflowL2) {
   EXPECT_DOUBLE_EQ(a.l2HitRate, 1.0 - 138936320.0 / 207618048.0);
 }
 
+TEST(Model, FusedEpilogueBytes) {
+  // A per-column f16 bias (N values) and a bf16 aux output (M x N) on top of
+  // the plain kernel's bytes; the epilogue also takes longer (the aux store).
+  KernelSpec plainSpec = h200Coop(TileSchedulerKind::Persistent);
+  KernelSpec fusedSpec = plainSpec;
+  fusedSpec.epilogue.bias = Bias::Col;
+  fusedSpec.epilogue.biasElement = ElementType::F16;
+  fusedSpec.epilogue.activation = Activation::Gelu;
+  fusedSpec.epilogue.aux = true;
+  Analysis plain = run(plainSpec, {4096, 8192, 1024});
+  Analysis fused = run(fusedSpec, {4096, 8192, 1024});
+  EXPECT_EQ(plain.biasBytes, 0.0);
+  EXPECT_EQ(plain.auxBytes, 0.0);
+  EXPECT_EQ(fused.biasBytes, 8192.0 * 2);
+  EXPECT_EQ(fused.auxBytes, 4096.0 * 8192 * 2);
+  EXPECT_EQ(fused.minBytes, plain.minBytes + 16384 + 67108864);
+  EXPECT_EQ(fused.noReuseBytes, plain.noReuseBytes + 16384 + 67108864);
+  EXPECT_GT(fused.epilogueSec, plain.epilogueSec);
+  // A per-row f32 bias: M values of 4 bytes.
+  fusedSpec.epilogue.bias = Bias::Row;
+  fusedSpec.epilogue.biasElement = ElementType::F32;
+  EXPECT_EQ(run(fusedSpec, {4096, 8192, 1024}).biasBytes, 4096.0 * 4);
+}
+
 namespace {
 KernelSpec ladderStep(const char *file) {
   std::string diags;

@@ -43,9 +43,9 @@ using Msgs = std::vector<std::string>;
 } // namespace
 
 TEST(Rules, ListedInOrder) {
-  ASSERT_EQ(allRules().size(), 18u);
+  ASSERT_EQ(allRules().size(), 19u);
   EXPECT_EQ(allRules().front().name, "unknown-key");
-  EXPECT_EQ(allRules().back().name, "register-budget");
+  EXPECT_EQ(allRules().back().name, "epilogue-fusion");
 }
 
 TEST(Rules, LegalSpecsHaveNoViolations) {
@@ -313,6 +313,43 @@ TEST(Rules, RegisterBudget) {
             Msgs{"[register-budget] 256x256 fp32 accumulators over 256 threads "
                  "= 256 per thread + 40 overhead = 296 registers exceeds the "
                  "248 a thread may use here; use a smaller tile_shape"});
+}
+
+TEST(Rules, EpilogueFusion) {
+  KernelSpec s = h200();
+  s.epilogue.bias = Bias::Col;
+  s.epilogue.biasElement = ElementType::F16;
+  s.epilogue.activation = Activation::GeluTanh;
+  s.epilogue.aux = true;
+  EXPECT_EQ(violations(s), Msgs{});
+  s.epilogue.biasElement = ElementType::E4M3;
+  EXPECT_EQ(violations(s),
+            Msgs{"[epilogue-fusion] a bias of e4m3 is not supported; use "
+                 "bias_element bf16, f16 or f32"});
+  s.epilogue.biasElement = ElementType::F32;
+  s.epilogue.activation = Activation::Identity;
+  EXPECT_EQ(violations(s),
+            Msgs{"[epilogue-fusion] aux: true stores the pre-activation "
+                 "value, which with activation: identity is the output "
+                 "itself; use an activation (relu, gelu, gelu_tanh, silu) or "
+                 "aux: false"});
+  // Without a bias its element is not read.
+  s = h200();
+  s.epilogue.biasElement = ElementType::E4M3;
+  EXPECT_EQ(violations(s), Msgs{});
+}
+
+TEST(Rules, PdlNeedsSm90) {
+  KernelSpec s = h200();
+  s.pdlWait = PdlWait::BeforeLoads;
+  s.pdlLaunch = PdlLaunch::AfterMainloop;
+  EXPECT_EQ(violations(s), Msgs{});
+  s = a100();
+  s.pdlLaunch = PdlLaunch::AfterMainloop;
+  EXPECT_EQ(violations(s),
+            Msgs{"[arch-features] programmatic dependent launch "
+                 "(griddepcontrol) needs sm_90 or later, which sm_80 is not; "
+                 "use pdl_wait: none and pdl_launch_dependents: none"});
 }
 
 TEST(Rules, TensorMemoryColumns) {

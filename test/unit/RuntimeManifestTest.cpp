@@ -347,7 +347,7 @@ TEST(RuntimeManifest, BadGrid) {
 
 TEST(RuntimeManifest, BadParams) {
   EXPECT_EQ(errorOf(replace(kExample, "\"ldc\", \"alpha\"", "\"ldc\", \"gamma\"")),
-            "k.cubin.json: field 'params[7]': unknown parameter \"gamma\" (known: tmap_a, tmap_b, tmap_c, c, m, n, k, ldc, alpha, beta, workspace, a, b, lda, ldb)");
+            "k.cubin.json: field 'params[7]': unknown parameter \"gamma\" (known: tmap_a, tmap_b, tmap_c, c, m, n, k, ldc, alpha, beta, bias, aux, workspace, a, b, lda, ldb)");
   EXPECT_EQ(errorOf(replace(kExample, "\"ldc\", \"alpha\"", "\"ldc\", \"ldc\"")),
             "k.cubin.json: field 'params[7]': parameter \"ldc\" listed twice");
   EXPECT_EQ(errorOf(replace(kExample, "\"k\", \"ldc\", \"alpha\"", "\"k\", \"alpha\"")),
@@ -479,6 +479,44 @@ TEST(RuntimeManifest, DtypeNamesAndSizes) {
 }
 
 } // namespace
+
+namespace {
+// The example with a per-column f16 bias, an aux output and PDL.
+std::string fusedExample() {
+  std::string t = replace(kExample, R"("ldc", "alpha"])", R"("ldc", "alpha", "bias", "aux"])");
+  return replace(t, "\"version\": 1,",
+                 "\"version\": 1, \"bias\": {\"per\": \"col\", \"element\": \"f16\"}, \"activation\": "
+                 "\"gelu\", \"aux\": {\"element\": \"bf16\"}, \"pdl\": {\"wait\": \"before_loads\", "
+                 "\"launch_dependents\": \"after_mainloop\"},");
+}
+} // namespace
+
+TEST(RuntimeManifest, FusedEpilogueAndPdl) {
+  Manifest m;
+  std::string err;
+  ASSERT_TRUE(parseManifest(fusedExample(), "k", m, err)) << err;
+  EXPECT_EQ(m.biasType, GEMMC_F16);
+  EXPECT_FALSE(m.biasPerRow);
+  EXPECT_TRUE(m.hasParam(Param::Bias));
+  EXPECT_TRUE(m.hasParam(Param::Aux));
+  EXPECT_TRUE(m.pdlWait);
+  EXPECT_EQ(m.activation, "gelu");
+  Manifest plain;
+  ASSERT_TRUE(parseManifest(kExample, "k", plain, err)) << err;
+  EXPECT_EQ(plain.biasType, GEMMC_DTYPE_UNSET);
+  EXPECT_FALSE(plain.pdlWait);
+}
+
+TEST(RuntimeManifest, FusedEpilogueMismatches) {
+  EXPECT_EQ(errorOf(replace(fusedExample(), R"("per": "col")", R"("per": "both")")),
+            "k.cubin.json: field 'bias.per': expected \"row\" or \"col\", got \"both\"");
+  EXPECT_EQ(errorOf(replace(fusedExample(), R"("element": "f16")", R"("element": "e4m3")")),
+            "k.cubin.json: field 'bias.element': expected bf16, f16 or f32, got \"e4m3\"");
+  EXPECT_EQ(errorOf(replace(fusedExample(), R"("alpha", "bias", "aux"])", R"("alpha", "aux"])")),
+            "k.cubin.json: field 'params': missing the parameter \"bias\" (the manifest has \"bias\")");
+  EXPECT_EQ(errorOf(replace(kExample, R"("ldc", "alpha"])", R"("ldc", "alpha", "aux"])")),
+            "k.cubin.json: field 'params': params has \"aux\" but there is no \"aux\" object");
+}
 
 // The manifest of specs/b200_f16_tn_persistent.yaml as gemmc writes it
 // (sm_100a: 192 threads, tensor memory allocated by the kernel itself, so

@@ -452,6 +452,67 @@ TEST(RuntimePlan, EmptyProblemHasNoGrid) {
 } // namespace
 
 namespace {
+// makeManifest with a per-row bf16 bias and an aux output.
+Manifest fusedManifest() {
+  Manifest m = makeManifest();
+  m.params.push_back(Param::Bias);
+  m.params.push_back(Param::Aux);
+  m.biasType = GEMMC_BF16;
+  m.biasPerRow = true;
+  return m;
+}
+gemmc_gemm_args fusedArgs() {
+  gemmc_gemm_args a = makeArgs();
+  a.bias = addr(0x40000000);
+  a.bias_length = 1000;
+  a.bias_type = GEMMC_BF16;
+  a.aux = const_cast<void *>(addr(0x50000000));
+  return a;
+}
+} // namespace
+
+TEST(RuntimePlan, BiasAndAuxChecks) {
+  EXPECT_EQ(check(fusedManifest(), fusedArgs()), "ok");
+  gemmc_gemm_args a = fusedArgs();
+  a.bias_length = 999;
+  EXPECT_EQ(check(fusedManifest(), a), "bias_length = 999 but the bias is one value per row: M = 1000");
+  a = fusedArgs();
+  a.bias_type = GEMMC_F32;
+  EXPECT_EQ(check(fusedManifest(), a), "bias_type = f32 but kernel 'k' reads a bf16 bias");
+  a = fusedArgs();
+  a.bias = addr(0x40000001);
+  EXPECT_EQ(check(fusedManifest(), a),
+            "bias = 1073741825 is not aligned to its 2-byte element (address % 2 = 1)");
+  a = fusedArgs();
+  a.bias = nullptr;
+  EXPECT_EQ(check(fusedManifest(), a), "bias is a null pointer; kernel 'k' reads a bias");
+  a = fusedArgs();
+  a.aux = nullptr;
+  EXPECT_EQ(check(fusedManifest(), a),
+            "aux is a null pointer; kernel 'k' stores the pre-activation output there");
+  a = fusedArgs();
+  EXPECT_EQ(check(makeManifest(), a),
+            "bias is set but kernel 'k' takes no bias; build it with epilogue bias: row or col");
+  a = makeArgs();
+  a.aux = const_cast<void *>(addr(0x50000000));
+  EXPECT_EQ(check(makeManifest(), a),
+            "aux is set but kernel 'k' stores no auxiliary output; build it with epilogue aux: true");
+}
+
+TEST(RuntimePlan, PdlFlagNeedsAWaitingKernel) {
+  gemmc_gemm_args a = makeArgs();
+  a.flags = GEMMC_LAUNCH_PDL;
+  EXPECT_EQ(check(makeManifest(), a),
+            "GEMMC_LAUNCH_PDL but kernel 'k' does not wait for the previous kernel (it would read A before "
+            "that kernel's writes are visible); build it with pdl_wait: before_loads or launch without the flag");
+  Manifest m = makeManifest();
+  m.pdlWait = true;
+  EXPECT_EQ(check(m, a), "ok");
+  a.flags = 6;
+  EXPECT_EQ(check(m, a), "flags = 6 has unknown bits; the only flag is GEMMC_LAUNCH_PDL (1)");
+}
+
+namespace {
 /// specs/b200_f16_tn_persistent.yaml's manifest (test/unit/
 /// RuntimeManifestTest.cpp parses the JSON).
 Manifest makeB200() {

@@ -83,14 +83,16 @@ TEST(Schema, KeysPerSection) {
   };
   EXPECT_EQ(keys(""), "schema_version,name,arch,device,operands,problem,"
                       "tile_shape,cluster_shape,threads,mainloop,"
-                      "kernel_schedule,swap_ab,tile_scheduler,epilogue");
+                      "kernel_schedule,swap_ab,tile_scheduler,epilogue,pdl_wait,"
+                      "pdl_launch_dependents");
   EXPECT_EQ(keys("operands"), "a,b,c,accumulator");
   for (const char *op : {"operands.a", "operands.b", "operands.c"})
     EXPECT_EQ(keys(op), "element,layout");
   EXPECT_EQ(keys("problem"), "m,n,k");
   EXPECT_EQ(keys("mainloop"), "stages,load,multicast,smem_swizzle");
   EXPECT_EQ(keys("tile_scheduler"), "kind,raster,group,split_k");
-  EXPECT_EQ(keys("epilogue"), "store,alpha,beta,bias,activation");
+  EXPECT_EQ(keys("epilogue"),
+            "store,alpha,beta,bias,bias_element,activation,aux");
   // Values are not mappings; unknown paths have no keys.
   for (const char *p : {"name", "tile_shape", "mainloop.stages", "operands.d",
                         "epilogue.alpha.x", "nonsense"})
@@ -176,7 +178,11 @@ TEST(Schema, EveryKeyOfEverySectionIsRead) {
       {"epilogue.alpha", "true"},
       {"epilogue.beta", "false"},
       {"epilogue.bias", "none"},
+      {"epilogue.bias_element", "f16"},
       {"epilogue.activation", "relu"},
+      {"epilogue.aux", "false"},
+      {"pdl_wait", "before_loads"},
+      {"pdl_launch_dependents", "after_mainloop"},
   };
   // Every leaf key of the table, by walking allowedKeys.
   std::vector<std::string> leaves;
@@ -190,7 +196,7 @@ TEST(Schema, EveryKeyOfEverySectionIsRead) {
     }
   };
   walk("");
-  EXPECT_EQ(leaves.size(), 32u);
+  EXPECT_EQ(leaves.size(), 36u);
   for (const std::string &leaf : leaves) {
     if (leaf == "schema_version" || leaf == "name" || leaf == "arch")
       continue; // in every spec
@@ -289,7 +295,7 @@ TEST(Schedule, EqualityAndHashOverEveryAttributeField) {
     ++fields;                                                                  \
   }
 #include "gemmc/Spec/Schema.def"
-  EXPECT_EQ(fields, 26);
+  EXPECT_EQ(fields, 30);
 }
 
 //===----------------------------------------------------------------------===//
@@ -326,7 +332,9 @@ const char *kPrinted =
     "\"warp_specialized_cooperative\", swap_ab = false, tile_scheduler = "
     "\"persistent\", "
     "raster = \"along_m\", group = 8, split_k = 1, store = \"tma\", "
-    "alpha = true, beta = false, bias = \"none\", activation = \"none\">";
+    "alpha = true, beta = false, bias = \"none\", bias_element = \"f32\", "
+    "activation = \"none\", aux = false, pdl_wait = \"none\", "
+    "pdl_launch_dependents = \"none\">";
 } // namespace
 
 TEST_F(AttrFixture, PrintsAndParsesBackEqual) {

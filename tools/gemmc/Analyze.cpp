@@ -216,8 +216,10 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                 "{6} ({7:F1}x the minimum)\n",
                 bytesStr(a.aBytes), a.tilesN, bytesStr(a.bBytes), a.tilesM,
                 bytesStr(a.cWriteBytes + a.cReadBytes),
-                a.splitKBytes ? " + split-K partials " + bytesStr(a.splitKBytes)
-                              : "",
+                (a.splitKBytes ? " + split-K partials " + bytesStr(a.splitKBytes)
+                               : std::string()) +
+                    (a.biasBytes ? " + bias " + bytesStr(a.biasBytes) : std::string()) +
+                    (a.auxBytes ? " + aux " + bytesStr(a.auxBytes) : std::string()),
                 bytesStr(a.noReuseBytes), a.amplificationNoReuse);
   os << formatv("  A+B no reuse     = {0}\n",
                 bytesStr(a.noReuseABytes + a.noReuseBBytes));

@@ -88,7 +88,10 @@ struct Analysis {
   // Roofline: the fewest bytes and the floor time.
   double flops = 0;        ///< 2 M N K
   double aBytes = 0, bBytes = 0, cWriteBytes = 0, cReadBytes = 0;
-  double minBytes = 0;     ///< A + B + C written (+ C read when beta)
+  /// The fused epilogue's extra traffic: the bias vector read (M or N
+  /// elements) and the auxiliary output written (M x N of C's element).
+  double biasBytes = 0, auxBytes = 0;
+  double minBytes = 0;     ///< A + B + C written (+ C read when beta) + bias + aux
   double intensity = 0;    ///< flops / minBytes
   double ridgePoint = 0;   ///< peakFlops / hbmBytesPerSec
   double computeFloorSec = 0, memoryFloorSec = 0;

@@ -286,7 +286,8 @@ def GemmcEpilogue : Pass<"gemmc-epilogue", "ModuleOp"> {
     ```
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::scf::SCFDialect",
-                           "::mlir::arith::ArithDialect", "::mlir::NVVM::NVVMDialect"];
+                           "::mlir::arith::ArithDialect", "::mlir::NVVM::NVVMDialect",
+                           "::mlir::math::MathDialect"];
 }
 
 def ConvertGemmcToNVVM : Pass<"convert-gemmc-to-nvvm", "ModuleOp"> {

@@ -70,7 +70,20 @@ typedef struct gemmc_gemm_args {
   void *c;       int64_t ldc; gemmc_dtype c_type;
   float alpha; /* must be 1 unless the kernel takes alpha */
   float beta;  /* must be 0 unless the kernel takes beta */
+  /* Fused epilogue (docs/abi.md): the bias vector, bias_length elements of
+   * bias_type (M for a per-row bias, N per column), aligned to its element;
+   * NULL unless the kernel takes a bias. aux: the pre-activation output, C's
+   * shape, type and ldc; NULL unless the kernel stores one. */
+  const void *bias; int64_t bias_length; gemmc_dtype bias_type;
+  void *aux;
+  uint32_t flags; /* GEMMC_LAUNCH_* */
 } gemmc_gemm_args;
+
+/* Launch with programmatic stream serialization (PDL): the kernel may start
+ * while the previous kernel on the stream is finishing. Only for kernels
+ * built with pdl_wait (they wait for it before reading A and C); refused on
+ * devices before sm_90 (GEMMC_ERROR_UNSUPPORTED). */
+#define GEMMC_LAUNCH_PDL 1u
 
 typedef struct gemmc_kernel_info {
   const char *name;      /* kernel symbol; valid while the kernel is loaded */
@@ -86,6 +99,11 @@ typedef struct gemmc_kernel_info {
   int32_t has_alpha, has_beta;
   const char *scheduler; /* grid.scheduler: "data_parallel", "persistent" or "stream_k" */
   uint64_t workspace_bytes; /* the kernel's workspace, allocated at load (stream_k); 0 = none */
+  int32_t bias;          /* 0 none, 1 per row (M long), 2 per column (N long) */
+  gemmc_dtype bias_type; /* GEMMC_DTYPE_UNSET without a bias */
+  const char *activation; /* "none", "relu", "gelu", "gelu_tanh", "silu", "identity" */
+  int32_t has_aux;       /* stores the pre-activation output to args.aux */
+  int32_t pdl_wait;      /* may be launched with GEMMC_LAUNCH_PDL */
   int32_t jit_compiled;  /* 1 when the driver JIT-compiled the file's PTX (an sm_80 fatbinary on a
                             newer device; GEMMC_VERBOSE=1 also says so on stderr at load) */
 } gemmc_kernel_info;

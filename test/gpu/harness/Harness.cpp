@@ -32,6 +32,14 @@ bool gpuAvailable(std::string &why) {
   return true;
 }
 
+bool useFirstGpu(std::string &why) {
+  if (!gpuAvailable(why))
+    return false;
+  HARNESS_CUDA(cudaSetDevice(0));
+  HARNESS_CUDA(cudaFree(nullptr)); // make the primary context current for the runtime
+  return true;
+}
+
 DeviceBuffer::DeviceBuffer(size_t n) : bytes(n) {
   HARNESS_CUDA(cudaMalloc(&ptr, n ? n : 16));
 }
@@ -162,6 +170,28 @@ float decode(gemmc_dtype dtype, const void *bits) {
   if (ex == 0)
     return s * std::ldexp(float(man), 1 - fmt.bias - fmt.manBits);
   return s * std::ldexp(1.f + float(man) / float(1u << fmt.manBits), int(ex) - fmt.bias);
+}
+
+gemmc_gemm_args chainArgs(const gemmc_kernel_info &info, int64_t m, int64_t nk, const void *a, int64_t lda,
+                          const Operand &w, void *c, int64_t ldc, uint32_t flags) {
+  gemmc_gemm_args args;
+  gemmc_gemm_args_init(&args);
+  args.m = m;
+  args.n = nk;
+  args.k = nk;
+  args.a = a;
+  args.lda = lda;
+  args.a_type = info.a_type;
+  args.a_layout = GEMMC_ROW;
+  args.b = w.data.ptr;
+  args.ldb = static_cast<int64_t>(w.ld);
+  args.b_type = info.b_type;
+  args.b_layout = info.b_layout;
+  args.c = c;
+  args.ldc = ldc;
+  args.c_type = info.c_type;
+  args.flags = flags;
+  return args;
 }
 
 Operand makeOperand(gemmc_dtype dtype, uint64_t rows, uint64_t cols, uint64_t ld, uint64_t seed) {

@@ -32,6 +32,10 @@ namespace gemmc::harness {
 /// Exit code that ctest reads as "skipped" (SKIP_RETURN_CODE).
 constexpr int kSkipExitCode = 77;
 
+/// gpuAvailable, then device 0's primary context made current (for the
+/// runtime, which uses the current context).
+bool useFirstGpu(std::string &why);
+
 /// True if a CUDA device is usable; `why` says why not.
 bool gpuAvailable(std::string &why);
 
@@ -66,6 +70,12 @@ struct Operand {
 /// (|x| in [1/8, 1), random sign), exactly representable in `dtype`;
 /// padding elements get random values too.
 Operand makeOperand(gemmc_dtype dtype, uint64_t rows, uint64_t cols, uint64_t ld, uint64_t seed);
+
+/// The arguments of one GEMM of a chain (issue 15's PDL test and bench):
+/// A is `a` (row-major, lda), B is `w` in the kernel's layout, C is `c`
+/// (ldc); N = K = `nk`.
+gemmc_gemm_args chainArgs(const gemmc_kernel_info &info, int64_t m, int64_t nk, const void *a, int64_t lda,
+                          const Operand &w, void *c, int64_t ldc, uint32_t flags);
 
 /// Poisons `count` elements of `dtype` at `ptr` with NaN.
 void poisonNaN(void *ptr, gemmc_dtype dtype, size_t count, cudaStream_t stream);

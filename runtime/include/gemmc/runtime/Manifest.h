@@ -23,9 +23,11 @@ enum class Raster { AlongM, AlongN };
 // (optional; present if and only if tensor_maps has a map for operand c).
 // Workspace: the global scratch buffer the runtime allocates per kernel
 // (present if and only if workspace_bytes_per_cta > 0; the last parameter).
-/// A, B, Lda, Ldb: a kernel that reads A and B with cp.async (sm_80) takes
-/// pointers and leading dimensions where a TMA kernel takes tensor maps.
-enum class Param { TmapA, TmapB, TmapC, C, M, N, K, Ldc, Alpha, Beta, Workspace, A, B, Lda, Ldb };
+// Bias / Aux: the fused epilogue's bias vector and auxiliary output
+// (present if and only if the manifest has "bias" / "aux"). A, B, Lda, Ldb:
+// a kernel that reads A and B with cp.async (sm_80) takes pointers and
+// leading dimensions where a TMA kernel takes tensor maps.
+enum class Param { TmapA, TmapB, TmapC, C, M, N, K, Ldc, Alpha, Beta, Bias, Aux, Workspace, A, B, Lda, Ldb };
 /// How many kinds of parameter there are: a manifest lists each at most once.
 constexpr int kParamCount = static_cast<int>(Param::Ldb) + 1;
 
@@ -65,6 +67,14 @@ struct Manifest {
   std::vector<Param> params;
   /// Global scratch per CTA of the grid (stream_k); 0 = none (field absent).
   int64_t workspaceBytesPerCta = 0;
+  /// "bias": {"per": "row" | "col", "element": ...}; UNSET = no bias.
+  gemmc_dtype biasType = GEMMC_DTYPE_UNSET;
+  bool biasPerRow = false;
+  /// "activation" (informational: the kernel applies it); "none" if absent.
+  std::string activation = "none";
+  /// "pdl".wait is not "none": the kernel executes griddepcontrol.wait
+  /// before its first load, so it may be launched with GEMMC_LAUNCH_PDL.
+  bool pdlWait = false;
   /// The kernel computes C^T = B^T A^T (issue 16's small-M kernels).
   bool swapAb = false;
 

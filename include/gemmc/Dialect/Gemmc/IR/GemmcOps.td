@@ -401,6 +401,30 @@ def Gemmc_SharedFenceOp : Gemmc_Op<"shared_fence"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Programmatic dependent launch: the kernel's side of a launch that lets the
+// next kernel on the stream start before this one ends (docs/abi.md).
+//===----------------------------------------------------------------------===//
+
+def Gemmc_WaitPriorGridsOp : Gemmc_Op<"wait_prior_grids"> {
+  let summary = "Wait until the grids this one depends on are done and their writes visible";
+  let description = [{
+    Every thread that reads what a previous kernel on the stream writes (A,
+    and C when beta is read) executes this first. A no-op when the kernel
+    was launched without programmatic stream serialization.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def Gemmc_LaunchDependentsOp : Gemmc_Op<"launch_dependents"> {
+  let summary = "Let the next kernel on the stream start (its prologue overlaps this tail)";
+  let description = [{
+    The dependent grid is scheduled once every CTA of this grid has executed
+    this or exited; it still waits (wait_prior_grids) for this grid's writes.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
 // Accumulators in memory (sm_100a's tensor memory; lowered per target)
 //===----------------------------------------------------------------------===//
 

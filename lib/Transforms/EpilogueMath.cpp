@@ -1,0 +1,118 @@
+//===- EpilogueMath.cpp - The epilogue's per-value math after beta --------===//
+#include "gemmc/Transforms/EpilogueMath.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Approximation.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::gemmc;
+
+EpilogueMath::EpilogueMath(KernelIR &ir, const KernelSpec &s, Value bias,
+                           Value aux, Value m, Value n, Value ld)
+    : ir(ir), s(s), bias(bias), aux(aux), m(m), n(n), ld(ld) {}
+
+Value EpilogueMath::constant(double v) {
+  return arith::ConstantFloatOp::create(ir.b, ir.loc, ir.b.getF32Type(),
+                                        APFloat(static_cast<float>(v)));
+}
+
+Value EpilogueMath::activate(Value x) {
+  OpBuilder &b = ir.b;
+  Location loc = ir.loc;
+  auto mul = [&](Value p, Value q) { return arith::MulFOp::create(b, loc, p, q); };
+  auto add = [&](Value p, Value q) { return arith::AddFOp::create(b, loc, p, q); };
+  // x/2 (1 + f): both gelu forms.
+  auto halfXOnePlus = [&](Value f) {
+    return mul(mul(constant(0.5), x), add(constant(1.0), f));
+  };
+  switch (s.epilogue.activation) {
+  case Activation::None:
+  case Activation::Identity:
+    return x;
+  case Activation::Relu:
+    // maximumf: a NaN stays NaN, as in the f32 reference.
+    return arith::MaximumFOp::create(b, loc, x, constant(0.0));
+  case Activation::Gelu:
+    return halfXOnePlus(math::ErfOp::create(b, loc, mul(x, constant(M_SQRT1_2))));
+  case Activation::GeluTanh: {
+    Value cube = mul(mul(x, x), x);
+    Value inner = mul(constant(std::sqrt(2.0 / M_PI)),
+                      add(x, mul(constant(0.044715), cube)));
+    return halfXOnePlus(math::TanhOp::create(b, loc, inner));
+  }
+  case Activation::Silu: {
+    // x / (1 + e^-x): for x -> -inf, e^-x = inf and the quotient -0.
+    Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
+    return arith::DivFOp::create(b, loc, x, add(constant(1.0), e));
+  }
+  }
+  llvm_unreachable("activation");
+}
+
+Value EpilogueMath::apply(Value x, Value row, Value col, Value inside) {
+  OpBuilder &b = ir.b;
+  Location loc = ir.loc;
+  if (bias) {
+    // One value per row (length M) or per column (length N). The index is
+    // clamped to the vector, so a value computed outside M x N (the TMA
+    // store clips it) reads an element that exists.
+    bool perRow = s.epilogue.bias == Bias::Row;
+    Value index = perRow ? ir.minU(row, ir.sub(m, ir.c32(1)))
+                         : ir.minU(col, ir.sub(n, ir.c32(1)));
+    Type biasType = storageType(b.getContext(), s.epilogue.biasElement);
+    Value at = LLVM::GEPOp::create(b, loc, ir.globalPtr, biasType, bias,
+                                   ValueRange{ir.zext64(index)});
+    Value v = LLVM::LoadOp::create(b, loc, biasType, at);
+    if (biasType != ir.f32)
+      v = arith::ExtFOp::create(b, loc, ir.f32, v);
+    x = arith::AddFOp::create(b, loc, x, v);
+  }
+  if (aux) {
+    Type auxType = storageType(b.getContext(), s.c.element);
+    auto store = [&] {
+      Value offset = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, ir.zext64(row), ir.zext64(ld)),
+          ir.zext64(col));
+      Value at = LLVM::GEPOp::create(b, loc, ir.globalPtr, auxType, aux,
+                                     ValueRange{offset});
+      Value v = auxType == ir.f32 ? x : arith::TruncFOp::create(b, loc, auxType, x);
+      LLVM::StoreOp::create(b, loc, v, at);
+    };
+    if (inside)
+      ir.ifThen(inside, store);
+    else
+      store();
+  }
+  return activate(x);
+}
+
+Value EpilogueMath::kernelParam(Operation *op, const KernelAbi &abi,
+                                StringRef name) {
+  auto fn = op->getParentOfType<LLVM::LLVMFuncOp>();
+  auto it = llvm::find(abi.params, name.str());
+  // Only the kernel gemmc-tile builds has the ABI's parameters, in order.
+  if (!fn || it == abi.params.end() || fn.getNumArguments() != abi.params.size())
+    return Value();
+  Value arg = fn.getArgument(it - abi.params.begin());
+  return isa<LLVM::LLVMPointerType>(arg.getType()) ? arg : Value();
+}
+
+LogicalResult EpilogueMath::expandMath(Operation *root) {
+  SmallVector<Operation *> mathOps;
+  root->walk([&](Operation *op) {
+    if (isa_and_nonnull<math::MathDialect>(op->getDialect()))
+      mathOps.push_back(op);
+  });
+  // Kernels without an activation are left alone (and byte-identical).
+  if (mathOps.empty())
+    return success();
+  // Only these ops and what they expand into: the rest of the kernel is not
+  // folded or simplified here.
+  RewritePatternSet patterns(root->getContext());
+  populateMathPolynomialApproximationPatterns(patterns);
+  GreedyRewriteConfig config;
+  config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+  return applyOpPatternsGreedily(mathOps, std::move(patterns), config);
+}

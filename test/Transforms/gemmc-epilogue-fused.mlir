@@ -1,0 +1,55 @@
+// RUN: gemmc-opt %s --split-input-file --gemmc-verify-schedule --gemmc-tile --gemmc-smem-layout --gemmc-warp-specialize --gemmc-schedule-tiles --gemmc-epilogue --canonicalize --cse | FileCheck %s
+// RUN: gemmc-opt %s --split-input-file --gemmc-verify-schedule --gemmc-tile --gemmc-smem-layout --gemmc-warp-specialize --gemmc-schedule-tiles --gemmc-epilogue | FileCheck %s --check-prefix=NOMATH
+// RUN: gemmc-opt %s --split-input-file --gemmc-verify-schedule --gemmc-tile --gemmc-smem-layout --gemmc-warp-specialize --gemmc-schedule-tiles --gemmc-epilogue --convert-gemmc-to-nvvm | FileCheck %s --check-prefix=PTX-OPS
+
+// A fused epilogue (issue 15) from gemmc.matmul to gemmc-epilogue's output:
+// a per-column f16 bias, tanh GELU and an aux output, with programmatic
+// dependent launch. The kernel takes `bias` and `aux` after alpha (the
+// ABI's order); every thread waits for the previous grid after the ring's
+// setup, before the first load; thread 0 (multistage) lets the next grid
+// start after its last tile. Per value, after alpha: + bias[min(col, N-1)]
+// (clamped: a column past N reads the vector's last element), the
+// pre-activation value to aux (bf16, C's element and ldc), then
+// x/2 (1 + tanh(0.7978846 (x + 0.044715 x^3))), with tanh expanded into a
+// polynomial (no math.tanh left).
+
+// CHECK-LABEL: llvm.func @fused(
+// CHECK-SAME: %[[N:[a-z0-9]*]]: i32, %{{[a-z0-9]*}}: i32, %[[LDC:[a-z0-9]*]]: i32, %[[ALPHA:[a-z0-9]*]]: f32, %[[BIAS:[a-z0-9]*]]: !llvm.ptr<1>, %[[AUX:[a-z0-9]*]]: !llvm.ptr<1>)
+// CHECK-DAG: %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-DAG: %[[SQRT2PI:.*]] = arith.constant 0.797884583 : f32
+// CHECK-DAG: %[[CUBIC:.*]] = arith.constant 4.471500e-02 : f32
+// CHECK: gemmc.wait_prior_grids
+// CHECK: gemmc.stage_fill
+// CHECK: %[[LAST:.*]] = arith.subi %[[N]], %c1_i32 : i32
+// CHECK-NEXT: %[[IDX:.*]] = arith.minui %{{.*}}, %[[LAST]] : i32
+// CHECK-NEXT: %[[IDX64:.*]] = arith.extui %[[IDX]] : i32 to i64
+// CHECK-NEXT: %[[BP:.*]] = llvm.getelementptr %[[BIAS]][%[[IDX64]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f16
+// CHECK-NEXT: %[[B:.*]] = llvm.load %[[BP]] : !llvm.ptr<1> -> f16
+// CHECK-NEXT: %[[BF:.*]] = arith.extf %[[B]] : f16 to f32
+// CHECK-NEXT: %[[PRE:.*]] = arith.addf %{{.*}}, %[[BF]] : f32
+// CHECK: %[[AP:.*]] = llvm.getelementptr %[[AUX]][%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, bf16
+// CHECK-NEXT: %[[PRE16:.*]] = arith.truncf %[[PRE]] : f32 to bf16
+// CHECK-NEXT: llvm.store %[[PRE16]], %[[AP]] : bf16, !llvm.ptr<1>
+// CHECK-NEXT: %[[X2:.*]] = arith.mulf %[[PRE]], %[[PRE]] : f32
+// CHECK-NEXT: %[[X3:.*]] = arith.mulf %[[X2]], %[[PRE]] : f32
+// CHECK-NEXT: %[[CX3:.*]] = arith.mulf %[[X3]], %[[CUBIC]] : f32
+// CHECK-NEXT: %[[INNER:.*]] = arith.addf %[[PRE]], %[[CX3]] : f32
+// CHECK-NEXT: %[[U:.*]] = arith.mulf %[[INNER]], %[[SQRT2PI]] : f32
+// CHECK: %[[TANH:.*]] = arith.divf
+// CHECK-NEXT: %[[TANHU:.*]] = arith.select %{{.*}}, %{{.*}}, %[[TANH]] : f32
+// CHECK-NEXT: %[[ONEPLUS:.*]] = arith.addf %[[TANHU]], %[[ONE]] : f32
+// CHECK-NEXT: %[[HALFX:.*]] = arith.mulf %[[PRE]], %[[HALF]] : f32
+// CHECK-NEXT: %[[Y:.*]] = arith.mulf %[[HALFX]], %[[ONEPLUS]] : f32
+// CHECK-NEXT: arith.truncf %[[Y]] : f32 to bf16
+// CHECK: gemmc.launch_dependents
+// NOMATH-NOT: math.tanh
+// NOMATH-NOT: math.erf
+// NOMATH-NOT: math.exp
+// PTX-OPS: nvvm.griddepcontrol wait
+// PTX-OPS: nvvm.griddepcontrol launch_dependents
+// PTX-OPS-NOT: gemmc.
+func.func @fused(%arg0: memref<?x?xbf16> {gemmc.operand = "a"}, %arg1: memref<?x?xbf16> {gemmc.operand = "b"}, %arg2: memref<?x?xbf16> {gemmc.operand = "c"}, %arg3: f32) attributes {gemmc.kernel} {
+  gemmc.matmul %arg0, %arg1, %arg2 alpha(%arg3) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [64, 128, 64], cluster_shape = [1, 1], stages = 2, threads = 128, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "col", bias_element = "f16", activation = "gelu_tanh", aux = true, pdl_wait = "before_loads", pdl_launch_dependents = "after_mainloop">} : memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>
+  return
+}
