@@ -26,7 +26,7 @@ suite=bench/suites/small.yaml
 # (the bench checks every row it times at the full decode shapes too).
 shapes=1x1000x1032,7x4100x520,16x2056x4104,33x1030x2056,64x777x4104,127x255x72,256x1032x1000
 # Timed against cuBLAS: the new kernels and the hand-picked decode specs.
-bench_cubins=swab_tn_16x128_sk.cubin,swab_tn_32x64_pp.cubin,swab_tn_64x64_ms.cubin,swab_tn_64x128_sk.cubin,splitk_tn_128x128_s4.cubin,h200_bf16_decode_m64_64x128.cubin,h200_bf16_decode_128x128_coop.cubin
+bench_cubins=swab_tn_16x128_sk.cubin,swab_tn_32x64_pp.cubin,swab_tn_64x64_ms.cubin,swab_tn_64x128_sk.cubin,splitk_tn_128x128_s4.cubin,pp_tn_64x64.cubin,h200_bf16_decode_m64_64x128.cubin,h200_bf16_decode_128x128_coop.cubin
 
 prepare() {
   local gemmc=build/bin/gemmc
