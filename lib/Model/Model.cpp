@@ -235,7 +235,11 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   a.slots = dev.smCount * a.residentCtas;
   bool persistent =
       spec.tileScheduler.kind != TileSchedulerKind::DataParallel;
-  a.gridCtas = persistent ? std::min(a.tiles, a.slots) : a.tiles;
+  // stream_k launches every slot (its CTAs share the tiles' K iterations);
+  // with split_k, one CTA per piece while they fit (Plan.cpp's computeLaunch).
+  bool everySlot = spec.tileScheduler.kind == TileSchedulerKind::StreamK &&
+                   spec.tileScheduler.splitK == 1;
+  a.gridCtas = everySlot ? a.slots : persistent ? std::min(a.tiles, a.slots) : a.tiles;
   a.waves = double(a.tiles) / a.slots;
   a.wavesRounded = llvm::divideCeil(a.tiles, a.slots);
   int64_t lastWave = a.tiles - (a.wavesRounded - 1) * a.slots;

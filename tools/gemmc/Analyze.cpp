@@ -126,13 +126,17 @@ void printHeader(raw_ostream &os, const KernelSpec &s, const Analysis &a) {
   os << formatv("kernel {0}: {1}, {2} on {3} ({4} SMs)\n", s.name,
                 archName(s.arch), elementTypeName(s.a.element), d.productName,
                 d.smCount);
-  os << formatv("schedule: tile {0}x{1}x{2}, {3} stages, {4}, {5} (raster "
+  os << formatv("schedule: tile {0}x{1}x{2}{10}, {3} stages, {4}, {5} (raster "
                 "{6}, group {7}, split_k {8}), {9} threads\n",
                 s.blockM(), s.blockN(), s.blockK(), s.mainloop.stages,
                 kernelScheduleName(s.kernelSchedule),
                 tileSchedulerKindName(s.tileScheduler.kind),
                 rasterName(s.tileScheduler.raster), s.tileScheduler.group,
-                s.tileScheduler.splitK, a.cta.threads);
+                s.tileScheduler.splitK, a.cta.threads,
+                // swap_ab: what follows is the swapped kernel's (Rules.h).
+                s.swapAb ? " (swap_ab: the kernel of C^T = B^T A^T, its M "
+                           "and N the shape's N and M)"
+                         : "");
   os << formatv("unit: {0}, peak {1:F1} TFLOP/s; HBM {2:F3} TB/s; L2 {3} "
                 "MiB\n",
                 mathUnitName(a.unit), a.peakFlops / 1e12,
@@ -205,8 +209,9 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
   os << formatv("  grid             = {0} CTAs{1}; busiest SM runs ceil({2} / "
                 "{3}) = {4} tiles\n",
                 a.gridCtas,
-                s.tileScheduler.kind == TileSchedulerKind::DataParallel
-                    ? ""
+                s.tileScheduler.kind == TileSchedulerKind::DataParallel ? ""
+                : a.gridCtas == a.slots && a.tiles < a.slots
+                    ? formatv(" (stream_k: every slot, {0})", a.slots).str()
                     : formatv(" (persistent: min({0}, {1}))", a.tiles, a.slots)
                           .str(),
                 a.tiles, d.smCount, a.tilesOnBusiestSm);

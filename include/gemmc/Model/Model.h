@@ -114,7 +114,7 @@ struct Analysis {
   int64_t tilesM = 0, tilesN = 0, splitK = 1;
   int64_t tiles = 0;       ///< tilesM x tilesN x splitK
   int64_t slots = 0;       ///< SMs x resident CTAs
-  int64_t gridCtas = 0;    ///< tiles, or min(tiles, slots) when persistent
+  int64_t gridCtas = 0;    ///< tiles; min(tiles, slots) when persistent; slots under stream_k (split_k 1)
   double waves = 0;        ///< tiles / slots
   int64_t wavesRounded = 0;
   double lastWaveUtilization = 0; ///< tiles in the last wave / slots
