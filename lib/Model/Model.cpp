@@ -108,9 +108,9 @@ WaveTraffic waveTraffic(const KernelSpec &spec, const ProblemShape &p,
 /// Shared-memory bytes per FLOP of one K step of a tile, for an MMA that
 /// reads both operands from shared memory (wgmma): the fill writes the A and
 /// B tiles once, and each 64-row warpgroup slab (one wgmma M) reads its own
-/// A rows and all of B. So B is read BM / 64 times: a 64-row tile reads as
-/// many bytes per FLOP as it multiplies, a 128x256 tile half as many per
-/// operand row. 0 for mma.sync (ldmatrix once per warp, registers after)
+/// A rows and all of B. So B is read BM / 64 times, and a 64x64 tile needs
+/// twice the bytes per FLOP of a 128x256 one (docs/model.md 6b). 0 for
+/// mma.sync (ldmatrix once per warp, registers after)
 /// and tcgen05 (one read of each operand per CTA): not modelled there.
 double smemBytesPerFlop(const KernelSpec &spec) {
   std::optional<MmaInstrShape> instr = mmaInstrShape(spec.arch, spec.a.element);
@@ -362,8 +362,9 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   // why stream-K gained nothing on the large shapes.
   bool streamK = spec.tileScheduler.kind == TileSchedulerKind::StreamK;
   if (streamK && a.splitK > 1) {
-    // split_k: every tile is split; the CTA with its first piece waits for
-    // the other split_k - 1 partials, written and read one after another.
+    // split_k: every tile is split; the CTA with its first piece reads the
+    // other split_k - 1 partials after they are written: split_k transfers
+    // of an fp32 tile one after another.
     a.streamKFixupSec = double(a.splitK) * bm * bn * 4 / bwPerSm;
     a.overheadSec += a.streamKFixupSec;
   } else if (streamK && a.tiles % std::max<int64_t>(1, a.slots) != 0) {
