@@ -11,7 +11,9 @@
 #
 # Cubins: DIR (default build/cubins), written on the CPU machine by
 # scripts/build_cubins.sh (carry the folder). $OUT (default ./out) gets
-# suite.txt, sanitize*, epilogue.txt and chain.txt.
+# suite.txt, sanitize*, epilogue.txt and chain.txt. Time limits (seconds):
+# GEMMC_SUITE_LIMIT (200) for the suite, GEMMC_SANITIZE_BUDGET (90) for
+# starting sanitizer checks, so the whole command fits in about 6 minutes.
 source "$(dirname "$0")/gpu_common.sh"
 dir=build/cubins
 [ "${1:-}" = "--cubins" ] && dir=$2
@@ -27,13 +29,13 @@ gpu_configure_args
 cubins=()
 for c in "$dir"/ep_*.cubin "$dir"/pdl_*.cubin; do [ -f "$c" ] && cubins+=(--cubin "$c"); done
 say "suite: ${#cubins[@]} arguments"
-timeout 600 "$build/bin/gemmc-gpu-tests" "${cubins[@]}" \
+timeout "${GEMMC_SUITE_LIMIT:-200}" "$build/bin/gemmc-gpu-tests" "${cubins[@]}" \
   --shapes 1x1x16,64x64x64,127x255x72,1000x1000x1000,4096x4096x4096,256x8192x8192,16x8192x8192 \
   >"$OUT/suite.txt" 2>&1 || status=1
 grep -E "^gemmc-gpu-tests|FAIL" "$OUT/suite.txt" | tail -n 30
 
 say "compute-sanitizer memcheck, racecheck (the pdl cubins run the chain too)"
-scripts/gpu_sanitize.sh --tools memcheck,racecheck "$dir"/pdl_*.cubin "$dir"/ep_coop_tma_col_bf16_gelu_tanh_aux.cubin \
+GEMMC_SANITIZE_BUDGET=${GEMMC_SANITIZE_BUDGET:-90} scripts/gpu_sanitize.sh --tools memcheck,racecheck "$dir"/pdl_*.cubin "$dir"/ep_coop_tma_col_bf16_gelu_tanh_aux.cubin \
   >"$OUT/sanitize-run.txt" 2>&1 || status=1
 tail -n 12 "$OUT/sanitize-run.txt"
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "gemmc/Conversion/GemmcToNVVM.h"
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 
 using namespace mlir;
 using namespace mlir::gemmc;
@@ -66,12 +67,32 @@ struct GridDependencyLowering : OpRewritePattern<GemmcOp> {
   }
 };
 
+/// math.tanh marked `afn` (the epilogue's activation of a 16-bit output,
+/// EpilogueMath) -> tanh.approx.f32, one MUFU instruction on sm_75 and
+/// later. LLVM 22's NVPTX has no intrinsic for it; the asm has no side
+/// effects, so it is scheduled and CSE'd like an arith op.
+struct ApproximateTanhLowering : OpRewritePattern<math::TanhOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::TanhOp op, PatternRewriter &rewriter) const override {
+    if (!op.getType().isF32())
+      return rewriter.notifyMatchFailure(op, "tanh.approx takes f32");
+    if (!bitEnumContainsAll(op.getFastmath(), arith::FastMathFlags::afn))
+      return rewriter.notifyMatchFailure(op, "not marked afn: expandMath owns it");
+    rewriter.replaceOpWithNewOp<LLVM::InlineAsmOp>(
+        op, op.getType(), ValueRange{op.getOperand()}, "tanh.approx.f32 $0, $1;", "=f,f",
+        /*has_side_effects=*/false, /*is_align_stack=*/false, LLVM::TailCallKind::None,
+        /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::gemmc::populateCommonNVVMPatterns(RewritePatternSet &patterns) {
   patterns.add<NamedBarrierLowering,     // gemmc.named_barrier
                CtaSyncLowering,          // gemmc.cta_sync
-               SetMaxRegistersLowering>( // gemmc.set_max_registers
+               SetMaxRegistersLowering,  // gemmc.set_max_registers
+               ApproximateTanhLowering>( // math.tanh {afn}
       patterns.getContext());
   patterns.add<
       GridDependencyLowering<WaitPriorGridsOp, NVVM::GridDepActionKind::wait>,

@@ -40,15 +40,35 @@ Value EpilogueMath::activate(Value x) {
     Value cube = mul(mul(x, x), x);
     Value inner = mul(constant(std::sqrt(2.0 / M_PI)),
                       add(x, mul(constant(0.044715), cube)));
-    return halfXOnePlus(math::TanhOp::create(b, loc, inner));
+    return halfXOnePlus(tanh(inner));
   }
   case Activation::Silu: {
+    if (approximate()) {
+      // x sigmoid(x) = x/2 (1 + tanh(x/2)): one tanh, no division.
+      return halfXOnePlus(tanh(mul(constant(0.5), x)));
+    }
     // x / (1 + e^-x): for x -> -inf, e^-x = inf and the quotient -0.
     Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
     return arith::DivFOp::create(b, loc, x, add(constant(1.0), e));
   }
   }
   llvm_unreachable("activation");
+}
+
+bool EpilogueMath::approximate() const {
+  // A 16-bit output keeps 8 (bf16) or 11 (f16) bits of the result, which the
+  // hardware's tanh (relative error about 2^-11) gives; an f32 output gets
+  // the polynomial, accurate to a few ulp.
+  return elementBytes(s.c.element) < 4;
+}
+
+Value EpilogueMath::tanh(Value x) {
+  auto op = math::TanhOp::create(ir.b, ir.loc, x);
+  // `afn`: any approximation will do; the target picks its instruction
+  // (convert-gemmc-to-nvvm: tanh.approx.f32), and expandMath leaves it.
+  if (approximate())
+    op.setFastmath(arith::FastMathFlags::afn);
+  return op;
 }
 
 Value EpilogueMath::apply(Value x, Value row, Value col, Value inside) {
@@ -64,7 +84,14 @@ Value EpilogueMath::apply(Value x, Value row, Value col, Value inside) {
     Type biasType = storageType(b.getContext(), s.epilogue.biasElement);
     Value at = LLVM::GEPOp::create(b, loc, ir.globalPtr, biasType, bias,
                                    ValueRange{ir.zext64(index)});
-    Value v = LLVM::LoadOp::create(b, loc, biasType, at);
+    // Invariant: the bias does not change while the kernel runs, so the
+    // load may move past the stores of C and aux (which could otherwise
+    // alias it) and take the read-only path (ld.global.nc). Without it each
+    // thread's bias loads wait one by one between its stores: +29% on
+    // decode_mlp_up on the H200 (bench/RESULTS.md, 2026-11-30).
+    Value v = LLVM::LoadOp::create(b, loc, biasType, at, /*alignment=*/0,
+                                   /*isVolatile=*/false, /*isNonTemporal=*/false,
+                                   /*isInvariant=*/true);
     if (biasType != ir.f32)
       v = arith::ExtFOp::create(b, loc, ir.f32, v);
     x = arith::AddFOp::create(b, loc, x, v);
@@ -102,8 +129,13 @@ Value EpilogueMath::kernelParam(Operation *op, const KernelAbi &abi,
 LogicalResult EpilogueMath::expandMath(Operation *root) {
   SmallVector<Operation *> mathOps;
   root->walk([&](Operation *op) {
-    if (isa_and_nonnull<math::MathDialect>(op->getDialect()))
-      mathOps.push_back(op);
+    if (!isa_and_nonnull<math::MathDialect>(op->getDialect()))
+      return;
+    // Approximations the target lowers to an instruction of its own.
+    if (auto tanh = dyn_cast<math::TanhOp>(op))
+      if (bitEnumContainsAll(tanh.getFastmath(), arith::FastMathFlags::afn))
+        return;
+    mathOps.push_back(op);
   });
   // Kernels without an activation are left alone (and byte-identical).
   if (mathOps.empty())

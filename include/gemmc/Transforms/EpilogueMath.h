@@ -38,12 +38,17 @@ public:
   static Value kernelParam(Operation *op, const KernelAbi &abi, StringRef name);
 
   /// Expands the math ops the activations use (erf, tanh, exp) into
-  /// polynomials of arith ops, which every target lowers alike.
+  /// polynomials of arith ops, which every target lowers alike; a tanh
+  /// marked `afn` stays for convert-gemmc-to-nvvm (tanh.approx.f32).
   static LogicalResult expandMath(Operation *root);
 
 private:
   Value constant(double v);
   Value activate(Value x);
+  /// Whether the output's precision lets the activation use the target's
+  /// approximate instructions (math ops marked `afn`).
+  bool approximate() const;
+  Value tanh(Value x);
 
   KernelIR &ir;
   const KernelSpec &s;
