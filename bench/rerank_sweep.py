@@ -9,7 +9,7 @@ analyze) to rank the same candidates on each shape and reports whether the
 measured best is in its top 3. Candidates predicted within 0.5% of each other
 count as one (kTwinTolerance, as gemmc tune's picks).
 
-  bench/rerank_sweep.py --check bench/results/2026-11-30-sweep-check/check.txt \\
+  bench/rerank_sweep.py --check bench/results/2026-11-30-e5c8188-sweep-model-check/check.txt \\
       --specs DIR_OF_TUNED_SPECS [--suite bench/suites/sweep.yaml] [--gemmc build/bin/gemmc]
 
 The limit of the check: it ranks only the candidates that were measured (the
