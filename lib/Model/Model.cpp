@@ -10,6 +10,7 @@
 #include "llvm/Support/MathExtras.h"
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 using namespace gemmc;
 using namespace gemmc::model;
@@ -26,6 +27,8 @@ llvm::StringRef gemmc::bottleneckName(Bottleneck b) {
     return "load-latency";
   case Bottleneck::TileOverhead:
     return "tile-overhead";
+  case Bottleneck::SharedMemory:
+    return "shared-memory-bandwidth";
   }
   llvm_unreachable("unknown bottleneck");
 }
@@ -86,6 +89,25 @@ WaveTraffic waveTraffic(const KernelSpec &spec, const ProblemShape &p,
   return w;
 }
 
+/// Shared-memory bytes per FLOP of one K step of a tile, for an MMA that
+/// reads both operands from shared memory (wgmma): the fill writes the A and
+/// B tiles once, and each 64-row warpgroup slab (one wgmma M) reads its own
+/// A rows and all of B. So B is read BM / 64 times, and a 64x64 tile needs
+/// twice the bytes per FLOP of a 128x256 one (docs/model.md 6b). 0 for
+/// mma.sync (ldmatrix once per warp, registers after)
+/// and tcgen05 (one read of each operand per CTA): not modelled there.
+double smemBytesPerFlop(const KernelSpec &spec) {
+  std::optional<MmaInstrShape> instr = mmaInstrShape(spec.arch, spec.a.element);
+  if (!instr || instr->family != MmaFamily::Wgmma)
+    return 0;
+  double bm = spec.blockM(), bn = spec.blockN(), bk = spec.blockK();
+  double ea = elementBytes(spec.a.element), eb = elementBytes(spec.b.element);
+  double slabs = std::ceil(bm / instr->m);
+  double fill = (bm * ea + bn * eb) * bk;
+  double reads = (bm * ea + slabs * bn * eb) * bk;
+  return (fill + reads) / (2.0 * bm * bn * bk);
+}
+
 /// Reuse lost in proportion to how far the working set overflows L2: all of
 /// it at working set >> L2, none at working set <= L2.
 double pessimistic(const WaveTraffic &w, double l2) {
@@ -102,6 +124,10 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
         llvm::formatv("shape {0}x{1}x{2}: every dimension must be at least 1",
                       p.m, p.n, p.k)
             .str());
+  // swap_ab: the kernel runs C^T = B^T A^T; everything below is its view
+  // (the spec in memory is already swapped, Rules.h's swapAbView).
+  if (spec.swapAb)
+    std::swap(p.m, p.n);
   Analysis a;
   a.shape = p;
   const DeviceInfo &dev = spec.deviceInfo();
@@ -166,7 +192,11 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   a.slots = dev.smCount * a.residentCtas;
   bool persistent =
       spec.tileScheduler.kind != TileSchedulerKind::DataParallel;
-  a.gridCtas = persistent ? std::min(a.tiles, a.slots) : a.tiles;
+  // stream_k launches every slot (its CTAs share the tiles' K iterations);
+  // with split_k, one CTA per piece while they fit (Plan.cpp's computeLaunch).
+  bool everySlot = spec.tileScheduler.kind == TileSchedulerKind::StreamK &&
+                   spec.tileScheduler.splitK == 1;
+  a.gridCtas = everySlot ? a.slots : persistent ? std::min(a.tiles, a.slots) : a.tiles;
   a.waves = double(a.tiles) / a.slots;
   a.wavesRounded = llvm::divideCeil(a.tiles, a.slots);
   int64_t lastWave = a.tiles - (a.wavesRounded - 1) * a.slots;
@@ -241,6 +271,17 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
         std::min(1.0, concurrent * stepSec / (stepSec + a.latencySec));
   }
 
+  // --- Shared-memory bandwidth: what the SM's math can be fed. ------------
+  // The fills (TMA writes) and the MMA's operand reads share the SM's
+  // kSmemBytesPerClock. Issue 16: without this the model ranked 64x64 tiles
+  // above 128x256 on 8192^3, where they need about twice the bytes per FLOP.
+  a.smemBytesPerFlop = smemBytesPerFlop(spec);
+  a.smemFlopsPerSm =
+      a.smemBytesPerFlop > 0
+          ? kSmemBytesPerClock * dev.boostClockGHz * 1e9 / a.smemBytesPerFlop
+          : peakPerSm;
+  a.mathFlopsPerSm = std::min(peakPerSm, a.smemFlopsPerSm);
+
   // --- Per-tile overhead: fill and epilogue. ------------------------------
   // All SMs fill and drain at about the same time, so each gets its share
   // of HBM bandwidth.
@@ -276,18 +317,37 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   // writes one fp32 partial tile and reads one (gemmc-schedule-tiles' stream_k_fixup hand-over),
   // at its share of HBM. Measured on the H200 (docs/ablation.md): this is
   // why stream-K gained nothing on the large shapes.
-  if (spec.tileScheduler.kind == TileSchedulerKind::StreamK &&
-      a.tiles % std::max<int64_t>(1, a.slots) != 0) {
-    a.streamKFixupSec = 2.0 * bm * bn * 4 / bwPerSm;
+  bool streamK = spec.tileScheduler.kind == TileSchedulerKind::StreamK;
+  if (streamK && a.splitK > 1) {
+    // split_k: every tile is split; the CTA with its first piece reads the
+    // other split_k - 1 partials after they are written: split_k transfers
+    // of an fp32 tile one after another.
+    a.streamKFixupSec = double(a.splitK) * bm * bn * 4 / bwPerSm;
+    a.overheadSec += a.streamKFixupSec;
+  } else if (streamK && a.tiles % std::max<int64_t>(1, a.slots) != 0) {
+    // The plan (gemmc-schedule-tiles' stream_k_plan) splits the last full
+    // wave and the remainder, or every tile when there are fewer than
+    // slots; a split tile's finisher reads each other piece's partial
+    // after the piece it wrote or computed: pieces = slots / split tiles,
+    // at least 2 (issue 16: 4 pieces of a 128x256 tile on decode_m16,
+    // where 2 were counted).
+    int64_t waves = a.tiles / a.slots;
+    int64_t splitTiles = a.tiles - std::max<int64_t>(waves - 1, 0) * a.slots;
+    double pieces = std::max(2.0, std::ceil(double(a.slots) / double(splitTiles)));
+    a.streamKFixupSec = pieces * bm * bn * 4 / bwPerSm;
     a.overheadSec += a.streamKFixupSec;
   }
 
   // --- Prediction. ---------------------------------------------------------
   double tileFlops = 2.0 * bm * bn * kPerSplit; // partial tiles run padded
-  if (spec.tileScheduler.kind == TileSchedulerKind::StreamK)
-    a.mmaSec = double(a.tiles) * tileFlops / a.peakFlops; // balanced by design
+  // split_k launches one CTA per piece (while they fit), not one per SM:
+  // the busiest SM's pieces, as for a persistent grid.
+  if (streamK && (a.splitK == 1 || a.tiles > a.slots))
+    a.mmaSec = double(a.tiles) * tileFlops / (a.mathFlopsPerSm * sms); // balanced by design
   else
-    a.mmaSec = double(a.tilesOnBusiestSm) * tileFlops / peakPerSm;
+    a.mmaSec = double(a.tilesOnBusiestSm) * tileFlops / a.mathFlopsPerSm;
+  // The part of the math time that is shared memory's, not the peak's.
+  double smemLossSec = a.mmaSec * (1.0 - a.mathFlopsPerSm / peakPerSm);
   a.memorySec = a.l2Bytes / a.hbmBytesPerSec;
   double fedSec = a.mmaSec / a.latencyCoverage;
   a.mainloopSec = std::max(fedSec, a.memorySec);
@@ -311,7 +371,9 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   } else {
     std::pair<Bottleneck, double> parts[] = {
         {Bottleneck::Compute, a.computeFloorSec},
-        {Bottleneck::WaveQuantization, a.mmaSec - a.computeFloorSec},
+        {Bottleneck::WaveQuantization,
+         a.mmaSec - smemLossSec - a.computeFloorSec},
+        {Bottleneck::SharedMemory, smemLossSec},
         {Bottleneck::LoadLatency, fedSec - a.mmaSec},
         {Bottleneck::TileOverhead, a.overheadSec}};
     a.bottleneck = std::max_element(std::begin(parts), std::end(parts),

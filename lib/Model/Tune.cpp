@@ -13,10 +13,11 @@ using llvm::formatv;
 namespace {
 
 /// The spec with the problem sizes of `p` (the form the rules check a
-/// shape in, as `gemmc analyze --shape` does).
+/// shape in, as `gemmc analyze --shape` does). A swap_ab spec holds the
+/// swapped kernel's view: its M is p's N.
 KernelSpec atShape(KernelSpec s, const ProblemShape &p) {
-  s.m.value = p.m;
-  s.n.value = p.n;
+  s.m.value = s.swapAb ? p.n : p.m;
+  s.n.value = s.swapAb ? p.m : p.n;
   s.k.value = p.k;
   return s;
 }
@@ -38,7 +39,19 @@ std::vector<KernelSpec> enumerate(const TuneFamily &family,
   base.c = {family.c, Layout::Row};
   base.m = base.n = base.k = Dim{};
   std::vector<KernelSpec> out;
-  for (int64_t bm : space.blockM)
+  // Small M: swap_ab and split_k schedules too (issue 16).
+  bool smallM = llvm::all_of(family.shapes, [&](const ProblemShape &p) {
+    return p.m <= space.swapAbMaxM;
+  });
+  std::vector<bool> swaps{false};
+  std::vector<int64_t> splits{1};
+  if (smallM) {
+    swaps.push_back(true);
+    splits.insert(splits.end(), space.splitK.begin(), space.splitK.end());
+  }
+  for (bool swap : swaps)
+  for (int64_t split : splits)
+  for (int64_t bm : swap ? space.swapAbBlockM : space.blockM)
     for (int64_t bn : space.blockN)
       for (int64_t bk : space.blockK)
         for (KernelSchedule ks : EnumTraits<KernelSchedule>::values())
@@ -63,6 +76,8 @@ std::vector<KernelSpec> enumerate(const TuneFamily &family,
                       s.tileScheduler.raster = raster;
                       s.tileScheduler.group = group;
                       s.epilogue.store = store;
+                      s.swapAb = swap;
+                      s.tileScheduler.splitK = split;
                       out.push_back(std::move(s));
                     }
             }
@@ -75,8 +90,10 @@ std::string tileStr(const KernelSpec &s) {
 
 } // namespace
 
-std::string gemmc::specToYaml(const KernelSpec &s,
+std::string gemmc::specToYaml(const KernelSpec &kernel,
                               llvm::ArrayRef<std::string> comment) {
+  // A file holds the caller's view (swap_ab specs are held swapped).
+  const KernelSpec s = kernel.swapAb ? swapAbView(kernel) : kernel;
   std::string text;
   llvm::raw_string_ostream os(text);
   for (const std::string &line : comment)
@@ -113,6 +130,8 @@ std::string gemmc::specToYaml(const KernelSpec &s,
                 s.mainloop.multicast ? "true" : "false",
                 swizzleName(s.mainloop.swizzle));
   os << "kernel_schedule: " << kernelScheduleName(s.kernelSchedule) << "\n";
+  if (s.swapAb)
+    os << "swap_ab: true\n";
   os << formatv("tile_scheduler: {kind: {0}, raster: {1}, group: {2}, "
                 "split_k: {3}}\n",
                 tileSchedulerKindName(s.tileScheduler.kind),
@@ -155,6 +174,8 @@ llvm::Expected<TuneResult> gemmc::tune(const TuneFamily &family,
       ++result.refusedByRules;
       continue;
     }
+    if (s.swapAb)
+      s = swapAbView(s); // the kernel's view, as SpecFile holds it
     resolveAuto(s);
     if (!checkSpec(s).empty()) {
       ++result.refusedByRules;
@@ -230,7 +251,8 @@ llvm::Expected<TuneResult> gemmc::tune(const TuneFamily &family,
 std::vector<std::string> gemmc::tuneReasons(const TuneCandidate &c,
                                             size_t rank,
                                             const TuneResult &result) {
-  const KernelSpec &s = c.spec;
+  // The caller's view (swap_ab candidates are held swapped).
+  const KernelSpec s = c.spec.swapAb ? swapAbView(c.spec) : c.spec;
   std::vector<std::string> out;
   out.push_back(formatv("gemmc tune: rank {0} of {1} schedules the validator "
                         "accepts and the lowering builds ({2} enumerated, {3} "
@@ -245,8 +267,8 @@ std::vector<std::string> gemmc::tuneReasons(const TuneCandidate &c,
                         "predicted time",
                         c.score)
                     .str());
-  out.push_back(formatv("schedule: tile {0}, {1}, cluster {2}x{3}{4}, {5} "
-                        "(raster {6}, group {7}), store {8}, {9} stages, {10} "
+  out.push_back(formatv("schedule: tile {0}{11}, {1}, cluster {2}x{3}{4}, {5} "
+                        "(raster {6}, group {7}{12}), store {8}, {9} stages, {10} "
                         "threads",
                         tileStr(s), kernelScheduleName(s.kernelSchedule),
                         s.clusterShape[0], s.clusterShape[1],
@@ -254,7 +276,11 @@ std::vector<std::string> gemmc::tuneReasons(const TuneCandidate &c,
                         tileSchedulerKindName(s.tileScheduler.kind),
                         rasterName(s.tileScheduler.raster),
                         s.tileScheduler.group, storeKindName(s.epilogue.store),
-                        s.mainloop.stages, s.threads)
+                        s.mainloop.stages, s.threads,
+                        s.swapAb ? " swap_ab" : "",
+                        s.tileScheduler.splitK > 1
+                            ? formatv(", split_k {0}", s.tileScheduler.splitK).str()
+                            : std::string())
                     .str());
   for (const TuneShapeResult &r : c.shapes) {
     const Analysis &a = r.analysis;
@@ -262,7 +288,8 @@ std::vector<std::string> gemmc::tuneReasons(const TuneCandidate &c,
         formatv("{0}x{1}x{2}: {3:F1} TFLOP/s ({4:F1}% of peak), {5:F2}x the "
                 "best; bottleneck {6}; {7} tiles, {8:F2} waves, last wave "
                 "{9:F0}% full; L2 hit {10:F0}%; latency covered {11:F0}%",
-                a.shape.m, a.shape.n, a.shape.k, a.predictedTflops,
+                s.swapAb ? a.shape.n : a.shape.m, s.swapAb ? a.shape.m : a.shape.n,
+                a.shape.k, a.predictedTflops,
                 100 * a.fractionOfPeak, r.relative,
                 bottleneckName(a.bottleneck), a.tiles, a.waves,
                 100 * a.lastWaveUtilization, 100 * a.l2HitRate,
@@ -285,9 +312,11 @@ std::vector<int64_t> gemmc::sampleRange(int64_t lo, int64_t hi) {
 std::vector<TunePick> gemmc::pickDistinct(const TuneResult &result, size_t k) {
   std::vector<TunePick> picks;
   auto same = [](const TuneCandidate &x, const TuneCandidate &y) {
-    for (size_t j = 0; j < x.shapes.size(); ++j)
-      if (x.shapes[j].analysis.predictedSec != y.shapes[j].analysis.predictedSec)
+    for (size_t j = 0; j < x.shapes.size(); ++j) {
+      double tx = x.shapes[j].analysis.predictedSec, ty = y.shapes[j].analysis.predictedSec;
+      if (std::abs(tx - ty) > kTwinTolerance * std::min(tx, ty))
         return false;
+    }
     return true;
   };
   for (size_t i = 0; i < result.ranked.size(); ++i) {

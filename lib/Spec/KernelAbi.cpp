@@ -109,10 +109,29 @@ KernelAbi gemmc::describeKernelAbi(const KernelSpec &s) {
   return abi;
 }
 
-std::string gemmc::kernelManifestJson(const KernelSpec &s, const KernelAbi &abi,
+/// swap_ab: the kernel's A is the caller's B and its M the caller's N. The
+/// manifest speaks the caller's terms (the runtime binds parameters and
+/// tensor maps by these names), so each name is exchanged with its
+/// partner's.
+static std::string callerName(llvm::StringRef kernelName, bool swapAb) {
+  static const std::pair<llvm::StringRef, llvm::StringRef> partners[] = {
+      {"tmap_a", "tmap_b"}, {"a", "b"}, {"lda", "ldb"}, {"m", "n"}};
+  if (swapAb)
+    for (auto [x, y] : partners) {
+      if (kernelName == x)
+        return y.str();
+      if (kernelName == y)
+        return x.str();
+    }
+  return kernelName.str();
+}
+
+std::string gemmc::kernelManifestJson(const KernelSpec &kernel, const KernelAbi &abi,
                                       const ManifestProvenance &provenance) {
   using llvm::json::Array;
   using llvm::json::Object;
+  // The caller's view: `kernel` with swap_ab holds the swapped kernel's.
+  const KernelSpec s = kernel.swapAb ? swapAbView(kernel) : kernel;
   auto operand = [](const OperandSpec &op) {
     Object o{{"element", elementTypeName(op.element)},
              {"layout", layoutName(op.layout)}};
@@ -121,14 +140,14 @@ std::string gemmc::kernelManifestJson(const KernelSpec &s, const KernelAbi &abi,
       o["scale"] = scaleName(op.scale);
     return o;
   };
-  auto tmap = [](const TensorMapPlan &p) {
-    return Object{{"operand", std::string(1, p.operand)},
+  auto tmap = [&](const TensorMapPlan &p) {
+    return Object{{"operand", callerName(std::string(1, p.operand), s.swapAb)},
                   {"box", Array{p.box[0], p.box[1]}},
                   {"swizzle", p.swizzleBytes}};
   };
   Array params;
   for (const std::string &p : abi.params)
-    params.push_back(p);
+    params.push_back(callerName(p, s.swapAb));
   Object root{
       {"format", "gemmc-manifest"},
       {"version", 1},
@@ -146,12 +165,17 @@ std::string gemmc::kernelManifestJson(const KernelSpec &s, const KernelAbi &abi,
       {"tensor_maps", s.mainloop.load != LoadKind::Tma ? Array{}
                       : storesWithTma(abi)
                           ? Array{tmap(abi.a), tmap(abi.b), tmap(abi.c)}
-                          : Array{tmap(abi.a), tmap(abi.b)}},
+                      : s.swapAb ? Array{tmap(abi.b), tmap(abi.a)} // caller's a first
+                                 : Array{tmap(abi.a), tmap(abi.b)}},
       {"grid", Object{{"scheduler", tileSchedulerKindName(s.tileScheduler.kind)},
                       {"raster", rasterName(s.tileScheduler.raster)},
                       {"group", s.tileScheduler.group}}},
       {"params", std::move(params)},
   };
+  if (s.swapAb)
+    root["swap_ab"] = true;
+  if (s.tileScheduler.splitK > 1)
+    root.getObject("grid")->try_emplace("split_k", s.tileScheduler.splitK);
   if (abi.workspaceBytesPerCta)
     root["workspace_bytes_per_cta"] = abi.workspaceBytesPerCta;
   // Only kernels that use them carry these keys, so older manifests and

@@ -240,9 +240,11 @@ void gemmc::resolveAuto(KernelSpec &s) {
   // TMA stores where there is TMA and the tile row is whole 128-byte
   // chunks (the epilogue overlaps the next tile: +0.03 to +0.09 of cuBLAS
   // on the H200, docs/ablation.md), else from registers.
+  // swap_ab stores C^T from registers (the transposed TMA store is not
+  // built).
   if (s.epilogue.store == StoreKind::Auto)
     s.epilogue.store =
-        hasTma && (s.blockN() * elementBytes(s.c.element)) % kEpilogueChunkRowBytes == 0
+        hasTma && !s.swapAb && (s.blockN() * elementBytes(s.c.element)) % kEpilogueChunkRowBytes == 0
             ? StoreKind::Tma
             : StoreKind::Direct;
   if (s.mainloop.swizzle == Swizzle::Auto)
@@ -812,4 +814,22 @@ std::vector<Violation> gemmc::checkSpec(const KernelSpec &s) {
   checkSmemBudget(s, r, out);
   checkRegisterBudget(s, r, out);
   return out;
+}
+
+KernelSpec gemmc::swapAbView(const KernelSpec &in) {
+  KernelSpec s = in;
+  auto flip = [](Layout l) { return l == Layout::Row ? Layout::Col : Layout::Row; };
+  // B^T (N x K) is K-contiguous exactly when B is (col), which for an A
+  // operand is spelt row; A^T likewise becomes a B operand.
+  s.a = {in.b.element, flip(in.b.layout)};
+  s.b = {in.a.element, flip(in.a.layout)};
+  s.m = in.n;
+  s.n = in.m;
+  s.tileShape = {in.tileShape[1], in.tileShape[0], in.tileShape[2]};
+  s.clusterShape = {in.clusterShape[1], in.clusterShape[0]};
+  s.tileScheduler.raster =
+      in.tileScheduler.raster == Raster::AlongM ? Raster::AlongN : Raster::AlongM;
+  if (in.epilogue.bias != Bias::None)
+    s.epilogue.bias = in.epilogue.bias == Bias::Row ? Bias::Col : Bias::Row;
+  return s;
 }

@@ -548,7 +548,24 @@ SMLoc SpecFile::locationOf(StringRef field) const {
 }
 
 void SpecFile::report(const Violation &v, llvm::SourceMgr::DiagKind kind) {
-  srcMgr_.PrintMessage(locationOf(v.field), kind, v.str());
+  if (!spec_.swapAb) {
+    srcMgr_.PrintMessage(locationOf(v.field), kind, v.str());
+    return;
+  }
+  // swap_ab: the rules and the lowering check the swapped kernel (Rules.h);
+  // point at the caller's operand, and say so unless the message is about
+  // swap_ab already.
+  Violation caller = v;
+  llvm::StringRef field = v.field;
+  if (field.consume_front("operands.a"))
+    caller.field = "operands.b" + field.str();
+  else if (field.consume_front("operands.b"))
+    caller.field = "operands.a" + field.str();
+  if (!llvm::StringRef(v.message).contains("swap_ab"))
+    caller.message += " (swap_ab: checked on the swapped kernel C^T = B^T A^T, "
+                      "whose a, b, M, N, BLOCK_M and BLOCK_N are the spec's b, "
+                      "a, N, M, BLOCK_N and BLOCK_M)";
+  srcMgr_.PrintMessage(locationOf(caller.field), kind, caller.str());
 }
 
 namespace {
@@ -1006,6 +1023,9 @@ bool SpecFile::parse() {
     report(v);
   if (!early.empty())
     return false;
+  // swap_ab: from here on the spec is the swapped kernel's (Rules.h).
+  if (spec_.swapAb)
+    spec_ = swapAbView(spec_);
   resolveAuto(spec_);
   std::vector<Violation> violations = checkSpec(spec_);
   for (const Violation &v : violations)

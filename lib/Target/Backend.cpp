@@ -62,11 +62,47 @@ const Backend &gemmc::backendFor(Arch arch) {
   llvm_unreachable("every arch has a backend entry");
 }
 
+/// swap_ab (issue 16): what its kernels do not build yet, on every target.
+/// The swapped kernel is an ordinary one except for its epilogue, which
+/// stores the wgmma fragment transposed from registers.
+static void smallMUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
+  if (!s.swapAb)
+    return;
+  auto no = [&](llvm::StringRef field, std::string what) {
+    out.push_back(Violation{"not-implemented", field.str(), std::move(what)});
+  };
+  if (isaFor(s.arch).mma.family != MmaFamily::Wgmma)
+    no("swap_ab", llvm::formatv("swap_ab on {0} is not implemented yet (the "
+                                "transposed store walks wgmma's accumulator "
+                                "fragment); use swap_ab: false",
+                                archName(s.arch))
+                      .str());
+  // The swapped kernel's A is the caller's B^T: K-major only when B is.
+  // (Fields are the kernel's: SpecFile::report names the caller's.)
+  if (s.a.layout != Layout::Row)
+    no("operands.a.layout", "swap_ab with a row-major B (N contiguous) is not "
+                            "implemented yet (the swapped kernel's A would be "
+                            "M-major); use B col-major or swap_ab: false");
+  if (s.epilogue.store == StoreKind::Tma)
+    no("epilogue.store", "store: tma with swap_ab is not implemented yet (C^T "
+                         "would need a transposed store box); use store: direct");
+  if (s.epilogue.aux)
+    no("epilogue.aux", "aux with swap_ab is not implemented yet (the epilogue "
+                       "would write it transposed); use aux: false");
+  if (s.clusterSize() != 1)
+    no("cluster_shape",
+       llvm::formatv("cluster_shape [{0}, {1}] with swap_ab is not implemented "
+                     "yet; use [1, 1]",
+                     s.clusterShape[1], s.clusterShape[0])
+           .str());
+}
+
 std::vector<Violation> gemmc::checkLoweringSupport(const KernelSpec &s) {
   std::vector<Violation> out;
   const Backend &backend = backendFor(s.arch);
   if (backend.unsupported) {
     backend.unsupported(s, out);
+    smallMUnsupported(s, out);
     return out;
   }
   // The targets that lower, for the way out.

@@ -175,6 +175,9 @@ struct Epilogue {
   }
 
   void storeDirect();
+  /// swap_ab: the tile is of C^T (rows along the caller's N, columns along
+  /// its M); stores each value at C[col][row] from registers.
+  void storeTransposed();
   /// Stores the accumulators' pair `first`, `first` + 1 at C[row][col],
   /// C[row][col + 1], each where it lies inside N.
   void storePair(Value row, Value col, int64_t first);
@@ -217,6 +220,32 @@ void Epilogue::storeDirect() {
         Value col = ir.add(colBase, ir.c32(frag.blockColumns * j));
         storePair(row, col, valueIndex(j, h, 0));
       }
+    });
+  }
+}
+
+void Epilogue::storeTransposed() {
+  // The kernel's M and N (op.getM(), op.getN()) are the caller's N and M,
+  // and ldc is the caller's: C^T[row][col] lies at C + col x ldc + row. A
+  // thread's column pair is two rows of C, so values go one at a time; the
+  // 8 lanes of one column (lane / 4) write 8 adjacent elements.
+  Value colBase = ir.add(op.getN0(), colInGroup);
+  for (int64_t h = 0; h < frag.halves; ++h) {
+    Value row = ir.add(ir.add(groupRow, rowInGroup), ir.c32(frag.halfRows * h));
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), [&] {
+      for (int64_t j = 0; j < s.blockN() / frag.blockColumns; ++j)
+        for (int64_t e = 0; e < frag.pair; ++e) {
+          Value col = ir.add(colBase, ir.c32(frag.blockColumns * j + e));
+          ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, col, op.getN()), [&] {
+            Value addr = cAddress(col, row);
+            // The fused math in the kernel's coordinates: its bias runs
+            // along the swapped orientation (swapAbView); aux, a C-shaped
+            // tensor, is refused with swap_ab (Backend.cpp).
+            LLVM::StoreOp::create(
+                b, loc, finish(scaled(valueIndex(j, h, e)), [&] { return addr; }, row, col),
+                addr, /*alignment=*/cb);
+          });
+        }
     });
   }
 }
@@ -498,6 +527,8 @@ struct GemmcEpiloguePass
         epilogue.storeTmaOrDirect();
       else if (isaFor(spec.arch).hasTmem)
         epilogue.storeFromTensorMemory();
+      else if (spec.swapAb)
+        epilogue.storeTransposed();
       else
         epilogue.storeDirect();
       op.erase();

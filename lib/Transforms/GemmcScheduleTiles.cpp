@@ -176,7 +176,11 @@ void lowerTileLoop(TileLoopOp op, const KernelSpec &s) {
 /// split at most a few ways); the waves before go whole, keeping the
 /// grouped raster's L2 locality. T a multiple of P: all whole. T < P: all
 /// stream-K.
+void lowerSplitKPlan(StreamKPlanOp op, const KernelSpec &s);
+
 void lowerStreamKPlan(StreamKPlanOp op, const KernelSpec &s) {
+  if (s.tileScheduler.splitK > 1)
+    return lowerSplitKPlan(op, s);
   OpBuilder b(op);
   KernelIR ir(b, op.getLoc());
   Value kTiles = op.getKTiles();
@@ -194,6 +198,22 @@ void lowerStreamKPlan(StreamKPlanOp op, const KernelSpec &s) {
                                       ir.zext64(kTiles));
   op.getSplitFirst().replaceAllUsesWith(splitFirst);
   op.getSplitIterations().replaceAllUsesWith(total);
+  op.erase();
+}
+
+/// gemmc.stream_k_plan under split_k: every tile is split, none goes
+/// whole. The runtime launches tiles x split_k CTAs while they fit the
+/// resident slots, so that CTA c's even share of the tiles x kTiles
+/// iterations is piece c % split_k of tile c / split_k (shares start on tile
+/// boundaries: c x kTiles / split_k with c a multiple of split_k); with more
+/// pieces than slots the shares straddle tiles, as stream_k's do.
+void lowerSplitKPlan(StreamKPlanOp op, const KernelSpec &s) {
+  OpBuilder b(op);
+  KernelIR ir(b, op.getLoc());
+  Value tiles = tileCount(ir, s, op.getM(), op.getN());
+  op.getSplitFirst().replaceAllUsesWith(ir.c32(0));
+  op.getSplitIterations().replaceAllUsesWith(arith::MulIOp::create(
+      b, ir.loc, ir.zext64(tiles), ir.zext64(op.getKTiles())));
   op.erase();
 }
 

@@ -283,7 +283,7 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
               {"format", "version", "kernel", "arch", "block", "cluster", "dynamic_smem_bytes", "tile",
                "problem", "a", "b", "c", "tensor_maps", "grid", "params"},
               {"device", "extra", "workspace_bytes_per_cta", "gemmc_version", "spec_sha256", "ptx",
-               "bias", "activation", "aux", "pdl"}))
+               "bias", "activation", "aux", "pdl", "swap_ab"}))
     return done(false);
   // Informational strings: checked for type only, not kept.
   for (auto [field, what] : {std::pair<const char *, const char *>{"device", "the device the kernel was tuned for"},
@@ -429,7 +429,7 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
       return done(r.fail("tensor_maps", std::string("no tensor map for operand ") + operandNames[idx]));
 
   const JsonValue *grid = root.find("grid");
-  if (!r.object(grid, "grid") || !r.keys(*grid, "grid", {"scheduler", "raster", "group"}))
+  if (!r.object(grid, "grid") || !r.keys(*grid, "grid", {"scheduler", "raster", "group"}, {"split_k"}))
     return done(false);
   std::string sched, raster;
   if (!r.string(*grid, "scheduler", "grid.scheduler", sched) || !r.string(*grid, "raster", "grid.raster", raster))
@@ -457,6 +457,17 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
   if (!r.integer(*grid->find("group"), "grid.group", 1, 1 << 16, group))
     return done(false);
   m.group = static_cast<int32_t>(group);
+  // split_k (stream_k only): each tile's K in that many pieces, one CTA
+  // each while they fit the resident slots (Plan.cpp's computeLaunch).
+  if (const JsonValue *split = grid->find("split_k")) {
+    int64_t s;
+    if (!r.integer(*split, "grid.split_k", 1, 1024, s))
+      return done(false);
+    if (s > 1 && m.scheduler != Scheduler::StreamK)
+      return done(r.fail("grid.split_k", "split_k " + std::to_string(s) +
+                                             " needs grid.scheduler stream_k (its workspace and fixup)"));
+    m.splitK = static_cast<int32_t>(s);
+  }
 
   const JsonValue *params = root.find("params");
   if (!params->isArray())
@@ -510,6 +521,14 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
     return done(r.fail("tensor_maps", "params has \"tmap_c\" but there is no tensor map for operand c"));
   if (!m.hasParam(Param::TmapC) && seen[2])
     return done(r.fail("params", "missing the parameter \"tmap_c\" (tensor_maps has a map for operand c)"));
+  // swap_ab: the kernel computes C^T = B^T A^T; the tile, operands, tensor
+  // maps and params are written in the caller's terms (docs/abi.md), so the
+  // launch needs nothing else. Kept for the explain query.
+  if (const JsonValue *swap = root.find("swap_ab")) {
+    if (!swap->isBool())
+      return done(r.fail("swap_ab", "expected true or false" + Reader::got(*swap)));
+    m.swapAb = swap->asBool();
+  }
   // The workspace parameter and its size come together (tile_scheduler: stream_k).
   if (const JsonValue *ws = root.find("workspace_bytes_per_cta")) {
     if (!r.integer(*ws, "workspace_bytes_per_cta", 0, INT32_MAX, m.workspaceBytesPerCta))

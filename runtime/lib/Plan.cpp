@@ -344,6 +344,10 @@ bool computeLaunch(const Manifest &m, int64_t M, int64_t N, int smCount, LaunchD
     // Persistent: no more CTAs than tiles. Stream-K: every slot, however
     // few the tiles, since it splits their K loops over all of the CTAs.
     gx = m.scheduler == Scheduler::StreamK ? slots : rounded < slots ? rounded : slots;
+    // split_k: one CTA per piece of a tile while they fit (the kernel
+    // shares the K iterations out over the grid it is given).
+    if (m.scheduler == Scheduler::StreamK && m.splitK > 1 && tiles * m.splitK < slots)
+      gx = tiles * m.splitK;
   }
   if (gx > static_cast<uint64_t>(INT32_MAX)) {
     error = "the grid would have " + std::to_string(gx) + " blocks, more than 2^31-1";

@@ -186,3 +186,49 @@ func.func @fixup(%acc: !llvm.struct<(f32, f32)>, %tile: i32, %kb: i32, %ke: i32,
   }
   return
 }
+
+// -----
+
+// split_k 4 (issue 16): stream-K's plan with every tile split. No whole
+// tiles (split_first = 0: the whole-tile loop is empty), and the split
+// iterations are all of them, tiles x kTiles = ceil(m / 128) ceil(n / 128)
+// kTiles; CTA c's share [c total / P, (c + 1) total / P) is then piece
+// c % 4 of tile c / 4 when the runtime launches P = 4 x tiles CTAs.
+
+// CHECK-LABEL: func.func @split_k(
+// CHECK-SAME: %[[FIRST:[a-z0-9]*]]: i32, %[[STEP:[a-z0-9]*]]: i32, %[[M:[a-z0-9]*]]: i32, %[[N:[a-z0-9]*]]: i32, %[[KT:[a-z0-9]*]]: i32)
+// No waves, no remainder: the plan is tiles x kTiles iterations, none whole.
+// CHECK-NOT: arith.remui
+// CHECK: %[[NP:.*]] = arith.addi %[[N]], %c127_i32 : i32
+// CHECK-NEXT: %[[TN:.*]] = arith.divui %[[NP]], %c128_i32 : i32
+// CHECK-NEXT: %[[MP:.*]] = arith.addi %[[M]], %c127_i32 : i32
+// CHECK-NEXT: %[[TM:.*]] = arith.divui %[[MP]], %c128_i32 : i32
+// CHECK-NEXT: %[[TILES:.*]] = arith.muli %[[TM]], %[[TN]] : i32
+// CHECK-NEXT: %[[KT64:.*]] = arith.extui %[[KT]] : i32 to i64
+// CHECK-NEXT: %[[TILES64:.*]] = arith.extui %[[TILES]] : i32 to i64
+// CHECK-NEXT: %[[TOTAL:.*]] = arith.muli %[[TILES64]], %[[KT64]] : i64
+// The whole-tile loop ends at split_first = 0.
+// CHECK-NEXT: %[[WHOLE:.*]] = scf.for %{{.*}} = %[[FIRST]] to %c0_i32 step %[[STEP]]
+// CTA c's share: [c total / P, (c + 1) total / P).
+// CHECK: %[[P64:.*]] = arith.extui %[[STEP]] : i32 to i64
+// CHECK-NEXT: %[[C64:.*]] = arith.extui %[[FIRST]] : i32 to i64
+// CHECK-NEXT: %[[CT:.*]] = arith.muli %[[C64]], %[[TOTAL]] : i64
+// CHECK-NEXT: %[[BEGIN:.*]] = arith.divui %[[CT]], %[[P64]] : i64
+// CHECK-NEXT: %[[C1:.*]] = arith.addi %[[FIRST]], %c1_i32 : i32
+// CHECK-NEXT: %[[C164:.*]] = arith.extui %[[C1]] : i32 to i64
+// CHECK-NEXT: %[[C1T:.*]] = arith.muli %[[C164]], %[[TOTAL]] : i64
+// CHECK-NEXT: %[[END:.*]] = arith.divui %[[C1T]], %[[P64]] : i64
+// Its tiles, from tile 0 on (split_first + local).
+// CHECK: scf.for %[[LOCAL:[a-z0-9]*]] = %{{.*}} to %{{.*}} step %c1_i32 iter_args(%{{.*}} = %[[WHOLE]])
+// CHECK: "test.use"(%{{.*}}, %{{.*}}, %[[LOCAL]],
+func.func @split_k(%first: i32, %step: i32, %m: i32, %n: i32, %kt: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %sf, %si = gemmc.stream_k_plan %step, %m, %n, %kt {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "stream_k", raster = "along_m", group = 8, split_k = 4, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">}
+  %g = gemmc.tile_loop %first, %step, %m, %n, %kt iter(%c0) split(%sf, %si) attributes {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "stream_k", raster = "along_m", group = 8, split_k = 4, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">} {
+  ^bb0(%m0: i32, %n0: i32, %tile: i32, %kb: i32, %ke: i32, %g0: i32):
+    "test.use"(%m0, %n0, %tile, %kb, %ke) : (i32, i32, i32, i32, i32) -> ()
+    %g1 = arith.addi %g0, %ke : i32
+    gemmc.yield %g1 : i32
+  }
+  return %g : i32
+}

@@ -85,6 +85,38 @@ TEST(RuntimeManifest, TensorMapsInEitherOrderAndPersistent) {
   EXPECT_EQ(m.problem[0], 4096);
 }
 
+// Issue 16: a swap_ab kernel's manifest is in the caller's terms (its
+// first tensor map is the caller's B, its m parameter the caller's N), as
+// gemmc writes it for test/gpu/small/swab_tn_16x128_sk.yaml; split_k
+// comes with stream_k only.
+TEST(RuntimeManifest, SwapAbAndSplitK) {
+  std::string swapped = replace(kExample, R"("params": ["tmap_a", "tmap_b", "c", "m", "n", "k", "ldc", "alpha"])",
+                                R"("params": ["tmap_b", "tmap_a", "c", "n", "m", "k", "ldc", "alpha"], "swap_ab": true)");
+  swapped = replace(swapped, R"({"operand": "a", "box": [64, 128], "swizzle": 128})",
+                    R"({"operand": "a", "box": [64, 16], "swizzle": 128})");
+  Manifest m;
+  std::string err;
+  ASSERT_TRUE(parseManifest(swapped, "k.cubin.json", m, err)) << err;
+  EXPECT_TRUE(m.swapAb);
+  EXPECT_EQ(m.splitK, 1);
+  ASSERT_EQ(m.params.size(), 8u);
+  EXPECT_EQ(m.params[0], Param::TmapB);
+  EXPECT_EQ(m.params[1], Param::TmapA);
+  EXPECT_EQ(m.params[3], Param::N);
+  EXPECT_EQ(m.params[4], Param::M);
+  EXPECT_EQ(m.tmap(Operand::A).box[1], 16u);
+  EXPECT_EQ(errorOf(replace(kExample, R"("params")", R"("swap_ab": 1, "params")")),
+            "k.cubin.json: field 'swap_ab': expected true or false, got 1");
+
+  std::string split = replace(kExample, R"("scheduler": "data_parallel", "raster": "along_m", "group": 8)",
+                              R"("scheduler": "stream_k", "raster": "along_m", "group": 8, "split_k": 4)");
+  split = replace(split, R"("alpha"])", R"("alpha", "workspace"], "workspace_bytes_per_cta": 65664)");
+  ASSERT_TRUE(parseManifest(split, "k.cubin.json", m, err)) << err;
+  EXPECT_EQ(m.splitK, 4);
+  EXPECT_EQ(errorOf(replace(kExample, R"("group": 8)", R"("group": 8, "split_k": 2)")),
+            "k.cubin.json: field 'grid.split_k': split_k 2 needs grid.scheduler stream_k (its workspace and fixup)");
+}
+
 TEST(RuntimeManifest, InvalidJsonNamesFileAndPosition) {
   std::string e = errorOf("{\"format\": }");
   EXPECT_EQ(e, "k.cubin.json: not valid JSON: line 1, column 12: unexpected character '}', expected a value");
@@ -98,8 +130,8 @@ TEST(RuntimeManifest, MissingField) {
 TEST(RuntimeManifest, UnknownField) {
   std::string e = errorOf(replace(kExample, "\"version\": 1,", "\"version\": 1, \"stages\": 4,"));
   EXPECT_EQ(e, "k.cubin.json: field 'stages': unknown field (manifest version 1 has no such field)");
-  e = errorOf(replace(kExample, "\"group\": 8", "\"group\": 8, \"split_k\": 1"));
-  EXPECT_EQ(e, "k.cubin.json: field 'grid.split_k': unknown field (manifest version 1 has no such field)");
+  e = errorOf(replace(kExample, "\"group\": 8", "\"group\": 8, \"stride\": 1"));
+  EXPECT_EQ(e, "k.cubin.json: field 'grid.stride': unknown field (manifest version 1 has no such field)");
 }
 
 TEST(RuntimeManifest, ExtraIsAllowed) {

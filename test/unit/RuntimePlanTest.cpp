@@ -363,6 +363,24 @@ TEST(RuntimePlan, DataParallelGrid) {
   EXPECT_EQ(d.grid[0], 64u * 112u);
 }
 
+// split_k (issue 16): one CTA per piece while they fit the SMs, else one
+// per SM as stream_k.
+TEST(RuntimePlan, SplitKGrid) {
+  Manifest m = makeManifest(); // tile 128 x 256
+  m.scheduler = Scheduler::StreamK;
+  m.splitK = 4;
+  LaunchDims d;
+  std::string err;
+  ASSERT_TRUE(computeLaunch(m, 256, 8192, 132, d, err)) << err; // 2 x 32 tiles
+  EXPECT_EQ(d.tiles, 64u);
+  EXPECT_EQ(d.grid[0], 132u); // 256 pieces > 132 SMs
+  ASSERT_TRUE(computeLaunch(m, 16, 8192, 132, d, err)); // 32 tiles
+  EXPECT_EQ(d.grid[0], 128u);
+  m.splitK = 1; // plain stream_k: every SM
+  ASSERT_TRUE(computeLaunch(m, 16, 8192, 132, d, err));
+  EXPECT_EQ(d.grid[0], 132u);
+}
+
 TEST(RuntimePlan, ClusterRoundsGridUp) {
   Manifest m = makeManifest();
   m.cluster = {2, 1, 1};

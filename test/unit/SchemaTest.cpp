@@ -83,7 +83,7 @@ TEST(Schema, KeysPerSection) {
   };
   EXPECT_EQ(keys(""), "schema_version,name,arch,device,operands,problem,"
                       "tile_shape,cluster_shape,threads,mainloop,"
-                      "kernel_schedule,tile_scheduler,epilogue,pdl_wait,"
+                      "kernel_schedule,swap_ab,tile_scheduler,epilogue,pdl_wait,"
                       "pdl_launch_dependents");
   EXPECT_EQ(keys("operands"), "a,b,c,accumulator");
   for (const char *op : {"operands.a", "operands.b", "operands.c"})
@@ -172,6 +172,7 @@ TEST(Schema, EveryKeyOfEverySectionIsRead) {
       {"mainloop.multicast", "false"},
       {"mainloop.smem_swizzle", "128b"},
       {"kernel_schedule", "warp_specialized"},
+      {"swap_ab", "false"},
       {"tile_scheduler.kind", "persistent"},
       {"tile_scheduler.raster", "along_n"},
       {"tile_scheduler.group", "4"},
@@ -198,7 +199,7 @@ TEST(Schema, EveryKeyOfEverySectionIsRead) {
     }
   };
   walk("");
-  EXPECT_EQ(leaves.size(), 38u);
+  EXPECT_EQ(leaves.size(), 39u);
   for (const std::string &leaf : leaves) {
     if (leaf == "schema_version" || leaf == "name" || leaf == "arch")
       continue; // in every spec
@@ -297,7 +298,7 @@ TEST(Schedule, EqualityAndHashOverEveryAttributeField) {
     ++fields;                                                                  \
   }
 #include "gemmc/Spec/Schema.def"
-  EXPECT_EQ(fields, 31);
+  EXPECT_EQ(fields, 32);
 }
 
 //===----------------------------------------------------------------------===//
@@ -332,7 +333,8 @@ const char *kPrinted =
     "accumulator = \"f32\", tile_shape = [128, 256, 64], cluster_shape = "
     "[1, 1], stages = 4, threads = 384, load = \"tma\", multicast = false, "
     "smem_swizzle = \"128b\", kernel_schedule = "
-    "\"warp_specialized_cooperative\", tile_scheduler = \"persistent\", "
+    "\"warp_specialized_cooperative\", swap_ab = false, tile_scheduler = "
+    "\"persistent\", "
     "raster = \"along_m\", group = 8, split_k = 1, store = \"tma\", "
     "alpha = true, beta = false, bias = \"none\", bias_element = \"f32\", "
     "activation = \"none\", aux = false, pdl_wait = \"none\", "

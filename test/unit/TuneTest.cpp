@@ -8,6 +8,7 @@
 
 #include "llvm/Support/MemoryBuffer.h"
 #include <map>
+#include <set>
 #include <gtest/gtest.h>
 
 using namespace gemmc;
@@ -24,7 +25,10 @@ TuneFamily decodeFamily() {
 // every rule (SpecFile::parse runs checkSpec) and the lowering's check, and
 // reads back as the same schedule.
 TEST(Tune, EveryProposalPassesTheValidator) {
-  for (TuneFamily f : {decodeFamily(), TuneFamily{}}) {
+  // M <= 64 only: the family that gets swap_ab and split_k schedules too.
+  TuneFamily smallM;
+  smallM.shapes = {{1, 4096, 4096}, {33, 8192, 28672}};
+  for (TuneFamily f : {decodeFamily(), smallM, TuneFamily{}}) {
     if (f.shapes.empty()) {
       // f16, both operands K-major... and an N-major B.
       f.a = f.b = f.c = ElementType::F16;
@@ -48,8 +52,9 @@ TEST(Tune, EveryProposalPassesTheValidator) {
       EXPECT_EQ(file->spec().mainloop.stages, c.spec.mainloop.stages);
       for (const ProblemShape &p : f.shapes) {
         KernelSpec s = file->spec();
-        s.m.value = p.m;
-        s.n.value = p.n;
+        // A swap_ab spec holds the swapped kernel's view (M is p's N).
+        s.m.value = s.swapAb ? p.n : p.m;
+        s.n.value = s.swapAb ? p.m : p.n;
         s.k.value = p.k;
         EXPECT_TRUE(checkSpec(s).empty()) << yaml;
       }
@@ -85,10 +90,22 @@ TEST(Tune, RefusesAnEmptyFamily) {
   EXPECT_EQ(llvm::toString(r.takeError()), "unknown device 'h300'; known: a100, h100, h200, b200");
 }
 
+/// bench/suites/anchors.yaml, the 11 anchor shapes.
+void readAnchors(gemmc::bench::Suite &suite) {
+  auto text = llvm::MemoryBuffer::getFile(GEMMC_SOURCE_DIR "/bench/suites/anchors.yaml");
+  ASSERT_TRUE(bool(text));
+  std::string error;
+  ASSERT_TRUE(gemmc::bench::parseSuite((*text)->getBuffer().str(), "anchors.yaml", suite, error)) << error;
+}
+
 /// "128x256x64 warp_specialized_cooperative persistent 1x1 tma": what tells
 /// two schedules of the top 3 apart.
-std::string brief(const KernelSpec &s) {
-  return std::to_string(s.blockM()) + "x" + std::to_string(s.blockN()) + "x" +
+std::string brief(const KernelSpec &kernel) {
+  // The caller's view (a swap_ab spec is held swapped).
+  const KernelSpec s = kernel.swapAb ? swapAbView(kernel) : kernel;
+  return std::string(s.swapAb ? "swap_ab " : "") +
+         (s.tileScheduler.splitK > 1 ? "split_k " + std::to_string(s.tileScheduler.splitK) + " " : "") +
+         std::to_string(s.blockM()) + "x" + std::to_string(s.blockN()) + "x" +
          std::to_string(s.blockK()) + " " + kernelScheduleName(s.kernelSchedule).str() + " " +
          tileSchedulerKindName(s.tileScheduler.kind).str() + " " + rasterName(s.tileScheduler.raster).str() +
          "/" + std::to_string(s.tileScheduler.group) + " " + std::to_string(s.clusterShape[0]) + "x" +
@@ -100,42 +117,40 @@ std::string brief(const KernelSpec &s) {
 // row-major, B col-major, on the H200. A change to the model or the space
 // that moves these is a change to explain in docs/model.md; the GPU side of
 // the check (model top 3 against the measured best) is docs/tuning.md's
-// sweep run. These are the model as of this commit, not the measured best:
-// it prefers 64-row tiles on large shapes (docs/tuning.md, "What the model
-// does not see yet").
+// sweep run. These are the model as of this commit, not the measured best
+// (AnchorTop3HoldsTheMeasuredBest checks that): since the shared-memory
+// term (issue 16) 128x256 tiles lead on the large shapes where 64x64 and
+// 64x128 did; on M <= 64 swap_ab schedules (not measured yet) lead.
 TEST(Tune, AnchorTop3IsStableAndExplained) {
-  auto text = llvm::MemoryBuffer::getFile(GEMMC_SOURCE_DIR "/bench/suites/anchors.yaml");
-  ASSERT_TRUE(bool(text));
   gemmc::bench::Suite suite;
-  std::string error;
-  ASSERT_TRUE(gemmc::bench::parseSuite((*text)->getBuffer().str(), "anchors.yaml", suite, error)) << error;
+  ASSERT_NO_FATAL_FAILURE(readAnchors(suite));
   const std::map<std::string, std::vector<std::string>> expected = {
       {"cube4096",
-       {"64x64x64 warp_specialized stream_k along_m/8 1x1 tma",
-        "64x128x64 warp_specialized stream_k along_n/8 1x1 tma",
-        "64x128x64 warp_specialized stream_k along_m/8 1x1 tma"}},
+       {"128x256x64 warp_specialized persistent along_n/8 1x1 tma",
+        "128x256x64 warp_specialized stream_k along_n/8 1x1 tma",
+        "128x256x64 multistage data_parallel along_n/8 1x1 tma"}},
       {"cube8192",
-       {"64x64x64 warp_specialized stream_k along_m/8 1x1 tma",
-        "64x128x64 warp_specialized stream_k along_n/8 1x1 tma",
-        "64x128x64 warp_specialized stream_k along_m/8 1x1 tma"}},
+       {"128x256x64 warp_specialized stream_k along_n/8 1x1 tma",
+        "128x192x64 warp_specialized stream_k along_n/8 1x1 tma",
+        "128x256x64 warp_specialized persistent along_n/8 1x1 tma"}},
       {"decode_mlp_up",
-       {"64x64x64 warp_specialized stream_k along_m/8 1x1 tma",
-        "64x128x64 warp_specialized stream_k along_m/8 1x1 tma",
-        "128x64x64 warp_specialized stream_k along_n/8 1x1 tma"}},
+       {"128x192x64 warp_specialized stream_k along_m/8 1x1 tma",
+        "128x256x64 warp_specialized stream_k along_m/8 1x1 tma",
+        "256x128x64 warp_specialized stream_k along_m/1 1x1 tma"}},
       {"decode_m64",
-       {"64x64x64 warp_specialized_pingpong persistent along_m/1 1x1 tma",
-        "64x64x64 multistage data_parallel along_m/1 1x1 tma",
-        "128x64x64 multistage data_parallel along_m/1 1x1 tma"}},
+       {"swap_ab 32x64x64 warp_specialized_pingpong persistent along_m/1 1x1 direct",
+        "64x64x64 warp_specialized_pingpong persistent along_m/1 1x1 tma",
+        "64x128x64 warp_specialized_pingpong persistent along_m/1 1x1 tma"}},
       {"decode_m16",
-       {"64x64x64 warp_specialized_pingpong persistent along_m/1 1x1 tma",
+       {"swap_ab 32x64x64 warp_specialized_pingpong persistent along_m/1 1x1 direct",
         "64x64x64 multistage data_parallel along_m/1 1x1 tma",
         "64x128x64 warp_specialized_pingpong persistent along_m/1 1x1 tma"}},
       {"skinny_seed1",
-       {"64x64x64 warp_specialized stream_k along_n/1 1x1 tma",
-        "64x64x64 warp_specialized stream_k along_m/8 1x1 tma",
-        "64x64x64 warp_specialized stream_k along_n/8 1x1 tma"}},
-
+       {"128x256x64 warp_specialized persistent along_m/8 1x1 tma",
+        "128x256x64 multistage data_parallel along_m/8 1x1 tma",
+        "256x128x64 warp_specialized persistent along_m/8 1x1 tma"}},
   };
+
   size_t checked = 0;
   for (const gemmc::bench::SuiteShape &shape : suite.shapes) {
     auto it = expected.find(shape.name);
@@ -162,6 +177,129 @@ TEST(Tune, AnchorTop3IsStableAndExplained) {
     EXPECT_EQ(got, it->second) << shape.name;
   }
   EXPECT_EQ(checked, expected.size()) << "an expected anchor is missing from anchors.yaml";
+}
+
+// Issue 16: for each anchor shape, the spec measured best there is among
+// the model's top 3 schedules (those it tells apart, pickDistinct). The
+// measurements: bench/RESULTS.md, commit 7321cf4, gemmc / cuBLAS in one run
+// (and docs/ablation.md for stream-K). Only kinds of schedule that have
+// been measured on the shape compete, since the claim is about the
+// measured best: no swap_ab or split_k (swapAbMaxM = 0), and no stream_k
+// on decode_qkv, decode_mlp_up and decode_mlp_down, where it was never run
+// (the model ranks 128x192 and 128x256 stream_k first there, 10-27% ahead:
+// scripts/gpu_small.sh measures it); and not decode_qkv at all, where the
+// model's top 3 without stream_k is 128x192 multistage and 64x192 pingpong
+// (one wave of 108 tiles where 128x256 leaves 52 SMs idle), never measured
+// there: AnchorMeasuredSpecsRankedAsMeasured covers it. Where stream_k was measured the model
+// still overrates it on 8192^3 and prefill_mlp_up (first, 2.4% and 1.1%
+// ahead of persistent; measured 0.94-1.00 and 0.95 against 0.98 and 0.96),
+// but the measured best stays in the top 3. Schedules predicted within
+// kTwinTolerance of each other are one (pickDistinct). Before the shared-memory term (docs/model.md,
+// "Shared-memory bandwidth") the model's top 3 on cube4096, cube8192,
+// prefill_mlp_up, decode_mlp_up and skinny_seed1 was 64x64 and 64x128
+// warp_specialized stream_k tiles (measured at 0.52-0.66 of cuBLAS as the
+// 64x128 spec), on decode_m64 / decode_m16 64x64 pingpong.
+TEST(Tune, AnchorTop3HoldsTheMeasuredBest) {
+  gemmc::bench::Suite suite;
+  ASSERT_NO_FATAL_FAILURE(readAnchors(suite));
+  // shape -> the measured best spec (specs/NAME.yaml), and what it measured.
+  const std::set<std::string> streamKNeverRun = {"decode_mlp_up", "decode_mlp_down"};
+  const std::map<std::string, std::pair<std::string, std::string>> best = {
+      {"cube4096", {"h200_bf16_128x256_coop", "1.000 (128x128 coop 0.941, 64x128 multistage 0.560)"}},
+      {"cube8192", {"h200_bf16_128x256_coop", "1.009 (128x128 coop 0.970, 64x128 0.547)"}},
+      {"prefill_attn_out", {"h200_bf16_128x256_coop", "1.010 (128x128 coop 0.974)"}},
+      {"prefill_mlp_up", {"h200_bf16_128x256_coop", "1.006 (128x128 coop 0.951, 64x128 0.523)"}},
+      {"skinny_seed1", {"h200_bf16_128x256_coop", "0.996 (128x128 coop 0.943, 64x128 0.561)"}},
+      {"decode_mlp_up", {"h200_bf16_128x256_coop", "1.001 (128x128 coop 0.927, 64x128 0.657)"}},
+      {"decode_attn_out", {"h200_bf16_decode_128x128_coop", "0.956 (128x256 coop 0.559, stream-K 128x256 0.79)"}},
+      {"decode_mlp_down", {"h200_bf16_decode_128x128_coop", "0.985 (128x256 coop 0.619)"}},
+      {"decode_m64", {"h200_bf16_decode_m64_64x128", "0.887 (128x128 coop 0.683, stream-K 128x256 0.84)"}},
+      {"decode_m16", {"h200_bf16_decode_m64_64x128", "0.875 (128x128 coop 0.552, stream-K 128x256 0.79)"}},
+  };
+  TuneSpace measured;
+  measured.swapAbMaxM = 0;
+  size_t checked = 0;
+  for (const gemmc::bench::SuiteShape &shape : suite.shapes) {
+    auto it = best.find(shape.name);
+    if (it == best.end())
+      continue;
+    ++checked;
+    std::string path = GEMMC_SOURCE_DIR "/specs/" + it->second.first + ".yaml";
+    std::unique_ptr<SpecFile> file = SpecFile::open(path, llvm::errs());
+    ASSERT_TRUE(file && file->parse()) << path;
+    ProblemShape p{shape.m, shape.n, shape.k};
+    llvm::Expected<Analysis> mine = analyze(file->spec(), p);
+    ASSERT_TRUE(bool(mine));
+    TuneFamily f;
+    f.shapes = {p};
+    llvm::Expected<TuneResult> r = tune(f, measured);
+    ASSERT_TRUE(bool(r));
+    if (streamKNeverRun.count(shape.name))
+      llvm::erase_if(r->ranked, [](const TuneCandidate &c) {
+        return c.spec.tileScheduler.kind == TileSchedulerKind::StreamK;
+      });
+    std::vector<TunePick> top = pickDistinct(*r, 3);
+    ASSERT_EQ(top.size(), 3u);
+    double third = r->ranked[top.back().index].shapes[0].analysis.predictedSec;
+    std::string picks;
+    for (const TunePick &t : top)
+      picks += "\n  " + brief(r->ranked[t.index].spec) + ": " +
+               std::to_string(r->ranked[t.index].shapes[0].analysis.predictedSec * 1e6) + " us";
+    EXPECT_LE(mine->predictedSec, third * (1 + kTwinTolerance))
+        << shape.name << ": measured best " << it->second.first << " at " << it->second.second
+        << " of cuBLAS is predicted " << mine->predictedSec * 1e6 << " us; the model's top 3:" << picks;
+  }
+  EXPECT_EQ(checked, best.size());
+}
+
+// Issue 16: the five bf16 A-row B-col specs of specs/ that one H200 run
+// measured on all eleven anchor shapes (bench/RESULTS.md, 7321cf4, gemmc /
+// cuBLAS in the same process), ranked by the model on each shape: its first
+// (or a twin of it, kTwinTolerance) is the measured best. The measured
+// ratios, in the order of `specs`:
+TEST(Tune, AnchorMeasuredSpecsRankedAsMeasured) {
+  const std::vector<std::string> specs = {"h200_bf16_128x256_coop", "h200_bf16_decode_128x128_coop",
+                                          "h200_bf16_decode_m64_64x128", "h200_bf16_tn",
+                                          "h200_bf16_tn_128x256_coop_mc"};
+  const std::map<std::string, std::vector<double>> measured = {
+      {"cube4096", {1.000, 0.941, 0.560, 0.686, 1.002}},
+      {"cube8192", {1.009, 0.970, 0.547, 0.675, 1.028}},
+      {"prefill_attn_out", {1.010, 0.974, 0.540, 0.672, 1.028}},
+      {"prefill_mlp_up", {1.006, 0.951, 0.523, 0.658, 1.005}},
+      {"decode_attn_out", {0.559, 0.956, 0.585, 0.723, 0.554}},
+      {"decode_qkv", {0.695, 0.629, 0.501, 0.463, 0.692}},
+      {"decode_mlp_up", {1.001, 0.927, 0.657, 0.711, 0.995}},
+      {"decode_mlp_down", {0.619, 0.985, 0.629, 0.757, 0.618}},
+      {"decode_m64", {0.459, 0.683, 0.887, 0.595, 0.239}},
+      {"decode_m16", {0.454, 0.552, 0.875, 0.539, 0.234}},
+      {"skinny_seed1", {0.996, 0.943, 0.561, 0.675, 0.989}},
+  };
+  std::vector<KernelSpec> kernels;
+  for (const std::string &name : specs) {
+    std::string path = GEMMC_SOURCE_DIR "/specs/" + name + ".yaml";
+    std::unique_ptr<SpecFile> file = SpecFile::open(path, llvm::errs());
+    ASSERT_TRUE(file && file->parse()) << path;
+    kernels.push_back(file->spec());
+  }
+  gemmc::bench::Suite suite;
+  ASSERT_NO_FATAL_FAILURE(readAnchors(suite));
+  size_t checked = 0;
+  for (const gemmc::bench::SuiteShape &shape : suite.shapes) {
+    const std::vector<double> &ratio = measured.at(shape.name);
+    ++checked;
+    size_t bestMeasured = std::max_element(ratio.begin(), ratio.end()) - ratio.begin();
+    std::vector<double> predicted;
+    for (const KernelSpec &k : kernels) {
+      llvm::Expected<Analysis> a = analyze(k, {shape.m, shape.n, shape.k});
+      ASSERT_TRUE(bool(a));
+      predicted.push_back(a->predictedSec);
+    }
+    double fastest = *std::min_element(predicted.begin(), predicted.end());
+    EXPECT_LE(predicted[bestMeasured], fastest * (1 + kTwinTolerance))
+        << shape.name << ": measured best " << specs[bestMeasured] << " (" << ratio[bestMeasured]
+        << ") predicted " << predicted[bestMeasured] * 1e6 << " us, the model's fastest " << fastest * 1e6 << " us";
+  }
+  EXPECT_EQ(checked, measured.size());
 }
 
 } // namespace

@@ -126,13 +126,17 @@ void printHeader(raw_ostream &os, const KernelSpec &s, const Analysis &a) {
   os << formatv("kernel {0}: {1}, {2} on {3} ({4} SMs)\n", s.name,
                 archName(s.arch), elementTypeName(s.a.element), d.productName,
                 d.smCount);
-  os << formatv("schedule: tile {0}x{1}x{2}, {3} stages, {4}, {5} (raster "
+  os << formatv("schedule: tile {0}x{1}x{2}{10}, {3} stages, {4}, {5} (raster "
                 "{6}, group {7}, split_k {8}), {9} threads\n",
                 s.blockM(), s.blockN(), s.blockK(), s.mainloop.stages,
                 kernelScheduleName(s.kernelSchedule),
                 tileSchedulerKindName(s.tileScheduler.kind),
                 rasterName(s.tileScheduler.raster), s.tileScheduler.group,
-                s.tileScheduler.splitK, a.cta.threads);
+                s.tileScheduler.splitK, a.cta.threads,
+                // swap_ab: what follows is the swapped kernel's (Rules.h).
+                s.swapAb ? " (swap_ab: the kernel of C^T = B^T A^T, its M "
+                           "and N the shape's N and M)"
+                         : "");
   os << formatv("unit: {0}, peak {1:F1} TFLOP/s; HBM {2:F3} TB/s; L2 {3} "
                 "MiB\n",
                 mathUnitName(a.unit), a.peakFlops / 1e12,
@@ -205,8 +209,9 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
   os << formatv("  grid             = {0} CTAs{1}; busiest SM runs ceil({2} / "
                 "{3}) = {4} tiles\n",
                 a.gridCtas,
-                s.tileScheduler.kind == TileSchedulerKind::DataParallel
-                    ? ""
+                s.tileScheduler.kind == TileSchedulerKind::DataParallel ? ""
+                : a.gridCtas == a.slots && a.tiles < a.slots
+                    ? formatv(" (stream_k: every slot, {0})", a.slots).str()
                     : formatv(" (persistent: min({0}, {1}))", a.tiles, a.slots)
                           .str(),
                 a.tiles, d.smCount, a.tilesOnBusiestSm);
@@ -253,11 +258,18 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                     : "covers " + pct(a.latencyCoverage) + " of the latency");
 
   os << "time\n";
+  // Below the peak when shared memory cannot feed it (docs/model.md).
+  std::string smemBound =
+      a.mathFlopsPerSm < a.peakFlops / d.smCount
+          ? formatv(" (shared memory: {0:F4} B/FLOP at {1} B/clock)",
+                    a.smemBytesPerFlop, kSmemBytesPerClock)
+                .str()
+          : std::string();
   os << formatv("  math             = {0} tiles x 2 x {1} x {2} x {3:F0} / "
-                "{4:F2} TFLOP/s per SM = {5}\n",
+                "{4:F2} TFLOP/s per SM{6} = {5}\n",
                 a.tilesOnBusiestSm, s.blockM(), s.blockN(),
-                double(p.k) / a.splitK, a.peakFlops / d.smCount / 1e12,
-                timeStr(a.mmaSec));
+                double(p.k) / a.splitK, a.mathFlopsPerSm / 1e12,
+                timeStr(a.mmaSec), smemBound);
   os << formatv("  memory           = {0} / {1:F3} TB/s = {2}\n",
                 bytesStr(a.l2Bytes), a.hbmBytesPerSec / 1e12,
                 timeStr(a.memorySec));
@@ -658,9 +670,11 @@ int gemmc::tool::runAnalyze() {
     // The shape must be one the kernel could run: the same rules that check
     // fixed problem sizes (range, stride alignment) check it.
     KernelSpec s = spec;
+    // swap_ab: the spec holds the swapped kernel's M and N.
+    ProblemShape kp = spec.swapAb ? ProblemShape{p.n, p.m, p.k} : p;
     for (auto [name, d, v] :
-         {std::tuple{"m", &s.m, p.m}, std::tuple{"n", &s.n, p.n},
-          std::tuple{"k", &s.k, p.k}}) {
+         {std::tuple{"m", &s.m, kp.m}, std::tuple{"n", &s.n, kp.n},
+          std::tuple{"k", &s.k, kp.k}}) {
       if (!d->isDynamic() && d->value != v)
         errs() << formatv("{0}: warning: the spec fixes {1} = {2}; analyzing "
                           "{1} = {3} as if it were dynamic\n",

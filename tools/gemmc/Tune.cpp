@@ -241,31 +241,38 @@ int gemmc::tool::runTune() {
                     "ranked\n",
                     r->enumerated, r->refusedByRules, r->refusedByLowering,
                     r->duplicates, r->ranked.size());
-  outs() << formatv("{0,-4} {1,-22} {2,-12} {3,-29} {4,-13} {5,-7} {6,-6} "
+  outs() << formatv("{0,-4} {1,-22} {2,-14} {3,-29} {4,-13} {5,-7} {6,-6} "
                     "{7}\n",
                     "rank", "name", "tile", "kernel_schedule", "scheduler",
                     "cluster", "store", "score");
   for (size_t i = 0; i < top; ++i) {
     TuneCandidate c = r->ranked[picks[i].index];
     c.spec.name = formatv("{0}_{1}", prefix, i + 1).str();
-    const KernelSpec &s = c.spec;
-    outs() << formatv("{0,-4} {1,-22} {2,-12} {3,-29} {4,-13} {5,-7} {6,-6} "
+    // The caller's view (a swap_ab spec is held swapped): its tile, marked
+    // "swap"; split_k after the scheduler.
+    const KernelSpec s = c.spec.swapAb ? swapAbView(c.spec) : c.spec;
+    outs() << formatv("{0,-4} {1,-22} {2,-14} {3,-29} {4,-13} {5,-7} {6,-6} "
                       "{7:F3}\n",
                       i + 1, s.name,
-                      formatv("{0}x{1}x{2}", s.blockM(), s.blockN(), s.blockK()),
+                      formatv("{0}x{1}x{2}{3}", s.blockM(), s.blockN(), s.blockK(),
+                              s.swapAb ? " swap" : ""),
                       kernelScheduleName(s.kernelSchedule),
-                      tileSchedulerKindName(s.tileScheduler.kind),
+                      s.tileScheduler.splitK > 1
+                          ? formatv("{0}/{1}", tileSchedulerKindName(s.tileScheduler.kind),
+                                    s.tileScheduler.splitK)
+                                .str()
+                          : tileSchedulerKindName(s.tileScheduler.kind).str(),
                       formatv("{0}x{1}{2}", s.clusterShape[0], s.clusterShape[1],
                               s.mainloop.multicast ? "mc" : ""),
                       storeKindName(s.epilogue.store), c.score);
     std::vector<std::string> reasons =
         tuneReasons(c, picks[i].index + 1, *r);
     if (picks[i].twins)
-      reasons.push_back(formatv("{0} other schedule(s) are predicted the same "
-                                "on every shape (rasters, stores or groups "
+      reasons.push_back(formatv("{0} other schedule(s) are predicted within "
+                                "{1}% on every shape (rasters, stores or groups "
                                 "the model cannot tell apart); --measure "
                                 "separates them",
-                                picks[i].twins)
+                                picks[i].twins, 100 * kTwinTolerance)
                             .str());
     // The per-shape lines (after the three summary lines) on stdout too.
     for (size_t l = 3; l < reasons.size(); ++l)
@@ -277,7 +284,7 @@ int gemmc::tool::runTune() {
       }
       SmallString<128> path(outDirOpt);
       sys::path::append(path, s.name + ".yaml");
-      if (!writeTextFile(kWho, std::string(path), specToYaml(s, reasons)))
+      if (!writeTextFile(kWho, std::string(path), specToYaml(c.spec, reasons)))
         return 1;
     }
   }

@@ -72,6 +72,7 @@ enum class Bottleneck {
   WaveQuantization, ///< padded partial tiles and the last wave's idle SMs
   LoadLatency,      ///< too few bytes in flight to cover the load latency
   TileOverhead,     ///< prologue and epilogue not hidden behind other work
+  SharedMemory,     ///< the MMA's operand reads and the fills outrun shared memory
 };
 llvm::StringRef bottleneckName(Bottleneck b);
 
@@ -111,7 +112,7 @@ struct Analysis {
   int64_t tilesM = 0, tilesN = 0, splitK = 1;
   int64_t tiles = 0;       ///< tilesM x tilesN x splitK
   int64_t slots = 0;       ///< SMs x resident CTAs
-  int64_t gridCtas = 0;    ///< tiles, or min(tiles, slots) when persistent
+  int64_t gridCtas = 0;    ///< tiles; min(tiles, slots) when persistent; slots under stream_k (split_k 1)
   double waves = 0;        ///< tiles / slots
   int64_t wavesRounded = 0;
   double lastWaveUtilization = 0; ///< tiles in the last wave / slots
@@ -145,8 +146,14 @@ struct Analysis {
   /// tiles), in overheadSec; 0 when no tile is split.
   double streamKFixupSec = 0;
 
+  // Shared-memory bandwidth of the mainloop (wgmma reads both operands from
+  // shared memory; 0 bytes for MMA families that do not).
+  double smemBytesPerFlop = 0; ///< fills + MMA operand reads per FLOP
+  double smemFlopsPerSm = 0;   ///< FLOP/s per SM shared memory can feed
+  double mathFlopsPerSm = 0;   ///< min(peak per SM, smemFlopsPerSm)
+
   // Time.
-  double mmaSec = 0;    ///< busiest SM's padded tiles at the unit's peak
+  double mmaSec = 0;    ///< busiest SM's padded tiles at mathFlopsPerSm
   double memorySec = 0; ///< l2Bytes / HBM bandwidth
   double mainloopSec = 0; ///< max(mmaSec / coverage, memorySec)
   double modelSec = 0;  ///< mainloop + overhead at the datasheet roofs

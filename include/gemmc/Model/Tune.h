@@ -41,6 +41,12 @@ struct TuneSpace {
   std::vector<int64_t> blockK{32, 64, 128};
   std::vector<I64x2> clusters{{1, 1}, {2, 1}, {1, 2}};
   std::vector<int64_t> groups{1, 8};
+  /// Small M (issue 16): families whose every M is at most swapAbMaxM also
+  /// get swap_ab schedules, whose BLOCK_M (the swapped kernel's MMA N) takes
+  /// these values, and split_k > 1.
+  int64_t swapAbMaxM = 64;
+  std::vector<int64_t> swapAbBlockM{8, 16, 32, 64};
+  std::vector<int64_t> splitK{2, 4};
 };
 
 /// One shape's prediction for a candidate.
@@ -81,9 +87,13 @@ llvm::Expected<TuneResult> tune(const TuneFamily &family,
 std::vector<int64_t> sampleRange(int64_t lo, int64_t hi);
 
 /// The first `k` candidates of `result.ranked` the model tells apart: a
-/// candidate whose predicted time equals, on every shape, that of one
-/// already picked is counted in `twins` of that one instead (the model
+/// candidate whose predicted time is within kTwinTolerance, on every shape,
+/// of that of one already picked is counted in `twins` of that one instead (the model
 /// cannot rank it against its twin; a measurement can). Indices into ranked.
+/// Predictions closer than this (relative, on every shape) are twins: the
+/// model's terms are not that precise (its raster and group variants of one
+/// tile often differ by 0.01%), so only a measurement can rank them.
+constexpr double kTwinTolerance = 0.005;
 struct TunePick {
   size_t index;
   size_t twins = 0;

@@ -102,6 +102,13 @@ std::vector<Violation> checkValues(const KernelSpec &spec);
 /// The spec should be resolved (resolveAuto) first.
 std::vector<Violation> checkSpec(const KernelSpec &spec);
 
+/// swap_ab's other view of a spec: A and B exchanged (each layout flipped,
+/// since B^T of a K-contiguous B is a K-contiguous A), M and N, BLOCK_M and
+/// BLOCK_N, the raster's direction and the bias's orientation exchanged.
+/// Its own inverse: it turns a file's (user's) view into the kernel's and
+/// back. swapAb itself stays set in both.
+KernelSpec swapAbView(const KernelSpec &spec);
+
 /// "48 KiB", "1.5 KiB", "300 B": sizes as the messages print them.
 std::string formatBytes(int64_t bytes);
 

@@ -66,6 +66,8 @@ struct Manifest {
   Scheduler scheduler = Scheduler::DataParallel;
   Raster raster = Raster::AlongM;
   int32_t group = 1;
+  /// stream_k with split_k > 1: each tile's K split in this many pieces.
+  int32_t splitK = 1;
   std::vector<Param> params;
   /// Global scratch per CTA of the grid (stream_k); 0 = none (field absent).
   int64_t workspaceBytesPerCta = 0;
@@ -77,6 +79,8 @@ struct Manifest {
   /// "pdl".wait is not "none": the kernel executes griddepcontrol.wait
   /// before its first load, so it may be launched with GEMMC_LAUNCH_PDL.
   bool pdlWait = false;
+  /// The kernel computes C^T = B^T A^T (issue 16's small-M kernels).
+  bool swapAb = false;
 
   bool hasParam(Param p) const;
   /// Whether A and B go to the kernel as tensor maps (else as pointers).
