@@ -58,7 +58,7 @@ run() {
   done
   timeout 25 "$tests" "${others[@]}" --shapes "$shapes" >"$OUT/suite.txt" 2>&1 || status=1
   timeout 25 "$tests" "${handover[@]}" --shapes "$shapes" >"$OUT/suite-stream-k.txt" 2>&1 || status=1
-  tail -2 "$OUT/suite.txt" "$OUT/suite-stream-k.txt"
+  grep -hE "^gemmc-gpu-tests|FAIL" "$OUT/suite.txt" "$OUT/suite-stream-k.txt" | tail -n 40
   echo "== suite: $((SECONDS - t0)) s"
   timeout 60 "$bench" --cubin-dir "$dir/cubins" --cubins "$bench_cubins" --suite "$suite" --iters 20 --warmup 3 --graph \
     --json "$OUT/bench.json" >"$OUT/bench.txt" 2>&1 || status=1

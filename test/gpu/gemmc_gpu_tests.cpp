@@ -115,17 +115,17 @@ struct Run {
 /// A scaled FP8 operand spans its type's range (x 2^e) and its scale brings
 /// it back (2^-e) times a factor that is not a power of two, so a kernel that
 /// skipped the multiply or read the wrong scale fails the comparison.
-/// Returns the scale, written to `buffer`. A scale vector (`count` > 1:
-/// per row of A, per column of B) cycles its factor through [0.5, 1.25]
-/// and returns 1: the reference scales its rows or columns afterwards
-/// (scaleReference).
-float makeScale(DeviceBuffer &buffer, int exp2, float factor, int64_t count = 1) {
+/// Returns the scale, written to `buffer`. A scale vector (`vector`: per
+/// row of A, per column of B, `count` values, which M = 1 or N = 1 makes a
+/// single one) cycles its factor through [0.5, 1.25] and returns 1: the
+/// reference scales its rows or columns afterwards (scaleReference).
+float makeScale(DeviceBuffer &buffer, int exp2, float factor, bool vector, int64_t count) {
   std::vector<float> scales(count);
   for (int64_t i = 0; i < count; ++i)
-    scales[i] = std::ldexp(count == 1 ? factor : 0.5f + 0.125f * float(i % 7), -exp2);
+    scales[i] = std::ldexp(vector ? 0.5f + 0.125f * float(i % 7) : factor, -exp2);
   buffer = DeviceBuffer(count * sizeof(float));
   HARNESS_CUDA(cudaMemcpy(buffer.ptr, scales.data(), buffer.bytes, cudaMemcpyHostToDevice));
-  return count == 1 ? scales[0] : 1.0f;
+  return vector ? 1.0f : scales[0];
 }
 
 /// The reference (row-major M x N f32, ld N) times the scale vectors of a
@@ -178,11 +178,13 @@ Run prepare(const gemmc_kernel_info &info, int64_t m, int64_t n, int64_t k, bool
   r.args.ldc = r.ldc;
   r.args.c_type = info.c_type;
   if (info.a_scale) {
-    r.refScale *= makeScale(r.scaleA, aExp, 0.75f, info.a_scale == GEMMC_SCALE_ROW ? m : 1);
+    r.refScale *= makeScale(r.scaleA, aExp, 0.75f, info.a_scale == GEMMC_SCALE_ROW,
+                            info.a_scale == GEMMC_SCALE_ROW ? m : 1);
     r.args.scale_a = static_cast<const float *>(r.scaleA.ptr);
   }
   if (info.b_scale) {
-    r.refScale *= makeScale(r.scaleB, bExp, 1.25f, info.b_scale == GEMMC_SCALE_COL ? n : 1);
+    r.refScale *= makeScale(r.scaleB, bExp, 1.25f, info.b_scale == GEMMC_SCALE_COL,
+                            info.b_scale == GEMMC_SCALE_COL ? n : 1);
     r.args.scale_b = static_cast<const float *>(r.scaleB.ptr);
   }
   if (info.bias) {

@@ -49,25 +49,30 @@ LtFp8Gemm::LtFp8Gemm(cublasLtHandle_t lt, const Problem &p, const Operand &a, co
     fail("cublasLtMatrixLayoutCreate", s);
     return;
   }
-  // The heuristic needs the scale pointers' presence, not their values.
+  // The algorithm is chosen at the first run, once the scale pointers are
+  // set: chosen without them, cuBLASLt picks an unscaled kernel and then
+  // refuses the scaled call ("not supported", H200, 2026-11-30).
+  workspaceBytes_ = workspaceBytes;
+  ok_ = true;
+}
+
+bool LtFp8Gemm::choose() {
+  cublasStatus_t s;
   cublasLtMatmulPreference_t pref;
-  if ((s = cublasLtMatmulPreferenceCreate(&pref)) != CUBLAS_STATUS_SUCCESS) {
-    fail("cublasLtMatmulPreferenceCreate", s);
-    return;
-  }
-  cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &workspaceBytes,
-                                       sizeof workspaceBytes);
+  if ((s = cublasLtMatmulPreferenceCreate(&pref)) != CUBLAS_STATUS_SUCCESS)
+    return fail("cublasLtMatmulPreferenceCreate", s);
+  cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &workspaceBytes_,
+                                       sizeof workspaceBytes_);
   cublasLtMatmulHeuristicResult_t result{};
   int found = 0;
   s = cublasLtMatmulAlgoGetHeuristic(lt_, op_, la_, lb_, lc_, lc_, pref, 1, &result, &found);
   cublasLtMatmulPreferenceDestroy(pref);
-  if (s != CUBLAS_STATUS_SUCCESS || found == 0) {
-    fail("cublasLtMatmulAlgoGetHeuristic (" + std::string(found ? "" : "no algorithm") + ")",
-         s != CUBLAS_STATUS_SUCCESS ? s : CUBLAS_STATUS_NOT_SUPPORTED);
-    return;
-  }
+  if (s != CUBLAS_STATUS_SUCCESS || found == 0)
+    return fail("cublasLtMatmulAlgoGetHeuristic (" + std::string(found ? "" : "no algorithm") + ")",
+                s != CUBLAS_STATUS_SUCCESS ? s : CUBLAS_STATUS_NOT_SUPPORTED);
   algo_ = result.algo;
-  ok_ = true;
+  chosen_ = true;
+  return true;
 }
 
 LtFp8Gemm::~LtFp8Gemm() {
@@ -91,6 +96,8 @@ bool LtFp8Gemm::run(const void *a, const void *b, void *c, float alpha, const fl
       (s = cublasLtMatmulDescSetAttribute(op_, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &scaleA, sizeof scaleA)) !=
           CUBLAS_STATUS_SUCCESS)
     return fail("cublasLtMatmulDescSetAttribute(scale pointers)", s);
+  if (!chosen_ && !choose())
+    return false;
   float beta = 0.f;
   s = cublasLtMatmul(lt_, op_, &alpha, b, la_, a, lb_, &beta, c, lc_, c, lc_, &algo_, workspace_.ptr,
                      workspace_.bytes, stream);

@@ -37,10 +37,14 @@ public:
 
 private:
   bool fail(const std::string &what, cublasStatus_t s);
+  /// The heuristic's first algorithm, with the scale pointers set.
+  bool choose();
   cublasLtHandle_t lt_;
   cublasLtMatmulDesc_t op_ = nullptr;
   cublasLtMatrixLayout_t la_ = nullptr, lb_ = nullptr, lc_ = nullptr;
   cublasLtMatmulAlgo_t algo_{};
+  bool chosen_ = false;
+  size_t workspaceBytes_ = 0;
   DeviceBuffer workspace_;
   bool ok_ = false;
   std::string why_;
