@@ -233,12 +233,15 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
   // the same value, so the reference's alpha is still the product.
   const bool vectors = info.a_scale == GEMMC_SCALE_ROW || info.b_scale == GEMMC_SCALE_COL;
   float scaleA = std::ldexp(1.0f, -aExp), scaleB = std::ldexp(1.0f, -bExp);
+  // B's scales start 16 bytes aligned: cuBLASLt refuses ("not supported",
+  // at cublasLtMatmul) a per-tensor scale pointer 4 bytes past another.
   const int64_t aCount = vectors ? m : 1, bCount = vectors ? n : 1;
-  std::vector<float> hostScales(aCount + bCount, scaleB);
-  std::fill(hostScales.begin(), hostScales.begin() + aCount, scaleA);
+  const int64_t bStart = (aCount + 3) / 4 * 4;
+  std::vector<float> hostScales(bStart + bCount, scaleB);
+  std::fill(hostScales.begin(), hostScales.begin() + bStart, scaleA);
   DeviceBuffer scales(hostScales.size() * sizeof(float));
   HARNESS_CUDA(cudaMemcpy(scales.ptr, hostScales.data(), scales.bytes, cudaMemcpyHostToDevice));
-  const float *dScaleA = static_cast<const float *>(scales.ptr), *dScaleB = dScaleA + aCount;
+  const float *dScaleA = static_cast<const float *>(scales.ptr), *dScaleB = dScaleA + bStart;
   std::vector<Set> s(sets);
   for (int i = 0; i < sets; ++i) {
     s[i].a = makeOperand(info.a_type, aRows, aCols, alignedLd(aCols, info.a_type), 17 + 2 * i, aExp);

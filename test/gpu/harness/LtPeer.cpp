@@ -1,4 +1,5 @@
 #include "LtPeer.h"
+#include <vector>
 
 namespace gemmc::harness {
 
@@ -38,7 +39,11 @@ LtFp8Gemm::LtFp8Gemm(cublasLtHandle_t lt, const Problem &p, const Operand &a, co
       {CUBLASLT_MATMUL_DESC_A_SCALE_MODE, &scaleModeA, sizeof scaleModeA},
       {CUBLASLT_MATMUL_DESC_B_SCALE_MODE, &scaleModeA, sizeof scaleModeA},
   };
-  for (const Attr &x : attrs)
+  // Per-tensor scaling is cuBLASLt's default mode: the mode attributes are
+  // set only for vectors (with SCALAR_32F set explicitly, CUDA 13.0's
+  // cublasLtMatmul refused every per-tensor FP8 call on the H200).
+  size_t count = sizeof attrs / sizeof attrs[0] - (mode == ScaleMode::Tensor ? 2 : 0);
+  for (const Attr &x : std::vector<Attr>(attrs, attrs + count))
     if ((s = cublasLtMatmulDescSetAttribute(op_, x.which, x.value, x.size)) != CUBLAS_STATUS_SUCCESS) {
       fail("cublasLtMatmulDescSetAttribute(" + std::to_string(int(x.which)) + ")", s);
       return;
