@@ -291,7 +291,6 @@ void add(Sink &out, llvm::StringRef rule, llvm::StringRef field,
 }
 
 constexpr int64_t kMaxTileDim = 1024;
-constexpr int64_t kMaxStages = 32;
 constexpr int64_t kMaxClusterDim = 16;
 constexpr int64_t kMaxProblemDim = (int64_t{1} << 31) - 1;
 

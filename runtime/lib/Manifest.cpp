@@ -484,10 +484,12 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
         m.params.push_back(e.second);
         found = true;
       }
-    if (!found)
-      return done(r.fail(path, "unknown parameter \"" + p.asString() +
-                                   "\" (known: tmap_a, tmap_b, tmap_c, c, m, n, k, ldc, alpha, beta, bias, aux, "
-                                   "workspace, a, b, lda, ldb, scale_a, scale_b, scale_d)"));
+    if (!found) {
+      std::string known;
+      for (const auto &e : kParamNames)
+        known += (known.empty() ? "" : ", ") + std::string(e.first);
+      return done(r.fail(path, "unknown parameter \"" + p.asString() + "\" (known: " + known + ")"));
+    }
     if (!seenParams.insert(p.asString()).second)
       return done(r.fail(path, "parameter \"" + p.asString() + "\" listed twice"));
   }

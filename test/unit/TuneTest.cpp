@@ -71,8 +71,9 @@ TEST(Tune, Deterministic) {
   ASSERT_EQ(a->ranked.size(), b->ranked.size());
   for (size_t i = 0; i < a->ranked.size(); ++i) {
     EXPECT_EQ(specToYaml(a->ranked[i].spec, {}), specToYaml(b->ranked[i].spec, {}));
-    if (i)
+    if (i) {
       EXPECT_LE(a->ranked[i - 1].score, a->ranked[i].score);
+    }
   }
   // 1.0 only for a schedule that is the model's best on every shape.
   EXPECT_GE(a->ranked.front().score, 1.0);

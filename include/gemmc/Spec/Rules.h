@@ -64,6 +64,9 @@ struct CtaResources {
 /// Registers an MMA thread needs beyond its accumulators (addresses, loop
 /// state, fragments). A rough constant; docs/model.md says where it is wrong.
 constexpr int64_t kRegisterOverhead = 40;
+/// The most stages a schedule may have: the value-range rule's bound, and
+/// #gemmc.smem_layout's verifier's.
+constexpr int64_t kMaxStages = 32;
 /// The TMA-store epilogue stages C through shared memory in chunks one
 /// 128-byte swizzle span wide (64 bf16 or 32 f32 columns) and as tall as a
 /// warpgroup's rows, through a ring of chunk buffers per warpgroup: at least

@@ -120,17 +120,15 @@ LogicalResult TileLoopOp::verify() {
 
 /// More shared memory than any CTA of any target has (sm_100a: 227 KiB).
 static constexpr int64_t kMaxSharedBytes = 256 * 1024;
-/// The most stages a schedule may ask for (the value-range rule's bound).
-static constexpr int64_t kMaxLayoutStages = 32;
 
 LogicalResult SmemLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                      int64_t stages, int64_t stageBytes,
                                      int64_t bOffset, int64_t barriers,
                                      int64_t align, int64_t swizzle,
                                      int64_t epilogue) {
-  if (stages < 1 || stages > kMaxLayoutStages)
+  if (stages < 1 || stages > kMaxStages)
     return emitError() << "[smem-layout] stages = " << stages
-                       << " is outside 1.." << kMaxLayoutStages;
+                       << " is outside 1.." << kMaxStages;
   // 0: a ring of barriers alone (sm_100a's accumulator buffers live in
   // tensor memory).
   if (stageBytes < 0 || stageBytes > kMaxSharedBytes)
