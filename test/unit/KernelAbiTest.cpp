@@ -65,6 +65,7 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
     EXPECT_EQ(m.dynamicSmemBytes, b->abi.dynamicSmemBytes);
     EXPECT_EQ(m.block[0], b->abi.block[0]);
     EXPECT_EQ(m.cluster[0], b->abi.cluster[0]);
+    EXPECT_EQ(m.cluster[1], b->abi.cluster[1]);
     EXPECT_EQ(m.workspaceBytesPerCta, b->abi.workspaceBytesPerCta);
     EXPECT_EQ(m.scheduler == rt::Scheduler::StreamK,
               b->spec.tileScheduler.kind == TileSchedulerKind::StreamK);
@@ -83,8 +84,43 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // epilogue or PDL (issue 15), 12 FP8 and TF32 ones (issue 14), 10 sm_80
   // specs the lowering builds, and 9 sm_100a ones (b200_ladder_2, _3, _4,
   // _5, _7 and _8, b200_bf16_tn, b200_f16_tn_persistent,
-  // b200_tf32_tn_persistent).
-  EXPECT_EQ(checked, 84);
+  // b200_tf32_tn_persistent), and 5 clusters along N (issue 16:
+  // h200_bf16_128x256_coop_1x2, cluster_1x2_* and cluster_2x2_*).
+  EXPECT_EQ(checked, 89);
+}
+
+// Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box
+// rows (128 / 2 = 64) into all of them; [2, 2] also halves B's (256 / 2 =
+// 128 rows when K-major, 4 / 2 = 2 slabs of 64 columns when N-major). The
+// manifest carries the cluster as the spec writes it.
+TEST(KernelAbi, ClustersAlongNShareA) {
+  std::optional<Built> b = build(GEMMC_SOURCE_DIR "/specs/h200_bf16_128x256_coop_1x2.yaml");
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->abi.cluster[0], 1);
+  EXPECT_EQ(b->abi.cluster[1], 2);
+  EXPECT_EQ(b->abi.a.multicast, 2);
+  EXPECT_EQ(b->abi.a.box[0], 64);
+  EXPECT_EQ(b->abi.a.box[1], 64);
+  EXPECT_EQ(b->abi.a.partBytes, 64 * 64 * 2);
+  EXPECT_EQ(b->abi.b.multicast, 1);
+  EXPECT_EQ(b->abi.b.box[1], 256);
+  // Shared memory is the 1x1 spec's: multicast changes who loads, not what.
+  EXPECT_EQ(b->abi.dynamicSmemBytes, 4 * 49152 + 32768 + 1024 + 64);
+  EXPECT_NE(b->json.find("\"cluster\": [\n    1,\n    2,\n    1\n  ]"), std::string::npos)
+      << b->json;
+  std::optional<Built> q = build(GEMMC_SOURCE_DIR "/test/gpu/specs/cluster_2x2_tn_coop.yaml");
+  ASSERT_TRUE(q);
+  EXPECT_EQ(q->abi.a.multicast, 2);
+  EXPECT_EQ(q->abi.a.box[1], 64);
+  EXPECT_EQ(q->abi.b.multicast, 2);
+  EXPECT_EQ(q->abi.b.box[1], 128);
+  EXPECT_EQ(q->abi.b.partBytes, 128 * 64 * 2);
+  KernelSpec nn = q->spec;
+  nn.b.layout = Layout::Row;
+  KernelAbi abi = describeKernelAbi(nn);
+  EXPECT_EQ(abi.b.loadsPerStage, 2);
+  EXPECT_EQ(abi.b.box[0], 64);
+  EXPECT_EQ(abi.b.partBytes, 2 * 64 * 64 * 2);
 }
 
 TEST(KernelAbi, TmaStoreCooperative) {
