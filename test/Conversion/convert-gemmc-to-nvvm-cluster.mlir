@@ -103,3 +103,24 @@ gpu.module @fill_2x2_nn [#nvvm.target<chip = "sm_90a">] {
     llvm.return
   }
 }
+
+// -----
+
+// sm_100a, seed 004's step 6 (a 2x2 multicast cluster of cta_group::1
+// CTAs): the MMA thread releases stage load % 4 in all four CTAs (their
+// producers write into it), one tcgen05.commit multicast with mask 0b1111
+// on the empty barrier at 229376 + 4 x 8 + 8 x stage.
+// CHECK-LABEL: llvm.func @release_2x2(
+// CHECK-SAME: %[[G:[a-z0-9]*]]: i32, %[[S:[a-z0-9]*]]: !llvm.ptr<3>)
+// CHECK: %[[ST:.*]] = arith.remui %[[G]], %c4_i32 : i32
+// CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[ST]], %c8_i32 : i32
+// CHECK-NEXT: %[[AT:.*]] = arith.addi %[[OFF]], %c229408_i32 : i32
+// CHECK-NEXT: %[[EMPTY:.*]] = llvm.getelementptr %[[S]][%[[AT]]]
+// CHECK-NEXT: nvvm.tcgen05.commit %[[EMPTY]], multicast_mask = %c15_i16 : !llvm.ptr<3>, i16
+// CHECK-NEXT: llvm.return
+gpu.module @release_2x2 [#nvvm.target<chip = "sm_100a">] {
+  llvm.func @release_2x2(%g: i32, %s: !llvm.ptr<3>) {
+    gemmc.stage_release %g, %s {cluster_size = 4 : i64, smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 49152, b_offset = 16384, barriers = 229376, align = 1024, swizzle = 128>} : !llvm.ptr<3>
+    llvm.return
+  }
+}

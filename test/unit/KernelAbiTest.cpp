@@ -85,8 +85,9 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // specs the lowering builds, and 9 sm_100a ones (b200_ladder_2, _3, _4,
   // _5, _7 and _8, b200_bf16_tn, b200_f16_tn_persistent,
   // b200_tf32_tn_persistent), and 5 clusters along N (issue 16:
-  // h200_bf16_128x256_coop_1x2, cluster_1x2_* and cluster_2x2_*).
-  EXPECT_EQ(checked, 89);
+  // h200_bf16_128x256_coop_1x2, cluster_1x2_* and cluster_2x2_*) and seed
+  // 004's step 6 on sm_100a.
+  EXPECT_EQ(checked, 90);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box
@@ -292,20 +293,29 @@ TEST(Backend, EveryTargetLowersAndSaysWhatItDoesNot) {
   ASSERT_TRUE(a100);
   std::vector<Violation> v = checkLoweringSupport(a100->spec);
   EXPECT_TRUE(v.empty());
-  // sm_100a: seed 004's step 6 asks for a 2x2 multicast cluster, which has
-  // no launch yet (the runtime's grid runs along M); steps 2-5, 7 and 8 and
-  // b200_bf16_tn (TMA store, persistent) build.
+  // sm_100a: seed 004's step 6 (a 2x2 multicast cluster of cta_group::1
+  // CTAs) builds, as do steps 2-5, 7 and 8 and b200_bf16_tn (TMA store,
+  // persistent); a [1, 2] cluster does not (gemmc.stage_release tells a
+  // 2-CTA cluster for a pair), nor an unswizzled 2x2.
   std::optional<Built> step6 = build(GEMMC_SOURCE_DIR "/specs/b200_ladder_6_multicast.yaml");
   ASSERT_TRUE(step6);
-  v = checkLoweringSupport(step6->spec);
+  EXPECT_TRUE(checkLoweringSupport(step6->spec).empty());
+  EXPECT_EQ(mmaCtaGroup(step6->spec), 1);
+  KernelSpec alongN = step6->spec;
+  alongN.clusterShape = {1, 2};
+  v = checkLoweringSupport(alongN);
   ASSERT_EQ(v.size(), 1u);
   EXPECT_EQ(v[0].field, "cluster_shape");
-  EXPECT_EQ(v[0].str(), "[not-implemented] cluster_shape [2, 2] is not implemented on sm_100a "
+  EXPECT_EQ(v[0].str(), "[not-implemented] cluster_shape [1, 2] is not implemented on sm_100a "
                         "yet: a cluster is built as a CTA pair (cta_group::2: [2, 1] with "
-                        "multicast: true and BLOCK_M = 128 a CTA), and clusters along N have "
-                        "no launch (the runtime's grid runs along M); use [2, 1] with "
-                        "multicast: true or [1, 1]");
-  EXPECT_EQ(mmaCtaGroup(step6->spec), 1);
+                        "multicast: true and BLOCK_M = 128 a CTA) or as a 2x2 multicast "
+                        "cluster; use [2, 1] or [2, 2] with multicast: true, or [1, 1]");
+  KernelSpec unswizzled = step6->spec;
+  unswizzled.mainloop.swizzle = Swizzle::None;
+  v = checkLoweringSupport(unswizzled);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].str(), "[not-implemented] a 2x2 multicast cluster with smem_swizzle: none is "
+                        "not implemented on sm_100a yet; use smem_swizzle: 128b, 64b or 32b");
   for (const char *name : {"b200_ladder_2_pipeline", "b200_ladder_3_warpspec",
                            "b200_ladder_4_swizzle", "b200_ladder_7_pairs",
                            "b200_ladder_8_persistent", "b200_bf16_tn"}) {
