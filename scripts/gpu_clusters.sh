@@ -8,16 +8,18 @@
 # prepare writes build/clusters/cubins/: test/gpu/specs/cluster_*.yaml, the
 # 1x2 tuned spec specs/h200_bf16_128x256_coop_1x2.yaml and the 1x1 spec it
 # is one change from (specs/h200_bf16_128x256_coop.yaml).
-# run builds the runtime, gemmc-gpu-tests and gemmc-bench (no MLIR) and writes to $OUT:
+# run builds the runtime, gemmc-gpu-tests and gemmc-bench (no MLIR) and writes to $OUT
+# (logs.txt: every stage's output and time):
 #   suite.txt   correctness of every cubin on shapes that are not multiples
-#               of any tile: odd numbers of tile columns (N = 255, 777,
-#               1030: 1, 7 and 9 columns of 128, odd of 256), M = 1 and
-#               ragged K (plus the suite's bad-argument and graph cases)
+#               of any tile, with odd numbers of tile columns (N = 777, 1030,
+#               1032: 7, 9, 9 columns of 128; N = 255, 1030, 1032, 2056: 1,
+#               5, 5, 9 of 256), so a cluster's second CTA lies past N; M = 1
+#               and ragged K (plus the suite's bad-argument and graph cases)
 #   bench.txt/.json  the 1x2 spec, its 1x1 peer and the 2x2 kernel against
 #               cuBLAS on cube4096, cube8192, prefill_attn_out, prefill_mlp_up
 #               (each row checked before it is timed)
-# Time limits: build 120 s, suite 25 s, bench 60 s: under 4 minutes, about
-# 2 when the build is quick.
+# Time limits: configure 30 s, build 90 s, suite 25 s, bench 45 s: under 3
+# minutes at worst, about 2 when the build is quick.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -38,21 +40,21 @@ prepare() {
 
 run() {
   source scripts/gpu_common.sh
-  local t0=$SECONDS status=0
+  log=$OUT/logs.txt
+  : >"$log"
+  local status=0 cubins=()
   gpu_configure_args
-  { "${configure[@]}" && timeout 120 cmake --build "$build" -j "$(nproc)" --target gemmc-gpu-tests gemmc-bench; } \
-    >"$OUT/build.txt" 2>&1 || { tail -30 "$OUT/build.txt"; return 1; }
-  echo "== build: $((SECONDS - t0)) s"
-  local cubins=()
+  # The build's output goes to the log only.
+  stage configure 30 "${configure[@]}" >/dev/null || return 1
+  stage build 90 cmake --build "$build" -j "$(nproc)" --target gemmc-gpu-tests gemmc-bench >/dev/null || return 1
   for c in "$dir"/cubins/*.cubin; do cubins+=(--cubin "$c"); done
-  timeout 25 "$build/bin/gemmc-gpu-tests" "${cubins[@]}" --shapes "$shapes" >"$OUT/suite.txt" 2>&1 || status=1
-  grep -hE "^gemmc-gpu-tests|FAIL" "$OUT/suite.txt" | tail -n 40
-  echo "== suite: $((SECONDS - t0)) s"
-  timeout 60 "$build/bin/gemmc-bench" --cubin-dir "$dir/cubins" --cubins "$bench_cubins" \
+  stage suite 25 "$build/bin/gemmc-gpu-tests" "${cubins[@]}" --shapes "$shapes" >"$OUT/suite.txt" || status=1
+  grep -E "^gemmc-gpu-tests|FAIL" "$OUT/suite.txt" | tail -n 40
+  stage bench 45 "$build/bin/gemmc-bench" --cubin-dir "$dir/cubins" --cubins "$bench_cubins" \
     --suite bench/suites/anchors.yaml --shapes "$bench_shapes" --iters 20 --warmup 3 --graph \
-    --json "$OUT/bench.json" >"$OUT/bench.txt" 2>&1 || status=1
-  cat "$OUT/bench.txt" | tail -n 30
-  echo "== bench: $((SECONDS - t0)) s, exit $status"
+    --json "$OUT/bench.json" >"$OUT/bench.txt" || status=1
+  tail -n 30 "$OUT/bench.txt"
+  say "gpu_clusters.sh: exit $status"
   return $status
 }
 
