@@ -340,7 +340,7 @@ gemmc_status loadImpl(const void *image, const std::string &manifestText, const 
       return fail(GEMMC_ERROR_UNSUPPORTED, what + ": the device (" + devName + ", " +
                                                std::to_string(k->residentCtas) +
                                                " resident CTAs) cannot hold one cluster of " +
-                                               std::to_string(m.cluster[0]));
+                                               std::to_string(launchCluster(m)[0]));
     }
     if ((r = cu->cuMemAlloc(&k->workspace, bytes)) != CUDA_SUCCESS) {
       k->workspace = 0;
