@@ -23,8 +23,14 @@
 //     (gemmc.stage_forward) and its epilogue releases the leader's
 //     accumulator buffers; both CTAs allocate and free together.
 //
+//   - a 2x2 multicast cluster (cta_group::1, seed 004's step 6): the shared
+//     TMA fill multicasts A along cluster rows and B along columns; each
+//     CTA's MMA thread releases a stage in all four CTAs (commit, mask
+//     0b1111).
+//
 // Not built (checkLoweringSupport refuses them, lib/Target/Sm100a.cpp):
-// clusters other than the pair (A multicast), N-major operands. The
+// other clusters ([1, 2] cannot be told from a pair by gemmc.stage_release),
+// N-major operands. The
 // epilogue's TMA stores are the shared ones (store_tile, store_drain,
 // shared_fence).
 //
@@ -70,6 +76,20 @@ void commit(KernelIR &ir, Value barrier, NVVM::CTAGroupKindAttr group) {
   NVVM::Tcgen05CommitOp::create(ir.b, ir.loc, barrier, mask, group);
 }
 
+/// A multicast cluster of `ctas` > 2 CTAs that are not a pair (seed 004's
+/// 2x2 step 6: cta_group::1, every CTA's producer writes into its cluster
+/// row's or column's stages): each CTA's MMA thread commits to the stage's
+/// empty barrier in every CTA of the cluster (mask of all of them), so a
+/// producer that waits on its own empty barrier knows every CTA it writes
+/// into has released the stage (as sm_90a's release, one arrival each).
+void commitToCluster(KernelIR &ir, Value barrier, int64_t ctas) {
+  Value mask = arith::ConstantIntOp::create(ir.b, ir.loc, ir.b.getI16Type(),
+                                            (int64_t(1) << ctas) - 1);
+  NVVM::Tcgen05CommitOp::create(
+      ir.b, ir.loc, barrier, mask,
+      NVVM::CTAGroupKindAttr::get(ir.b.getContext(), NVVM::CTAGroupKind::CTA_1));
+}
+
 /// One arrival, at cluster scope (ordering what this thread has seen before
 /// it), on the barrier at `barrier`'s offset in the pair's leader (cluster
 /// rank 0).
@@ -102,6 +122,15 @@ LogicalResult commitInPlaceOf(Operation *op, PatternRewriter &rewriter, Value sm
 struct StageReleaseLowering : OpRewritePattern<StageReleaseOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(StageReleaseOp op, PatternRewriter &rewriter) const override {
+    // A cluster of more than a pair is a cta_group::1 multicast cluster
+    // (lib/Target/Sm100a.cpp builds [2, 2] only; a 2-CTA cluster is the pair).
+    if (op.getClusterSize() > 2) {
+      KernelIR ir(rewriter, op.getLoc());
+      Ring ring(ir, op.getSmem(), op.getSmemLayout());
+      commitToCluster(ir, ring.empty(ring.stageOf(op.getLoad())), op.getClusterSize());
+      rewriter.eraseOp(op);
+      return success();
+    }
     return commitInPlaceOf(op, rewriter, op.getSmem(), op.getSmemLayout(), op.getLoad(),
                            op.getClusterSize(),
                            [](Ring &ring, Value stage) { return ring.empty(stage); });

@@ -54,6 +54,26 @@ struct StageAcquireLowering : OpRewritePattern<StageAcquireOp> {
   }
 };
 
+/// The CTAs that share this CTA's A (alongM false: its cluster row, ranks
+/// m + CX x j) or B (alongM true: its cluster column, ranks n x CX + i), as
+/// the i16 multicast mask of cp.async.bulk.tensor: a constant where the
+/// cluster is one row or one column, else shifted by the coordinate.
+Value multicastMask(KernelIR &ir, const KernelSpec &s, bool alongM,
+                    const ClusterCoords &at) {
+  int64_t cx = s.clusterShape[0], cy = s.clusterShape[1];
+  int64_t bits = 0;
+  if (alongM)
+    bits = (int64_t(1) << cx) - 1;
+  else
+    for (int64_t j = 0; j < cy; ++j)
+      bits |= int64_t(1) << (j * cx);
+  Value shift = alongM ? (at.n ? ir.mul(at.n, ir.c32(cx)) : Value()) : at.m;
+  if (!shift)
+    return arith::ConstantIntOp::create(ir.b, ir.loc, ir.b.getI16Type(), bits);
+  Value wide = arith::ShLIOp::create(ir.b, ir.loc, ir.c32(bits), shift);
+  return arith::TruncIOp::create(ir.b, ir.loc, ir.b.getI16Type(), wide);
+}
+
 /// gemmc.stage_fill -> mbarrier.arrive.expect_tx of the stage's bytes and
 /// the TMA loads of A and B (B multicast in a cluster).
 struct StageFillLowering : OpRewritePattern<StageFillOp> {
@@ -67,6 +87,9 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
     if (s.mainloop.load != LoadKind::Tma)
       return rewriter.notifyMatchFailure(op, "the ring fills stages with TMA only");
     KernelAbi abi = describeKernelAbi(s);
+    if (abi.a.multicast > 1 && !abi.a.kMajor)
+      return rewriter.notifyMatchFailure(
+          op, "an M-major A shared along N is not built (sm_90a's A is row-major)");
     KernelIR ir(rewriter, op.getLoc());
     Ring ring(ir, op.getSmem(), op.getSmemLayout());
     Value stage = ring.stageOf(op.getLoad());
@@ -103,11 +126,38 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
         copy(tmap, ir.sharedAt(dst, slab * plan.slabBytes),
              ir.add(k0, ir.c32(slab * plan.box[0])), row, mask);
     };
-    copyKMajor(abi.a, op.getA(), base, m0, /*mask=*/Value());
+    // A cluster along N (clusterShape [CX, CY], CY > 1) shares A and a
+    // cluster of CX > 1 along M shares B, each with multicast (KernelAbi's
+    // plans): this CTA loads one part of each shared operand into the CTAs
+    // that share it. Clusters along N only; [2, 1] builds B's as before.
+    int64_t cy = s.clusterShape[1];
+    ClusterCoords at;
+    if (cy > 1)
+      at = clusterCoords(ir, s);
+    if (abi.a.multicast > 1) {
+      // A shared along the cluster row (K-major, as sm_90a's row-major A):
+      // this CTA, column n of its cluster, loads rows [n x part, (n + 1) x
+      // part) of each slab's box into the same place in every CTA of the
+      // row.
+      Value mask = multicastMask(ir, s, /*alongM=*/false, at);
+      Value row = ir.add(m0, ir.mul(at.n, ir.c32(abi.a.box[1])));
+      Value dst = ir.sharedAt(
+          base, ir.mul(at.n, ir.c32(abi.a.slabBytes / abi.a.multicast)));
+      for (int64_t slab = 0; slab < abi.a.loadsPerStage; ++slab)
+        copy(op.getA(), slab ? ir.sharedAt(dst, slab * abi.a.slabBytes) : dst,
+             slab ? ir.add(k0, ir.c32(slab * abi.a.box[0])) : k0, row, mask);
+    } else {
+      copyKMajor(abi.a, op.getA(), base, m0, /*mask=*/Value());
+    }
     Value bBase = ir.sharedAt(base, op.getSmemLayout().getBOffset());
     // With multicast this CTA loads part `rank` of B into every CTA.
     Value mask, rank;
-    if (abi.b.multicast > 1 && pair == 1) {
+    if (abi.b.multicast > 1 && pair == 1 && cy > 1) {
+      // The CTAs of this CTA's cluster column (ranks n x CX + i).
+      mask = multicastMask(ir, s, /*alongM=*/true, at);
+      rank = at.m;
+      bBase = ir.sharedAt(bBase, ir.mul(rank, ir.c32(abi.b.partBytes)));
+    } else if (abi.b.multicast > 1 && pair == 1) {
       mask = arith::ConstantIntOp::create(ir.b, ir.loc, ir.b.getI16Type(),
                                           (1 << abi.b.multicast) - 1);
       rank = NVVM::ClusterId::create(ir.b, ir.loc, ir.i32);

@@ -33,8 +33,10 @@ static TensorMapPlan planOperand(const KernelSpec &s, int operand) {
   // With a cluster along M and multicast, the CTAs of the cluster share B:
   // each loads one part (a slice of the box rows when K-major, a share of
   // the slabs when N-major) into all of them.
-  if (operand == 1 && s.mainloop.multicast && s.clusterShape[0] > 1) {
-    p.multicast = s.clusterShape[0];
+  // Likewise along N the CTAs share A (clusterShape[1] of them).
+  int64_t sharing = operand == 0 ? s.clusterShape[1] : s.clusterShape[0];
+  if (s.mainloop.multicast && sharing > 1) {
+    p.multicast = sharing;
     if (p.kMajor)
       p.box[1] = rows / p.multicast;
     else

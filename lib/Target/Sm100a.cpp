@@ -41,20 +41,26 @@ void gemmc::sm100aUnsupported(const KernelSpec &s, std::vector<Violation> &out) 
                "tcgen05.mma cta_group::1 of M = {1} per CTA); use BLOCK_M = {1}",
                s.blockM(), cta.m)
            .str());
-  // A cluster is built as a CTA pair only: the runtime launches clusters
-  // along M (a one-dimensional grid) and the tile scheduler lays a
-  // cluster's CTAs along M, so a cluster along N (A multicast, seed 004's
-  // 2x2 step 6) has no launch yet.
-  if (s.clusterSize() != 1 && mmaCtaGroup(s) == 1)
+  // A cluster is a CTA pair, or seed 004's step 6: a 2x2 multicast
+  // cluster of cta_group::1 CTAs (A shared along rows, B along columns).
+  // gemmc.stage_release tells the two apart by size, so [1, 2] (a 2-CTA
+  // cluster that is not a pair) is not built.
+  bool stepSix = s.clusterShape[0] == 2 && s.clusterShape[1] == 2 && s.mainloop.multicast;
+  if (s.clusterSize() != 1 && mmaCtaGroup(s) == 1 && !stepSix)
     no("cluster_shape",
        formatv("cluster_shape [{0}, {1}]{2} is not implemented on sm_100a yet: "
                "a cluster is built as a CTA pair (cta_group::2: [2, 1] with "
-               "multicast: true and BLOCK_M = {3} a CTA), and clusters along N "
-               "have no launch (the runtime's grid runs along M); use [2, 1] "
-               "with multicast: true or [1, 1]",
+               "multicast: true and BLOCK_M = {3} a CTA) or as a 2x2 multicast "
+               "cluster; use [2, 1] or [2, 2] with multicast: true, or [1, 1]",
                s.clusterShape[0], s.clusterShape[1],
                s.mainloop.multicast ? "" : " without multicast", cta.m)
            .str());
+  else if (stepSix && swizzleSpanBytes(s.mainloop.swizzle) == 0)
+    // The multicast parts of an unswizzled stage's 16-byte slabs would
+    // need a part offset within each slab (TmaRing's B fill has one part).
+    no("mainloop.smem_swizzle",
+       "a 2x2 multicast cluster with smem_swizzle: none is not implemented "
+       "on sm_100a yet; use smem_swizzle: 128b, 64b or 32b");
   else if (s.clusterSize() != 1 && s.kernelSchedule == KernelSchedule::Multistage)
     no("kernel_schedule", "a CTA pair with kernel_schedule: multistage is not "
                           "implemented on sm_100a yet; use warp_specialized");

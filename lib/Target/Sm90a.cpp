@@ -97,19 +97,23 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
                "or split_k: 1",
                tileSchedulerKindName(s.tileScheduler.kind))
            .str());
-  bool pairAlongM = s.clusterShape[0] == 2 && s.clusterShape[1] == 1;
+  // Clusters of up to 2 CTAs each way, with multicast: a pair along M
+  // shares B, a pair along N shares A, [2, 2] both.
+  bool built = s.clusterShape[0] <= 2 && s.clusterShape[1] <= 2;
+  bool pairAlongM = s.clusterShape[0] == 2;
   int64_t bSlab = span / elementBytes(s.b.element);
-  if (s.clusterSize() != 1 && !(pairAlongM && s.mainloop.multicast))
+  if (s.clusterSize() != 1 && !(built && s.mainloop.multicast))
     no("cluster_shape",
        formatv("cluster_shape [{0}, {1}]{2} is not implemented yet; use [2, "
-               "1] with multicast: true (B shared along M) or [1, 1]",
+               "1] (B shared along M), [1, 2] (A shared along N) or [2, 2] "
+               "with multicast: true, or [1, 1]",
                s.clusterShape[0], s.clusterShape[1],
                s.mainloop.multicast ? "" : " without multicast")
            .str());
   else if (s.clusterSize() != 1 && s.kernelSchedule == KernelSchedule::Multistage)
     no("kernel_schedule", "clusters with kernel_schedule: multistage are not "
                           "implemented yet; use warp_specialized_cooperative");
-  else if (s.clusterSize() != 1 && s.b.layout == Layout::Row &&
+  else if (pairAlongM && s.b.layout == Layout::Row &&
            (s.blockN() / bSlab) % 2 != 0)
     // Each CTA of the pair multicasts half of B's slabs.
     no("tile_shape", formatv("multicasting a row-major B of BLOCK_N = {0} "

@@ -32,24 +32,37 @@ using namespace mlir::gemmc;
 
 namespace {
 
-/// Rows of M one cluster covers: its CTAs lie along M, one tile each.
+/// Rows of M and columns of N one cluster covers: its clusterShape [CX, CY]
+/// CTAs lie CX along M by CY along N, one tile each.
 int64_t clusterRows(const KernelSpec &s) { return s.blockM() * s.clusterShape[0]; }
+int64_t clusterCols(const KernelSpec &s) { return s.blockN() * s.clusterShape[1]; }
 
 Value tileCount(KernelIR &ir, const KernelSpec &s, Value m, Value n) {
-  return ir.mul(ir.ceilDiv(m, clusterRows(s)), ir.ceilDiv(n, s.blockN()));
+  return ir.mul(ir.ceilDiv(m, clusterRows(s)), ir.ceilDiv(n, clusterCols(s)));
+}
+
+/// A cluster along N (CY > 1): this CTA's tile within the cluster tile at
+/// (m0, n0), at its cluster coordinates. (Clusters along M only keep the
+/// older form below, unchanged.)
+std::pair<Value, Value> clusterTileOrigin(KernelIR &ir, const KernelSpec &s,
+                                          Value m0, Value n0) {
+  ClusterCoords at = clusterCoords(ir, s);
+  if (at.m)
+    m0 = ir.add(m0, ir.mul(at.m, ir.c32(s.blockM())));
+  return {m0, ir.add(n0, ir.mul(at.n, ir.c32(s.blockN())))};
 }
 
 /// First row and column of this CTA's tile in cluster tile number `tile`,
 /// numbered in the schedule's raster order with its group: the group walks
 /// `group` tiles along the raster dimension, then steps across, so that
 /// CTAs running together share A and B tiles in L2. A cluster tile is the
-/// clusterShape[0] tiles along M that the CTAs of a cluster compute, one
-/// each (by rank).
+/// CX x CY tiles that the CTAs of a cluster compute, one each (by rank,
+/// clusterCoords).
 std::pair<Value, Value> tileOrigin(KernelIR &ir, const KernelSpec &s, Value tile,
                                    Value m, Value n) {
   bool alongM = s.tileScheduler.raster == Raster::AlongM;
   Value tilesM = ir.ceilDiv(m, clusterRows(s));
-  Value tilesN = ir.ceilDiv(n, s.blockN());
+  Value tilesN = ir.ceilDiv(n, clusterCols(s));
   Value major = alongM ? tilesM : tilesN;
   Value minor = alongM ? tilesN : tilesM;
   Value group = ir.c32(s.tileScheduler.group);
@@ -62,6 +75,8 @@ std::pair<Value, Value> tileOrigin(KernelIR &ir, const KernelSpec &s, Value tile
   Value tm = alongM ? majorIdx : minorIdx;
   Value tn = alongM ? minorIdx : majorIdx;
   Value m0 = ir.mul(tm, ir.c32(clusterRows(s)));
+  if (s.clusterShape[1] > 1)
+    return clusterTileOrigin(ir, s, m0, ir.mul(tn, ir.c32(clusterCols(s))));
   if (s.clusterShape[0] > 1)
     m0 = ir.add(m0, ir.mul(NVVM::ClusterId::create(ir.b, ir.loc, ir.i32),
                            ir.c32(s.blockM())));

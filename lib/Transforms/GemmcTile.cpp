@@ -177,7 +177,7 @@ struct GemmcTilePass : mlir::gemmc::impl::GemmcTileBase<GemmcTilePass> {
       // loop when it has a CTA per SM (the runtime sizes the grid).
       Value first = NVVM::BlockIdXOp::create(b, loc, ir.i32);
       Value step = NVVM::GridDimXOp::create(b, loc, ir.i32);
-      if (int64_t cluster = spec->clusterShape[0]; cluster > 1) {
+      if (int64_t cluster = spec->clusterSize(); cluster > 1) {
         first = ir.divU(first, ir.c32(cluster));
         step = ir.divU(step, ir.c32(cluster));
       }

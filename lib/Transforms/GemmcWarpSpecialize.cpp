@@ -417,6 +417,13 @@ void WarpSpecializer::launchDependents() {
     LaunchDependentsOp::create(ir.b, ir.loc);
 }
 
+/// Arrivals a tensor-memory stage's empty barrier takes per round: one
+/// commit, or in a multicast cluster that is not a CTA pair one from each
+/// CTA of the cluster (whose producers write into this CTA's stages).
+static int64_t clusterReleases(const KernelSpec &s) {
+  return mmaCtaGroup(s) == 1 && s.clusterSize() > 1 ? s.clusterSize() : 1;
+}
+
 void WarpSpecializer::buildTensorMemoryRoles() {
   // The MMA's accumulators live in tensor memory, so no thread holds them:
   // warpgroup 0 is the epilogue (tcgen05.ld gives warp w the rows 32 (w % 4)
@@ -456,9 +463,13 @@ void WarpSpecializer::buildTensorMemoryRoles() {
   if (pair)
     isLeader = ir.cmp(arith::CmpIPredicate::eq, NVVM::ClusterId::create(b, ir.loc, ir.i32),
                       ir.c32(0));
+  // A multicast cluster that is not a pair (2x2): every CTA's MMA thread
+  // releases each stage in all of them (clusterReleases).
+  int64_t stageReleases = clusterReleases(s);
+  bool clustered = s.clusterSize() > 1;
   auto initRings = [&](int64_t fullArrivals, int64_t accEmptyArrivals) {
     RingInitOp::create(b, ir.loc, op.getSmem(), fullArrivals,
-                       /*empty_arrivals=*/1, layout);
+                       /*empty_arrivals=*/stageReleases, layout);
     RingInitOp::create(b, ir.loc, op.getSmem(), /*full_arrivals=*/1,
                        accEmptyArrivals, accRing);
   };
@@ -476,8 +487,8 @@ void WarpSpecializer::buildTensorMemoryRoles() {
   ir.ifThen(isWarp(mmaWarp), [&] {
     AccAllocOp::create(b, ir.loc, slot, res.tmemColumns, ctas);
   });
-  // A pair's barriers are used across the cluster from here on.
-  CtaSyncOp::create(b, ir.loc, /*cluster=*/pair);
+  // A cluster's barriers are used across it from here on.
+  CtaSyncOp::create(b, ir.loc, /*cluster=*/clustered);
   Value accBase = AccBaseOp::create(b, ir.loc, ir.i32, slot);
   // The CTA's t-th tile is first + t * step.
   auto localTile = [&](Value tile) {
@@ -571,8 +582,8 @@ void WarpSpecializer::buildTensorMemoryRoles() {
   }
   // Every tcgen05.ld is done before the MMA warp frees the tensor memory
   // (in a pair: both CTAs' loads and the leader's MMAs; and no CTA exits
-  // while its peer may still arrive on its barriers).
-  CtaSyncOp::create(b, ir.loc, /*cluster=*/pair);
+  // while its peer may still arrive on its barriers or write into it).
+  CtaSyncOp::create(b, ir.loc, /*cluster=*/clustered);
   ir.ifThen(isWarp(mmaWarp), [&] {
     AccFreeOp::create(b, ir.loc, accBase, res.tmemColumns, ctas);
   });

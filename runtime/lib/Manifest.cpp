@@ -339,8 +339,8 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
                                     " threads; at most 1024"));
   if (!r.triple(root, "cluster", 1, 16, m.cluster))
     return done(false);
-  if (m.cluster[1] != 1 || m.cluster[2] != 1)
-    return done(r.fail("cluster", "the grid is one-dimensional, so cluster[1] and cluster[2] must be 1, got [" +
+  if (m.cluster[2] != 1)
+    return done(r.fail("cluster", "the grid is one-dimensional, so cluster[2] must be 1, got [" +
                                       std::to_string(m.cluster[0]) + ", " + std::to_string(m.cluster[1]) + ", " +
                                       std::to_string(m.cluster[2]) + "]"));
   int64_t smem;
@@ -444,9 +444,10 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
     return done(r.fail("grid.scheduler", "expected \"data_parallel\", \"persistent\" or \"stream_k\", got \"" +
                                              sched + "\""));
   // Stream-K's CTAs share tiles through the workspace, one CTA per slot.
-  if (m.scheduler == Scheduler::StreamK && m.cluster[0] != 1)
+  if (m.scheduler == Scheduler::StreamK && m.cluster[0] * m.cluster[1] != 1)
     return done(r.fail("cluster", "grid.scheduler stream_k takes cluster [1, 1, 1], got [" +
-                                      std::to_string(m.cluster[0]) + ", 1, 1]"));
+                                      std::to_string(m.cluster[0]) + ", " +
+                                      std::to_string(m.cluster[1]) + ", 1]"));
   if (raster == "along_m")
     m.raster = Raster::AlongM;
   else if (raster == "along_n")

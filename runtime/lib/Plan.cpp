@@ -311,8 +311,12 @@ TensorMapParams tensorMapParams(const Manifest &m, Operand op, const gemmc_gemm_
   return p;
 }
 
+std::array<uint32_t, 3> launchCluster(const Manifest &m) {
+  return {static_cast<uint32_t>(m.cluster[0] * m.cluster[1] * m.cluster[2]), 1, 1};
+}
+
 uint64_t residentSlots(const Manifest &m, int smCount) {
-  uint64_t cx = static_cast<uint64_t>(m.cluster[0]);
+  uint64_t cx = launchCluster(m)[0];
   return smCount > 0 && cx > 0 ? static_cast<uint64_t>(smCount) / cx * cx : 0;
 }
 
@@ -331,8 +335,15 @@ bool computeLaunch(const Manifest &m, int64_t M, int64_t N, int smCount, LaunchD
   uint64_t tilesM = (static_cast<uint64_t>(M) + m.tile[0] - 1) / m.tile[0];
   uint64_t tilesN = (static_cast<uint64_t>(N) + m.tile[1] - 1) / m.tile[1];
   uint64_t tiles = tilesM * tilesN;
-  uint64_t cx = static_cast<uint64_t>(m.cluster[0]);
+  uint64_t cx = launchCluster(m)[0];
   uint64_t rounded = (tiles + cx - 1) / cx * cx;
+  // A cluster along N (cluster[1] > 1) takes cluster tiles of cluster[0] x
+  // cluster[1] tiles: one cluster each. (Clusters along M keep the tiles
+  // rounded up, where a cluster may take two cluster tiles.)
+  if (m.cluster[1] > 1) {
+    uint64_t cm = static_cast<uint64_t>(m.cluster[0]), cn = static_cast<uint64_t>(m.cluster[1]);
+    rounded = (tilesM + cm - 1) / cm * ((tilesN + cn - 1) / cn) * cx;
+  }
   uint64_t gx = rounded;
   if (m.scheduler == Scheduler::Persistent || m.scheduler == Scheduler::StreamK) {
     uint64_t slots = residentSlots(m, smCount);
@@ -356,8 +367,7 @@ bool computeLaunch(const Manifest &m, int64_t M, int64_t N, int smCount, LaunchD
   out.grid = {static_cast<uint32_t>(gx), 1, 1};
   out.block = {static_cast<uint32_t>(m.block[0]), static_cast<uint32_t>(m.block[1]),
                static_cast<uint32_t>(m.block[2])};
-  out.cluster = {static_cast<uint32_t>(m.cluster[0]), static_cast<uint32_t>(m.cluster[1]),
-                 static_cast<uint32_t>(m.cluster[2])};
+  out.cluster = launchCluster(m);
   out.dynamicSmemBytes = static_cast<uint32_t>(m.dynamicSmemBytes);
   out.tiles = tiles;
   return true;

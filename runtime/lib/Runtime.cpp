@@ -316,9 +316,10 @@ gemmc_status loadImpl(const void *image, const std::string &manifestText, const 
     cfg.sharedMemBytes = m.dynamicSmemBytes;
     CUlaunchAttribute attr = {};
     attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-    attr.value.clusterDim.x = m.cluster[0];
-    attr.value.clusterDim.y = m.cluster[1];
-    attr.value.clusterDim.z = m.cluster[2];
+    std::array<uint32_t, 3> launched = launchCluster(m);
+    attr.value.clusterDim.x = launched[0];
+    attr.value.clusterDim.y = launched[1];
+    attr.value.clusterDim.z = launched[2];
     cfg.attrs = &attr;
     cfg.numAttrs = 1;
     int clusters = 0;
@@ -339,7 +340,7 @@ gemmc_status loadImpl(const void *image, const std::string &manifestText, const 
       return fail(GEMMC_ERROR_UNSUPPORTED, what + ": the device (" + devName + ", " +
                                                std::to_string(k->residentCtas) +
                                                " resident CTAs) cannot hold one cluster of " +
-                                               std::to_string(m.cluster[0]));
+                                               std::to_string(launchCluster(m)[0]));
     }
     if ((r = cu->cuMemAlloc(&k->workspace, bytes)) != CUDA_SUCCESS) {
       k->workspace = 0;

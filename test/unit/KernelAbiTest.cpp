@@ -65,6 +65,7 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
     EXPECT_EQ(m.dynamicSmemBytes, b->abi.dynamicSmemBytes);
     EXPECT_EQ(m.block[0], b->abi.block[0]);
     EXPECT_EQ(m.cluster[0], b->abi.cluster[0]);
+    EXPECT_EQ(m.cluster[1], b->abi.cluster[1]);
     EXPECT_EQ(m.workspaceBytesPerCta, b->abi.workspaceBytesPerCta);
     EXPECT_EQ(m.scheduler == rt::Scheduler::StreamK,
               b->spec.tileScheduler.kind == TileSchedulerKind::StreamK);
@@ -83,8 +84,44 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // epilogue or PDL (issue 15), 12 FP8 and TF32 ones (issue 14), 10 sm_80
   // specs the lowering builds, and 9 sm_100a ones (b200_ladder_2, _3, _4,
   // _5, _7 and _8, b200_bf16_tn, b200_f16_tn_persistent,
-  // b200_tf32_tn_persistent).
-  EXPECT_EQ(checked, 84);
+  // b200_tf32_tn_persistent), and 5 clusters along N (issue 16:
+  // h200_bf16_128x256_coop_1x2, cluster_1x2_* and cluster_2x2_*) and seed
+  // 004's step 6 on sm_100a.
+  EXPECT_EQ(checked, 90);
+}
+
+// Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box
+// rows (128 / 2 = 64) into all of them; [2, 2] also halves B's (256 / 2 =
+// 128 rows when K-major, 4 / 2 = 2 slabs of 64 columns when N-major). The
+// manifest carries the cluster as the spec writes it.
+TEST(KernelAbi, ClustersAlongNShareA) {
+  std::optional<Built> b = build(GEMMC_SOURCE_DIR "/specs/h200_bf16_128x256_coop_1x2.yaml");
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->abi.cluster[0], 1);
+  EXPECT_EQ(b->abi.cluster[1], 2);
+  EXPECT_EQ(b->abi.a.multicast, 2);
+  EXPECT_EQ(b->abi.a.box[0], 64);
+  EXPECT_EQ(b->abi.a.box[1], 64);
+  EXPECT_EQ(b->abi.a.partBytes, 64 * 64 * 2);
+  EXPECT_EQ(b->abi.b.multicast, 1);
+  EXPECT_EQ(b->abi.b.box[1], 256);
+  // Shared memory is the 1x1 spec's: multicast changes who loads, not what.
+  EXPECT_EQ(b->abi.dynamicSmemBytes, 4 * 49152 + 32768 + 1024 + 64);
+  EXPECT_NE(b->json.find("\"cluster\": [\n    1,\n    2,\n    1\n  ]"), std::string::npos)
+      << b->json;
+  std::optional<Built> q = build(GEMMC_SOURCE_DIR "/test/gpu/specs/cluster_2x2_tn_coop.yaml");
+  ASSERT_TRUE(q);
+  EXPECT_EQ(q->abi.a.multicast, 2);
+  EXPECT_EQ(q->abi.a.box[1], 64);
+  EXPECT_EQ(q->abi.b.multicast, 2);
+  EXPECT_EQ(q->abi.b.box[1], 128);
+  EXPECT_EQ(q->abi.b.partBytes, 128 * 64 * 2);
+  KernelSpec nn = q->spec;
+  nn.b.layout = Layout::Row;
+  KernelAbi abi = describeKernelAbi(nn);
+  EXPECT_EQ(abi.b.loadsPerStage, 2);
+  EXPECT_EQ(abi.b.box[0], 64);
+  EXPECT_EQ(abi.b.partBytes, 2 * 64 * 64 * 2);
 }
 
 TEST(KernelAbi, TmaStoreCooperative) {
@@ -256,20 +293,29 @@ TEST(Backend, EveryTargetLowersAndSaysWhatItDoesNot) {
   ASSERT_TRUE(a100);
   std::vector<Violation> v = checkLoweringSupport(a100->spec);
   EXPECT_TRUE(v.empty());
-  // sm_100a: seed 004's step 6 asks for a 2x2 multicast cluster, which has
-  // no launch yet (the runtime's grid runs along M); steps 2-5, 7 and 8 and
-  // b200_bf16_tn (TMA store, persistent) build.
+  // sm_100a: seed 004's step 6 (a 2x2 multicast cluster of cta_group::1
+  // CTAs) builds, as do steps 2-5, 7 and 8 and b200_bf16_tn (TMA store,
+  // persistent); a [1, 2] cluster does not (gemmc.stage_release tells a
+  // 2-CTA cluster for a pair), nor an unswizzled 2x2.
   std::optional<Built> step6 = build(GEMMC_SOURCE_DIR "/specs/b200_ladder_6_multicast.yaml");
   ASSERT_TRUE(step6);
-  v = checkLoweringSupport(step6->spec);
+  EXPECT_TRUE(checkLoweringSupport(step6->spec).empty());
+  EXPECT_EQ(mmaCtaGroup(step6->spec), 1);
+  KernelSpec alongN = step6->spec;
+  alongN.clusterShape = {1, 2};
+  v = checkLoweringSupport(alongN);
   ASSERT_EQ(v.size(), 1u);
   EXPECT_EQ(v[0].field, "cluster_shape");
-  EXPECT_EQ(v[0].str(), "[not-implemented] cluster_shape [2, 2] is not implemented on sm_100a "
+  EXPECT_EQ(v[0].str(), "[not-implemented] cluster_shape [1, 2] is not implemented on sm_100a "
                         "yet: a cluster is built as a CTA pair (cta_group::2: [2, 1] with "
-                        "multicast: true and BLOCK_M = 128 a CTA), and clusters along N have "
-                        "no launch (the runtime's grid runs along M); use [2, 1] with "
-                        "multicast: true or [1, 1]");
-  EXPECT_EQ(mmaCtaGroup(step6->spec), 1);
+                        "multicast: true and BLOCK_M = 128 a CTA) or as a 2x2 multicast "
+                        "cluster; use [2, 1] or [2, 2] with multicast: true, or [1, 1]");
+  KernelSpec unswizzled = step6->spec;
+  unswizzled.mainloop.swizzle = Swizzle::None;
+  v = checkLoweringSupport(unswizzled);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].str(), "[not-implemented] a 2x2 multicast cluster with smem_swizzle: none is "
+                        "not implemented on sm_100a yet; use smem_swizzle: 128b, 64b or 32b");
   for (const char *name : {"b200_ladder_2_pipeline", "b200_ladder_3_warpspec",
                            "b200_ladder_4_swizzle", "b200_ladder_7_pairs",
                            "b200_ladder_8_persistent", "b200_bf16_tn"}) {

@@ -191,8 +191,9 @@ TEST(RuntimeManifest, BadBlockAndCluster) {
             "k.cubin.json: field 'block[1]': expected an array of 3 integers in 1..1024, got 0");
   EXPECT_EQ(errorOf(replace(kExample, "[256, 1, 1]", "[512, 4, 1]")),
             "k.cubin.json: field 'block': block has 2048 threads; at most 1024");
-  EXPECT_EQ(errorOf(replace(kExample, "\"cluster\": [1, 1, 1]", "\"cluster\": [2, 2, 1]")),
-            "k.cubin.json: field 'cluster': the grid is one-dimensional, so cluster[1] and cluster[2] must be 1, got [2, 2, 1]");
+  // A cluster along N is launched along x (launchCluster); z is not.
+  EXPECT_EQ(errorOf(replace(kExample, "\"cluster\": [1, 1, 1]", "\"cluster\": [2, 2, 2]")),
+            "k.cubin.json: field 'cluster': the grid is one-dimensional, so cluster[2] must be 1, got [2, 2, 2]");
   EXPECT_EQ(errorOf(replace(kExample, "\"cluster\": [1, 1, 1]", "\"cluster\": [32, 1, 1]")),
             "k.cubin.json: field 'cluster[0]': expected an array of 3 integers in 1..16, got 32");
 }

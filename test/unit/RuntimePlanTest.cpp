@@ -395,6 +395,29 @@ TEST(RuntimePlan, ClusterRoundsGridUp) {
   EXPECT_EQ(d.cluster[0], 2u);
 }
 
+// A cluster along N is launched as one row of CX x CY CTAs along x, one
+// cluster per cluster tile of CX x CY tiles (the kernel places its CTAs by
+// rank): an odd number of tile columns leaves the last CTA of each cluster
+// row past N, not a second pass.
+TEST(RuntimePlan, ClusterAlongNLaunchesAlongX) {
+  Manifest m = makeManifest(); // tile 128 x 256
+  m.cluster = {1, 2, 1};
+  LaunchDims d;
+  std::string err;
+  ASSERT_TRUE(computeLaunch(m, 384, 768, 132, d, err)) << err; // 3 x 3 tiles
+  EXPECT_EQ(d.tiles, 9u);
+  EXPECT_EQ(d.grid[0], 12u); // 3 x ceil(3 / 2) = 6 clusters of 2
+  EXPECT_EQ(d.cluster, (std::array<uint32_t, 3>{2, 1, 1}));
+  m.cluster = {2, 2, 1};
+  ASSERT_TRUE(computeLaunch(m, 384, 768, 132, d, err)) << err; // 2 x 2 clusters
+  EXPECT_EQ(d.grid[0], 16u);
+  EXPECT_EQ(d.cluster, (std::array<uint32_t, 3>{4, 1, 1}));
+  m.scheduler = Scheduler::Persistent;
+  ASSERT_TRUE(computeLaunch(m, 8192, 8192, 130, d, err)) << err;
+  EXPECT_EQ(d.grid[0], 128u); // whole clusters of 4
+  EXPECT_EQ(residentSlots(m, 131), 128u);
+}
+
 TEST(RuntimePlan, PersistentGrid) {
   Manifest m = makeManifest();
   m.scheduler = Scheduler::Persistent;

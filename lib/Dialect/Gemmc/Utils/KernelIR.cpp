@@ -49,3 +49,15 @@ Type mlir::gemmc::accumulatorType(ScheduleAttr schedule) {
                            Float32Type::get(ctx));
   return LLVM::LLVMStructType::getLiteral(ctx, fields);
 }
+
+ClusterCoords mlir::gemmc::clusterCoords(KernelIR &ir, const KernelSpec &s) {
+  int64_t cx = s.clusterShape[0], cy = s.clusterShape[1];
+  if (cx * cy == 1)
+    return {};
+  Value rank = NVVM::ClusterId::create(ir.b, ir.loc, ir.i32);
+  if (cy == 1)
+    return {rank, Value()};
+  if (cx == 1)
+    return {Value(), rank};
+  return {ir.remU(rank, ir.c32(cx)), ir.divU(rank, ir.c32(cx))};
+}

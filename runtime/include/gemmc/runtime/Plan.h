@@ -69,6 +69,11 @@ struct LaunchDims {
 bool computeLaunch(const Manifest &m, int64_t M, int64_t N, int smCount, LaunchDims &out,
                    std::string &error);
 
+/// The cluster the kernel is launched with: the grid is one-dimensional, so
+/// the manifest's cluster [CX, CY, 1] (CY > 1: CTAs along N too) is launched
+/// as CX x CY CTAs along x; the kernel places them by cluster rank.
+std::array<uint32_t, 3> launchCluster(const Manifest &m);
+
 /// The CTA slots of a grid that must be co-resident: `smCount` (CTAs that
 /// can be resident at once) rounded down to whole clusters; 0 if not even
 /// one cluster fits.

@@ -91,6 +91,16 @@ public:
 /// (CtaResources::accRegsPerThread of them).
 Type accumulatorType(ScheduleAttr schedule);
 
+/// This CTA's place in its cluster of clusterShape = [CX, CY] CTAs, which
+/// the runtime launches as a one-dimensional cluster of CX x CY: cluster
+/// rank r computes the tile CX-major at (r % CX, r / CX) of the cluster's
+/// CX x CY tiles. Each coordinate is null where its extent is 1 (no
+/// instruction is emitted for it); with one extent 1 the other is the rank.
+struct ClusterCoords {
+  Value m, n;
+};
+ClusterCoords clusterCoords(KernelIR &ir, const KernelSpec &s);
+
 
 } // namespace mlir::gemmc
 
