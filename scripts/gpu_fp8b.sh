@@ -18,15 +18,10 @@
 # $OUT gets logs.txt, suite.txt and bench.txt.
 source "$(dirname "$0")/gpu_common.sh"
 dir=${1:-build/cubins-fp8b}
-if ! ls "$dir"/*promote*.cubin >/dev/null 2>&1; then
-  echo "gpu_fp8b.sh: no promote cubin in $dir; build them with scripts/build_cubins.sh and carry the folder" >&2
-  exit 2
-fi
-log=$OUT/logs.txt
+ls "$dir"/*promote*.cubin >/dev/null 2>&1 ||
+  { echo "gpu_fp8b.sh: no promote cubin in $dir; build them (above) and carry the folder" >&2; exit 2; }
+log=$OUT/logs.txt status=0
 : >"$log"
-say "gpu_fp8b.sh: $(git -C "$root" rev-parse --short HEAD 2>/dev/null), cubins: $(ls "$dir"/*.cubin | xargs -n1 basename | tr '\n' ' ')"
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv 2>&1 | tee -a "$log"
-status=0
 gpu_configure_args
 stage configure 30 "${configure[@]}" || status=1
 stage build 75 cmake --build "$build" -j "$(nproc)" --target gemmc-gpu-tests gemmc-bench || status=1
