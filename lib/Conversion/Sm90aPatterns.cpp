@@ -225,6 +225,27 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
   }
 };
 
+/// gemmc.mma_promote -> one llvm.fadd per accumulator register.
+struct MmaPromoteLowering : OpRewritePattern<MmaPromoteOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MmaPromoteOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<LLVM::LLVMStructType>(op.getSum().getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "the accumulator is not a struct");
+    Location loc = op.getLoc();
+    Value sum = op.getSum();
+    for (int64_t r = 0, e = type.getBody().size(); r < e; ++r) {
+      Value x = LLVM::ExtractValueOp::create(rewriter, loc, sum, r);
+      Value y = LLVM::ExtractValueOp::create(rewriter, loc, op.getPart(), r);
+      sum = LLVM::InsertValueOp::create(
+          rewriter, loc, sum, LLVM::FAddOp::create(rewriter, loc, x, y), r);
+    }
+    rewriter.replaceOp(op, sum);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::gemmc::populateSm90aPatterns(RewritePatternSet &patterns,
@@ -236,4 +257,5 @@ void mlir::gemmc::populateSm90aPatterns(RewritePatternSet &patterns,
   // The mainloop's MMA.
   patterns.add<MmaStageLowering>(ctx, options.wgmmaN); // gemmc.mma_stage
   patterns.add<MmaWaitLowering>(ctx);                  // gemmc.mma_wait
+  patterns.add<MmaPromoteLowering>(ctx);               // gemmc.mma_promote
 }

@@ -51,6 +51,8 @@ static const RuleInfo kRules[] = {
                     "shared memory"},
     {"register-budget", "the accumulators and overhead fit the registers a "
                         "thread may hold"},
+    {"promotion", "a promotion interval is a number of K tiles >= 0, on "
+                  "accumulators in registers (wgmma)"},
     {"epilogue-fusion", "a bias is bf16, f16 or f32; an auxiliary output "
                         "needs an activation to differ from the output"},
 };
@@ -91,6 +93,12 @@ static Swizzle widestCommonSwizzle(const KernelSpec &s) {
       return sw;
   }
   return Swizzle::None;
+}
+
+/// The accumulators an MMA thread holds at once: the MMA's, and with a
+/// promotion interval the f32 sum it is added into.
+static int64_t accumulatorCopies(const KernelSpec &s) {
+  return s.mainloop.promotionInterval > 0 ? 2 : 1;
 }
 
 /// Threads and consumer warpgroups a schedule implies.
@@ -217,7 +225,9 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
         mmaThreads > 0 ? llvm::divideCeil(s.blockM() * s.blockN(), mmaThreads)
                        : 0;
   }
-  r.regsPerThread = r.accRegsPerThread + kRegisterOverhead;
+  // A promotion interval keeps a second copy (the f32 sum beside the MMA's
+  // accumulator, whose struct stays accRegsPerThread wide).
+  r.regsPerThread = r.accRegsPerThread * accumulatorCopies(s) + kRegisterOverhead;
   int64_t maxRegs = Isa::roundDownToAllocUnit(dev.maxRegsPerThread);
   if (r.producerThreads > 0 && s.arch == Arch::SM90a) {
     int64_t budget = (dev.regsPerSm - r.producerThreads * kProducerRegs) /
@@ -479,6 +489,15 @@ void checkScale(const KernelSpec &s, Sink &out) {
           formatv("{0} scale: {1} dequantizes an FP8 operand, but {0} is {2}; "
                   "use scale: none (and epilogue alpha for a scalar factor)",
                   name, scaleName(op.scale), elementTypeName(op.element)));
+    else if (op.scale == Scale::Block)
+      out.push_back(Violation{
+          "not-implemented", field,
+          formatv("{0} scale: block (DeepSeek-V3's {1} blocks, scaled in the "
+                  "mainloop per 128 of K) is not implemented yet; use scale: "
+                  "tensor or {2}",
+                  name, std::string(name) == "a" ? "1x128" : "128x128",
+                  scaleName(along))
+              .str()});
     else if (op.scale != Scale::Tensor && op.scale != along)
       add(out, "scale", field,
           formatv("{0} scale: {1} would scale along K, which the epilogue "
@@ -745,6 +764,50 @@ void checkSmemBudget(const KernelSpec &s, const CtaResources &r, Sink &out) {
               archName(s.arch), wayOut));
 }
 
+/// register-budget with a promotion interval: both accumulators count; the
+/// way out names the widest BLOCK_N (halving) whose two copies fit.
+void checkPromotionRegisters(const KernelSpec &s, const CtaResources &r,
+                             llvm::StringRef who, Sink &out) {
+  int64_t copies = accumulatorCopies(s);
+  int64_t fitN = s.blockN();
+  while (fitN > 8 && copies * (fitN * r.accRegsPerThread / s.blockN()) +
+                             kRegisterOverhead >
+                         r.regCapPerThread)
+    fitN /= 2;
+  std::string wayOut =
+      formatv("use tile_shape [{0}, {1}, {2}] or promotion_interval: 0",
+              s.blockM(), fitN, s.blockK())
+          .str();
+  add(out, "register-budget", "tile_shape",
+      formatv("{0}x{1} fp32 accumulators over {2}, twice with "
+              "mainloop.promotion_interval: {3} (the MMA's and the f32 sum), "
+              "= {4} per thread + {5} overhead = {6} registers exceeds the {7} "
+              "a thread may use here; {8}",
+              s.blockM(), s.blockN(), who, s.mainloop.promotionInterval,
+              copies * r.accRegsPerThread, kRegisterOverhead, r.regsPerThread,
+              r.regCapPerThread, wayOut));
+}
+
+void checkPromotion(const KernelSpec &s, Sink &out) {
+  int64_t n = s.mainloop.promotionInterval;
+  if (n < 0)
+    add(out, "promotion", "mainloop.promotion_interval",
+        formatv("promotion_interval: {0} is negative; use 0 (no promotion) "
+                "or a number of K tiles >= 1",
+                n));
+  // The second accumulator is added on the CUDA cores from the wgmma
+  // fragment in registers; mma.sync (sm_80) sums in full f32 anyway and
+  // tcgen05 (sm_100a) keeps its accumulator in tensor memory.
+  else if (n > 0 && s.arch != Arch::SM90a)
+    out.push_back(Violation{
+        "not-implemented", "mainloop.promotion_interval",
+        formatv("promotion_interval: {0} is not implemented on {1} (only "
+                "sm_90a's wgmma accumulates FP8 with fewer bits than f32 in "
+                "registers); use promotion_interval: 0",
+                n, archName(s.arch))
+            .str()});
+}
+
 void checkRegisterBudget(const KernelSpec &s, const CtaResources &r, Sink &out) {
   if (isaFor(s.arch).hasTmem) {
     // fp32 accumulators in tensor memory: one column per output column, a
@@ -771,6 +834,8 @@ void checkRegisterBudget(const KernelSpec &s, const CtaResources &r, Sink &out) 
           : formatv("{0} consumer warpgroup{1}", r.consumerWarpgroups,
                     r.consumerWarpgroups == 1 ? "" : "s")
                 .str();
+  if (s.mainloop.promotionInterval > 0)
+    return checkPromotionRegisters(s, r, who, out);
   add(out, "register-budget", "tile_shape",
       formatv("{0}x{1} fp32 accumulators over {2} = {3} per thread + {4} "
               "overhead = {5} registers exceeds the {6} a thread may use "
@@ -811,6 +876,7 @@ std::vector<Violation> gemmc::checkSpec(const KernelSpec &s) {
   checkClusterSize(s, out);
   checkMulticast(s, out);
   checkSmemBudget(s, r, out);
+  checkPromotion(s, out);
   checkRegisterBudget(s, r, out);
   return out;
 }

@@ -77,6 +77,11 @@ private:
   /// An scf.for over K steps 0 .. steps - 1 carrying the accumulators from
   /// `init`: `body(step, acc)` builds a step and returns the next ones.
   Value accumulate(Value steps, Value init, function_ref<Value(Value, Value)> body);
+  /// mainloop.promotion_interval = N: `accumulate` in rounds of N steps,
+  /// each into a fresh MMA accumulator (from `zero`) that is then added
+  /// into an f32 sum (gemmc.mma_promote); returns the sum.
+  Value accumulatePromoted(Value steps, Value zero,
+                           function_ref<Value(Value, Value)> body);
   void release(Value g);
   void epilogue(Value acc, Value m0, Value n0);
   /// Consumers, after their last tile: wait for the epilogue's stores.
@@ -178,7 +183,7 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
   Value stages = ir.c32(layout.getStages());
 
   Value steps = ir.sub(kEnd, kBegin);
-  Value result = accumulate(steps, zero, [&](Value step, Value accIn) {
+  auto stepBody = [&](Value step, Value accIn) {
     Value kt = ir.add(kBegin, step);
     Value g = ir.add(g0, step);
     StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
@@ -203,7 +208,10 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
                 [&] { load(ir.add(prev, stages), m0, n0, nextK); });
     });
     return acc;
-  });
+  };
+  Value result = s.mainloop.promotionInterval > 0
+                     ? accumulatePromoted(steps, zero, stepBody)
+                     : accumulate(steps, zero, stepBody);
   if (afterLastWait)
     afterLastWait();
   MmaWaitOp::create(b, ir.loc, /*pending=*/0);
@@ -220,6 +228,30 @@ Value WarpSpecializer::accumulate(Value steps, Value init,
   ir.b.setInsertionPointToStart(loop.getBody());
   Value next = body(loop.getInductionVar(), loop.getRegionIterArgs()[0]);
   scf::YieldOp::create(ir.b, ir.loc, next);
+  return loop.getResult(0);
+}
+
+Value WarpSpecializer::accumulatePromoted(
+    Value steps, Value zero, function_ref<Value(Value, Value)> body) {
+  // Rounds of `interval` steps: each starts the MMA's accumulator at zero,
+  // waits for all its MMAs at the end and adds it into the f32 sum, which
+  // the rounds carry.
+  int64_t n = s.mainloop.promotionInterval;
+  Value interval = ir.c32(n);
+  Value rounds = ir.ceilDiv(steps, n);
+  auto loop = scf::ForOp::create(ir.b, ir.loc, ir.c32(0), rounds, ir.c32(1),
+                                 ValueRange{zero});
+  OpBuilder::InsertionGuard guard(ir.b);
+  ir.b.setInsertionPointToStart(loop.getBody());
+  Value first = ir.mul(loop.getInductionVar(), interval);
+  Value count = arith::MinUIOp::create(ir.b, ir.loc, interval, ir.sub(steps, first));
+  Value part = accumulate(count, zero, [&](Value step, Value accIn) {
+    return body(ir.add(first, step), accIn);
+  });
+  MmaWaitOp::create(ir.b, ir.loc, /*pending=*/0);
+  Value sum = MmaPromoteOp::create(ir.b, ir.loc, part.getType(),
+                                   loop.getRegionIterArgs()[0], part);
+  scf::YieldOp::create(ir.b, ir.loc, sum);
   return loop.getResult(0);
 }
 

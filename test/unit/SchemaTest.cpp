@@ -89,7 +89,7 @@ TEST(Schema, KeysPerSection) {
   for (const char *op : {"operands.a", "operands.b", "operands.c"})
     EXPECT_EQ(keys(op), "element,layout,scale");
   EXPECT_EQ(keys("problem"), "m,n,k");
-  EXPECT_EQ(keys("mainloop"), "stages,load,multicast,smem_swizzle");
+  EXPECT_EQ(keys("mainloop"), "stages,load,multicast,smem_swizzle,promotion_interval");
   EXPECT_EQ(keys("tile_scheduler"), "kind,raster,group,split_k");
   EXPECT_EQ(keys("epilogue"),
             "store,alpha,beta,bias,bias_element,activation,aux");
@@ -171,6 +171,7 @@ TEST(Schema, EveryKeyOfEverySectionIsRead) {
       {"mainloop.load", "tma"},
       {"mainloop.multicast", "false"},
       {"mainloop.smem_swizzle", "128b"},
+      {"mainloop.promotion_interval", "4"},
       {"kernel_schedule", "warp_specialized"},
       {"swap_ab", "false"},
       {"tile_scheduler.kind", "persistent"},
@@ -199,7 +200,7 @@ TEST(Schema, EveryKeyOfEverySectionIsRead) {
     }
   };
   walk("");
-  EXPECT_EQ(leaves.size(), 39u);
+  EXPECT_EQ(leaves.size(), 40u);
   for (const std::string &leaf : leaves) {
     if (leaf == "schema_version" || leaf == "name" || leaf == "arch")
       continue; // in every spec
@@ -298,7 +299,7 @@ TEST(Schedule, EqualityAndHashOverEveryAttributeField) {
     ++fields;                                                                  \
   }
 #include "gemmc/Spec/Schema.def"
-  EXPECT_EQ(fields, 32);
+  EXPECT_EQ(fields, 33);
 }
 
 //===----------------------------------------------------------------------===//
@@ -332,7 +333,7 @@ const char *kPrinted =
     "\"col\", b_scale = \"none\", c = \"bf16\", "
     "accumulator = \"f32\", tile_shape = [128, 256, 64], cluster_shape = "
     "[1, 1], stages = 4, threads = 384, load = \"tma\", multicast = false, "
-    "smem_swizzle = \"128b\", kernel_schedule = "
+    "smem_swizzle = \"128b\", promotion_interval = 0, kernel_schedule = "
     "\"warp_specialized_cooperative\", swap_ab = false, tile_scheduler = "
     "\"persistent\", "
     "raster = \"along_m\", group = 8, split_k = 1, store = \"tma\", "

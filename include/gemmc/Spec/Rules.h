@@ -50,7 +50,7 @@ struct CtaResources {
   int64_t consumerWarpgroups = 0;
   int64_t producerThreads = 0;  ///< threads set aside to issue loads
   int64_t accRegsPerThread = 0; ///< fp32 accumulators each MMA thread holds
-  int64_t regsPerThread = 0;    ///< estimate: accumulators + overhead
+  int64_t regsPerThread = 0;    ///< estimate: accumulators (twice with a promotion interval) + overhead
   int64_t regCapPerThread = 0;  ///< what the schedule lets a thread use
   /// Tensor memory (sm_100a): accumulator buffers (2 lets a persistent
   /// CTA's epilogue of tile i overlap the MMAs of tile i + 1), and the

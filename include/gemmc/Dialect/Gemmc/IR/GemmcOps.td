@@ -369,6 +369,27 @@ def Gemmc_MmaWaitOp : Gemmc_Op<"mma_wait"> {
   let assemblyFormat = "$pending attr-dict";
 }
 
+def Gemmc_MmaPromoteOp : Gemmc_Op<"mma_promote",
+    [Pure, AllTypesMatch<["sum", "part", "result"]>]> {
+  let summary = "sum + part, register by register, on the CUDA cores";
+  let description = [{
+    The promotion of a mainloop with `mainloop.promotion_interval`: `part`
+    is the MMA's accumulator of the last interval's K tiles (its MMAs
+    waited for), `sum` the f32 accumulator it is added into. Both are the
+    accumulator struct the MMA keeps in registers. Lowered by
+    `convert-gemmc-to-nvvm`.
+
+    ```mlir
+    %sum1 = gemmc.mma_promote %sum0, %part : !llvm.struct<(f32, ...)>
+    ```
+  }];
+  let arguments = (ins AnyType:$sum, AnyType:$part);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $sum `,` $part attr-dict `:` qualified(type($sum))
+  }];
+}
+
 def Gemmc_StoreDrainOp : Gemmc_Op<"store_drain"> {
   let summary = "Wait until the epilogue's asynchronous stores are done";
   let description = [{
