@@ -51,7 +51,7 @@ Residency gemmc::computeResidency(const KernelSpec &spec, const CtaResources &r)
   if (spec.arch == Arch::SM80)
     if (std::optional<MmaSyncWarpGrid> grid = mmaSyncWarpGrid(spec, r.threads)) {
       int64_t fragments = (grid->warpRows + grid->warpCols) * spec.blockK() *
-                          elementBytes(spec.a.element) / (kWarpSize * kRegisterBytes);
+                          elementBytes(spec.a.element) / (kWarpSize * isa::kRegisterBytes);
       int64_t held = r.accRegsPerThread + fragments + kMmaSyncStateRegs;
       a.byRegs = std::max<int64_t>(1, std::min(a.byRegs, dev.regsPerSm / (held * r.threads)));
     }

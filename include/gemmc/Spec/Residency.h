@@ -32,8 +32,6 @@ struct Residency {
 /// sm_80 (computeResidency): what a thread needs besides its accumulators
 /// and its stage's fragments: addresses and loop state.
 constexpr int64_t kMmaSyncStateRegs = 16;
-/// Bytes of one 32-bit register.
-constexpr int64_t kRegisterBytes = 4;
 
 /// The CTAs of `spec` (whose resources are `r`) one SM of its device holds.
 Residency computeResidency(const KernelSpec &spec, const CtaResources &r);

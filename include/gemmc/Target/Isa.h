@@ -43,6 +43,8 @@ constexpr int kStageBarrierBytes = kMbarrierBytes * kMbarriersPerStage;
 constexpr int kNamedBarriers = 16;
 /// ptxas gives a thread registers in units of 8 (256 per warp).
 constexpr int kRegisterAllocUnit = 8;
+/// A register holds 4 bytes (an MMA fragment's elements are packed into them).
+constexpr int kRegisterBytes = 4;
 /// setmaxnreg's operand: a multiple of the allocation unit in [24, 256].
 constexpr int kSetmaxnregMin = 24;
 constexpr int kSetmaxnregMax = 256;
