@@ -1,5 +1,4 @@
 #include "LtPeer.h"
-#include <vector>
 
 namespace gemmc::harness {
 
@@ -43,9 +42,9 @@ LtFp8Gemm::LtFp8Gemm(cublasLtHandle_t lt, const Problem &p, const Operand &a, co
   // set only for vectors (with SCALAR_32F set explicitly, CUDA 13.0's
   // cublasLtMatmul refused every per-tensor FP8 call on the H200).
   size_t count = sizeof attrs / sizeof attrs[0] - (mode == ScaleMode::Tensor ? 2 : 0);
-  for (const Attr &x : std::vector<Attr>(attrs, attrs + count))
-    if ((s = cublasLtMatmulDescSetAttribute(op_, x.which, x.value, x.size)) != CUBLAS_STATUS_SUCCESS) {
-      fail("cublasLtMatmulDescSetAttribute(" + std::to_string(int(x.which)) + ")", s);
+  for (const Attr *x = attrs; x != attrs + count; ++x)
+    if ((s = cublasLtMatmulDescSetAttribute(op_, x->which, x->value, x->size)) != CUBLAS_STATUS_SUCCESS) {
+      fail("cublasLtMatmulDescSetAttribute(" + std::to_string(int(x->which)) + ")", s);
       return;
     }
   if ((s = cublasLtMatrixLayoutCreate(&la_, cudaType(b.dtype), p.k, p.n, b.ld)) != CUBLAS_STATUS_SUCCESS ||
