@@ -230,7 +230,18 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
   r.regsPerThread = r.accRegsPerThread * accumulatorCopies(s) + kRegisterOverhead;
   int64_t maxRegs = Isa::roundDownToAllocUnit(dev.maxRegsPerThread);
   if (r.producerThreads > 0 && s.arch == Arch::SM90a) {
-    int64_t budget = (dev.regsPerSm - r.producerThreads * kProducerRegs) /
+    // setmaxnreg only moves registers within the CTA's launch allocation:
+    // every thread starts with what ptxas gives it under .maxntid threads
+    // and .minnctapersm 1 (the SM's file over the threads, rounded down to
+    // the allocation unit), the producer hands back down to kProducerRegs,
+    // and setmaxnreg.inc waits until the pool holds what the consumers ask.
+    // Asking more than the pool hangs every consumer warp: 640 threads
+    // launch with 96 each (61440), and 512 consumers at 112 plus 128
+    // producers at 40 need 62464. With 384 threads the pool is 64512 and
+    // the cap 232, exactly the pool.
+    int64_t launch =
+        std::min(maxRegs, Isa::roundDownToAllocUnit(dev.regsPerSm / r.threads));
+    int64_t budget = (launch * r.threads - r.producerThreads * kProducerRegs) /
                      std::max<int64_t>(1, mmaThreads);
     r.regCapPerThread = std::min(maxRegs, Isa::roundDownToAllocUnit(budget));
   } else {

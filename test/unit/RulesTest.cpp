@@ -135,12 +135,33 @@ TEST(Rules, ComputeResources) {
   EXPECT_EQ(r.producerThreads, 128);
   EXPECT_EQ(r.accRegsPerThread, 128);
   EXPECT_EQ(r.regsPerThread, 128 + kRegisterOverhead);
-  EXPECT_EQ(r.regCapPerThread, 232); // (65536 - 128 x 40) / 256, by 8
+  // The launch gives each of 384 threads 65536 / 384 = 170, by 8: 168;
+  // the pool 64512, less 128 x 40 for the producer, over 256: 232, by 8.
+  EXPECT_EQ(r.regCapPerThread, 232);
   // TMA store: 128 rows x 2 chunk buffers x 128-byte rows, and 4 stages
   // still fit (227 KiB = 232448 bytes).
   s.epilogue.store = StoreKind::Tma;
   EXPECT_EQ(computeResources(s).epilogueBytes, 32 * 1024);
   EXPECT_EQ(computeResources(s).smemBytes, 4 * 48 * 1024 + 32 * 1024 + 1024 + 64);
+}
+
+// setmaxnreg.inc waits until the CTA's pool holds what the consumers ask,
+// and the pool is the launch allocation. BLOCK_M = 256 under
+// warp_specialized is four consumer warpgroups and 640 threads, launched
+// with 65536 / 640 = 102, by 8: 96 registers each (61440). The cap must be
+// (61440 - 128 x 40) / 512 = 110, by 8: 104. The SM's whole file gave 112,
+// which needs 62464 and hung every consumer warp on the H200 (the stream-K
+// spec of bench/results/2026-11-30-session2/suspected-hang-stream_k-256x128.yaml).
+TEST(Rules, RegisterCapFitsTheLaunchPool) {
+  KernelSpec s = h200();
+  s.tileShape = {256, 128, 64};
+  s.kernelSchedule = KernelSchedule::WarpSpecialized;
+  resolveAuto(s);
+  CtaResources r = computeResources(s);
+  EXPECT_EQ(r.threads, 640);
+  EXPECT_EQ(r.consumerWarpgroups, 4);
+  EXPECT_EQ(r.regCapPerThread, 104);
+  EXPECT_LE(r.regCapPerThread * 512 + 128 * kProducerRegs, 96 * 640);
 }
 
 TEST(Rules, EpilogueRingDividesTheRow) {
