@@ -62,8 +62,14 @@ public:
 private:
   void initRing();
   /// Load number `g`: wait until its stage is free, then fill it with K
-  /// tile `kTile` of the tile at (m0, n0).
+  /// tile `kTile` of the tile at (m0, n0). Loads below `prefetched` had
+  /// their stage armed and their weights loaded by prefetchWeights: only
+  /// the activations remain.
   void load(Value g, Value m0, Value n0, Value kTile);
+  /// pdl_wait: before_a: the producer's first min(stages, K tiles) loads
+  /// of the CTA's first tile, weights only, before griddepcontrol.wait;
+  /// sets `prefetched` to their count (0 for a CTA without a tile).
+  void prefetchWeights();
   /// A gemmc.tile_loop over the CTA's pieces from load number 0.
   void forEachPiece(PieceBody body);
   /// The producer thread of a warp-specialized kernel: every load of every
@@ -111,6 +117,7 @@ private:
   KernelIR ir;
   const KernelAbi &abi;
   Value tid, kTiles, isThread0;
+  Value prefetched;
   bool pingpong = false, streamK = false;
   Value splitFirst, splitIterations;
 };
@@ -128,11 +135,51 @@ void WarpSpecializer::initRing() {
 }
 
 void WarpSpecializer::load(Value g, Value m0, Value n0, Value kTile) {
+  auto fill = [&](bool weightsOnly, bool activationsOnly) {
+    StageFillOp::create(ir.b, ir.loc, g, m0, n0, kTile, op.getTmapA(),
+                        op.getTmapB(), op.getSmem(), /*lda=*/Value(),
+                        /*ldb=*/Value(), /*m=*/Value(), /*n=*/Value(),
+                        /*k=*/Value(), op.getSchedule(), layout, weightsOnly,
+                        activationsOnly);
+  };
+  if (!prefetched) {
+    StageAcquireOp::create(ir.b, ir.loc, g, op.getSmem(), layout);
+    return fill(false, false);
+  }
+  auto early = scf::IfOp::create(ir.b, ir.loc,
+                                 ir.cmp(arith::CmpIPredicate::ult, g, prefetched),
+                                 /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(ir.b);
+  ir.b.setInsertionPointToStart(&early.getThenRegion().front());
+  fill(false, true);
+  ir.b.setInsertionPointToStart(&early.getElseRegion().front());
   StageAcquireOp::create(ir.b, ir.loc, g, op.getSmem(), layout);
-  StageFillOp::create(ir.b, ir.loc, g, m0, n0, kTile, op.getTmapA(),
-                      op.getTmapB(), op.getSmem(), /*lda=*/Value(),
-                      /*ldb=*/Value(), /*m=*/Value(), /*n=*/Value(),
-                      /*k=*/Value(), op.getSchedule(), layout);
+  fill(false, false);
+}
+
+void WarpSpecializer::prefetchWeights() {
+  // The CTA's first tile is its first piece (no stream_k or split_k, the
+  // rule says), loads 0 .. kTiles - 1, each in a stage of the first round:
+  // no release to wait for.
+  OpBuilder &b = ir.b;
+  Value first = op.getFirstTile();
+  Value tiles = TileCountOp::create(b, ir.loc, ir.i32, op.getM(), op.getN(), op.getSchedule());
+  Value stages = ir.c32(layout.getStages());
+  Value count = arith::SelectOp::create(b, ir.loc, ir.cmp(arith::CmpIPredicate::ult, kTiles, stages),
+                                        kTiles, stages);
+  Value hasTile = ir.cmp(arith::CmpIPredicate::ult, first, tiles);
+  prefetched = arith::SelectOp::create(b, ir.loc, hasTile, count, ir.c32(0));
+  auto origin = TileOriginOp::create(b, ir.loc, ir.i32, ir.i32, first, op.getM(), op.getN(),
+                                     op.getSchedule());
+  auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), prefetched, ir.c32(1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value g = loop.getInductionVar();
+  StageAcquireOp::create(b, ir.loc, g, op.getSmem(), layout);
+  StageFillOp::create(b, ir.loc, g, origin.getM0(), origin.getN0(), g, op.getTmapA(),
+                      op.getTmapB(), op.getSmem(), /*lda=*/Value(), /*ldb=*/Value(),
+                      /*m=*/Value(), /*n=*/Value(), /*k=*/Value(), op.getSchedule(),
+                      layout, /*weights_only=*/true, /*activations_only=*/false);
 }
 
 void WarpSpecializer::forEachPiece(PieceBody body) {
@@ -349,6 +396,12 @@ void WarpSpecializer::buildWarpSpecialized() {
   b.setInsertionPointToStart(&roles.getThenRegion().front());
   SetMaxRegistersOp::create(b, ir.loc, kProducerRegs, /*increase=*/false);
   ir.ifThen(ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(consumerThreads)), [&] {
+    if (s.pdlWait == PdlWait::BeforeA) {
+      // The weights do not depend on the previous kernel: the first stages'
+      // B loads go out before the wait, the rest after it.
+      prefetchWeights();
+      WaitPriorGridsOp::create(b, ir.loc);
+    }
     produceAll();
     // The producer has issued the CTA's last load: its mainloop is over.
     launchDependents();
@@ -356,6 +409,11 @@ void WarpSpecializer::buildWarpSpecialized() {
   // Consumer warpgroups: take the registers the accumulators need.
   b.setInsertionPointToStart(&roles.getElseRegion().front());
   SetMaxRegistersOp::create(b, ir.loc, res.regCapPerThread, /*increase=*/true);
+  // pdl_wait: before_a: the consumers read C (beta) only in the epilogue,
+  // but they wait here, as every thread of the kernel does before the
+  // first read of anything the previous kernel may write.
+  if (s.pdlWait == PdlWait::BeforeA)
+    WaitPriorGridsOp::create(b, ir.loc);
   if (pingpong)
     return buildPingpongConsumers();
   forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd,

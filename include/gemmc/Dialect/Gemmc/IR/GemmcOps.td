@@ -319,13 +319,20 @@ def Gemmc_StageFillOp : Gemmc_Op<"stage_fill", [AttrSizedOperandSegments]> {
     and `b` are global pointers with those leading dimensions, every
     thread copies its share and the fill is one commit group; the problem
     sizes `m`, `n`, `k` clip it (zero-fill).
+
+    A fill may come in two parts (pdl_wait: before_a): `weights_only` arms
+    the barrier with the whole stage's bytes and loads the weights (B, or A
+    under swap_ab) before griddepcontrol.wait; `activations_only` later
+    loads the other operand onto the same, already armed, barrier.
   }];
   let arguments = (ins I32:$load, I32:$m0, I32:$n0, I32:$k_tile,
                        LLVM_AnyPointer:$a, LLVM_AnyPointer:$b,
                        LLVM_AnyPointer:$smem, Optional<I32>:$lda,
                        Optional<I32>:$ldb, Optional<I32>:$m, Optional<I32>:$n,
                        Optional<I32>:$k, Gemmc_ScheduleAttr:$schedule,
-                       Gemmc_SmemLayoutAttr:$smem_layout);
+                       Gemmc_SmemLayoutAttr:$smem_layout,
+                       UnitAttr:$weights_only, UnitAttr:$activations_only);
+  let hasVerifier = 1;
   let assemblyFormat = [{
     $load `,` $m0 `,` $n0 `,` $k_tile `,` $a `,` $b `,` $smem
     (`ld` `(` $lda^ `,` $ldb `)`)? (`clip` `(` $m^ `,` $n `,` $k `)`)? attr-dict `:`
