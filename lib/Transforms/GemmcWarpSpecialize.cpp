@@ -32,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
 #include "gemmc/Spec/KernelAbi.h"
+#include "gemmc/Transforms/EpilogueMath.h"
 #include "gemmc/Transforms/Passes.h"
 
 #define DEBUG_TYPE "gemmc-warp-specialize"
@@ -82,6 +83,13 @@ private:
   /// into an f32 sum (gemmc.mma_promote); returns the sum.
   Value accumulatePromoted(Value steps, Value zero,
                            function_ref<Value(Value, Value)> body);
+  /// scale: block: one round per K tile, each into a fresh MMA accumulator
+  /// that is folded into the f32 sum with the tile's block scales
+  /// (gemmc.mma_fold), whose loads run one K tile ahead; returns the sum.
+  /// `row0`: the tile row of this warpgroup's first accumulator row.
+  Value accumulateBlockScaled(Value steps, Value zero,
+                              function_ref<Value(Value, Value)> body,
+                              Value kBegin, Value row0, Value n0);
   void release(Value g);
   void epilogue(Value acc, Value m0, Value n0);
   /// Consumers, after their last tile: wait for the epilogue's stores.
@@ -209,9 +217,19 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
     });
     return acc;
   };
-  Value result = s.mainloop.promotionInterval > 0
-                     ? accumulatePromoted(steps, zero, stepBody)
-                     : accumulate(steps, zero, stepBody);
+  Value result;
+  if (s.blockScaled()) {
+    // The warpgroup's rows of the tile, as aSlice takes them.
+    Value row0 = pingpong || s.blockM() == warpgroupRows
+                     ? m0
+                     : ir.add(m0, ir.mul(ir.uniformWarpgroupId(),
+                                         ir.c32(warpgroupRows)));
+    result = accumulateBlockScaled(steps, zero, stepBody, kBegin, row0, n0);
+  } else {
+    result = s.mainloop.promotionInterval > 0
+                 ? accumulatePromoted(steps, zero, stepBody)
+                 : accumulate(steps, zero, stepBody);
+  }
   if (afterLastWait)
     afterLastWait();
   MmaWaitOp::create(b, ir.loc, /*pending=*/0);
@@ -252,6 +270,43 @@ Value WarpSpecializer::accumulatePromoted(
   Value sum = MmaPromoteOp::create(ir.b, ir.loc, part.getType(),
                                    loop.getRegionIterArgs()[0], part);
   scf::YieldOp::create(ir.b, ir.loc, sum);
+  return loop.getResult(0);
+}
+
+Value WarpSpecializer::accumulateBlockScaled(
+    Value steps, Value zero, function_ref<Value(Value, Value)> body,
+    Value kBegin, Value row0, Value n0) {
+  OpBuilder &b = ir.b;
+  // The factors: one per row a thread holds in a column block of its
+  // fragment (the target's accumulator layout), then one per B scale block
+  // of the tile's columns.
+  int64_t rows = isaFor(s.arch).mma.accumulator.halves;
+  int64_t blocks = std::max<int64_t>(1, s.blockN() / kScaleBlock);
+  Type scalesType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(rows + blocks, ir.f32));
+  Value scaleA = EpilogueMath::kernelParam(op, abi, "scale_a");
+  Value scaleB = EpilogueMath::kernelParam(op, abi, "scale_b");
+  auto scalesOf = [&](Value kTile) {
+    return BlockScalesOp::create(b, ir.loc, scalesType, scaleA, scaleB, row0,
+                                 n0, kTile, op.getM(), op.getN(), op.getK(),
+                                 op.getSchedule())
+        .getResult();
+  };
+  Value last = ir.sub(ir.add(kBegin, steps), ir.c32(1));
+  auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1),
+                                 ValueRange{zero, scalesOf(kBegin)});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value step = loop.getInductionVar();
+  Value part = body(step, zero);
+  // The next K tile's scales load while this tile's MMAs run (the last
+  // round loads its own again rather than past the piece).
+  Value next = scalesOf(ir.minU(ir.add(ir.add(kBegin, step), ir.c32(1)), last));
+  MmaWaitOp::create(b, ir.loc, /*pending=*/0);
+  Value sum = MmaFoldOp::create(b, ir.loc, part.getType(),
+                                loop.getRegionIterArgs()[0], part,
+                                loop.getRegionIterArgs()[1], op.getSchedule());
+  scf::YieldOp::create(b, ir.loc, ValueRange{sum, next});
   return loop.getResult(0);
 }
 

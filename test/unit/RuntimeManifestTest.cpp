@@ -596,7 +596,7 @@ TEST(RuntimeManifest, ScalesParse) {
 
 TEST(RuntimeManifest, BadScales) {
   EXPECT_EQ(errorOf(replace(scaled(kExample), "\"row\", \"scale\": \"tensor\"", "\"row\", \"scale\": \"col\"")),
-            "k.cubin.json: field 'a.scale': expected \"tensor\" or \"row\", got \"col\"");
+            "k.cubin.json: field 'a.scale': expected \"tensor\", \"row\" or \"block\", got \"col\"");
   EXPECT_EQ(errorOf(replace(scaled(kExample), ", \"scale_b\"]", "]")),
             "k.cubin.json: field 'params': missing the parameter \"scale_b\" (b.scale is \"tensor\")");
   EXPECT_EQ(errorOf(replace(kExample, "\"alpha\"]", "\"alpha\", \"scale_a\"]")),
