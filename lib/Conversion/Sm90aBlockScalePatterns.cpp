@@ -54,43 +54,46 @@ struct BlockScalesLowering : OpRewritePattern<BlockScalesOp> {
           op, "the result is not one f32 per fragment row and B block");
     KernelIR ir(rewriter, op.getLoc());
     Value m = op.getM(), kt = op.getKTile();
-    // Row of this thread within its warpgroup's fragment.
+    // Row of this thread within its warpgroup's fragment. (One op per
+    // statement throughout: the IR's order must not depend on the
+    // compiler's order of evaluating arguments.)
     Value tid = ir.threadId();
-    Value warp = ir.remU(ir.divU(tid, ir.c32(kWarpSize)),
-                         ir.c32(kWarpgroupSize / kWarpSize));
+    Value warpInCta = ir.divU(tid, ir.c32(kWarpSize));
+    Value warp = ir.remU(warpInCta, ir.c32(kWarpgroupSize / kWarpSize));
     Value lane = ir.remU(tid, ir.c32(kWarpSize));
-    Value laneRow = ir.add(ir.mul(warp, ir.c32(frag.warpRows)),
-                           ir.divU(lane, ir.c32(frag.lanesPerRow)));
+    Value warpRow = ir.mul(warp, ir.c32(frag.warpRows));
+    Value laneRow = ir.add(warpRow, ir.divU(lane, ir.c32(frag.lanesPerRow)));
     Value rowBase = ir.add(op.getRow0(), laneRow);
     Value lastRow = ir.sub(m, ir.c32(1));
-    Value aPlane = arith::MulIOp::create(rewriter, op.getLoc(), ir.zext64(kt),
-                                         ir.zext64(m));
+    Value kt64 = ir.zext64(kt);
+    Value m64 = ir.zext64(m);
+    Value aPlane = arith::MulIOp::create(rewriter, op.getLoc(), kt64, m64);
     Value result = LLVM::PoisonOp::create(rewriter, op.getLoc(), type);
     int64_t field = 0;
     for (int64_t h = 0; h < frag.halves; ++h) {
       Value row = ir.minU(ir.add(rowBase, ir.c32(h * frag.halfRows)), lastRow);
       Value index = arith::AddIOp::create(rewriter, op.getLoc(), aPlane,
                                           ir.zext64(row));
-      result = LLVM::InsertValueOp::create(
-          rewriter, op.getLoc(), result, loadScale(ir, op.getScaleA(), index),
-          field++);
+      Value scale = loadScale(ir, op.getScaleA(), index);
+      result = LLVM::InsertValueOp::create(rewriter, op.getLoc(), result,
+                                           scale, field++);
     }
     // B: K-major, the K-block count rounded up to kScaleBlockKAlign.
     Value kBlocks = ir.ceilDiv(op.getK(), kScaleBlock);
-    Value bStride = ir.mul(ir.ceilDiv(kBlocks, kScaleBlockKAlign),
-                           ir.c32(kScaleBlockKAlign));
-    Value lastBlock = ir.sub(ir.ceilDiv(op.getN(), kScaleBlock), ir.c32(1));
+    Value bGroups = ir.ceilDiv(kBlocks, kScaleBlockKAlign);
+    Value bStride = ir.mul(bGroups, ir.c32(kScaleBlockKAlign));
+    Value bStride64 = ir.zext64(bStride);
+    Value nBlocks = ir.ceilDiv(op.getN(), kScaleBlock);
+    Value lastBlock = ir.sub(nBlocks, ir.c32(1));
     Value firstBlock = ir.divU(op.getN0(), ir.c32(kScaleBlock));
     for (int64_t j = 0; j < blocks; ++j) {
       Value nb = ir.minU(ir.add(firstBlock, ir.c32(j)), lastBlock);
-      Value index = arith::AddIOp::create(
-          rewriter, op.getLoc(),
-          arith::MulIOp::create(rewriter, op.getLoc(), ir.zext64(nb),
-                                ir.zext64(bStride)),
-          ir.zext64(kt));
-      result = LLVM::InsertValueOp::create(
-          rewriter, op.getLoc(), result, loadScale(ir, op.getScaleB(), index),
-          field++);
+      Value nb64 = ir.zext64(nb);
+      Value plane = arith::MulIOp::create(rewriter, op.getLoc(), nb64, bStride64);
+      Value index = arith::AddIOp::create(rewriter, op.getLoc(), plane, kt64);
+      Value scale = loadScale(ir, op.getScaleB(), index);
+      result = LLVM::InsertValueOp::create(rewriter, op.getLoc(), result,
+                                           scale, field++);
     }
     rewriter.replaceOp(op, result);
     return success();
@@ -132,7 +135,8 @@ struct MmaFoldLowering : OpRewritePattern<MmaFoldOp> {
       int64_t j = std::min<int64_t>(frag.valueColumn(r) / kScaleBlock, blocks - 1);
       Value x = LLVM::ExtractValueOp::create(rewriter, loc, sum, r);
       Value y = LLVM::ExtractValueOp::create(rewriter, loc, op.getPart(), r);
-      Value folded = LLVM::FMAOp::create(rewriter, loc, y, factor(h, j), x);
+      Value f = factor(h, j);
+      Value folded = LLVM::FMAOp::create(rewriter, loc, y, f, x);
       sum = LLVM::InsertValueOp::create(rewriter, loc, sum, folded, r);
     }
     rewriter.replaceOp(op, sum);

@@ -219,11 +219,9 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
   };
   Value result;
   if (s.blockScaled()) {
-    // The warpgroup's rows of the tile, as aSlice takes them.
-    Value row0 = pingpong || s.blockM() == warpgroupRows
-                     ? m0
-                     : ir.add(m0, ir.mul(ir.uniformWarpgroupId(),
-                                         ir.c32(warpgroupRows)));
+    // The warpgroup's rows of the tile: aSlice in rows (no second
+    // shuffle for the warpgroup id).
+    Value row0 = ir.add(m0, ir.divU(aSlice, ir.c32(aRowBytes)));
     result = accumulateBlockScaled(steps, zero, stepBody, kBegin, row0, n0);
   } else {
     result = s.mainloop.promotionInterval > 0
@@ -292,7 +290,8 @@ Value WarpSpecializer::accumulateBlockScaled(
                                  op.getSchedule())
         .getResult();
   };
-  Value last = ir.sub(ir.add(kBegin, steps), ir.c32(1));
+  Value end = ir.add(kBegin, steps);
+  Value last = ir.sub(end, ir.c32(1));
   auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1),
                                  ValueRange{zero, scalesOf(kBegin)});
   OpBuilder::InsertionGuard guard(b);
@@ -301,7 +300,9 @@ Value WarpSpecializer::accumulateBlockScaled(
   Value part = body(step, zero);
   // The next K tile's scales load while this tile's MMAs run (the last
   // round loads its own again rather than past the piece).
-  Value next = scalesOf(ir.minU(ir.add(ir.add(kBegin, step), ir.c32(1)), last));
+  Value kTile = ir.add(kBegin, step);
+  Value kNext = ir.add(kTile, ir.c32(1));
+  Value next = scalesOf(ir.minU(kNext, last));
   MmaWaitOp::create(b, ir.loc, /*pending=*/0);
   Value sum = MmaFoldOp::create(b, ir.loc, part.getType(),
                                 loop.getRegionIterArgs()[0], part,
@@ -720,6 +721,17 @@ struct GemmcWarpSpecializePass
     for (TileMatmulOp op : ops) {
       if (!op.getSmem() || !op.getSmemLayout()) {
         op.emitOpError("has no shared memory yet; run gemmc-smem-layout first");
+        return signalPassFailure();
+      }
+      // Block scales are read in the mainloop, from the kernel's scale_a and
+      // scale_b (only a kernel with the ABI's parameters has them).
+      const KernelAbi &abi = op.getSchedule().getAbi();
+      if (op.getSchedule().getSpec().blockScaled() &&
+          (!EpilogueMath::kernelParam(op, abi, "scale_a") ||
+           !EpilogueMath::kernelParam(op, abi, "scale_b"))) {
+        op.emitOpError("has scale: block but its function lacks the ABI's "
+                       "scale_a / scale_b pointer parameters (docs/abi.md); "
+                       "build the kernel with gemmc-tile");
         return signalPassFailure();
       }
       OpBuilder b(op);
