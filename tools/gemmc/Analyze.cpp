@@ -158,7 +158,9 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
   os << formatv("  min bytes        = A {0}x{1}x{2} B + B {1}x{3}x{4} B + C "
                 "{0}x{3}x{5} B{6} = {7}\n",
                 p.m, p.k, ea, p.n, eb, ec,
-                s.epilogue.beta ? " x 2 (beta reads C)" : "",
+                std::string(s.epilogue.beta ? " x 2 (beta reads C)" : "") +
+                    (a.scaleBytes ? " + block scales " + bytesStr(a.scaleBytes)
+                                  : std::string()),
                 bytesStr(a.minBytes));
   os << formatv("  intensity        = {0:F1} FLOP/B; ridge = {1:F1} TFLOP/s / "
                 "{2:F3} TB/s = {3:F1} FLOP/B -> {4}-bound\n",
