@@ -549,6 +549,19 @@ void checkScale(const KernelSpec &s, Sink &out) {
                   name, scaleName(op.scale), scaleName(along)));
   }
   checkBlockScale(s, out);
+  // swap_ab runs C^T = B^T A^T: per-tensor scales commute, but the caller's
+  // scale vectors and blocks would reach the other operand's parameter.
+  for (const OperandSpec *op : {&s.a, &s.b})
+    if (s.swapAb && op->scale != Scale::None && op->scale != Scale::Tensor) {
+      out.push_back(Violation{
+          "not-implemented", "swap_ab",
+          formatv("swap_ab with scale: {0} is not implemented (the kernel "
+                  "would read the caller's scale vectors or blocks as the "
+                  "other operand's); use swap_ab: false",
+                  scaleName(op->scale))
+              .str()});
+      break;
+    }
   if (s.c.scale != Scale::None)
     add(out, "scale", "operands.c.scale",
         formatv("c scale: {0} is not supported; an output scale goes with an "
@@ -934,8 +947,13 @@ KernelSpec gemmc::swapAbView(const KernelSpec &in) {
   auto flip = [](Layout l) { return l == Layout::Row ? Layout::Col : Layout::Row; };
   // B^T (N x K) is K-contiguous exactly when B is (col), which for an A
   // operand is spelt row; A^T likewise becomes a B operand.
-  s.a = {in.b.element, flip(in.b.layout)};
-  s.b = {in.a.element, flip(in.a.layout)};
+  // FP8 scales go with their operands: A's per-row scale is the swapped
+  // B's per-column one (checkScale refuses what the swap cannot run).
+  auto swapScale = [](Scale x) {
+    return x == Scale::Row ? Scale::Col : x == Scale::Col ? Scale::Row : x;
+  };
+  s.a = {in.b.element, flip(in.b.layout), swapScale(in.b.scale)};
+  s.b = {in.a.element, flip(in.a.layout), swapScale(in.a.scale)};
   s.m = in.n;
   s.n = in.m;
   s.tileShape = {in.tileShape[1], in.tileShape[0], in.tileShape[2]};
