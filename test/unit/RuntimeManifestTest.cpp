@@ -589,6 +589,13 @@ TEST(RuntimeManifest, ScalesParse) {
   ASSERT_TRUE(parseManifest(t, "k.cubin.json", m, err)) << err;
   EXPECT_EQ(m.a.scale, GEMMC_SCALE_ROW);
   EXPECT_EQ(m.b.scale, GEMMC_SCALE_COL);
+  // Block scales on both (scale: block).
+  t = replace(replace(scaled(kExample), "\"row\", \"scale\": \"tensor\"", "\"row\", \"scale\": \"block\""),
+              "\"col\", \"scale\": \"tensor\"", "\"col\", \"scale\": \"block\"");
+  ASSERT_TRUE(parseManifest(t, "k.cubin.json", m, err)) << err;
+  EXPECT_EQ(m.a.scale, GEMMC_SCALE_BLOCK);
+  EXPECT_EQ(m.b.scale, GEMMC_SCALE_BLOCK);
+  EXPECT_STREQ(scaleName(m.b.scale), "block");
   // Unscaled kernels' operands have no "scale".
   ASSERT_TRUE(parseManifest(kExample, "k.cubin.json", m, err)) << err;
   EXPECT_EQ(m.a.scale, GEMMC_SCALE_NONE);

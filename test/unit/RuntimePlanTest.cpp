@@ -212,6 +212,19 @@ TEST(RuntimePlan, ScalePointers) {
                          "pointer to the scale");
   a.scale_b = static_cast<const float *>(addr(0x40000002));
   EXPECT_EQ(check(m, a), "scale_b = 0x40000002 is not aligned to its 4-byte f32");
+  // Block scales: the message says which blocks, in which layout.
+  {
+    Manifest bm = m;
+    bm.a.scale = bm.b.scale = GEMMC_SCALE_BLOCK;
+    gemmc_gemm_args ba = a;
+    ba.scale_a = nullptr;
+    EXPECT_EQ(check(bm, ba), "scale_a is NULL but kernel 'k' reads M x ceil(K/128) f32 block scales (M-major) there "
+                             "(a.scale: block); pass a device pointer to the scale");
+    ba.scale_a = static_cast<const float *>(addr(0x40000000));
+    ba.scale_b = nullptr;
+    EXPECT_EQ(check(bm, ba), "scale_b is NULL but kernel 'k' reads ceil(N/128) x align4(ceil(K/128)) f32 block "
+                             "scales (K-major) there (b.scale: block); pass a device pointer to the scale");
+  }
   a.scale_b = static_cast<const float *>(addr(0x40000004));
   EXPECT_EQ(check(m, a), "ok");
   a.scale_d = static_cast<const float *>(addr(0x40000008));
