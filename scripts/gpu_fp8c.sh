@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Issue 14, part 3: block-scaled FP8 (scale: block, DeepSeek-V3's 1x128 A and
 # 128x128 B scales) in one device call (under 3 minutes). The block-scaled
-# kernel, gemmc's per-tensor FP8 kernel of the same output type and two
-# block-scaled correctness variants (pingpong 64x64 with a multicast
-# cluster, e4m3 x e5m2 into f32; stream_k 128x128 into f16), built on the
-# CPU machine with
+# kernel, gemmc's per-tensor FP8 kernel of the same output type, the
+# per-tensor kernel of the same tile and schedule (f32 output: it separates
+# the fold's cost from the tile's) and two block-scaled correctness
+# variants (pingpong 64x64 with a multicast cluster, e4m3 x e5m2 into f32;
+# stream_k 128x128 into f16), built on the CPU machine with
 #   scripts/build_cubins.sh --check build/cubins-fp8c \
 #     specs/h200_fp8_e4m3_blockscale_128x128_coop.yaml specs/h200_fp8_e4m3_128x256_coop.yaml \
-#     test/gpu/specs/fp8_blockscale_64x64_pp.yaml test/gpu/specs/fp8_blockscale_128x128_sk.yaml
+#     specs/h200_fp8_e4m3_f32_128x128_coop.yaml test/gpu/specs/fp8_blockscale_64x64_pp.yaml \
+#     test/gpu/specs/fp8_blockscale_128x128_sk.yaml
 # and carried (build/cubins-fp8c), run here:
 #   1. gemmc-gpu-tests on the block-scaled kernel: random FP8 inputs over
 #      the range, random positive scales per block (B's padding blocks NaN),
@@ -18,16 +20,17 @@
 #      fewer shapes;
 #   2. gemmc-bench on cube4096, cube8192, prefill_attn_out and
 #      prefill_mlp_up: the block-scaled kernel against cuBLASLt with
-#      VEC128_32F (A) / BLK128x128_32F (B) on the same scales, and the
-#      per-tensor kernel against cuBLASLt per-tensor; the summary puts the
-#      block-scaled time over the per-tensor one per shape.
+#      VEC128_32F (A) / BLK128x128_32F (B) on the same scales, and the two
+#      per-tensor kernels against cuBLASLt per-tensor; the summary puts the
+#      block-scaled time over the per-tensor 128x256 one per shape.
 #   scripts/gpu_fp8c.sh [DIR]       (default build/cubins-fp8c)
 # $OUT gets logs.txt, suite.txt and bench.txt.
 source "$(dirname "$0")/gpu_common.sh"
 dir=${1:-build/cubins-fp8c}
 block=h200_fp8_e4m3_blockscale_128x128_coop.cubin tensor=h200_fp8_e4m3_128x256_coop.cubin
+same_tile=h200_fp8_e4m3_f32_128x128_coop.cubin
 variants=(fp8_blockscale_64x64_pp.cubin fp8_blockscale_128x128_sk.cubin)
-for f in "$block" "$tensor" "${variants[@]}"; do
+for f in "$block" "$tensor" "$same_tile" "${variants[@]}"; do
   [ -f "$dir/$f" ] ||
     { echo "gpu_fp8c.sh: $f missing in $dir; build the cubins (above) and carry the folder" >&2; exit 2; }
 done
@@ -42,7 +45,7 @@ stage suite 30 "$build/bin/gemmc-gpu-tests" --cubin "$dir/$block" \
 stage variants 20 "$build/bin/gemmc-gpu-tests" --cubin "$dir/${variants[0]}" --cubin "$dir/${variants[1]}" \
   --shapes 129x130x1000,300x520x4096,1024x1024x8192 >>"$OUT/suite.txt" || status=1
 stage bench 35 "$build/bin/gemmc-bench" --cubin-dir "$dir" --suite bench/suites/anchors.yaml \
-  --shapes cube4096,cube8192,prefill_attn_out,prefill_mlp_up --cubins "$block,$tensor" \
+  --shapes cube4096,cube8192,prefill_attn_out,prefill_mlp_up --cubins "$block,$tensor,$same_tile" \
   --iters 10 --warmup 2 >"$OUT/bench.txt" || status=1
 say "summary: suite"
 grep -E "FAIL|pass|skip|^gemmc-gpu-tests" "$OUT/suite.txt" | tail -60 | tee -a "$log"
