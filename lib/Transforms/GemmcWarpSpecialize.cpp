@@ -32,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
 #include "gemmc/Spec/KernelAbi.h"
+#include "gemmc/Transforms/EpilogueMath.h"
 #include "gemmc/Transforms/Passes.h"
 
 #define DEBUG_TYPE "gemmc-warp-specialize"
@@ -88,6 +89,13 @@ private:
   /// into an f32 sum (gemmc.mma_promote); returns the sum.
   Value accumulatePromoted(Value steps, Value zero,
                            function_ref<Value(Value, Value)> body);
+  /// scale: block: one round per K tile, each into a fresh MMA accumulator
+  /// that is folded into the f32 sum with the tile's block scales
+  /// (gemmc.mma_fold), whose loads run one K tile ahead; returns the sum.
+  /// `row0`: the tile row of this warpgroup's first accumulator row.
+  Value accumulateBlockScaled(Value steps, Value zero,
+                              function_ref<Value(Value, Value)> body,
+                              Value kBegin, Value row0, Value n0);
   void release(Value g);
   void epilogue(Value acc, Value m0, Value n0);
   /// Consumers, after their last tile: wait for the epilogue's stores.
@@ -256,9 +264,17 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
     });
     return acc;
   };
-  Value result = s.mainloop.promotionInterval > 0
-                     ? accumulatePromoted(steps, zero, stepBody)
-                     : accumulate(steps, zero, stepBody);
+  Value result;
+  if (s.blockScaled()) {
+    // The warpgroup's rows of the tile: aSlice in rows (no second
+    // shuffle for the warpgroup id).
+    Value row0 = ir.add(m0, ir.divU(aSlice, ir.c32(aRowBytes)));
+    result = accumulateBlockScaled(steps, zero, stepBody, kBegin, row0, n0);
+  } else {
+    result = s.mainloop.promotionInterval > 0
+                 ? accumulatePromoted(steps, zero, stepBody)
+                 : accumulate(steps, zero, stepBody);
+  }
   if (afterLastWait)
     afterLastWait();
   MmaWaitOp::create(b, ir.loc, /*pending=*/0);
@@ -299,6 +315,46 @@ Value WarpSpecializer::accumulatePromoted(
   Value sum = MmaPromoteOp::create(ir.b, ir.loc, part.getType(),
                                    loop.getRegionIterArgs()[0], part);
   scf::YieldOp::create(ir.b, ir.loc, sum);
+  return loop.getResult(0);
+}
+
+Value WarpSpecializer::accumulateBlockScaled(
+    Value steps, Value zero, function_ref<Value(Value, Value)> body,
+    Value kBegin, Value row0, Value n0) {
+  OpBuilder &b = ir.b;
+  // The factors: one per row a thread holds in a column block of its
+  // fragment (the target's accumulator layout), then one per B scale block
+  // of the tile's columns.
+  int64_t rows = isaFor(s.arch).mma.accumulator.halves;
+  int64_t blocks = std::max<int64_t>(1, s.blockN() / kScaleBlock);
+  Type scalesType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(rows + blocks, ir.f32));
+  Value scaleA = EpilogueMath::kernelParam(op, abi, "scale_a");
+  Value scaleB = EpilogueMath::kernelParam(op, abi, "scale_b");
+  auto scalesOf = [&](Value kTile) {
+    return BlockScalesOp::create(b, ir.loc, scalesType, scaleA, scaleB, row0,
+                                 n0, kTile, op.getM(), op.getN(), op.getK(),
+                                 op.getSchedule())
+        .getResult();
+  };
+  Value end = ir.add(kBegin, steps);
+  Value last = ir.sub(end, ir.c32(1));
+  auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1),
+                                 ValueRange{zero, scalesOf(kBegin)});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value step = loop.getInductionVar();
+  Value part = body(step, zero);
+  // The next K tile's scales load while this tile's MMAs run (the last
+  // round loads its own again rather than past the piece).
+  Value kTile = ir.add(kBegin, step);
+  Value kNext = ir.add(kTile, ir.c32(1));
+  Value next = scalesOf(ir.minU(kNext, last));
+  MmaWaitOp::create(b, ir.loc, /*pending=*/0);
+  Value sum = MmaFoldOp::create(b, ir.loc, part.getType(),
+                                loop.getRegionIterArgs()[0], part,
+                                loop.getRegionIterArgs()[1], op.getSchedule());
+  scf::YieldOp::create(b, ir.loc, ValueRange{sum, next});
   return loop.getResult(0);
 }
 
@@ -723,6 +779,17 @@ struct GemmcWarpSpecializePass
     for (TileMatmulOp op : ops) {
       if (!op.getSmem() || !op.getSmemLayout()) {
         op.emitOpError("has no shared memory yet; run gemmc-smem-layout first");
+        return signalPassFailure();
+      }
+      // Block scales are read in the mainloop, from the kernel's scale_a and
+      // scale_b (only a kernel with the ABI's parameters has them).
+      const KernelAbi &abi = op.getSchedule().getAbi();
+      if (op.getSchedule().getSpec().blockScaled() &&
+          (!EpilogueMath::kernelParam(op, abi, "scale_a") ||
+           !EpilogueMath::kernelParam(op, abi, "scale_b"))) {
+        op.emitOpError("has scale: block but its function lacks the ABI's "
+                       "scale_a / scale_b pointer parameters (docs/abi.md); "
+                       "build the kernel with gemmc-tile");
         return signalPassFailure();
       }
       OpBuilder b(op);

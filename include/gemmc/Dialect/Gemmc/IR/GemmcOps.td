@@ -397,6 +397,59 @@ def Gemmc_MmaPromoteOp : Gemmc_Op<"mma_promote",
   }];
 }
 
+def Gemmc_BlockScalesOp : Gemmc_Op<"block_scales"> {
+  let summary = "Load this thread's block scales of K tile `k_tile`";
+  let description = [{
+    Block scaling (`scale: block` on A and B, docs/abi.md): the f32 factors
+    the MMA's sum of K tile `k_tile` is folded with (gemmc.mma_fold) for
+    the accumulator rows this thread holds (A's scales of the rows of the
+    accumulator fragment that starts at tile row `row0`) and the B scale
+    blocks of the tile's columns from `n0`. The result is a struct of f32:
+    first one per row a thread holds in a fragment's column block (the
+    target's accumulator layout), then one per B scale block the tile
+    covers. Rows past `m` and blocks past `n` read the last row or block
+    (their results are never stored). `k` gives B's K-block stride.
+
+    ```mlir
+    %f = gemmc.block_scales %sa, %sb, %row0, %n0, %kt, %m, %n, %k
+           {schedule = ...} : !llvm.ptr<1>, !llvm.ptr<1> -> !llvm.struct<(f32, f32, f32)>
+    ```
+  }];
+  let arguments = (ins LLVM_AnyPointer:$scale_a, LLVM_AnyPointer:$scale_b,
+                       I32:$row0, I32:$n0, I32:$k_tile, I32:$m, I32:$n,
+                       I32:$k, Gemmc_ScheduleAttr:$schedule);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $scale_a `,` $scale_b `,` $row0 `,` $n0 `,` $k_tile `,` $m `,` $n `,` $k
+    attr-dict `:` qualified(type($scale_a)) `,` qualified(type($scale_b))
+    `->` qualified(type($result))
+  }];
+}
+
+def Gemmc_MmaFoldOp : Gemmc_Op<"mma_fold",
+    [Pure, AllTypesMatch<["sum", "part", "result"]>]> {
+  let summary = "sum + part x (A's row scale x B's block scale), on the CUDA cores";
+  let description = [{
+    The promotion of a block-scaled mainloop, after every K tile: `part`
+    is the MMA's accumulator of one K tile (its MMAs waited for), `scales`
+    that tile's factors (gemmc.block_scales), `sum` the f32 accumulator.
+    Register r of the fragment gets A's scale of its row times B's of its
+    column block. Lowered by `convert-gemmc-to-nvvm`.
+
+    ```mlir
+    %sum1 = gemmc.mma_fold %sum0, %part, %f {schedule = ...}
+              : !llvm.struct<(f32, ...)>, !llvm.struct<(f32, f32, f32)>
+    ```
+  }];
+  let arguments = (ins AnyType:$sum, AnyType:$part, AnyType:$scales,
+                       Gemmc_ScheduleAttr:$schedule);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $sum `,` $part `,` $scales attr-dict `:` qualified(type($sum)) `,`
+    qualified(type($scales))
+  }];
+}
+
 def Gemmc_StoreDrainOp : Gemmc_Op<"store_drain"> {
   let summary = "Wait until the epilogue's asynchronous stores are done";
   let description = [{
