@@ -24,8 +24,12 @@
 // the reference is cuBLAS f32 on exact bf16 copies of the FP8 values with
 // alpha x scale_a x scale_b, i.e. the dequantized inputs. Tolerances per
 // output type: tolerance() in harness/Harness.cpp (relative Frobenius 1e-2
-// for FP8 inputs and for 16-bit outputs, 1e-3 for TF32 into f32). Bad
-// arguments add a missing, host or stray scale pointer.
+// for FP8 inputs and for 16-bit outputs, 1e-3 for TF32 into f32). An FP8
+// output (c e4m3 / e5m2, with scale_d = kOutScale): the f32 reference, then
+// the same scale and saturation, each element within one ulp of the output
+// type (e4m3 3 mantissa bits, e5m2 2) plus 2^-10 of the largest output for
+// the tensor cores' FP8 accumulation (compareFp8). Bad arguments add a
+// missing, host or stray scale pointer (scale_d too).
 //
 // Exit: 0 all passed, 1 a case failed, 77 no GPU or no cubins (ctest: skipped).
 #include "Harness.h"

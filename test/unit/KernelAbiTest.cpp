@@ -74,6 +74,8 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
     EXPECT_EQ(m.a.scale != GEMMC_SCALE_NONE, b->spec.a.scale != Scale::None);
     EXPECT_EQ(m.b.scale != GEMMC_SCALE_NONE, b->spec.b.scale != Scale::None);
     EXPECT_EQ(m.hasParam(rt::Param::ScaleA), b->spec.a.scale != Scale::None);
+    EXPECT_EQ(m.c.scale != GEMMC_SCALE_NONE, b->spec.c.scale != Scale::None);
+    EXPECT_EQ(m.hasParam(rt::Param::ScaleD), b->spec.c.scale != Scale::None);
     if (storesWithTma(b->abi)) {
       EXPECT_EQ(m.tmap(rt::Operand::C).box[0], uint32_t(b->abi.c.box[0]));
       EXPECT_EQ(m.tmap(rt::Operand::C).box[1], uint32_t(b->abi.c.box[1]));
@@ -87,8 +89,10 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // _5, _7 and _8, b200_bf16_tn, b200_f16_tn_persistent,
   // b200_tf32_tn_persistent), and 5 clusters along N (issue 16:
   // h200_bf16_128x256_coop_1x2, cluster_1x2_* and cluster_2x2_*) and seed
-  // 004's step 6 on sm_100a, and 3 FP8 promotion-interval specs (issue 14).
-  EXPECT_EQ(checked, 93);
+  // 004's step 6 on sm_100a, and 3 FP8 promotion-interval specs (issue 14),
+  // and 3 with an FP8 output (issue 14: h200_fp8_e4m3_out_e4m3_128x256_coop,
+  // fp8_out_*).
+  EXPECT_EQ(checked, 96);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box

@@ -355,12 +355,25 @@ Fp8Comparison compareFp8(const void *dC, gemmc_dtype ctype, int64_t ldc, const f
   // e5m2 1.75 x 2^15 = 57344 (its top exponent is inf / NaN).
   double maxFinite = ctype == GEMMC_E4M3 ? 448.0 : 57344.0;
   int minExp = 1 - fmt.bias; // the smallest normal's exponent
+  auto scaled = [&](int64_t r, int64_t j) {
+    return std::clamp(double(ref[r * ldRef + j]) * outScale, -maxFinite, maxFinite);
+  };
+  double maxRef = 0;
+  for (int64_t r = 0; r < m; ++r)
+    for (int64_t j = 0; j < n; ++j)
+      maxRef = std::max(maxRef, std::fabs(scaled(r, j)));
+  // The kernel's f32 sum is not cuBLAS's: FP8 wgmma accumulates with fewer
+  // bits than f32 (fast accumulation), which near zero, where an ulp is
+  // small, can exceed it. Allowed on top of the ulp: 2^-10 of the largest
+  // output (the FP8 inputs' 1e-2 relative Frobenius, elsewhere, for the
+  // same reason).
+  const double sumSlack = std::ldexp(maxRef, -10);
   Fp8Comparison out;
-  double err2 = 0, ref2 = 0, maxAbs = 0, maxRef = 0;
+  double err2 = 0, ref2 = 0, maxAbs = 0;
   for (int64_t r = 0; r < m; ++r) {
     for (int64_t j = 0; j < n; ++j) {
       float x = decode(ctype, &c[r * ldc + j]);
-      double y = std::clamp(double(ref[r * ldRef + j]) * outScale, -maxFinite, maxFinite);
+      double y = scaled(r, j);
       if (std::isnan(x)) {
         ++out.nanCount;
         continue;
@@ -369,12 +382,11 @@ Fp8Comparison compareFp8(const void *dC, gemmc_dtype ctype, int64_t ldc, const f
       double ulp = std::ldexp(1.0, e - fmt.manBits);
       double d = std::fabs(double(x) - y);
       out.maxUlp = std::max(out.maxUlp, d / ulp);
-      if (d > ulp)
+      if (d > ulp + sumSlack)
         ++out.ulpOver;
       err2 += d * d;
       ref2 += y * y;
       maxAbs = std::max(maxAbs, d);
-      maxRef = std::max(maxRef, std::fabs(y));
     }
     for (int64_t j = n; j < ldc; ++j)
       if (!std::isnan(decode(ctype, &c[r * ldc + j])))

@@ -119,9 +119,11 @@ Comparison compare(const void *dC, gemmc_dtype ctype, int64_t ldc, const float *
 /// in the last place of the output type at the reference's magnitude (e4m3
 /// keeps 3 mantissa bits, e5m2 2; a correctly rounded result is within half
 /// of one, and the kernel's f32 sum differs from cuBLAS's in the order of
-/// its additions, which may move a value across a rounding boundary).
+/// its additions, which may move a value across a rounding boundary), plus
+/// 2^-10 of the largest output for FP8 wgmma's fast accumulation (which
+/// keeps fewer bits than f32: near zero, that is more than an ulp).
 /// `ulpOver` counts the elements beyond it, `maxUlp` is the largest error in
-/// ulps; relFrobenius is filled as compare() does.
+/// ulps (without the allowance); relFrobenius is filled as compare() does.
 struct Fp8Comparison : Comparison {
   uint64_t ulpOver = 0;
   double maxUlp = 0;
