@@ -94,7 +94,7 @@ Value EpilogueMath::rowScaleAt(Value row) {
   return loadScale(rowScale, ir.zext64(ir.minU(row, ir.sub(m, ir.c32(1)))));
 }
 
-SmallVector<Value> EpilogueMath::colScalesAt(Value first, ArrayRef<int64_t> offsets) {
+SmallVector<Value> EpilogueMath::colScalePairsAt(Value first, ArrayRef<int64_t> offsets) {
   // Clamped (the values past N are clipped by the store). A branch with
   // unclamped constant offsets for tiles inside N was tried: LLVM merged
   // its loads with the clamped ones behind one 64-bit address per column,
@@ -102,10 +102,14 @@ SmallVector<Value> EpilogueMath::colScalesAt(Value first, ArrayRef<int64_t> offs
   SmallVector<Value> values;
   if (!colScale)
     return values;
-  Value last = ir.sub(n, ir.c32(1));
-  for (int64_t offset : offsets)
-    values.push_back(
-        loadScale(colScale, ir.zext64(ir.minU(ir.add(first, ir.c32(offset)), last))));
+  Value lastPair = ir.sub(n, ir.c32(2));
+  for (int64_t offset : offsets) {
+    Value at = LLVM::GEPOp::create(
+        ir.b, ir.loc, ir.globalPtr, ir.f32, colScale,
+        ValueRange{ir.zext64(ir.minU(ir.add(first, ir.c32(offset)), lastPair))});
+    values.push_back(loadScale(at, ir.c64(0)));
+    values.push_back(loadScale(at, ir.c64(1)));
+  }
   return values;
 }
 

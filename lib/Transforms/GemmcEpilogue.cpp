@@ -499,13 +499,15 @@ void Epilogue::storeThroughTma() {
     }
   int64_t blocksPerChunk = chunkCols / frag.blockColumns;
   // The column scales of chunks first .. first + count - 1, indexed by the
-  // value's (j - first block, e).
+  // value's (j - first block, e): one clamped address a pair. A tile here
+  // lies inside N or has N a multiple of 16 bytes of C (storeTmaOrDirect),
+  // so N is even and each pair (an even column and the next) lies wholly
+  // inside or outside N.
   auto loadColScales = [&](int64_t first, int64_t count) {
     SmallVector<int64_t> offsets;
     for (int64_t j = first * blocksPerChunk; j < (first + count) * blocksPerChunk; ++j)
-      for (int64_t e = 0; e < frag.pair; ++e)
-        offsets.push_back(frag.blockColumns * j + e);
-    colScales = math.colScalesAt(ir.add(op.getN0(), colInGroup), offsets);
+      offsets.push_back(frag.blockColumns * j);
+    colScales = math.colScalePairsAt(ir.add(op.getN0(), colInGroup), offsets);
   };
   int64_t firstBlock = 0;
   auto scaledAhead = [&](int64_t j, int64_t h, int64_t e) {

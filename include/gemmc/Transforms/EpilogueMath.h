@@ -51,9 +51,12 @@ public:
   /// the stores, then pass `scalesApplied` to apply().
   Value rowScaleAt(Value row);
 
-  /// scale_b[first + offsets[i]] for each i, each column clamped to N (an
-  /// empty list without a column scale).
-  SmallVector<Value> colScalesAt(Value first, ArrayRef<int64_t> offsets);
+  /// scale_b[c], scale_b[c + 1] for each pair c = first + offsets[i] (2 x
+  /// offsets.size() values; none without a column scale). A pair's start is
+  /// clamped to N - 2 and its second value read 4 bytes on: one address a
+  /// pair. The caller guarantees that each pair lies wholly inside N or
+  /// wholly outside it (its values then unused) and that N >= 2.
+  SmallVector<Value> colScalePairsAt(Value first, ArrayRef<int64_t> offsets);
 
   /// x, the f32 value alpha x acc + beta x C at C[row][col], to
   /// activation(x [x scale_a[row]] [x scale_b[col]] + bias); stores x + bias to aux[row][col] when `inside`
