@@ -252,6 +252,13 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
     dScaleA = static_cast<const float *>(blocks.aDev.ptr);
     dScaleB = static_cast<const float *>(blocks.bDev.ptr);
   }
+  // An FP8 output's scale (c scale: tensor), the same for the peer
+  // (cuBLASLt's D_SCALE_POINTER); without one both multiply by 1.
+  const float outScale = info.c_scale ? 0.5f : 1.0f;
+  DeviceBuffer scaleDBuf(sizeof(float));
+  HARNESS_CUDA(cudaMemcpy(scaleDBuf.ptr, &outScale, sizeof(float), cudaMemcpyHostToDevice));
+  const float *dScaleD = info.c_scale ? static_cast<const float *>(scaleDBuf.ptr) : nullptr;
+  const bool fp8Out = info.c_type == GEMMC_E4M3 || info.c_type == GEMMC_E5M2;
   std::vector<Set> s(sets);
   for (int i = 0; i < sets; ++i) {
     s[i].a = makeOperand(info.a_type, aRows, aCols, alignedLd(aCols, info.a_type), 17 + 2 * i, aExp);
@@ -278,6 +285,7 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
       a.scale_a = dScaleA;
     if (info.b_scale)
       a.scale_b = dScaleB;
+    a.scale_d = dScaleD;
   }
   cublasSetStream(blas, stream);
   // The peer of an FP8 kernel is cuBLASLt's FP8 GEMM with the same scales
@@ -299,7 +307,7 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
   auto peer = [&](Set &x, std::string &w) {
     if (!fp8)
       return cublasGemm(blas, p, x.a, x.b, x.cb.ptr, cudaType(info.c_type), ldc, 1.0f, false, w);
-    bool ok = ltGemm->run(x.a.data.ptr, x.b.data.ptr, x.cb.ptr, 1.0f, dScaleA, dScaleB, stream);
+    bool ok = ltGemm->run(x.a.data.ptr, x.b.data.ptr, x.cb.ptr, 1.0f, dScaleA, dScaleB, stream, dScaleD);
     if (!ok)
       w = "cuBLASLt FP8: " + ltGemm->why();
     return ok;
@@ -342,9 +350,21 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
     row.note = "reference: " + why;
     return;
   }
-  Comparison cmp = compare(s[0].c.ptr, info.c_type, ldc, static_cast<const float *>(ref.ptr), n, m, n);
+  // An FP8 output: each element within one ulp of the scaled, saturated
+  // reference (compareFp8); the others: relative Frobenius error.
+  auto check = [&](const void *c, bool &bad) -> Comparison {
+    if (fp8Out) {
+      Fp8Comparison f = compareFp8(c, info.c_type, ldc, static_cast<const float *>(ref.ptr), n, m, n, outScale);
+      bad = f.nanCount > 0 || f.paddingWritten > 0 || f.ulpOver > 0;
+      return f;
+    }
+    Comparison f = compare(c, info.c_type, ldc, static_cast<const float *>(ref.ptr), n, m, n);
+    bad = f.nanCount > 0 || f.paddingWritten > 0 || !(f.relFrobenius < tolerance(info.c_type, info.a_type));
+    return f;
+  };
+  bool wrong = false;
+  Comparison cmp = check(s[0].c.ptr, wrong);
   row.relErr = cmp.relFrobenius;
-  bool wrong = cmp.nanCount > 0 || cmp.paddingWritten > 0 || !(cmp.relFrobenius < tolerance(info.c_type, info.a_type));
   if (wrong) {
     row.status = "WRONG";
     row.note = "rel err " + fmt(cmp.relFrobenius, "%.2e") + ", unwritten " + std::to_string(cmp.nanCount);
@@ -353,8 +373,8 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
   bool cublasTimed = peer(s[0], why);
   if (cublasTimed) {
     HARNESS_CUDA(cudaStreamSynchronize(stream));
-    row.cublasRelErr =
-        compare(s[0].cb.ptr, info.c_type, ldc, static_cast<const float *>(ref.ptr), n, m, n).relFrobenius;
+    bool peerBad = false;
+    row.cublasRelErr = check(s[0].cb.ptr, peerBad).relFrobenius;
   } else {
     row.note += (row.note.empty() ? "" : "; ") + why;
   }

@@ -20,16 +20,21 @@
 #      with gemmc analyze's prediction and its error per row (the folder's
 #      predictions.json, written by build_cubins.sh).
 #   scripts/gpu_fp8.sh [DIR]       (default build/cubins-fp8)
-# $OUT gets logs.txt, suite.txt, bench.txt and bench-fp8.json.
+# GPU_FP8_BENCH_CUBINS (gemmc-bench's --cubins) and GPU_FP8_NAME (the script
+# named in the log and the json's name) let another FP8 check reuse these
+# stages (scripts/gpu_fp8d.sh).
+# $OUT gets logs.txt, suite.txt, bench.txt and bench-$GPU_FP8_NAME.json
+# (bench-fp8.json).
 source "$(dirname "$0")/gpu_common.sh"
 dir=${1:-build/cubins-fp8}
+name=${GPU_FP8_NAME:-fp8}
 if ! ls "$dir"/*.cubin >/dev/null 2>&1; then
-  echo "gpu_fp8.sh: no .cubin in $dir; build them with scripts/build_cubins.sh and carry the folder" >&2
+  echo "gpu_$name.sh: no .cubin in $dir; build them with scripts/build_cubins.sh and carry the folder" >&2
   exit 2
 fi
 log=$OUT/logs.txt
 : >"$log"
-say "gpu_fp8.sh: $(git -C "$root" rev-parse --short HEAD 2>/dev/null), cubins: $(ls "$dir"/*.cubin | xargs -n1 basename | tr '\n' ' ')"
+say "gpu_$name.sh: $(git -C "$root" rev-parse --short HEAD 2>/dev/null), cubins: $(ls "$dir"/*.cubin | xargs -n1 basename | tr '\n' ' ')"
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv 2>&1 | tee -a "$log"
 status=0
 gpu_configure_args
@@ -44,10 +49,10 @@ stage suite 45 "$build/bin/gemmc-gpu-tests" --cubin-dir "$dir" \
 # suite only).
 stage bench 75 "$build/bin/gemmc-bench" --cubin-dir "$dir" --suite bench/suites/anchors.yaml \
   --shapes cube4096,cube8192,prefill_attn_out,prefill_mlp_up \
-  --cubins "h200_fp8_e4m3_128x256_coop.cubin,h200_fp8_e5m2_128x256_coop.cubin,h200_fp8_e4m3_e5m2_128x256_coop.cubin,h200_fp8_e4m3_rowcol_128x256_coop.cubin,h200_tf32_*.cubin" \
-  --iters 20 --warmup 3 --predictions "$dir/predictions.json" --json "$OUT/bench-fp8.json" >"$OUT/bench.txt" || status=1
+  --cubins "${GPU_FP8_BENCH_CUBINS:-h200_fp8_e4m3_128x256_coop.cubin,h200_fp8_e5m2_128x256_coop.cubin,h200_fp8_e4m3_e5m2_128x256_coop.cubin,h200_fp8_e4m3_rowcol_128x256_coop.cubin,h200_tf32_*.cubin}" \
+  --iters 20 --warmup 3 --predictions "$dir/predictions.json" --json "$OUT/bench-$name.json" >"$OUT/bench.txt" || status=1
 say "summary"
 grep -E "^gemmc-gpu-tests|FAIL" "$OUT/suite.txt" | tail -n 30
 awk '/^shape /{p=1} p' "$OUT/bench.txt"
-say "gpu_fp8.sh: exit $status"
+say "gpu_$name.sh: exit $status"
 exit $status

@@ -104,6 +104,9 @@ KernelAbi gemmc::describeKernelAbi(const KernelSpec &s) {
     abi.params.push_back("scale_a");
   if (s.b.scale != Scale::None)
     abi.params.push_back("scale_b");
+  // An FP8 output's scale (c scale: tensor): one f32, read by the epilogue.
+  if (s.c.scale != Scale::None)
+    abi.params.push_back("scale_d");
   if (s.tileScheduler.kind == TileSchedulerKind::StreamK) {
     abi.workspaceBytesPerCta = streamKWorkspaceBytesPerCta(s);
     abi.params.push_back("workspace");

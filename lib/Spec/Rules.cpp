@@ -36,8 +36,9 @@ static const RuleInfo kRules[] = {
     {"operand-layout", "layouts the MMA instruction can read (FP8 and TF32 "
                        "wgmma need both operands K-major)"},
     {"scale", "operand scales dequantize FP8 operands: a per tensor or per "
-              "row, b per tensor or per column, none on c; block scaling "
-              "(a and b together) on sm_90a with BLOCK_K = 128"},
+              "row, b per tensor or per column; c per tensor exactly on an "
+              "FP8 output; block scaling (a and b together) on sm_90a with "
+              "BLOCK_K = 128"},
     {"mma-shape", "the tile is a whole number of MMA instructions"},
     {"kernel-schedule", "the kernel schedule fits the tile, loads and tile "
                         "scheduler"},
@@ -446,6 +447,42 @@ void checkEpilogueFusion(const KernelSpec &s, Sink &out) {
                 activationName(s.epilogue.activation)));
 }
 
+/// An FP8 output (issue 14): the epilogue converts f32 pairs with
+/// cvt.rn.satfinite.{e4m3,e5m2}x2.f32, built in the sm_90a epilogue's
+/// register and TMA stores.
+void checkFP8Output(const KernelSpec &s, Sink &out) {
+  std::string c = elementTypeName(s.c.element).str();
+  auto notYet = [&](const char *field, std::string why) {
+    out.push_back(Violation{"not-implemented", field, std::move(why)});
+  };
+  if (s.arch != Arch::SM90a)
+    notYet("operands.c.element",
+           formatv("an {0} output is implemented on sm_90a only; use bf16, "
+                   "f16 or f32 on {1}",
+                   c, archName(s.arch))
+               .str());
+  else if (s.epilogue.beta)
+    notYet("epilogue.beta",
+           formatv("beta with an {0} output is not implemented yet (C would "
+                   "be read back in {0} and need a scale of its own); use "
+                   "beta: false, or a bf16, f16 or f32 output",
+                   c)
+               .str());
+  else if (s.epilogue.aux)
+    notYet("epilogue.aux",
+           formatv("aux with an {0} output is not implemented yet (the "
+                   "auxiliary output has C's element); use aux: false",
+                   c)
+               .str());
+  else if (s.swapAb)
+    notYet("swap_ab",
+           formatv("swap_ab with an {0} output is not implemented yet (its "
+                   "transposed stores go one value at a time); use swap_ab: "
+                   "false",
+                   c)
+               .str());
+}
+
 void checkDtypeCombination(const KernelSpec &s, Sink &out) {
   if (s.a.element == ElementType::F32 || s.b.element == ElementType::F32)
     add(out, "dtype-combination",
@@ -463,10 +500,13 @@ void checkDtypeCombination(const KernelSpec &s, Sink &out) {
         formatv("accumulator {0} is not supported; gemmc accumulates in f32; "
                 "use accumulator: f32",
                 elementTypeName(s.accumulator)));
-  if (s.c.element == ElementType::TF32 || isFP8(s.c.element))
+  if (s.c.element == ElementType::TF32)
     add(out, "dtype-combination", "operands.c.element",
-        formatv("output element {0} is not supported; use f32, bf16 or f16",
+        formatv("output element {0} is not supported; use f32, bf16, f16, "
+                "e4m3 or e5m2",
                 elementTypeName(s.c.element)));
+  if (isFP8(s.c.element))
+    checkFP8Output(s, out);
 }
 
 void checkOperandLayout(const KernelSpec &s, Sink &out) {
@@ -573,11 +613,24 @@ void checkScale(const KernelSpec &s, Sink &out) {
               .str()});
       break;
     }
-  if (s.c.scale != Scale::None)
+  // The output scale: one f32 (scale_d) that multiplies the result before
+  // the convert to an FP8 output.
+  if (s.c.scale != Scale::None && s.c.scale != Scale::Tensor)
     add(out, "scale", "operands.c.scale",
-        formatv("c scale: {0} is not supported; an output scale goes with an "
-                "FP8 output, which gemmc does not write; use scale: none",
+        formatv("c scale: {0} is not supported; an FP8 output takes one "
+                "scale for the tensor; use scale: tensor or none",
                 scaleName(s.c.scale)));
+  else if (s.c.scale == Scale::None && isFP8(s.c.element))
+    add(out, "scale", "operands.c.element",
+        formatv("an {0} output takes its scale (scale_d: D = scale_d x the "
+                "result, as cuBLASLt's D_SCALE_POINTER); use c scale: tensor "
+                "(with a scale of 1 for none)",
+                elementTypeName(s.c.element)));
+  else if (s.c.scale == Scale::Tensor && !isFP8(s.c.element))
+    add(out, "scale", "operands.c.scale",
+        formatv("c scale: tensor scales an FP8 output, but c is {0}; use "
+                "scale: none (and epilogue alpha for a scalar factor)",
+                elementTypeName(s.c.element)));
 }
 
 void checkMmaShape(const KernelSpec &s, const CtaResources &r, Sink &out) {

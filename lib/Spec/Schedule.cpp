@@ -1,5 +1,6 @@
 //===- Schedule.cpp - A resolved schedule and what follows from it -------===//
 #include "gemmc/Spec/Schedule.h"
+#include "gemmc/Target/Target.h"
 #include <cassert>
 
 using namespace gemmc;
@@ -10,6 +11,9 @@ KernelSpec Schedule::canonical(const KernelSpec &in) {
   out.name = "kernel";
 #define GEMMC_ATTR(KEY, PATH, PRESENCE) out.PATH = in.PATH;
 #include "gemmc/Spec/Schema.def"
+  // c's scale is not a parameter of #gemmc.schedule: an FP8 output always
+  // has one and no other output has (rule scale), so c's element says it.
+  out.c.scale = isFP8(out.c.element) ? Scale::Tensor : Scale::None;
   // The device by name; an unknown one stays, for the device rule to report.
   if (out.device.empty())
     out.device = in.deviceInfo().name.str();

@@ -78,7 +78,43 @@ void EpilogueMath::readScaleVectors(Operation *op, const KernelAbi &abi) {
     colScale = kernelParam(op, abi, "scale_b");
 }
 
-Value EpilogueMath::apply(Value x, Value row, Value col, Value inside) {
+Value EpilogueMath::loadScale(Value vector, Value index) {
+  // Invariant, as apply()'s element loads: the read-only path, free to move
+  // ahead of the stores.
+  Value at = LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, ir.f32, vector,
+                                 ValueRange{index});
+  return LLVM::LoadOp::create(ir.b, ir.loc, ir.f32, at, /*alignment=*/0,
+                              /*isVolatile=*/false, /*isNonTemporal=*/false,
+                              /*isInvariant=*/true);
+}
+
+Value EpilogueMath::rowScaleAt(Value row) {
+  if (!rowScale)
+    return Value();
+  return loadScale(rowScale, ir.zext64(ir.minU(row, ir.sub(m, ir.c32(1)))));
+}
+
+SmallVector<Value> EpilogueMath::colScalePairsAt(Value first, ArrayRef<int64_t> offsets) {
+  // Clamped (the values past N are clipped by the store). A branch with
+  // unclamped constant offsets for tiles inside N was tried: LLVM merged
+  // its loads with the clamped ones behind one 64-bit address per column,
+  // which spilled the 128x256 kernel (ptxas, 168 registers).
+  SmallVector<Value> values;
+  if (!colScale)
+    return values;
+  Value lastPair = ir.sub(n, ir.c32(2));
+  for (int64_t offset : offsets) {
+    Value at = LLVM::GEPOp::create(
+        ir.b, ir.loc, ir.globalPtr, ir.f32, colScale,
+        ValueRange{ir.zext64(ir.minU(ir.add(first, ir.c32(offset)), lastPair))});
+    values.push_back(loadScale(at, ir.c64(0)));
+    values.push_back(loadScale(at, ir.c64(1)));
+  }
+  return values;
+}
+
+Value EpilogueMath::apply(Value x, Value row, Value col, Value inside,
+                          bool scalesApplied) {
   OpBuilder &b = ir.b;
   Location loc = ir.loc;
   // Element `index` of a vector of `length` values of `type`, in f32. The
@@ -98,9 +134,9 @@ Value EpilogueMath::apply(Value x, Value row, Value col, Value inside) {
     return type == ir.f32 ? v : arith::ExtFOp::create(b, loc, ir.f32, v).getResult();
   };
   // FP8 scale vectors (issue 14): f32, one per row of A / column of B.
-  if (rowScale)
+  if (rowScale && !scalesApplied)
     x = arith::MulFOp::create(b, loc, x, element(rowScale, ir.f32, row, m));
-  if (colScale)
+  if (colScale && !scalesApplied)
     x = arith::MulFOp::create(b, loc, x, element(colScale, ir.f32, col, n));
   if (bias) {
     // One value per row (length M) or per column (length N).

@@ -42,6 +42,7 @@
 #include "gemmc/Transforms/EpilogueMath.h"
 #include "gemmc/Target/Sm80.h"
 #include "gemmc/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 #define DEBUG_TYPE "gemmc-epilogue"
 
@@ -79,8 +80,22 @@ struct Epilogue {
     rowInGroup = ir.add(ir.mul(warp, ir.c32(frag.warpRows)),
                         ir.divU(lane, ir.c32(frag.lanesPerRow)));
     colInGroup = ir.mul(ir.remU(lane, ir.c32(frag.lanesPerRow)), ir.c32(frag.pair));
-    outType = storageType(b.getContext(), s.c.element);
+    // An FP8 output is stored as bytes: the values stay f32 until pair()
+    // converts two at a time.
+    fp8Out = isFP8(s.c.element);
+    outType = fp8Out ? Type(b.getI8Type()) : storageType(b.getContext(), s.c.element);
     cb = elementBytes(s.c.element);
+    alpha = op.getAlpha();
+    // The output scale (operands.c.scale: tensor): D = scale_d x result,
+    // multiplying as cuBLASLt's D_SCALE_POINTER does. Where the result is
+    // linear in alpha, gemmc-tile has multiplied it into alpha; else it is
+    // read here (an invariant load, once per tile) and applied after the
+    // activation.
+    if (!EpilogueMath::outScaleJoinsAlpha(s))
+      if (Value scaleD = EpilogueMath::kernelParam(op, op.getSchedule().getAbi(), "scale_d"))
+        outScale = LLVM::LoadOp::create(b, loc, ir.f32, scaleD, /*alignment=*/0,
+                                        /*isVolatile=*/false, /*isNonTemporal=*/false,
+                                        /*isInvariant=*/true);
     pairType = VectorType::get({2}, outType);
     ldc = ir.zext64(op.getLdc());
     // As in BLAS, C is not read when beta is 0 (it may hold anything, NaN
@@ -103,7 +118,7 @@ struct Epilogue {
   Value scaled(int64_t index) {
     Value v = LLVM::ExtractValueOp::create(b, loc, op.getAcc(),
                                            ArrayRef<int64_t>{index});
-    if (Value alpha = op.getAlpha())
+    if (alpha)
       v = arith::MulFOp::create(b, loc, v, alpha);
     return v;
   }
@@ -122,7 +137,7 @@ struct Epilogue {
   /// x (+ beta x C[at] when beta != 0 and `inside`, if given), then the
   /// fused math at C[row][col], in C's type.
   Value finish(Value x, function_ref<Value()> at, Value row, Value col,
-               Value inside = Value()) {
+               Value inside = Value(), bool scalesApplied = false) {
     if (Value beta = op.getBeta()) {
       Value cond = inside ? arith::AndIOp::create(b, loc, readC, inside) : readC;
       auto ifRead = scf::IfOp::create(b, loc, TypeRange{ir.f32}, cond,
@@ -140,11 +155,36 @@ struct Epilogue {
       scf::YieldOp::create(b, loc, ValueRange{x});
       x = ifRead.getResult(0);
     }
-    x = math.apply(x, row, col, inside);
-    return outType == ir.f32 ? x : arith::TruncFOp::create(b, loc, outType, x);
+    x = math.apply(x, row, col, inside, scalesApplied);
+    if (outScale)
+      x = arith::MulFOp::create(b, loc, x, outScale);
+    // FP8: converted by pair() / single().
+    return outType == ir.f32 || fp8Out ? x : arith::TruncFOp::create(b, loc, outType, x);
+  }
+
+  /// An FP8 output's pair (first at the lower address): one
+  /// cvt.rn.satfinite.{e4m3,e5m2}x2.f32, which rounds to nearest and clamps
+  /// to the largest finite value (cuBLASLt's saturation; NaN stays NaN).
+  Value fp8Pair(Value first, Value second) {
+    // The instruction puts its first source in the high byte.
+    return NVVM::ConvertF32x2ToF8x2Op::create(
+        b, loc, pairType, second, first, NVVM::FPRoundingMode::RN,
+        NVVM::SaturationMode::SATFINITE, /*relu=*/false,
+        storageType(b.getContext(), s.c.element));
+  }
+
+  /// One value of C's type (finish()'s result), for a lone store.
+  Value single(Value x) {
+    if (!fp8Out)
+      return x;
+    return LLVM::ExtractElementOp::create(
+        b, loc, fp8Pair(x, arith::ConstantFloatOp::create(b, loc, b.getF32Type(), APFloat(0.0f))),
+        ir.c32(0));
   }
 
   Value pair(Value first, Value second) {
+    if (fp8Out)
+      return fp8Pair(first, second);
     Value v = LLVM::UndefOp::create(b, loc, pairType);
     v = LLVM::InsertElementOp::create(b, loc, v, first, ir.c32(0));
     return LLVM::InsertElementOp::create(b, loc, v, second, ir.c32(1));
@@ -169,8 +209,8 @@ struct Epilogue {
                           addr, /*alignment=*/2 * cb);
     b.setInsertionPointToStart(&both.getElseRegion().front());
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, col, op.getN()), [&] {
-      LLVM::StoreOp::create(b, loc, finish(v0, [&] { return addr; }, row, col), addr,
-                            /*alignment=*/cb);
+      LLVM::StoreOp::create(b, loc, single(finish(v0, [&] { return addr; }, row, col)),
+                            addr, /*alignment=*/cb);
     });
   }
 
@@ -206,8 +246,11 @@ struct Epilogue {
   KernelIR ir;
   Location loc;
   Value lane, warp, groupRow, rowInGroup, colInGroup, ldc, readC;
+  /// alpha (x scale_d where it folds); the output scale where it does not.
+  Value alpha, outScale;
   Type outType, pairType;
   int64_t cb = 0;
+  bool fp8Out = false;
   EpilogueMath math;
 };
 
@@ -437,6 +480,45 @@ void Epilogue::storeThroughTma() {
   // (one wait, two barriers and one fence per tile), a smaller ring one at
   // a time.
   int64_t round = buffers == chunks ? chunks : 1;
+  // Scale vectors: each thread loads its 2 rows' scales once per tile and
+  // its columns' once per chunk (2 x chunk columns / 8), before the wait
+  // for the chunk's buffer, so their latency overlaps the wait and the
+  // barrier rather than stalling the first stores after it. (All of a
+  // tile's 64 columns at once would not fit beside the accumulators in
+  // the kernel's 168 registers.) Each value is multiplied by (alpha x
+  // scale_a[row]) x scale_b[col]: 2 multiplies, not 3.
+  SmallVector<Value> rowFactor, colScales;
+  bool scalesAhead = math.hasScaleVectors();
+  if (scalesAhead)
+    for (int64_t h = 0; h < frag.halves; ++h) {
+      Value row = ir.add(ir.add(groupRow, rowInGroup), ir.c32(frag.halfRows * h));
+      Value factor = alpha;
+      if (Value scale = math.rowScaleAt(row))
+        factor = factor ? arith::MulFOp::create(b, loc, factor, scale).getResult() : scale;
+      rowFactor.push_back(factor);
+    }
+  int64_t blocksPerChunk = chunkCols / frag.blockColumns;
+  // The column scales of chunks first .. first + count - 1, indexed by the
+  // value's (j - first block, e): one clamped address a pair. A tile here
+  // lies inside N or has N a multiple of 16 bytes of C (storeTmaOrDirect),
+  // so N is even and each pair (an even column and the next) lies wholly
+  // inside or outside N.
+  auto loadColScales = [&](int64_t first, int64_t count) {
+    SmallVector<int64_t> offsets;
+    for (int64_t j = first * blocksPerChunk; j < (first + count) * blocksPerChunk; ++j)
+      offsets.push_back(frag.blockColumns * j);
+    colScales = math.colScalePairsAt(ir.add(op.getN0(), colInGroup), offsets);
+  };
+  int64_t firstBlock = 0;
+  auto scaledAhead = [&](int64_t j, int64_t h, int64_t e) {
+    Value v = LLVM::ExtractValueOp::create(b, loc, op.getAcc(),
+                                           ArrayRef<int64_t>{valueIndex(j, h, e)});
+    if (rowFactor[h])
+      v = arith::MulFOp::create(b, loc, v, rowFactor[h]);
+    if (!colScales.empty())
+      v = arith::MulFOp::create(b, loc, v, colScales[(j - firstBlock) * frag.pair + e]);
+    return v;
+  };
   auto writeChunk = [&](int64_t chunk, Value buffer) {
     for (int64_t h = 0; h < frag.halves; ++h) {
       Value rowInChunk = ir.add(rowInGroup, ir.c32(frag.halfRows * h));
@@ -457,13 +539,13 @@ void Epilogue::storeThroughTma() {
           if (op.getBeta() || math.touchesMemory())
             inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()),
                              ir.cmp(arith::CmpIPredicate::ult, colE, op.getN()));
-          v[e] = finish(scaled(valueIndex(j, h, e)),
+          v[e] = finish(scalesAhead ? scaledAhead(j, h, e) : scaled(valueIndex(j, h, e)),
                         [&] {
                           return LLVM::GEPOp::create(
                               b, loc, ir.globalPtr, outType, rowStart,
                               ValueRange{ir.sub(colE, op.getN0())});
                         },
-                        row, colE, inside);
+                        row, colE, inside, scalesAhead);
         }
         Value byte = ir.mul(colInChunk, ir.c32(cb));
         Value unitBytes = ir.c32(isa::kSwizzleUnitBytes);
@@ -481,6 +563,10 @@ void Epilogue::storeThroughTma() {
     return ir.sharedAt(op.getBuffer(), (chunk % buffers) * chunkBytes);
   };
   for (int64_t first = 0; first < chunks; first += round) {
+    if (scalesAhead) {
+      loadColScales(first, round);
+      firstBlock = first * blocksPerChunk;
+    }
     // The stores that last read these buffers (`buffers` chunks ago) must be
     // done with them; the ring's other buffers may still be in flight.
     ir.ifThen(leader, [&] {

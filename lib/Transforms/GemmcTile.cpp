@@ -8,6 +8,7 @@
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
 #include "gemmc/Spec/KernelAbi.h"
 #include "gemmc/Spec/Residency.h"
+#include "gemmc/Transforms/EpilogueMath.h"
 #include "gemmc/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -48,7 +49,7 @@ LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, StringRef name,
     } else if (p == "workspace") {
       workspaceArg = args.size();
       args.push_back(ir.globalPtr);
-    } else if (p == "scale_a" || p == "scale_b") {
+    } else if (p == "scale_a" || p == "scale_b" || p == "scale_d") {
       operandArgs.push_back(args.size());
       args.push_back(ir.globalPtr);
     } else if (p == "alpha" || p == "beta") {
@@ -95,13 +96,14 @@ LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, StringRef name,
 }
 
 /// The factor the epilogue multiplies the accumulators by: alpha times the
-/// per-tensor scales, each an f32 read from its pointer once per CTA (so a
-/// new scale needs no new launch configuration). A kernel without scales
-/// keeps its alpha (or none) as it was.
+/// per-tensor scales (and an FP8 output's, outScaleJoinsAlpha), each an f32
+/// read from its pointer once per CTA (so a new scale needs no new launch
+/// configuration). A kernel without scales keeps its alpha (or none) as it
+/// was.
 Value scaledAlpha(OpBuilder &b, Location loc, Value alpha, Value scaleA,
-                  Value scaleB) {
+                  Value scaleB, Value scaleD) {
   Value factor = alpha;
-  for (Value scale : {scaleA, scaleB}) {
+  for (Value scale : {scaleA, scaleB, scaleD}) {
     if (!scale)
       continue;
     Value v = LLVM::LoadOp::create(b, loc, b.getF32Type(), scale);
@@ -168,8 +170,10 @@ struct GemmcTilePass : mlir::gemmc::impl::GemmcTileBase<GemmcTilePass> {
       auto tensorScale = [&](const OperandSpec &o, StringRef name) {
         return o.scale == Scale::Tensor ? arg(name) : Value();
       };
+      // An FP8 output's scale too, where the result is linear in alpha.
       Value alpha = scaledAlpha(b, loc, arg("alpha"), tensorScale(spec->a, "scale_a"),
-                                tensorScale(spec->b, "scale_b"));
+                                tensorScale(spec->b, "scale_b"),
+                                EpilogueMath::outScaleJoinsAlpha(*spec) ? arg("scale_d") : Value());
       Value beta = arg("beta");
       // Cluster c computes cluster tiles c, c + clusters, ...: about one
       // each when the grid has a CTA per tile (data_parallel; with clusters

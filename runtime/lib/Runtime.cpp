@@ -551,6 +551,7 @@ gemmc_status gemmc_kernel_get_info(const gemmc_kernel *k, gemmc_kernel_info *inf
   info->jit_compiled = k->jitCompiled;
   info->a_scale = m.a.scale;
   info->b_scale = m.b.scale;
+  info->c_scale = m.c.scale;
   return GEMMC_OK;
 }
 

@@ -24,12 +24,16 @@
 // the reference is cuBLAS f32 on exact bf16 copies of the FP8 values with
 // alpha x scale_a x scale_b, i.e. the dequantized inputs. Tolerances per
 // output type: tolerance() in harness/Harness.cpp (relative Frobenius 1e-2
-// for FP8 inputs and for 16-bit outputs, 1e-3 for TF32 into f32). Bad
-// arguments add a missing, host or stray scale pointer. Block-scaled
+// for FP8 inputs and for 16-bit outputs, 1e-3 for TF32 into f32). Block-scaled
 // kernels (scale: block) get random positive scales per block
 // (makeBlockScales, B's padding NaN) and a reference computed in f32 from
 // the dequantized inputs (value x its block's scale, exact in f32); their
-// tolerance is the FP8 one.
+// tolerance is the FP8 one. An FP8
+// output (c e4m3 / e5m2, with scale_d = kOutScale): the f32 reference, then
+// the same scale and saturation, each element within one ulp of the output
+// type (e4m3 3 mantissa bits, e5m2 2) plus 2^-10 of the largest output for
+// the tensor cores' FP8 accumulation (compareFp8). Bad arguments add a
+// missing, host or stray scale pointer (scale_d too).
 //
 // Exit: 0 all passed, 1 a case failed, 77 no GPU or no cubins (ctest: skipped).
 #include "Harness.h"
@@ -119,7 +123,15 @@ struct Run {
   bool blockScaled = false;
   BlockScales blocks;
   Operand refA, refB;
+  /// An FP8 output's scale (scale_d, c scale: tensor), 1 without one.
+  DeviceBuffer scaleD;
+  float outScale = 1.0f;
 };
+
+/// The output scale the suite gives an FP8 output: not a power of two, so a
+/// kernel that skipped it is off by more than one e4m3 ulp (12.5%); below 1,
+/// so the sums of the FP8-range operands stay inside e4m3's 448.
+constexpr float kOutScale = 0.75f;
 
 /// A scaled FP8 operand spans its type's range (x 2^e) and its scale brings
 /// it back (2^-e) times a factor that is not a power of two, so a kernel that
@@ -202,6 +214,12 @@ Run prepare(const gemmc_kernel_info &info, int64_t m, int64_t n, int64_t k, bool
     r.refScale *= makeScale(r.scaleB, bExp, 1.25f, info.b_scale == GEMMC_SCALE_COL,
                             info.b_scale == GEMMC_SCALE_COL ? n : 1);
     r.args.scale_b = static_cast<const float *>(r.scaleB.ptr);
+  }
+  if (info.c_scale) {
+    r.outScale = kOutScale;
+    r.scaleD = DeviceBuffer(sizeof(float));
+    HARNESS_CUDA(cudaMemcpy(r.scaleD.ptr, &r.outScale, sizeof(float), cudaMemcpyHostToDevice));
+    r.args.scale_d = static_cast<const float *>(r.scaleD.ptr);
   }
   if (info.bias) {
     int64_t len = info.bias == 1 ? m : n;
@@ -334,9 +352,26 @@ void correctnessCase(cublasHandle_t blas, gemmc_kernel *kernel, const gemmc_kern
   DeviceBuffer pre;
   if (fusedEpilogue(info))
     applyEpilogueToReference(info, r, m, n, pre);
-  Comparison cmp = compare(r.c.ptr, info.c_type, r.ldc, static_cast<const float *>(r.ref.ptr), n, m, n);
+  bool fp8Out = info.c_type == GEMMC_E4M3 || info.c_type == GEMMC_E5M2;
+  Comparison cmp;
   double tol = tolerance(info.c_type, info.a_type);
-  bool ok = cmp.nanCount == 0 && cmp.paddingWritten == 0 && cmp.relFrobenius < tol;
+  bool ok;
+  std::string ulpNote;
+  if (fp8Out) {
+    // The reference in f32, then the kernel's scale and saturation; each
+    // element within one ulp of the output type (compareFp8).
+    Fp8Comparison f = compareFp8(r.c.ptr, info.c_type, r.ldc, static_cast<const float *>(r.ref.ptr), n, m, n,
+                                 r.outScale);
+    cmp = f;
+    ok = f.nanCount == 0 && f.paddingWritten == 0 && f.ulpOver == 0;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, " max ulp %.2f%s", f.maxUlp,
+                  f.ulpOver ? (", >1 ulp: " + std::to_string(f.ulpOver)).c_str() : "");
+    ulpNote = buf;
+  } else {
+    cmp = compare(r.c.ptr, info.c_type, r.ldc, static_cast<const float *>(r.ref.ptr), n, m, n);
+    ok = cmp.nanCount == 0 && cmp.paddingWritten == 0 && cmp.relFrobenius < tol;
+  }
   if (info.has_aux) {
     Comparison auxCmp = compare(r.aux.ptr, info.c_type, r.ldc, static_cast<const float *>(pre.ptr), n, m, n);
     bool auxOk = auxCmp.nanCount == 0 && auxCmp.paddingWritten == 0 && auxCmp.relFrobenius < tol;
@@ -346,9 +381,9 @@ void correctnessCase(cublasHandle_t blas, gemmc_kernel *kernel, const gemmc_kern
                   static_cast<unsigned long long>(auxCmp.paddingWritten));
     ok = ok && auxOk;
   }
-  char err[32], detail[96];
+  char err[32], detail[160];
   std::snprintf(err, sizeof err, "%.2e", cmp.relFrobenius);
-  std::snprintf(detail, sizeof detail, "max|d|/max|ref| %.1e%s%s", cmp.maxAbsOverMaxRef,
+  std::snprintf(detail, sizeof detail, "max|d|/max|ref| %.1e%s%s%s", cmp.maxAbsOverMaxRef, ulpNote.c_str(),
                 cmp.nanCount ? (" NaN/unwritten " + std::to_string(cmp.nanCount)).c_str() : "",
                 cmp.paddingWritten ? (" pad-written " + std::to_string(cmp.paddingWritten)).c_str() : "");
   row(name, shape, ldTag, layoutString(info), err, detail, ok ? "pass" : "FAIL");
@@ -514,8 +549,13 @@ void badArgumentCases(gemmc_kernel *kernel, const gemmc_kernel_info &info, const
     expectRejected(kernel, name, "scale_b shorter than its blocks", a, r, info);
   }
   a = r.args;
-  a.scale_d = static_cast<const float *>(r.ref.ptr);
-  expectRejected(kernel, name, "scale_d (no FP8 output)", a, r, info);
+  if (info.c_scale) {
+    a.scale_d = nullptr;
+    expectRejected(kernel, name, "scale_d NULL", a, r, info);
+  } else {
+    a.scale_d = static_cast<const float *>(r.ref.ptr);
+    expectRejected(kernel, name, "scale_d (no FP8 output)", a, r, info);
+  }
 }
 
 /// A kernel with pdl_wait: 8 dependent GEMMs (output i is A of GEMM i + 1,

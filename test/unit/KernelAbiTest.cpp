@@ -74,6 +74,8 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
     EXPECT_EQ(m.a.scale != GEMMC_SCALE_NONE, b->spec.a.scale != Scale::None);
     EXPECT_EQ(m.b.scale != GEMMC_SCALE_NONE, b->spec.b.scale != Scale::None);
     EXPECT_EQ(m.hasParam(rt::Param::ScaleA), b->spec.a.scale != Scale::None);
+    EXPECT_EQ(m.c.scale != GEMMC_SCALE_NONE, b->spec.c.scale != Scale::None);
+    EXPECT_EQ(m.hasParam(rt::Param::ScaleD), b->spec.c.scale != Scale::None);
     if (storesWithTma(b->abi)) {
       EXPECT_EQ(m.tmap(rt::Operand::C).box[0], uint32_t(b->abi.c.box[0]));
       EXPECT_EQ(m.tmap(rt::Operand::C).box[1], uint32_t(b->abi.c.box[1]));
@@ -90,8 +92,9 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // 004's step 6 on sm_100a, and 3 FP8 promotion-interval specs (issue 14),
   // and 2 of four consumer warpgroups (ws4_tn_256x128_*, the register pool),
   // and 1 that loads the weights before griddepcontrol.wait (issue 15),
-  // and 3 block-scaled FP8 specs (issue 14).
-  EXPECT_EQ(checked, 99);
+  // and 3 block-scaled FP8 specs (issue 14), and 3 with an FP8 output
+  // (issue 14: h200_fp8_e4m3_out_e4m3_128x256_coop, fp8_out_*).
+  EXPECT_EQ(checked, 102);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box

@@ -29,14 +29,42 @@ public:
   /// scales are folded into alpha by gemmc-tile.)
   void readScaleVectors(Operation *op, const KernelAbi &abi);
 
+  /// Whether an FP8 output's scale (scale_d) multiplies alpha, once per CTA
+  /// in gemmc-tile as the per-tensor scales do: when the result is linear
+  /// in alpha (no bias, no activation). Otherwise the epilogue multiplies
+  /// the activated value by it.
+  static bool outScaleJoinsAlpha(const KernelSpec &s) {
+    return s.c.scale == Scale::Tensor && s.epilogue.bias == Bias::None &&
+           (s.epilogue.activation == Activation::None ||
+            s.epilogue.activation == Activation::Identity);
+  }
+
   /// Whether apply() reads or writes memory at (row, col): callers that
   /// compute values outside M x N (the TMA store clips them) pass `inside`.
   bool touchesMemory() const { return bias || aux || rowScale || colScale; }
 
+  /// Whether the spec has a scale vector (a row or a column scale).
+  bool hasScaleVectors() const { return rowScale || colScale; }
+
+  /// scale_a[row] (row clamped to M), or a null value without a row scale.
+  /// For callers that load each scale once per thread and tile ahead of
+  /// the stores, then pass `scalesApplied` to apply().
+  Value rowScaleAt(Value row);
+
+  /// scale_b[c], scale_b[c + 1] for each pair c = first + offsets[i] (2 x
+  /// offsets.size() values; none without a column scale). A pair's start is
+  /// clamped to N - 2 and its second value read 4 bytes on: one address a
+  /// pair. The caller guarantees that each pair lies wholly inside N or
+  /// wholly outside it (its values then unused) and that N >= 2.
+  SmallVector<Value> colScalePairsAt(Value first, ArrayRef<int64_t> offsets);
+
   /// x, the f32 value alpha x acc + beta x C at C[row][col], to
   /// activation(x [x scale_a[row]] [x scale_b[col]] + bias); stores x + bias to aux[row][col] when `inside`
   /// (a null `inside`: the caller knows the element is inside M x N).
-  Value apply(Value x, Value row, Value col, Value inside);
+  /// `scalesApplied`: the caller has multiplied x by the scale vectors
+  /// (rowScaleAt, colScalesAt).
+  Value apply(Value x, Value row, Value col, Value inside,
+              bool scalesApplied = false);
 
   /// The pointer parameter `name` of the kernel function around `op`, or a
   /// null value when the ABI has none or `op` is not in a function with the
@@ -50,6 +78,8 @@ public:
 
 private:
   Value constant(double v);
+  /// The f32 scale at `vector` + `index`, an invariant load.
+  Value loadScale(Value vector, Value index);
   Value activate(Value x);
   /// Whether the output's precision lets the activation use the target's
   /// approximate instructions (math ops marked `afn`).

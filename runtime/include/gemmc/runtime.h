@@ -128,6 +128,7 @@ typedef struct gemmc_kernel_info {
   int32_t jit_compiled;  /* 1 when the driver JIT-compiled the file's PTX (an sm_80 fatbinary on a
                             newer device; GEMMC_VERBOSE=1 also says so on stderr at load) */
   int32_t a_scale, b_scale; /* GEMMC_SCALE_*: what args.scale_a / scale_b point to */
+  int32_t c_scale;          /* GEMMC_SCALE_TENSOR: an FP8 output's scale (args.scale_d) */
 } gemmc_kernel_info;
 
 /* Zero everything, alpha = 1, beta = 0. */

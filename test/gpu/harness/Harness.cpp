@@ -393,6 +393,59 @@ Comparison compare(const void *dC, gemmc_dtype ctype, int64_t ldc, const float *
   return out;
 }
 
+Fp8Comparison compareFp8(const void *dC, gemmc_dtype ctype, int64_t ldc, const float *dRef, int64_t ldRef,
+                         int64_t m, int64_t n, float outScale) {
+  std::vector<uint8_t> c(static_cast<size_t>(m) * ldc);
+  std::vector<float> ref(static_cast<size_t>(m) * ldRef);
+  HARNESS_CUDA(cudaMemcpy(c.data(), dC, c.size(), cudaMemcpyDeviceToHost));
+  HARNESS_CUDA(cudaMemcpy(ref.data(), dRef, ref.size() * 4, cudaMemcpyDeviceToHost));
+  Format fmt = formatOf(ctype);
+  // Largest finite: e4m3 1.75 x 2^8 = 448 (its all-ones pattern is NaN),
+  // e5m2 1.75 x 2^15 = 57344 (its top exponent is inf / NaN).
+  double maxFinite = ctype == GEMMC_E4M3 ? 448.0 : 57344.0;
+  int minExp = 1 - fmt.bias; // the smallest normal's exponent
+  auto scaled = [&](int64_t r, int64_t j) {
+    return std::clamp(double(ref[r * ldRef + j]) * outScale, -maxFinite, maxFinite);
+  };
+  double maxRef = 0;
+  for (int64_t r = 0; r < m; ++r)
+    for (int64_t j = 0; j < n; ++j)
+      maxRef = std::max(maxRef, std::fabs(scaled(r, j)));
+  // The kernel's f32 sum is not cuBLAS's: FP8 wgmma accumulates with fewer
+  // bits than f32 (fast accumulation), which near zero, where an ulp is
+  // small, can exceed it. Allowed on top of the ulp: 2^-10 of the largest
+  // output (the FP8 inputs' 1e-2 relative Frobenius, elsewhere, for the
+  // same reason).
+  const double sumSlack = std::ldexp(maxRef, -10);
+  Fp8Comparison out;
+  double err2 = 0, ref2 = 0, maxAbs = 0;
+  for (int64_t r = 0; r < m; ++r) {
+    for (int64_t j = 0; j < n; ++j) {
+      float x = decode(ctype, &c[r * ldc + j]);
+      double y = scaled(r, j);
+      if (std::isnan(x)) {
+        ++out.nanCount;
+        continue;
+      }
+      int e = y == 0 ? minExp : std::max(minExp, std::ilogb(y));
+      double ulp = std::ldexp(1.0, e - fmt.manBits);
+      double d = std::fabs(double(x) - y);
+      out.maxUlp = std::max(out.maxUlp, d / ulp);
+      if (d > ulp + sumSlack)
+        ++out.ulpOver;
+      err2 += d * d;
+      ref2 += y * y;
+      maxAbs = std::max(maxAbs, d);
+    }
+    for (int64_t j = n; j < ldc; ++j)
+      if (!std::isnan(decode(ctype, &c[r * ldc + j])))
+        ++out.paddingWritten;
+  }
+  out.relFrobenius = ref2 > 0 ? std::sqrt(err2 / ref2) : (err2 > 0 ? INFINITY : 0);
+  out.maxAbsOverMaxRef = maxRef > 0 ? maxAbs / maxRef : maxAbs;
+  return out;
+}
+
 double tolerance(gemmc_dtype ctype, gemmc_dtype abType) {
   if (ctype == GEMMC_BF16 || ctype == GEMMC_F16 || abType == GEMMC_E4M3 || abType == GEMMC_E5M2)
     return 1e-2;

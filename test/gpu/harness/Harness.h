@@ -131,6 +131,23 @@ struct Comparison {
 Comparison compare(const void *dC, gemmc_dtype ctype, int64_t ldc, const float *dRef, int64_t ldRef, int64_t m,
                    int64_t n);
 
+/// An FP8 output (e4m3, e5m2) against the f32 reference times `outScale`
+/// (the kernel's scale_d), which is first clamped to the type's largest
+/// finite value as the kernel's satfinite convert does. Tolerance: one unit
+/// in the last place of the output type at the reference's magnitude (e4m3
+/// keeps 3 mantissa bits, e5m2 2; a correctly rounded result is within half
+/// of one, and the kernel's f32 sum differs from cuBLAS's in the order of
+/// its additions, which may move a value across a rounding boundary), plus
+/// 2^-10 of the largest output for FP8 wgmma's fast accumulation (which
+/// keeps fewer bits than f32: near zero, that is more than an ulp).
+/// `ulpOver` counts the elements beyond it, `maxUlp` is the largest error in
+/// ulps (without the allowance); relFrobenius is filled as compare() does.
+struct Fp8Comparison : Comparison {
+  uint64_t ulpOver = 0;
+  double maxUlp = 0;
+};
+Fp8Comparison compareFp8(const void *dC, gemmc_dtype ctype, int64_t ldc, const float *dRef, int64_t ldRef,
+                         int64_t m, int64_t n, float outScale);
 /// Relative Frobenius error a kernel's output type allows.
 double tolerance(gemmc_dtype ctype, gemmc_dtype abType);
 

@@ -54,12 +54,21 @@ LtFp8Gemm::LtFp8Gemm(cublasLtHandle_t lt, const Problem &p, const Operand &a, co
       fail("cublasLtMatmulDescSetAttribute(" + std::to_string(int(x->which)) + ")", s);
       return;
     }
+  // An FP8 D goes with a 16-bit C in cuBLASLt's FP8 table; with beta = 0
+  // C is not read, but it has a layout and a buffer of its own.
+  fp8Out_ = outType == CUDA_R_8F_E4M3 || outType == CUDA_R_8F_E5M2;
+  cudaDataType cType = fp8Out_ ? CUDA_R_16BF : outType;
   if ((s = cublasLtMatrixLayoutCreate(&la_, cudaType(b.dtype), p.k, p.n, b.ld)) != CUBLAS_STATUS_SUCCESS ||
       (s = cublasLtMatrixLayoutCreate(&lb_, cudaType(a.dtype), p.k, p.m, a.ld)) != CUBLAS_STATUS_SUCCESS ||
-      (s = cublasLtMatrixLayoutCreate(&lc_, outType, p.n, p.m, ldc)) != CUBLAS_STATUS_SUCCESS) {
+      (s = cublasLtMatrixLayoutCreate(&lc_, cType, p.n, p.m, ldc)) != CUBLAS_STATUS_SUCCESS ||
+      (fp8Out_ && (s = cublasLtMatrixLayoutCreate(&ld_, outType, p.n, p.m, ldc)) != CUBLAS_STATUS_SUCCESS)) {
     fail("cublasLtMatrixLayoutCreate", s);
     return;
   }
+  if (fp8Out_)
+    c16_ = DeviceBuffer(size_t(p.m) * size_t(ldc) * 2);
+  else
+    ld_ = lc_;
   // The algorithm is chosen at the first run, once the scale pointers are
   // set: chosen without them, cuBLASLt picks an unscaled kernel and then
   // refuses the scaled call ("not supported", H200, 2026-11-30).
@@ -76,7 +85,7 @@ bool LtFp8Gemm::choose() {
                                        sizeof workspaceBytes_);
   cublasLtMatmulHeuristicResult_t result{};
   int found = 0;
-  s = cublasLtMatmulAlgoGetHeuristic(lt_, op_, la_, lb_, lc_, lc_, pref, 1, &result, &found);
+  s = cublasLtMatmulAlgoGetHeuristic(lt_, op_, la_, lb_, lc_, ld_, pref, 1, &result, &found);
   cublasLtMatmulPreferenceDestroy(pref);
   if (s != CUBLAS_STATUS_SUCCESS || found == 0)
     return fail("cublasLtMatmulAlgoGetHeuristic (" + std::string(found ? "" : "no algorithm") + ")",
@@ -87,6 +96,8 @@ bool LtFp8Gemm::choose() {
 }
 
 LtFp8Gemm::~LtFp8Gemm() {
+  if (ld_ && ld_ != lc_)
+    cublasLtMatrixLayoutDestroy(ld_);
   if (lc_)
     cublasLtMatrixLayoutDestroy(lc_);
   if (lb_)
@@ -98,7 +109,7 @@ LtFp8Gemm::~LtFp8Gemm() {
 }
 
 bool LtFp8Gemm::run(const void *a, const void *b, void *c, float alpha, const float *scaleA, const float *scaleB,
-                    cudaStream_t stream) {
+                    cudaStream_t stream, const float *scaleD) {
   if (!ok_)
     return false;
   cublasStatus_t s;
@@ -107,10 +118,15 @@ bool LtFp8Gemm::run(const void *a, const void *b, void *c, float alpha, const fl
       (s = cublasLtMatmulDescSetAttribute(op_, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &scaleA, sizeof scaleA)) !=
           CUBLAS_STATUS_SUCCESS)
     return fail("cublasLtMatmulDescSetAttribute(scale pointers)", s);
+  // D = scaleD x (...), the multiply gemmc's scale_d does.
+  if (fp8Out_ && (s = cublasLtMatmulDescSetAttribute(op_, CUBLASLT_MATMUL_DESC_D_SCALE_POINTER, &scaleD,
+                                                     sizeof scaleD)) != CUBLAS_STATUS_SUCCESS)
+    return fail("cublasLtMatmulDescSetAttribute(D_SCALE_POINTER)", s);
   if (!chosen_ && !choose())
     return false;
   float beta = 0.f;
-  s = cublasLtMatmul(lt_, op_, &alpha, b, la_, a, lb_, &beta, c, lc_, c, lc_, &algo_, workspace_.ptr,
+  const void *cIn = fp8Out_ ? c16_.ptr : c;
+  s = cublasLtMatmul(lt_, op_, &alpha, b, la_, a, lb_, &beta, cIn, lc_, c, ld_, &algo_, workspace_.ptr,
                      workspace_.bytes, stream);
   if (s != CUBLAS_STATUS_SUCCESS)
     return fail("cublasLtMatmul", s);

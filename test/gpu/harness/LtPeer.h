@@ -24,7 +24,10 @@ public:
   /// with A row-major and B col-major FP8 (K contiguous: cuBLASLt's FP8
   /// "TN" form), f32 accumulation. `fastAccum`: no periodic promotion of
   /// the tensor cores' partial sums (what gemmc's kernels do today). On
-  /// failure ok() is false and why() says what cuBLASLt refused.
+  /// failure ok() is false and why() says what cuBLASLt refused. An FP8
+  /// `outType` (e4m3, e5m2) is D = satfinite(scaleD x ...) as gemmc's c
+  /// scale: tensor; cuBLASLt then takes a C of bf16 (unread: beta = 0),
+  /// held here.
   LtFp8Gemm(cublasLtHandle_t lt, const Problem &p, const Operand &a, const Operand &b, cudaDataType outType,
             int64_t ldc, ScaleMode mode, bool fastAccum, size_t workspaceBytes);
   ~LtFp8Gemm();
@@ -33,9 +36,10 @@ public:
 
   bool ok() const { return ok_; }
   const std::string &why() const { return why_; }
-  /// Runs on `stream`; scaleA / scaleB are device pointers.
+  /// Runs on `stream`; scaleA / scaleB (and scaleD, for an FP8 output) are
+  /// device pointers.
   bool run(const void *a, const void *b, void *c, float alpha, const float *scaleA, const float *scaleB,
-           cudaStream_t stream);
+           cudaStream_t stream, const float *scaleD = nullptr);
 
 private:
   bool fail(const std::string &what, cublasStatus_t s);
@@ -44,6 +48,10 @@ private:
   cublasLtHandle_t lt_;
   cublasLtMatmulDesc_t op_ = nullptr;
   cublasLtMatrixLayout_t la_ = nullptr, lb_ = nullptr, lc_ = nullptr;
+  /// D's layout where it differs from C's (an FP8 output), else lc_.
+  cublasLtMatrixLayout_t ld_ = nullptr;
+  bool fp8Out_ = false;
+  DeviceBuffer c16_; // an FP8 output's C (bf16, beta = 0)
   cublasLtMatmulAlgo_t algo_{};
   bool chosen_ = false;
   size_t workspaceBytes_ = 0;
