@@ -264,24 +264,44 @@ struct AccLoadLowering : OpRewritePattern<AccLoadOp> {
   }
 };
 
-/// The kind, and A's and B's type in the instruction descriptor, of
-/// tcgen05.mma on operands of `type` (f16, bf16, tf32), or nothing.
-std::optional<std::pair<NVVM::Tcgen05MMAKind, uint32_t>> mmaKind(ElementType type) {
+/// tcgen05.mma's kind on A of `a` and B of `b`, and their types in the
+/// instruction descriptor.
+struct MmaKind {
+  NVVM::Tcgen05MMAKind kind;
+  uint32_t aType, bType;
+};
+
+/// The kind of tcgen05.mma on f16, bf16 or tf32 operands (both the same), or
+/// on any pair of e4m3 and e5m2 (kind::f8f6f4, each operand its own format);
+/// nothing for the others.
+std::optional<MmaKind> mmaKind(ElementType a, ElementType b) {
   namespace id = isa::tcgen05_idesc;
-  switch (type) {
+  auto fp8 = [](ElementType type) -> std::optional<uint32_t> {
+    if (type == ElementType::E4M3)
+      return id::kTypeE4M3;
+    if (type == ElementType::E5M2)
+      return id::kTypeE5M2;
+    return std::nullopt;
+  };
+  if (auto fa = fp8(a), fb = fp8(b); fa && fb)
+    return MmaKind{NVVM::Tcgen05MMAKind::F8F6F4, *fa, *fb};
+  if (a != b)
+    return std::nullopt;
+  switch (a) {
   case ElementType::F16:
-    return std::make_pair(NVVM::Tcgen05MMAKind::F16, id::kTypeF16);
+    return MmaKind{NVVM::Tcgen05MMAKind::F16, id::kTypeF16, id::kTypeF16};
   case ElementType::BF16:
-    return std::make_pair(NVVM::Tcgen05MMAKind::F16, id::kTypeBF16);
+    return MmaKind{NVVM::Tcgen05MMAKind::F16, id::kTypeBF16, id::kTypeBF16};
   case ElementType::TF32:
-    return std::make_pair(NVVM::Tcgen05MMAKind::TF32, id::kTypeTF32);
+    return MmaKind{NVVM::Tcgen05MMAKind::TF32, id::kTypeTF32, id::kTypeTF32};
   default:
     return std::nullopt;
   }
 }
 
 /// gemmc.mma_issue -> tcgen05.fence::after_thread_sync, then BLOCK_K / k
-/// tcgen05.mma.cta_group::1 on K-major, 128-byte-swizzled A and B tiles.
+/// tcgen05.mma.cta_group::1 on K-major, 128-byte-swizzled A and B tiles
+/// (k = 32 bytes of K: 16 f16/bf16, 8 tf32, 32 e4m3/e5m2).
 /// The first instruction takes `accumulate` as enable_input_d, the others
 /// accumulate.
 struct MmaIssueLowering : OpRewritePattern<MmaIssueOp> {
@@ -293,10 +313,10 @@ struct MmaIssueLowering : OpRewritePattern<MmaIssueOp> {
       return rewriter.notifyMatchFailure(op, "the schedule is not a valid spec");
     const KernelSpec &s = *spec;
     auto instr = mmaInstrShape(s.arch, s.a.element);
-    auto kind = mmaKind(s.a.element);
-    if (!instr || instr->family != MmaFamily::Tcgen05 || !kind ||
-        s.b.element != s.a.element)
-      return rewriter.notifyMatchFailure(op, "tcgen05.mma on f16, bf16 or tf32 only");
+    auto kind = mmaKind(s.a.element, s.b.element);
+    if (!instr || instr->family != MmaFamily::Tcgen05 || !kind)
+      return rewriter.notifyMatchFailure(
+          op, "tcgen05.mma on f16, bf16, tf32 (A and B alike) or e4m3/e5m2 only");
     KernelAbi abi = describeKernelAbi(s);
     if (!abi.a.kMajor || !abi.b.kMajor)
       return rewriter.notifyMatchFailure(op, "K-major A and B only");
@@ -306,7 +326,7 @@ struct MmaIssueLowering : OpRewritePattern<MmaIssueOp> {
     int64_t ctas = mmaCtaGroup(s);
     KernelIR ir(rewriter, op.getLoc());
     namespace id = isa::tcgen05_idesc;
-    Value idesc = ir.c32(id::encode(id::kDTypeF32, kind->second, kind->second,
+    Value idesc = ir.c32(id::encode(id::kDTypeF32, kind->aType, kind->bType,
                                     /*transposeA=*/false, /*transposeB=*/false,
                                     ctas * s.blockM(), s.blockN()));
     // K-major tiles as TMA writes them (tcgen05_desc::kMajorOffsets): the
@@ -336,7 +356,7 @@ struct MmaIssueLowering : OpRewritePattern<MmaIssueOp> {
     Value always = arith::ConstantIntOp::create(rewriter, op.getLoc(), 1, 1);
     for (int64_t step = 0; step < s.blockK() / instr->k; ++step)
       NVVM::Tcgen05MMAOp::create(
-          rewriter, op.getLoc(), kind->first,
+          rewriter, op.getLoc(), kind->kind,
           ctas == 1 ? NVVM::CTAGroupKind::CTA_1 : NVVM::CTAGroupKind::CTA_2,
           NVVM::Tcgen05MMACollectorOp::DISCARD, /*aShift=*/false, d,
           descriptor(fieldA, sd::kStepOffset(span, abi.a.slabBytes, kStepBytes, step), upperA),

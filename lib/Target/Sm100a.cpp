@@ -6,7 +6,9 @@
 // buffer, two under a persistent scheduler when they fit), an epilogue
 // warpgroup that reads it back with tcgen05.ld and stores C from registers
 // or through shared memory and TMA. warp_specialized: a TMA warp and an MMA
-// warp; multistage: the MMA warp's thread loads too. A 2x1 multicast
+// warp; multistage: the MMA warp's thread loads too (one stage: loads and
+// MMAs take turns). Operands f16, bf16, tf32 or FP8 (e4m3/e5m2, scales per
+// tensor). A 2x1 multicast
 // cluster is a CTA pair: cta_group::2, each CTA loads its A rows and half of
 // B, the leader issues the pair's MMAs. Everything else a valid sm_100a spec
 // may ask is modelled (gemmc analyze) but refused here.
@@ -78,15 +80,31 @@ void gemmc::sm100aUnsupported(const KernelSpec &s, std::vector<Violation> &out) 
   if (s.tileScheduler.kind == TileSchedulerKind::StreamK || s.tileScheduler.splitK != 1)
     no("tile_scheduler.kind", "stream_k and split_k are not implemented on sm_100a "
                               "yet; use data_parallel or persistent");
-  bool kinds = (s.a.element == ElementType::BF16 || s.a.element == ElementType::F16 ||
-                s.a.element == ElementType::TF32) &&
-               s.b.element == s.a.element;
-  if (!kinds)
+  // kind::f16 (f16, bf16), kind::tf32, and kind::f8f6f4 on any pair of
+  // e4m3 and e5m2 (each operand's format in the instruction descriptor).
+  bool sameKind = (s.a.element == ElementType::BF16 || s.a.element == ElementType::F16 ||
+                   s.a.element == ElementType::TF32) &&
+                  s.b.element == s.a.element;
+  if (!sameKind && !(isFP8(s.a.element) && isFP8(s.b.element)))
     no("operands.a.element",
        formatv("{0} x {1} operands are not implemented on sm_100a yet; use bf16, "
-               "f16 or tf32 (tcgen05.mma kind::f16 and kind::tf32)",
+               "f16, tf32 or FP8 (e4m3, e5m2: tcgen05.mma kind::f16, kind::tf32 "
+               "and kind::f8f6f4)",
                elementTypeName(s.a.element), elementTypeName(s.b.element))
            .str());
+  // FP8 scales per tensor fold into alpha (gemmc-tile). Per row of A or
+  // column of B the tensor-memory epilogue would multiply them in through
+  // EpilogueMath, per element, on both of its store paths: built that way,
+  // e4m3 x e5m2 128x256 took 168 registers (92 per tensor) and 5.0 s from
+  // spec to cubin (1.5 s per tensor) here, past the 2 s a kernel may take.
+  for (auto [name, op] : {std::pair{"a", s.a}, std::pair{"b", s.b}})
+    if (op.scale == Scale::Row || op.scale == Scale::Col)
+      no((llvm::Twine("operands.") + name + ".scale").str(),
+         formatv("{0} scale: {1} is not implemented on sm_100a yet (the "
+                 "tensor-memory epilogue would load a scale per element: 168 "
+                 "registers, 5 s to compile); use scale: tensor",
+                 name, scaleName(op.scale))
+             .str());
   if (s.a.layout != Layout::Row || s.b.layout != Layout::Col)
     no("operands.b.layout",
        "only K-major operands (A row-major, B col-major) are implemented on "
@@ -105,5 +123,7 @@ void gemmc::sm100aUnsupported(const KernelSpec &s, std::vector<Violation> &out) 
                s.blockK(), rowBytes, swizzleName(s.mainloop.swizzle), span,
                span / elementBytes(s.a.element))
            .str());
-  refuseUnbuiltTmaKernel(s, "tcgen05", out, /*everySwizzle=*/true);
+  // One stage (seed 004's step 1) is built: the ring's barriers make the
+  // loads and the MMAs take turns, with no overlap.
+  refuseUnbuiltTmaKernel(s, "tcgen05", out, /*everySwizzle=*/true, /*oneStage=*/true);
 }

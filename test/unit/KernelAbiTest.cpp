@@ -87,8 +87,11 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // _5, _7 and _8, b200_bf16_tn, b200_f16_tn_persistent,
   // b200_tf32_tn_persistent), and 5 clusters along N (issue 16:
   // h200_bf16_128x256_coop_1x2, cluster_1x2_* and cluster_2x2_*) and seed
-  // 004's step 6 on sm_100a, and 3 FP8 promotion-interval specs (issue 14).
-  EXPECT_EQ(checked, 93);
+  // 004's step 6 on sm_100a, and 3 FP8 promotion-interval specs (issue 14),
+  // and 5 more sm_100a ones (issue 13: b200_ladder_1_kloop, one stage;
+  // b200_fp8_e4m3_128x256 and b200_fp8_e4m3_e5m2_128x256; the Llama 3 70B
+  // b200_llama70b_prefill and _decode).
+  EXPECT_EQ(checked, 98);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box
