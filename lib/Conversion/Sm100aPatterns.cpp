@@ -28,9 +28,10 @@
 //     CTA's MMA thread releases a stage in all four CTAs (commit, mask
 //     0b1111).
 //
+//   - a [1, 2] multicast cluster the same way (A shared along N, mask 0b11).
+//
 // Not built (checkLoweringSupport refuses them, lib/Target/Sm100a.cpp):
-// other clusters ([1, 2] cannot be told from a pair by gemmc.stage_release),
-// N-major operands. The
+// other clusters, N-major operands. The
 // epilogue's TMA stores are the shared ones (store_tile, store_drain,
 // shared_fence).
 //
@@ -76,9 +77,9 @@ void commit(KernelIR &ir, Value barrier, NVVM::CTAGroupKindAttr group) {
   NVVM::Tcgen05CommitOp::create(ir.b, ir.loc, barrier, mask, group);
 }
 
-/// A multicast cluster of `ctas` > 2 CTAs that are not a pair (seed 004's
-/// 2x2 step 6: cta_group::1, every CTA's producer writes into its cluster
-/// row's or column's stages): each CTA's MMA thread commits to the stage's
+/// A multicast cluster of `ctas` CTAs that are not a pair (seed 004's 2x2
+/// step 6, or [1, 2]: cta_group::1, every CTA's producer writes into its
+/// cluster row's or column's stages): each CTA's MMA thread commits to the stage's
 /// empty barrier in every CTA of the cluster (mask of all of them), so a
 /// producer that waits on its own empty barrier knows every CTA it writes
 /// into has released the stage (as sm_90a's release, one arrival each).
@@ -116,15 +117,16 @@ LogicalResult commitInPlaceOf(Operation *op, PatternRewriter &rewriter, Value sm
 }
 
 /// gemmc.stage_release -> tcgen05.commit on the stage's empty barrier: the
-/// MMAs that read the stage release it when they complete. In a cluster
-/// (built on sm_100a as a CTA pair only) the pair's leader releases the
-/// stage of both CTAs.
+/// MMAs that read the stage release it when they complete. A CTA pair's
+/// leader (ctas = 2) releases the stage of both CTAs; in another multicast
+/// cluster each CTA's MMA thread releases the stage in all of them.
 struct StageReleaseLowering : OpRewritePattern<StageReleaseOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(StageReleaseOp op, PatternRewriter &rewriter) const override {
-    // A cluster of more than a pair is a cta_group::1 multicast cluster
-    // (lib/Target/Sm100a.cpp builds [2, 2] only; a 2-CTA cluster is the pair).
-    if (op.getClusterSize() > 2) {
+    // A cluster whose CTAs are not a pair is a cta_group::1 multicast
+    // cluster ([1, 2] or [2, 2]: lib/Target/Sm100a.cpp).
+    int64_t ctas = op.getCtas().value_or(1);
+    if (op.getClusterSize() > 1 && ctas == 1) {
       KernelIR ir(rewriter, op.getLoc());
       Ring ring(ir, op.getSmem(), op.getSmemLayout());
       commitToCluster(ir, ring.empty(ring.stageOf(op.getLoad())), op.getClusterSize());
@@ -132,8 +134,7 @@ struct StageReleaseLowering : OpRewritePattern<StageReleaseOp> {
       return success();
     }
     return commitInPlaceOf(op, rewriter, op.getSmem(), op.getSmemLayout(), op.getLoad(),
-                           op.getClusterSize(),
-                           [](Ring &ring, Value stage) { return ring.empty(stage); });
+                           ctas, [](Ring &ring, Value stage) { return ring.empty(stage); });
   }
 };
 

@@ -10,8 +10,10 @@
 // MMAs take turns). Operands f16, bf16, tf32 or FP8 (e4m3/e5m2, scales per
 // tensor). A 2x1 multicast
 // cluster is a CTA pair: cta_group::2, each CTA loads its A rows and half of
-// B, the leader issues the pair's MMAs. Everything else a valid sm_100a spec
-// may ask is modelled (gemmc analyze) but refused here.
+// B, the leader issues the pair's MMAs; [1, 2] and [2, 2] multicast
+// clusters are cta_group::1 CTAs that share A (and B) through multicast
+// TMA. Everything else a valid sm_100a spec may ask is modelled (gemmc
+// analyze) but refused here.
 //
 //===----------------------------------------------------------------------===//
 #include "gemmc/Target/Backend.h"
@@ -43,29 +45,36 @@ void gemmc::sm100aUnsupported(const KernelSpec &s, std::vector<Violation> &out) 
                "tcgen05.mma cta_group::1 of M = {1} per CTA); use BLOCK_M = {1}",
                s.blockM(), cta.m)
            .str());
-  // A cluster is a CTA pair, or seed 004's step 6: a 2x2 multicast
-  // cluster of cta_group::1 CTAs (A shared along rows, B along columns).
-  // gemmc.stage_release tells the two apart by size, so [1, 2] (a 2-CTA
-  // cluster that is not a pair) is not built.
-  bool stepSix = s.clusterShape[0] == 2 && s.clusterShape[1] == 2 && s.mainloop.multicast;
-  if (s.clusterSize() != 1 && mmaCtaGroup(s) == 1 && !stepSix)
+  // A cluster is a CTA pair, or a multicast cluster of cta_group::1 CTAs
+  // sharing A along cluster rows and B along columns: seed 004's step 6
+  // ([2, 2]) and [1, 2] (A only). gemmc.stage_release's `ctas` tells the
+  // pair from the others.
+  bool multicastCluster = s.mainloop.multicast && s.clusterShape[0] <= 2 &&
+                          s.clusterShape[1] == 2;
+  if (s.clusterSize() != 1 && mmaCtaGroup(s) == 1 && !multicastCluster)
     no("cluster_shape",
        formatv("cluster_shape [{0}, {1}]{2} is not implemented on sm_100a yet: "
                "a cluster is built as a CTA pair (cta_group::2: [2, 1] with "
-               "multicast: true and BLOCK_M = {3} a CTA) or as a 2x2 multicast "
-               "cluster; use [2, 1] or [2, 2] with multicast: true, or [1, 1]",
+               "multicast: true and BLOCK_M = {3} a CTA) or as a [1, 2] or 2x2 "
+               "multicast cluster; use [2, 1], [1, 2] or [2, 2] with multicast: "
+               "true, or [1, 1]",
                s.clusterShape[0], s.clusterShape[1],
                s.mainloop.multicast ? "" : " without multicast", cta.m)
            .str());
-  else if (stepSix && swizzleSpanBytes(s.mainloop.swizzle) == 0)
+  else if (multicastCluster && swizzleSpanBytes(s.mainloop.swizzle) == 0)
     // The multicast parts of an unswizzled stage's 16-byte slabs would
-    // need a part offset within each slab (TmaRing's B fill has one part).
+    // need a part offset within each slab (TmaRing's fill has one part).
     no("mainloop.smem_swizzle",
-       "a 2x2 multicast cluster with smem_swizzle: none is not implemented "
-       "on sm_100a yet; use smem_swizzle: 128b, 64b or 32b");
+       formatv("a {0}x{1} multicast cluster with smem_swizzle: none is not "
+               "implemented on sm_100a yet; use smem_swizzle: 128b, 64b or 32b",
+               s.clusterShape[0], s.clusterShape[1])
+           .str());
   else if (s.clusterSize() != 1 && s.kernelSchedule == KernelSchedule::Multistage)
-    no("kernel_schedule", "a CTA pair with kernel_schedule: multistage is not "
-                          "implemented on sm_100a yet; use warp_specialized");
+    no("kernel_schedule",
+       formatv("a {0} with kernel_schedule: multistage is not implemented on "
+               "sm_100a yet; use warp_specialized",
+               mmaCtaGroup(s) > 1 ? "CTA pair" : "multicast cluster")
+           .str());
   // The fused epilogue's math (EpilogueMath) is target-neutral, but the
   // tensor-memory epilogue does not call it yet, nor do the sm_100a roles
   // place the PDL ops.
