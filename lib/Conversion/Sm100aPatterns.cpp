@@ -28,9 +28,10 @@
 //     CTA's MMA thread releases a stage in all four CTAs (commit, mask
 //     0b1111).
 //
+//   - a [1, 2] multicast cluster the same way (A shared along N, mask 0b11).
+//
 // Not built (checkLoweringSupport refuses them, lib/Target/Sm100a.cpp):
-// other clusters ([1, 2] cannot be told from a pair by gemmc.stage_release),
-// N-major operands. The
+// other clusters, N-major operands. The
 // epilogue's TMA stores are the shared ones (store_tile, store_drain,
 // shared_fence).
 //
@@ -76,9 +77,9 @@ void commit(KernelIR &ir, Value barrier, NVVM::CTAGroupKindAttr group) {
   NVVM::Tcgen05CommitOp::create(ir.b, ir.loc, barrier, mask, group);
 }
 
-/// A multicast cluster of `ctas` > 2 CTAs that are not a pair (seed 004's
-/// 2x2 step 6: cta_group::1, every CTA's producer writes into its cluster
-/// row's or column's stages): each CTA's MMA thread commits to the stage's
+/// A multicast cluster of `ctas` CTAs that are not a pair (seed 004's 2x2
+/// step 6, or [1, 2]: cta_group::1, every CTA's producer writes into its
+/// cluster row's or column's stages): each CTA's MMA thread commits to the stage's
 /// empty barrier in every CTA of the cluster (mask of all of them), so a
 /// producer that waits on its own empty barrier knows every CTA it writes
 /// into has released the stage (as sm_90a's release, one arrival each).
@@ -116,15 +117,16 @@ LogicalResult commitInPlaceOf(Operation *op, PatternRewriter &rewriter, Value sm
 }
 
 /// gemmc.stage_release -> tcgen05.commit on the stage's empty barrier: the
-/// MMAs that read the stage release it when they complete. In a cluster
-/// (built on sm_100a as a CTA pair only) the pair's leader releases the
-/// stage of both CTAs.
+/// MMAs that read the stage release it when they complete. A CTA pair's
+/// leader (ctas = 2) releases the stage of both CTAs; in another multicast
+/// cluster each CTA's MMA thread releases the stage in all of them.
 struct StageReleaseLowering : OpRewritePattern<StageReleaseOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(StageReleaseOp op, PatternRewriter &rewriter) const override {
-    // A cluster of more than a pair is a cta_group::1 multicast cluster
-    // (lib/Target/Sm100a.cpp builds [2, 2] only; a 2-CTA cluster is the pair).
-    if (op.getClusterSize() > 2) {
+    // A cluster whose CTAs are not a pair is a cta_group::1 multicast
+    // cluster ([1, 2] or [2, 2]: lib/Target/Sm100a.cpp).
+    int64_t ctas = op.getCtas().value_or(1);
+    if (op.getClusterSize() > 1 && ctas == 1) {
       KernelIR ir(rewriter, op.getLoc());
       Ring ring(ir, op.getSmem(), op.getSmemLayout());
       commitToCluster(ir, ring.empty(ring.stageOf(op.getLoad())), op.getClusterSize());
@@ -132,8 +134,7 @@ struct StageReleaseLowering : OpRewritePattern<StageReleaseOp> {
       return success();
     }
     return commitInPlaceOf(op, rewriter, op.getSmem(), op.getSmemLayout(), op.getLoad(),
-                           op.getClusterSize(),
-                           [](Ring &ring, Value stage) { return ring.empty(stage); });
+                           ctas, [](Ring &ring, Value stage) { return ring.empty(stage); });
   }
 };
 
@@ -264,24 +265,44 @@ struct AccLoadLowering : OpRewritePattern<AccLoadOp> {
   }
 };
 
-/// The kind, and A's and B's type in the instruction descriptor, of
-/// tcgen05.mma on operands of `type` (f16, bf16, tf32), or nothing.
-std::optional<std::pair<NVVM::Tcgen05MMAKind, uint32_t>> mmaKind(ElementType type) {
+/// tcgen05.mma's kind on A of `a` and B of `b`, and their types in the
+/// instruction descriptor.
+struct MmaKind {
+  NVVM::Tcgen05MMAKind kind;
+  uint32_t aType, bType;
+};
+
+/// The kind of tcgen05.mma on f16, bf16 or tf32 operands (both the same), or
+/// on any pair of e4m3 and e5m2 (kind::f8f6f4, each operand its own format);
+/// nothing for the others.
+std::optional<MmaKind> mmaKind(ElementType a, ElementType b) {
   namespace id = isa::tcgen05_idesc;
-  switch (type) {
+  auto fp8 = [](ElementType type) -> std::optional<uint32_t> {
+    if (type == ElementType::E4M3)
+      return id::kTypeE4M3;
+    if (type == ElementType::E5M2)
+      return id::kTypeE5M2;
+    return std::nullopt;
+  };
+  if (auto fa = fp8(a), fb = fp8(b); fa && fb)
+    return MmaKind{NVVM::Tcgen05MMAKind::F8F6F4, *fa, *fb};
+  if (a != b)
+    return std::nullopt;
+  switch (a) {
   case ElementType::F16:
-    return std::make_pair(NVVM::Tcgen05MMAKind::F16, id::kTypeF16);
+    return MmaKind{NVVM::Tcgen05MMAKind::F16, id::kTypeF16, id::kTypeF16};
   case ElementType::BF16:
-    return std::make_pair(NVVM::Tcgen05MMAKind::F16, id::kTypeBF16);
+    return MmaKind{NVVM::Tcgen05MMAKind::F16, id::kTypeBF16, id::kTypeBF16};
   case ElementType::TF32:
-    return std::make_pair(NVVM::Tcgen05MMAKind::TF32, id::kTypeTF32);
+    return MmaKind{NVVM::Tcgen05MMAKind::TF32, id::kTypeTF32, id::kTypeTF32};
   default:
     return std::nullopt;
   }
 }
 
 /// gemmc.mma_issue -> tcgen05.fence::after_thread_sync, then BLOCK_K / k
-/// tcgen05.mma.cta_group::1 on K-major, 128-byte-swizzled A and B tiles.
+/// tcgen05.mma.cta_group::1 on K-major, 128-byte-swizzled A and B tiles
+/// (k = 32 bytes of K: 16 f16/bf16, 8 tf32, 32 e4m3/e5m2).
 /// The first instruction takes `accumulate` as enable_input_d, the others
 /// accumulate.
 struct MmaIssueLowering : OpRewritePattern<MmaIssueOp> {
@@ -293,10 +314,10 @@ struct MmaIssueLowering : OpRewritePattern<MmaIssueOp> {
       return rewriter.notifyMatchFailure(op, "the schedule is not a valid spec");
     const KernelSpec &s = *spec;
     auto instr = mmaInstrShape(s.arch, s.a.element);
-    auto kind = mmaKind(s.a.element);
-    if (!instr || instr->family != MmaFamily::Tcgen05 || !kind ||
-        s.b.element != s.a.element)
-      return rewriter.notifyMatchFailure(op, "tcgen05.mma on f16, bf16 or tf32 only");
+    auto kind = mmaKind(s.a.element, s.b.element);
+    if (!instr || instr->family != MmaFamily::Tcgen05 || !kind)
+      return rewriter.notifyMatchFailure(
+          op, "tcgen05.mma on f16, bf16, tf32 (A and B alike) or e4m3/e5m2 only");
     KernelAbi abi = describeKernelAbi(s);
     if (!abi.a.kMajor || !abi.b.kMajor)
       return rewriter.notifyMatchFailure(op, "K-major A and B only");
@@ -306,7 +327,7 @@ struct MmaIssueLowering : OpRewritePattern<MmaIssueOp> {
     int64_t ctas = mmaCtaGroup(s);
     KernelIR ir(rewriter, op.getLoc());
     namespace id = isa::tcgen05_idesc;
-    Value idesc = ir.c32(id::encode(id::kDTypeF32, kind->second, kind->second,
+    Value idesc = ir.c32(id::encode(id::kDTypeF32, kind->aType, kind->bType,
                                     /*transposeA=*/false, /*transposeB=*/false,
                                     ctas * s.blockM(), s.blockN()));
     // K-major tiles as TMA writes them (tcgen05_desc::kMajorOffsets): the
@@ -336,7 +357,7 @@ struct MmaIssueLowering : OpRewritePattern<MmaIssueOp> {
     Value always = arith::ConstantIntOp::create(rewriter, op.getLoc(), 1, 1);
     for (int64_t step = 0; step < s.blockK() / instr->k; ++step)
       NVVM::Tcgen05MMAOp::create(
-          rewriter, op.getLoc(), kind->first,
+          rewriter, op.getLoc(), kind->kind,
           ctas == 1 ? NVVM::CTAGroupKind::CTA_1 : NVVM::CTAGroupKind::CTA_2,
           NVVM::Tcgen05MMACollectorOp::DISCARD, /*aShift=*/false, d,
           descriptor(fieldA, sd::kStepOffset(span, abi.a.slabBytes, kStepBytes, step), upperA),

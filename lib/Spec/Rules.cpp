@@ -26,7 +26,7 @@ static const RuleInfo kRules[] = {
                     "checked by the parser"},
     {"value-type", "integers are written unquoted; checked by the parser"},
     {"value-range", "every size is positive and below a sane bound; stages "
-                    "is at least 2"},
+                    "is at least 1 (auto picks at least 2)"},
     {"schema-version", "schema_version is the version this gemmc reads"},
     {"device", "device names a known GPU of the spec's arch"},
     {"arch-features", "TMA, wgmma, warp specialization, clusters and FP8 "
@@ -254,8 +254,11 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
   return r;
 }
 
-/// One buffer leaves none to load into while it is multiplied.
-static constexpr int64_t kMinStages = 2;
+/// One stage is a valid ring (seed 004's B200 step 1: a K loop whose
+/// loads and MMAs take turns), but it leaves no buffer to load into while
+/// the other is multiplied, so auto never picks it; a target that does not
+/// build it refuses it in checkLoweringSupport ([not-implemented]).
+static constexpr int64_t kMinStages = 1, kMinAutoStages = 2;
 
 void gemmc::resolveAuto(KernelSpec &s) {
   bool hasTma = isaFor(s.arch).hasTma;
@@ -298,7 +301,7 @@ void gemmc::resolveAuto(KernelSpec &s) {
     int64_t fit = (s.deviceInfo().smemPerBlockBytes - fixed) / perStage;
     int64_t cap = usesTma(s) ? 8 : 4;
     // Where two stages do not fit, smem-budget says so for two.
-    s.mainloop.stages = std::clamp<int64_t>(fit, kMinStages, cap);
+    s.mainloop.stages = std::clamp<int64_t>(fit, kMinAutoStages, cap);
   }
 }
 
@@ -335,12 +338,9 @@ void checkValueRange(const KernelSpec &s, Sink &out) {
       (s.mainloop.stages > 0 && s.mainloop.stages < kMinStages) ||
       s.mainloop.stages > kMaxStages)
     add(out, "value-range", "mainloop.stages",
-        formatv("stages = {0} is outside [{1}, {2}]{3}; use auto or a value "
+        formatv("stages = {0} is outside [{1}, {2}]; use auto or a value "
                 "in range",
-                s.mainloop.stages, kMinStages, kMaxStages,
-                s.mainloop.stages == 1 ? " (one buffer leaves none to load "
-                                         "into while it is multiplied)"
-                                       : ""));
+                s.mainloop.stages, kMinStages, kMaxStages));
   const std::pair<const char *, Dim> dims[] = {{"m", s.m}, {"n", s.n}, {"k", s.k}};
   for (auto [name, d] : dims)
     if (!d.isDynamic() && (d.value < 1 || d.value > kMaxProblemDim))
@@ -926,10 +926,14 @@ void checkPromotion(const KernelSpec &s, Sink &out) {
   else if (n > 0 && s.arch != Arch::SM90a)
     out.push_back(Violation{
         "not-implemented", "mainloop.promotion_interval",
-        formatv("promotion_interval: {0} is not implemented on {1} (only "
-                "sm_90a's wgmma accumulates FP8 with fewer bits than f32 in "
-                "registers); use promotion_interval: 0",
-                n, archName(s.arch))
+        formatv("promotion_interval: {0} is not implemented on {1} ({2}); use "
+                "promotion_interval: 0",
+                n, archName(s.arch),
+                isaFor(s.arch).hasTmem
+                    ? "tcgen05.mma accumulates FP8 in full f32 in tensor "
+                      "memory, so there is nothing to promote"
+                    : "only sm_90a's wgmma accumulates FP8 with fewer bits "
+                      "than f32 in registers")
             .str()});
 }
 

@@ -6,10 +6,14 @@
 // buffer, two under a persistent scheduler when they fit), an epilogue
 // warpgroup that reads it back with tcgen05.ld and stores C from registers
 // or through shared memory and TMA. warp_specialized: a TMA warp and an MMA
-// warp; multistage: the MMA warp's thread loads too. A 2x1 multicast
+// warp; multistage: the MMA warp's thread loads too (one stage: loads and
+// MMAs take turns). Operands f16, bf16, tf32 or FP8 (e4m3/e5m2, scales per
+// tensor). A 2x1 multicast
 // cluster is a CTA pair: cta_group::2, each CTA loads its A rows and half of
-// B, the leader issues the pair's MMAs. Everything else a valid sm_100a spec
-// may ask is modelled (gemmc analyze) but refused here.
+// B, the leader issues the pair's MMAs; [1, 2] and [2, 2] multicast
+// clusters are cta_group::1 CTAs that share A (and B) through multicast
+// TMA. Everything else a valid sm_100a spec may ask is modelled (gemmc
+// analyze) but refused here.
 //
 //===----------------------------------------------------------------------===//
 #include "gemmc/Target/Backend.h"
@@ -41,29 +45,36 @@ void gemmc::sm100aUnsupported(const KernelSpec &s, std::vector<Violation> &out) 
                "tcgen05.mma cta_group::1 of M = {1} per CTA); use BLOCK_M = {1}",
                s.blockM(), cta.m)
            .str());
-  // A cluster is a CTA pair, or seed 004's step 6: a 2x2 multicast
-  // cluster of cta_group::1 CTAs (A shared along rows, B along columns).
-  // gemmc.stage_release tells the two apart by size, so [1, 2] (a 2-CTA
-  // cluster that is not a pair) is not built.
-  bool stepSix = s.clusterShape[0] == 2 && s.clusterShape[1] == 2 && s.mainloop.multicast;
-  if (s.clusterSize() != 1 && mmaCtaGroup(s) == 1 && !stepSix)
+  // A cluster is a CTA pair, or a multicast cluster of cta_group::1 CTAs
+  // sharing A along cluster rows and B along columns: seed 004's step 6
+  // ([2, 2]) and [1, 2] (A only). gemmc.stage_release's `ctas` tells the
+  // pair from the others.
+  bool multicastCluster = s.mainloop.multicast && s.clusterShape[0] <= 2 &&
+                          s.clusterShape[1] == 2;
+  if (s.clusterSize() != 1 && mmaCtaGroup(s) == 1 && !multicastCluster)
     no("cluster_shape",
        formatv("cluster_shape [{0}, {1}]{2} is not implemented on sm_100a yet: "
                "a cluster is built as a CTA pair (cta_group::2: [2, 1] with "
-               "multicast: true and BLOCK_M = {3} a CTA) or as a 2x2 multicast "
-               "cluster; use [2, 1] or [2, 2] with multicast: true, or [1, 1]",
+               "multicast: true and BLOCK_M = {3} a CTA) or as a [1, 2] or 2x2 "
+               "multicast cluster; use [2, 1], [1, 2] or [2, 2] with multicast: "
+               "true, or [1, 1]",
                s.clusterShape[0], s.clusterShape[1],
                s.mainloop.multicast ? "" : " without multicast", cta.m)
            .str());
-  else if (stepSix && swizzleSpanBytes(s.mainloop.swizzle) == 0)
+  else if (multicastCluster && swizzleSpanBytes(s.mainloop.swizzle) == 0)
     // The multicast parts of an unswizzled stage's 16-byte slabs would
-    // need a part offset within each slab (TmaRing's B fill has one part).
+    // need a part offset within each slab (TmaRing's fill has one part).
     no("mainloop.smem_swizzle",
-       "a 2x2 multicast cluster with smem_swizzle: none is not implemented "
-       "on sm_100a yet; use smem_swizzle: 128b, 64b or 32b");
+       formatv("a {0}x{1} multicast cluster with smem_swizzle: none is not "
+               "implemented on sm_100a yet; use smem_swizzle: 128b, 64b or 32b",
+               s.clusterShape[0], s.clusterShape[1])
+           .str());
   else if (s.clusterSize() != 1 && s.kernelSchedule == KernelSchedule::Multistage)
-    no("kernel_schedule", "a CTA pair with kernel_schedule: multistage is not "
-                          "implemented on sm_100a yet; use warp_specialized");
+    no("kernel_schedule",
+       formatv("a {0} with kernel_schedule: multistage is not implemented on "
+               "sm_100a yet; use warp_specialized",
+               mmaCtaGroup(s) > 1 ? "CTA pair" : "multicast cluster")
+           .str());
   // The fused epilogue's math (EpilogueMath) is target-neutral, but the
   // tensor-memory epilogue does not call it yet, nor do the sm_100a roles
   // place the PDL ops.
@@ -78,15 +89,31 @@ void gemmc::sm100aUnsupported(const KernelSpec &s, std::vector<Violation> &out) 
   if (s.tileScheduler.kind == TileSchedulerKind::StreamK || s.tileScheduler.splitK != 1)
     no("tile_scheduler.kind", "stream_k and split_k are not implemented on sm_100a "
                               "yet; use data_parallel or persistent");
-  bool kinds = (s.a.element == ElementType::BF16 || s.a.element == ElementType::F16 ||
-                s.a.element == ElementType::TF32) &&
-               s.b.element == s.a.element;
-  if (!kinds)
+  // kind::f16 (f16, bf16), kind::tf32, and kind::f8f6f4 on any pair of
+  // e4m3 and e5m2 (each operand's format in the instruction descriptor).
+  bool sameKind = (s.a.element == ElementType::BF16 || s.a.element == ElementType::F16 ||
+                   s.a.element == ElementType::TF32) &&
+                  s.b.element == s.a.element;
+  if (!sameKind && !(isFP8(s.a.element) && isFP8(s.b.element)))
     no("operands.a.element",
        formatv("{0} x {1} operands are not implemented on sm_100a yet; use bf16, "
-               "f16 or tf32 (tcgen05.mma kind::f16 and kind::tf32)",
+               "f16, tf32 or FP8 (e4m3, e5m2: tcgen05.mma kind::f16, kind::tf32 "
+               "and kind::f8f6f4)",
                elementTypeName(s.a.element), elementTypeName(s.b.element))
            .str());
+  // FP8 scales per tensor fold into alpha (gemmc-tile). Per row of A or
+  // column of B the tensor-memory epilogue would multiply them in through
+  // EpilogueMath, per element, on both of its store paths: built that way,
+  // e4m3 x e5m2 128x256 took 168 registers (92 per tensor) and 5.0 s from
+  // spec to cubin (1.5 s per tensor) here, past the 2 s a kernel may take.
+  for (auto [name, op] : {std::pair{"a", s.a}, std::pair{"b", s.b}})
+    if (op.scale == Scale::Row || op.scale == Scale::Col)
+      no((llvm::Twine("operands.") + name + ".scale").str(),
+         formatv("{0} scale: {1} is not implemented on sm_100a yet (the "
+                 "tensor-memory epilogue would load a scale per element: 168 "
+                 "registers, 5 s to compile); use scale: tensor",
+                 name, scaleName(op.scale))
+             .str());
   if (s.a.layout != Layout::Row || s.b.layout != Layout::Col)
     no("operands.b.layout",
        "only K-major operands (A row-major, B col-major) are implemented on "
@@ -105,5 +132,7 @@ void gemmc::sm100aUnsupported(const KernelSpec &s, std::vector<Violation> &out) 
                s.blockK(), rowBytes, swizzleName(s.mainloop.swizzle), span,
                span / elementBytes(s.a.element))
            .str());
-  refuseUnbuiltTmaKernel(s, "tcgen05", out, /*everySwizzle=*/true);
+  // One stage (seed 004's step 1) is built: the ring's barriers make the
+  // loads and the MMAs take turns, with no overlap.
+  refuseUnbuiltTmaKernel(s, "tcgen05", out, /*everySwizzle=*/true, /*oneStage=*/true);
 }

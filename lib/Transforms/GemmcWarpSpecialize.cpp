@@ -359,7 +359,8 @@ Value WarpSpecializer::accumulateBlockScaled(
 }
 
 void WarpSpecializer::release(Value g) {
-  StageReleaseOp::create(ir.b, ir.loc, g, op.getSmem(), s.clusterSize(), layout);
+  StageReleaseOp::create(ir.b, ir.loc, g, op.getSmem(), s.clusterSize(), layout,
+                         /*ctas=*/IntegerAttr());
 }
 
 void WarpSpecializer::epilogue(Value acc, Value m0, Value n0) {
@@ -564,8 +565,9 @@ void WarpSpecializer::launchDependents() {
 }
 
 /// Arrivals a tensor-memory stage's empty barrier takes per round: one
-/// commit, or in a multicast cluster that is not a CTA pair one from each
-/// CTA of the cluster (whose producers write into this CTA's stages).
+/// commit, or in a multicast cluster that is not a CTA pair ([1, 2], [2, 2])
+/// one from each CTA of the cluster (whose producers write into this CTA's
+/// stages).
 static int64_t clusterReleases(const KernelSpec &s) {
   return mmaCtaGroup(s) == 1 && s.clusterSize() > 1 ? s.clusterSize() : 1;
 }
@@ -702,7 +704,10 @@ void WarpSpecializer::buildTensorMemoryRoles() {
         MmaIssueOp::create(b, ir.loc, acc, base, ir.sharedAt(base, layout.getBOffset()),
                            ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
                            op.getSchedule());
-        release(gs);
+        // The MMAs' completion releases the stage: a pair's leader for both
+        // CTAs (ctas 2), else each CTA in every CTA of its cluster.
+        StageReleaseOp::create(b, ir.loc, gs, op.getSmem(), s.clusterSize(), layout,
+                               pair ? b.getI64IntegerAttr(ctas) : IntegerAttr());
         if (multistage) {
           Value ahead = ir.add(step, ir.c32(layout.getStages()));
           ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, ahead, steps),

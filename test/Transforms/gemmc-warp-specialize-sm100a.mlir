@@ -54,7 +54,7 @@
 // CHECK-NEXT: %[[ACCUM:.*]] = arith.cmpi ugt, %[[KS]], %c0_i32 : i32
 // CHECK-NEXT: %[[BT:.*]] = llvm.getelementptr %[[STAGE]][16384]
 // CHECK-NEXT: gemmc.mma_issue %[[ACC]], %[[STAGE]], %[[BT]], %[[ACCUM]]
-// CHECK-NEXT: gemmc.stage_release %[[GS]], %[[S]] {cluster_size = 1 : i64, {{.*}}
+// CHECK-NEXT: gemmc.stage_release %[[GS]], %[[S]] {cluster_size = 1 : i64, smem_layout{{.*}}
 // CHECK-NEXT: {{^ *}}}
 // CHECK-NEXT: gemmc.acc_ready %[[T]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 2,
 // CHECK: } else {
@@ -169,7 +169,7 @@ gpu.module @k3 {
 // CHECK: gemmc.stage_fill
 // CHECK: scf.if %[[LEADER]] {
 // CHECK: gemmc.mma_issue
-// CHECK-NEXT: gemmc.stage_release %{{.*}}, %{{.*}} {cluster_size = 2 : i64,
+// CHECK-NEXT: gemmc.stage_release %{{.*}}, %{{.*}} {cluster_size = 2 : i64, ctas = 2 : i64,
 // CHECK: gemmc.acc_ready %{{.*}}, %{{.*}} {ctas = 2 : i64,
 // CHECK: } else {
 // CHECK: scf.for

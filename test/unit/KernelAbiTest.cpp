@@ -94,7 +94,10 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // and 1 that loads the weights before griddepcontrol.wait (issue 15),
   // and 3 block-scaled FP8 specs (issue 14), and 3 with an FP8 output
   // (issue 14: h200_fp8_e4m3_out_e4m3_128x256_coop, fp8_out_*).
-  EXPECT_EQ(checked, 102);
+  // and 6 more sm_100a ones (issue 13: b200_ladder_1_kloop, one stage;
+  // b200_fp8_e4m3_128x256 and b200_fp8_e4m3_e5m2_128x256; the Llama 3 70B
+  // b200_llama70b_prefill and _decode; b200_f16_128x256_1x2).
+  EXPECT_EQ(checked, 108);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box
@@ -301,22 +304,33 @@ TEST(Backend, EveryTargetLowersAndSaysWhatItDoesNot) {
   std::vector<Violation> v = checkLoweringSupport(a100->spec);
   EXPECT_TRUE(v.empty());
   // sm_100a: seed 004's step 6 (a 2x2 multicast cluster of cta_group::1
-  // CTAs) builds, as do steps 2-5, 7 and 8 and b200_bf16_tn (TMA store,
-  // persistent); a [1, 2] cluster does not (gemmc.stage_release tells a
-  // 2-CTA cluster for a pair), nor an unswizzled 2x2.
+  // CTAs) builds, as do steps 1-5, 7 and 8 and b200_bf16_tn (TMA store,
+  // persistent), and a [1, 2] multicast cluster (gemmc.stage_release's
+  // `ctas` tells it from a pair); not without multicast, nor unswizzled.
   std::optional<Built> step6 = build(GEMMC_SOURCE_DIR "/specs/b200_ladder_6_multicast.yaml");
   ASSERT_TRUE(step6);
   EXPECT_TRUE(checkLoweringSupport(step6->spec).empty());
   EXPECT_EQ(mmaCtaGroup(step6->spec), 1);
   KernelSpec alongN = step6->spec;
   alongN.clusterShape = {1, 2};
+  EXPECT_TRUE(checkLoweringSupport(alongN).empty());
+  EXPECT_EQ(mmaCtaGroup(alongN), 1);
+  alongN.mainloop.multicast = false;
   v = checkLoweringSupport(alongN);
   ASSERT_EQ(v.size(), 1u);
   EXPECT_EQ(v[0].field, "cluster_shape");
-  EXPECT_EQ(v[0].str(), "[not-implemented] cluster_shape [1, 2] is not implemented on sm_100a "
-                        "yet: a cluster is built as a CTA pair (cta_group::2: [2, 1] with "
-                        "multicast: true and BLOCK_M = 128 a CTA) or as a 2x2 multicast "
-                        "cluster; use [2, 1] or [2, 2] with multicast: true, or [1, 1]");
+  EXPECT_EQ(v[0].str(), "[not-implemented] cluster_shape [1, 2] without multicast is not "
+                        "implemented on sm_100a yet: a cluster is built as a CTA pair "
+                        "(cta_group::2: [2, 1] with multicast: true and BLOCK_M = 128 a CTA) "
+                        "or as a [1, 2] or 2x2 multicast cluster; use [2, 1], [1, 2] or "
+                        "[2, 2] with multicast: true, or [1, 1]");
+  KernelSpec alongNUnswizzled = step6->spec;
+  alongNUnswizzled.clusterShape = {1, 2};
+  alongNUnswizzled.mainloop.swizzle = Swizzle::None;
+  v = checkLoweringSupport(alongNUnswizzled);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].str(), "[not-implemented] a 1x2 multicast cluster with smem_swizzle: none is "
+                        "not implemented on sm_100a yet; use smem_swizzle: 128b, 64b or 32b");
   KernelSpec unswizzled = step6->spec;
   unswizzled.mainloop.swizzle = Swizzle::None;
   v = checkLoweringSupport(unswizzled);

@@ -312,16 +312,6 @@ KernelSpec ladderStep(const char *file) {
   EXPECT_TRUE(spec && spec->parse()) << diags;
   return spec ? spec->spec() : KernelSpec{};
 }
-
-/// Step 1, the K loop with one buffer: step 2 with stages = 1. The validator
-/// refuses one stage (issue 18: no buffer to load into while the other is
-/// multiplied), so it is no spec file; the model prices it all the same.
-KernelSpec stepOne() {
-  KernelSpec s = ladderStep("b200_ladder_2_pipeline.yaml");
-  s.name = "b200_ladder_1_kloop";
-  s.mainloop.stages = 1;
-  return s;
-}
 } // namespace
 
 // Seed 004's B200 ladder on 4096^3 (fp16, measured on one B200): 840, 448,
@@ -340,19 +330,20 @@ KernelSpec stepOne() {
 //     cuts residency to one CTA;
 //   step 8 near 1400 TFLOP/s: yes (1510, +8%).
 TEST(Model, B200LadderOrdering) {
-  const char *steps[] = {nullptr,                        "b200_ladder_2_pipeline.yaml",
+  const char *steps[] = {"b200_ladder_1_kloop.yaml",     "b200_ladder_2_pipeline.yaml",
                          "b200_ladder_3_warpspec.yaml",  "b200_ladder_4_swizzle.yaml",
                          "b200_ladder_5_epilogue.yaml",  "b200_ladder_6_multicast.yaml",
                          "b200_ladder_7_pairs.yaml",     "b200_ladder_8_persistent.yaml"};
   double tflops[8];
-  for (int i = 1; i < 8; ++i) {
+  for (int i = 0; i < 8; ++i) {
     SCOPED_TRACE(steps[i]);
     tflops[i] = run(ladderStep(steps[i]), kSeed).predictedTflops;
   }
-  tflops[0] = run(stepOne(), kSeed).predictedTflops;
   auto ratio = [&](int step) { return tflops[step - 1] / tflops[step - 2]; };
-  // Step 1: two CTAs per SM, bound by tensor memory.
-  Analysis one = run(stepOne(), kSeed);
+  // Step 1 (one stage, specs/b200_ladder_1_kloop.yaml): two CTAs per SM,
+  // bound by tensor memory.
+  Analysis one = run(ladderStep(steps[0]), kSeed);
+  EXPECT_EQ(one.cta.stages, 1);
   EXPECT_EQ(one.byTmem, 2);
   EXPECT_EQ(one.binding, OccupancyLimit::TensorMemory);
   EXPECT_NEAR(tflops[0], 698.8, 0.1);
@@ -395,8 +386,7 @@ TEST(Model, B200LlamaShapes) {
   EXPECT_NEAR(decodeDown.predictedTflops, 769.0, 0.1);
 }
 
-// The ladder steps the sm_100a lowering builds (every step but 1, which the
-// validator refuses): what
+// The ladder steps the sm_100a lowering builds (all eight): what
 // the model prices is what the kernel allocates -- the manifest's dynamic
 // shared memory is the model's, byte for byte, and its tensor memory the
 // model's columns (ptxas-b200.test checks the cubins against the same
@@ -407,10 +397,12 @@ TEST(Model, B200LadderBuiltSteps) {
     bool builds;
     int64_t smemBytes, tmemColumns;
   };
+  // Step 1: one stage, 4096 + 8192 + 1024 + 16 + 16 + 8 = 13352.
   // Steps 2-3: 4 x (4096 + 8192) stages + 1024 + 4 x 16 + 16 + 8. Step 4:
   // 4 x 49152 + 1024 + 64 + 24. Steps 5-7 add two 16 KiB chunk buffers;
   // step 8 a second accumulator buffer (16 bytes of barriers, 512 columns).
   const Step steps[] = {
+      {"b200_ladder_1_kloop.yaml", true, 13352, 256},
       {"b200_ladder_2_pipeline.yaml", true, 50264, 256},
       {"b200_ladder_3_warpspec.yaml", true, 50264, 256},
       {"b200_ladder_4_swizzle.yaml", true, 197720, 256},

@@ -119,7 +119,7 @@ TEST(SpecParser, RuleViolationAtItsField) {
   Parsed p = parse(std::string(kMinimal) + "mainloop: {stages: 33}\n");
   EXPECT_FALSE(p.ok);
   EXPECT_EQ(firstLine(p.diags),
-            "t.yaml:9:20: error: [value-range] stages = 33 is outside [2, "
+            "t.yaml:9:20: error: [value-range] stages = 33 is outside [1, "
             "32]; use auto or a value in range");
 }
 

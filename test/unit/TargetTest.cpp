@@ -282,3 +282,24 @@ TEST(Isa, Tcgen05InstructionDescriptorFields) {
   // M = 256 (cta_group::2): 16 << 24 fits the 5-bit field below bit 29.
   EXPECT_EQ(encode(kDTypeF32, kTypeF16, kTypeF16, false, false, 256, 256) >> 24, 16u);
 }
+
+TEST(Isa, Tcgen05Fp8InstructionDescriptorFields) {
+  using namespace isa::tcgen05_idesc;
+  // PTX ISA, the same descriptor under kind::f8f6f4: A's and B's formats in
+  // bits 7-9 and 10-12 are E4M3 = 0, E5M2 = 1 (E2M3 3, E3M2 4, E2M1 5 are
+  // the 6- and 4-bit types gemmc does not read), each operand its own.
+  EXPECT_EQ(kTypeE4M3, 0u);
+  EXPECT_EQ(kTypeE5M2, 1u);
+  // e4m3 x e4m3 -> f32, K-major, M = 128, N = 256: 1 << 4 = 0x10, both
+  // formats 0, (256 >> 3 = 32) << 17 = 0x400000, (128 >> 4 = 8) << 24 =
+  // 0x8000000: 0x08400010, the f16 descriptor's bits (the kind tells them
+  // apart, not the descriptor).
+  EXPECT_EQ(encode(kDTypeF32, kTypeE4M3, kTypeE4M3, false, false, 128, 256), 0x08400010u);
+  // e4m3 x e5m2: B's format 1 << 10 = 0x400 -> 0x08400410.
+  EXPECT_EQ(encode(kDTypeF32, kTypeE4M3, kTypeE5M2, false, false, 128, 256), 0x08400410u);
+  // e5m2 x e4m3: A's format 1 << 7 = 0x80 -> 0x08400090.
+  EXPECT_EQ(encode(kDTypeF32, kTypeE5M2, kTypeE4M3, false, false, 128, 256), 0x08400090u);
+  // e5m2 x e5m2, N = 128: 0x80 + 0x400 + (16 << 17 = 0x200000) + 0x10 +
+  // 0x8000000 = 0x08200490.
+  EXPECT_EQ(encode(kDTypeF32, kTypeE5M2, kTypeE5M2, false, false, 128, 128), 0x08200490u);
+}

@@ -63,9 +63,11 @@ void sm100aUnsupported(const KernelSpec &spec, std::vector<Violation> &out);
 /// activation, a swizzle other than 128b, a BLOCK_K other than one 128-byte
 /// span of K (the `mma` named in the message takes one span a stage), fewer
 /// than 2 stages. With `everySwizzle` (sm_100a, whose lowering reads every
-/// swizzle) the swizzle and BLOCK_K are left to the caller.
+/// swizzle) the swizzle and BLOCK_K are left to the caller; with `oneStage`
+/// (sm_100a) a ring of one stage is built (loads and MMAs take turns).
 void refuseUnbuiltTmaKernel(const KernelSpec &spec, llvm::StringRef mma,
-                            std::vector<Violation> &out, bool everySwizzle = false);
+                            std::vector<Violation> &out, bool everySwizzle = false,
+                            bool oneStage = false);
 
 /// The PTX ISA version the kernels of `arch` are emitted for, as an
 /// #nvvm.target features string.

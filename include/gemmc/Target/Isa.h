@@ -163,11 +163,12 @@ constexpr int64_t kStepOffset(int spanBytes, int64_t slabBytes, int64_t kStepByt
 }
 } // namespace tcgen05_desc
 
-/// tcgen05.mma's 32-bit instruction descriptor for .kind::f16 and
-/// .kind::tf32 (PTX ISA, "instruction descriptor"): dense (bits 0-2 zero),
-/// no saturation (bit 3), D's type in bits 4-5 (0 f16, 1 f32), A's and B's
-/// types in bits 7-9 and 10-12 (f16 0, bf16 1 under kind::f16; tf32 2 under
-/// kind::tf32), negate A / B in bits 13 / 14 (0), transpose A / B in bits
+/// tcgen05.mma's 32-bit instruction descriptor for .kind::f16,
+/// .kind::tf32 and .kind::f8f6f4 (PTX ISA, "instruction descriptor"): dense
+/// (bits 0-2 zero), no saturation (bit 3), D's type in bits 4-5 (0 f16, 1
+/// f32), A's and B's types in bits 7-9 and 10-12 (f16 0, bf16 1 under
+/// kind::f16; tf32 2 under kind::tf32; e4m3 0, e5m2 1 under kind::f8f6f4,
+/// each operand its own), negate A / B in bits 13 / 14 (0), transpose A / B in bits
 /// 15 / 16 (0: K-major, 1: M- or N-major), N >> 3 in bits 17-22, M >> 4 in
 /// bits 24-28, the .ws max shift in bits 30-31 (0).
 namespace tcgen05_idesc {
@@ -176,6 +177,7 @@ constexpr int kDTypeBit = 4, kATypeBit = 7, kBTypeBit = 10, kTransposeABit = 15,
 constexpr int kNShift = 3, kMShift = 4;
 constexpr uint32_t kDTypeF16 = 0, kDTypeF32 = 1;
 constexpr uint32_t kTypeF16 = 0, kTypeBF16 = 1, kTypeTF32 = 2;
+constexpr uint32_t kTypeE4M3 = 0, kTypeE5M2 = 1; // kind::f8f6f4
 constexpr uint32_t encode(uint32_t dType, uint32_t aType, uint32_t bType,
                           bool transposeA, bool transposeB, int m, int n) {
   return dType << kDTypeBit | aType << kATypeBit | bType << kBTypeBit |

@@ -353,10 +353,13 @@ def Gemmc_StageReleaseOp : Gemmc_Op<"stage_release"> {
   let description = [{
     One arrival per consumer warpgroup on the stage's empty barrier, in every
     CTA of a cluster of `cluster_size` (whose producers all write into this
-    CTA's stage under multicast).
+    CTA's stage under multicast). `ctas` (sm_100a) is the MMA's CTA group:
+    2 when a CTA pair's leader releases the stage of both; absent or 1
+    when each CTA releases its own (and, in a cluster, its peers').
   }];
   let arguments = (ins I32:$load, LLVM_AnyPointer:$smem, I64Attr:$cluster_size,
-                       Gemmc_SmemLayoutAttr:$smem_layout);
+                       Gemmc_SmemLayoutAttr:$smem_layout,
+                       OptionalAttr<I64Attr>:$ctas);
   let assemblyFormat = "$load `,` $smem attr-dict `:` qualified(type($smem))";
 }
 
