@@ -3,9 +3,9 @@
 # minutes: main's and this branch's sm_80 fatbinaries side by side on the H200
 # (through the driver's JIT). Build both folders on the CPU machine and carry
 # them:
-#   scripts/build_cubins.sh --check build/cubins-sm80perf                 # this tree
-#   GEMMC_BUILD_DIR=/work/main/build scripts/build_cubins.sh \
-#     build/cubins-sm80-main $(grep -l '^arch: sm_80$' specs/*.yaml test/gpu/specs/*.yaml)
+#   sm80=$(grep -l '^arch: sm_80$' specs/*.yaml test/gpu/specs/*.yaml)
+#   scripts/build_cubins.sh --check build/cubins-sm80perf $sm80          # this tree
+#   GEMMC_BUILD_DIR=/work/main/build scripts/build_cubins.sh build/cubins-sm80-main $sm80
 #   (main's gemmc on this tree's sm_80 specs; a spec main cannot build is
 #   left out of the old side)
 #   scripts/gpu_sm80perf.sh [NEW_DIR] [OLD_DIR]
