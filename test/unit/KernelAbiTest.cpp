@@ -84,8 +84,8 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   }
   // specs/ and test/gpu/specs/ hold 42 sm_90a specs, 11 more with a fused
   // epilogue or PDL (issue 15), 12 FP8 and TF32 ones (issue 14), 3 FP8
-  // ones at 128x128 with an f32 output, promoted or not (issue 14), 10 sm_80
-  // specs the lowering builds, and 9 sm_100a ones (b200_ladder_2, _3, _4,
+  // ones at 128x128 with an f32 output, promoted or not (issue 14), 14 sm_80
+  // specs the lowering builds (4 with 64x64 warp tiles, issue 12's sm80perf), and 9 sm_100a ones (b200_ladder_2, _3, _4,
   // _5, _7 and _8, b200_bf16_tn, b200_f16_tn_persistent,
   // b200_tf32_tn_persistent), and 5 clusters along N (issue 16:
   // h200_bf16_128x256_coop_1x2, cluster_1x2_* and cluster_2x2_*) and seed
@@ -97,7 +97,8 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // and 6 more sm_100a ones (issue 13: b200_ladder_1_kloop, one stage;
   // b200_fp8_e4m3_128x256 and b200_fp8_e4m3_e5m2_128x256; the Llama 3 70B
   // b200_llama70b_prefill and _decode; b200_f16_128x256_1x2).
-  EXPECT_EQ(checked, 108);
+  // and 4 sm_80 ones with 64x64 warp tiles (a100_*_128x256x32, a100_*_128x128x32_w4).
+  EXPECT_EQ(checked, 112);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box
