@@ -17,7 +17,7 @@
 #   tune16.txt/.json       the non-stream-K picks and the hand-picked specs against cuBLAS
 #   tune16-sk.txt/.json    the stream_k / split_k picks (a hang in a hand-over costs only these)
 #   model_check.txt        per shape, the measured best's model rank and whether it is in the top 3
-# Time limits: build 75 s, bench 75 s + 25 s: under 3 minutes.
+# Time limits: build 90 s, bench 70 s + 20 s: under 3 minutes.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -39,7 +39,7 @@ prepare() {
   local gemmc=build/bin/gemmc
   rm -rf "$dir" && mkdir -p "$dir/specs" "$dir/cubins"
   for s in $hand; do
-    "$gemmc" "specs/$s.yaml" -o "$dir/cubins/hand__$s.cubin" || return 1
+    "$gemmc" "specs/$s.yaml" -o "$dir/cubins/hand__$s.cubin" >>"$dir/build.log" 2>&1 || { tail "$dir/build.log"; return 1; }
   done
   local head="# gemmc tune's top $top per shape and the hand-picked specs (scripts/gpu_tune16.sh prepare)"
   printf '%s\nshapes:\n' "$head" >"$dir/suite.yaml"
@@ -51,7 +51,7 @@ prepare() {
     for s in "$dir/specs/$name/${name}__tune_"*.yaml; do
       local c
       c=$(basename "${s%.yaml}")
-      "$gemmc" "$s" -o "$dir/cubins/$c.cubin" || return 1
+      "$gemmc" "$s" -o "$dir/cubins/$c.cubin" >>"$dir/build.log" 2>&1 || { tail "$dir/build.log"; return 1; }
       if grep -q '"scheduler": "stream_k"' "$dir/cubins/$c.cubin.json"; then
         handover+=("\"$c.cubin\"")
       else
@@ -70,18 +70,19 @@ prepare() {
 
 run() {
   source scripts/gpu_common.sh
-  local t0=$SECONDS status=0
-  timeout 75 bash -c 'source scripts/gpu_common.sh; gpu_build_bench' >"$OUT/build.txt" 2>&1 ||
-    { tail -30 "$OUT/build.txt"; return 1; }
+  local t0=$SECONDS status=0 rc
+  gpu_configure_args
+  { "${configure[@]}" && timeout 90 cmake --build "$build" -j "$(nproc)" --target gemmc-bench; } \
+    >"$OUT/build.txt" 2>&1 || { tail -30 "$OUT/build.txt"; return 1; }
   echo "== build: $((SECONDS - t0)) s"
   local bench="$build/bin/gemmc-bench"
   [ -x "$bench" ] || bench=$(find "$build" -name gemmc-bench -type f | head -1)
-  timeout 75 "$bench" --cubin-dir "$dir/cubins" --suite "$dir/suite.yaml" --iters 10 --warmup 2 \
-    --json "$OUT/tune16.json" >"$OUT/tune16.txt" 2>&1 || { status=1; echo "tune16: exit $?"; }
+  timeout 70 "$bench" --cubin-dir "$dir/cubins" --suite "$dir/suite.yaml" --iters 10 --warmup 2 \
+    --json "$OUT/tune16.json" >"$OUT/tune16.txt" 2>&1 || { rc=$?; status=1; echo "tune16: exit $rc"; }
   echo "== bench: $((SECONDS - t0)) s"
   if grep -q '{name' "$dir/suite-stream-k.yaml"; then
-    timeout 25 "$bench" --cubin-dir "$dir/cubins" --suite "$dir/suite-stream-k.yaml" --iters 10 --warmup 2 \
-      --json "$OUT/tune16-sk.json" >"$OUT/tune16-sk.txt" 2>&1 || { status=1; echo "tune16-sk: exit $?"; }
+    timeout 20 "$bench" --cubin-dir "$dir/cubins" --suite "$dir/suite-stream-k.yaml" --iters 10 --warmup 2 \
+      --json "$OUT/tune16-sk.json" >"$OUT/tune16-sk.txt" 2>&1 || { rc=$?; status=1; echo "tune16-sk: exit $rc"; }
     echo "== bench stream-K: $((SECONDS - t0)) s"
   fi
   python3 bench/model_check.py --merge "$OUT/tune16.json" "$OUT/tune16-sk.json" | tee "$OUT/model_check.txt"
