@@ -57,9 +57,9 @@ constexpr double kEfficiencyMid = 0.80;
 constexpr double kEfficiencyHigh = 0.95;
 /// Stream-K's flag round trip, once per partial a finishing CTA takes: the
 /// writer's device-scope release (its stores drain to L2 first) and the
-/// finisher's acquire poll from another SM, each about two L2 round trips
-/// (kL2HitLatencySec under load). Set from the fit of docs/model.md section
-/// 6c (H200 check runs: 1.0 us fitted, 0.8 us from the latencies).
+/// finisher's acquire poll from another SM, one or two L2 round trips
+/// (kL2HitLatencySec) each: 0.4-0.8 us. The value is the fit of
+/// docs/model.md section 6c on the H200's measured stream_k / split_k pairs.
 constexpr double kStreamKFlagRoundTripSec = 1.0e-6;
 /// Waves whose L2 footprint is computed tile by tile; beyond this many the
 /// footprint is averaged over this many evenly spaced waves.
