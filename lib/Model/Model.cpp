@@ -345,12 +345,13 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
           share < kTiles ? int64_t(std::ceil(kTiles / share)) + 1 : 2;
     }
     if (a.streamKPiecesPerTile > 0) {
-      // A share not on tile boundaries starts inside one tile and ends
-      // inside another: whole tiles between, two partial ends; one piece
-      // when a split_k CTA holds exactly one piece.
+      // A share not on piece boundaries starts inside one piece and ends
+      // inside another: whole pieces between, two partial ends. A share of
+      // whole pieces (split_k with pieces a multiple of the slots, or one
+      // piece per CTA) is just those.
       a.streamKPiecesPerCta =
-          share == pieceIterations
-              ? 1
+          std::fmod(share, double(pieceIterations)) == 0
+              ? int64_t(share / pieceIterations)
               : int64_t(std::floor(share / pieceIterations)) + 2;
       a.streamKPartialBytes = double(a.streamKPiecesPerTile) * bm * bn * 4;
       a.streamKPartialSec = a.streamKPartialBytes / bwPerSm;

@@ -276,8 +276,8 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
   if (a.streamKPiecesPerTile > 0)
     os << formatv("  stream-K         = {0} split tiles, {1} pieces per tile, {2} "
                   "per CTA: partials {3} x {4} B / {5:F1} GB/s per SM = {6} + "
-                  "{7} flag round trips x {8} = {9} after the math; {10} "
-                  "refills x (latency + {11} stages x {12}) = {13} on the math\n",
+                  "{7} x flag round trip {8} = {9} after the math; {10} x "
+                  "refill (latency + {11} stages x {12}) = {13} on the math\n",
                   a.streamKSplitTiles, a.streamKPiecesPerTile,
                   a.streamKPiecesPerCta, a.streamKPiecesPerTile,
                   int64_t(a.streamKPartialBytes / a.streamKPiecesPerTile),
