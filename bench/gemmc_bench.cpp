@@ -242,6 +242,16 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
   DeviceBuffer scales(hostScales.size() * sizeof(float));
   HARNESS_CUDA(cudaMemcpy(scales.ptr, hostScales.data(), scales.bytes, cudaMemcpyHostToDevice));
   const float *dScaleA = static_cast<const float *>(scales.ptr), *dScaleB = dScaleA + bStart;
+  // Block scales (scale: block): random per block, in the layouts cuBLASLt
+  // reads too (each buffer its own allocation, so 16-byte aligned); the
+  // reference multiplies the dequantized f32 operands instead.
+  const bool blockScaled = info.a_scale == GEMMC_SCALE_BLOCK && info.b_scale == GEMMC_SCALE_BLOCK;
+  BlockScales blocks;
+  if (blockScaled) {
+    blocks = makeBlockScales(m, n, k, aExp, bExp, 19);
+    dScaleA = static_cast<const float *>(blocks.aDev.ptr);
+    dScaleB = static_cast<const float *>(blocks.bDev.ptr);
+  }
   std::vector<Set> s(sets);
   for (int i = 0; i < sets; ++i) {
     s[i].a = makeOperand(info.a_type, aRows, aCols, alignedLd(aCols, info.a_type), 17 + 2 * i, aExp);
@@ -281,7 +291,9 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
     const char *promote = std::getenv("GEMMC_BENCH_LT_PROMOTE");
     bool fastAccum = !(promote && *promote && std::strcmp(promote, "0") != 0);
     ltGemm = std::make_unique<LtFp8Gemm>(lt, p, s[0].a, s[0].b, cudaType(info.c_type), ldc,
-                                         vectors ? ScaleMode::Vector : ScaleMode::Tensor,
+                                         blockScaled ? ScaleMode::Block
+                                         : vectors   ? ScaleMode::Vector
+                                                     : ScaleMode::Tensor,
                                          fastAccum, size_t(32) << 20);
   }
   auto peer = [&](Set &x, std::string &w) {
@@ -311,7 +323,14 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
     return;
   }
   std::string why;
-  bool haveCublas = cublasGemm(blas, p, s[0].a, s[0].b, ref.ptr, CUDA_R_32F, n, scaleA * scaleB, true, why);
+  bool haveCublas;
+  if (blockScaled) {
+    Operand refA = dequantize(s[0].a, blocks, /*isA=*/true, m), refB = dequantize(s[0].b, blocks, /*isA=*/false, m);
+    haveCublas = cublasGemm(blas, p, refA, refB, ref.ptr, CUDA_R_32F, n, 1.0f, false, why);
+    HARNESS_CUDA(cudaStreamSynchronize(stream)); // before refA and refB go
+  } else {
+    haveCublas = cublasGemm(blas, p, s[0].a, s[0].b, ref.ptr, CUDA_R_32F, n, scaleA * scaleB, true, why);
+  }
   cudaError_t ce = cudaStreamSynchronize(stream);
   if (ce != cudaSuccess) {
     std::fprintf(stderr, "fatal: GPU error after %s on %s: %s\n", row.cubin.c_str(), row.shape.c_str(),

@@ -109,6 +109,7 @@ void mlir::gemmc::populateTargetPatterns(::gemmc::Arch arch,
   case ::gemmc::Arch::SM80:
     return populateSm80Patterns(patterns, options);
   case ::gemmc::Arch::SM90a:
+    populateSm90aBlockScalePatterns(patterns);
     return populateSm90aPatterns(patterns, options);
   case ::gemmc::Arch::SM100a:
     return populateSm100aPatterns(patterns, options);

@@ -75,7 +75,9 @@ Value multicastMask(KernelIR &ir, const KernelSpec &s, bool alongM,
 }
 
 /// gemmc.stage_fill -> mbarrier.arrive.expect_tx of the stage's bytes and
-/// the TMA loads of A and B (B multicast in a cluster).
+/// the TMA loads of A and B (B multicast in a cluster). weights_only: the
+/// arrive and the weights' loads (B; A under swap_ab); activations_only:
+/// the other operand's loads, on the barrier the first part armed.
 struct StageFillLowering : OpRewritePattern<StageFillOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(StageFillOp op, PatternRewriter &rewriter) const override {
@@ -100,9 +102,12 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
     int64_t bytes = (s.blockM() * elementBytes(s.a.element) +
                      s.blockN() * elementBytes(s.b.element) / pair) *
                     s.blockK();
-    NVVM::MBarrierArriveExpectTxOp::create(ir.b, ir.loc, /*res=*/Type(), full,
-                                           ir.c32(bytes), NVVM::MemScopeKind::CTA,
-                                           /*relaxed=*/false, /*predicate=*/Value());
+    bool loadA = s.swapAb ? !op.getActivationsOnly() : !op.getWeightsOnly();
+    bool loadB = s.swapAb ? !op.getWeightsOnly() : !op.getActivationsOnly();
+    if (!op.getActivationsOnly())
+      NVVM::MBarrierArriveExpectTxOp::create(ir.b, ir.loc, /*res=*/Type(), full,
+                                             ir.c32(bytes), NVVM::MemScopeKind::CTA,
+                                             /*relaxed=*/false, /*predicate=*/Value());
     Value base = ring.base(stage);
     Value k0 = ir.mul(op.getKTile(), ir.c32(s.blockK()));
     auto copy = [&](Value tmap, Value dst, Value x, Value y, Value mask) {
@@ -134,7 +139,9 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
     ClusterCoords at;
     if (cy > 1)
       at = clusterCoords(ir, s);
-    if (abi.a.multicast > 1) {
+    if (!loadA) {
+      // The other part of the fill loads A.
+    } else if (abi.a.multicast > 1) {
       // A shared along the cluster row (K-major, as sm_90a's row-major A):
       // this CTA, column n of its cluster, loads rows [n x part, (n + 1) x
       // part) of each slab's box into the same place in every CTA of the
@@ -167,7 +174,9 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
       // leader's MMAs read it as the rows rank x part of the pair's B.
       rank = NVVM::ClusterId::create(ir.b, ir.loc, ir.i32);
     }
-    if (abi.b.kMajor) {
+    if (!loadB) {
+      // The other part of the fill loads B.
+    } else if (abi.b.kMajor) {
       Value n = rank ? ir.add(n0, ir.mul(rank, ir.c32(abi.b.box[1]))) : n0;
       copyKMajor(abi.b, op.getB(), bBase, n, mask);
     } else {

@@ -153,8 +153,14 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
                     : (spec.epilogue.bias == Bias::Row ? M : N) *
                           double(elementBytes(spec.epilogue.biasElement));
   a.auxBytes = spec.epilogue.aux ? M * N * ec : 0;
+  if (spec.blockScaled()) {
+    int64_t kBlocks = llvm::divideCeil(p.k, kScaleBlock);
+    a.scaleBytes = 4.0 * (M * double(kBlocks) +
+                          double(llvm::divideCeil(p.n, kScaleBlock)) *
+                              double(llvm::alignTo(kBlocks, kScaleBlockKAlign)));
+  }
   a.minBytes = a.aBytes + a.bBytes + a.cWriteBytes + a.cReadBytes +
-               a.biasBytes + a.auxBytes;
+               a.biasBytes + a.auxBytes + a.scaleBytes;
   a.intensity = a.flops / a.minBytes;
   a.ridgePoint = dev.ridgePoint(a.unit);
   a.computeFloorSec = a.flops / a.peakFlops;
@@ -211,7 +217,7 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   // Split-K: each split writes an fp32 partial of C, a reduction reads them.
   a.splitKBytes = a.splitK > 1 ? 2.0 * a.splitK * M * N * 4 : 0;
   double cBytes = a.cWriteBytes + a.cReadBytes + a.splitKBytes + a.biasBytes +
-                  a.auxBytes;
+                  a.auxBytes + a.scaleBytes;
   a.noReuseBytes = a.noReuseABytes + a.noReuseBBytes + cBytes;
   double l2 = dev.l2Bytes;
   {
@@ -375,6 +381,15 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
     a.mmaSec = double(a.tilesOnBusiestSm) * tileFlops / a.mathFlopsPerSm;
   // The part of the math time that is shared memory's, not the peak's.
   double smemLossSec = a.mmaSec * (1.0 - a.mathFlopsPerSm / peakPerSm);
+  // Block scaling: after each K tile's MMAs the consumers fold the tile's
+  // sum into the f32 accumulator, one FMA (2 FLOP) per accumulator, at the
+  // SM's share of the CUDA cores' f32 peak, before the next tile's MMAs.
+  if (spec.blockScaled()) {
+    double foldFlops = 2.0 * bm * bn * std::ceil(kPerSplit / bk);
+    a.blockScaleFoldSec = double(a.tilesOnBusiestSm) * foldFlops /
+                          (dev.peak(MathUnit::CudaCoreF32) / sms);
+    a.mmaSec += a.blockScaleFoldSec;
+  }
   a.memorySec = a.l2Bytes / a.hbmBytesPerSec;
   // Stream-K's pipeline refills are the math side's: when HBM-bound, other
   // CTAs' loads use the bandwidth meanwhile.

@@ -36,7 +36,8 @@ static const RuleInfo kRules[] = {
     {"operand-layout", "layouts the MMA instruction can read (FP8 and TF32 "
                        "wgmma need both operands K-major)"},
     {"scale", "operand scales dequantize FP8 operands: a per tensor or per "
-              "row, b per tensor or per column, none on c"},
+              "row, b per tensor or per column, none on c; block scaling "
+              "(a and b together) on sm_90a with BLOCK_K = 128"},
     {"mma-shape", "the tile is a whole number of MMA instructions"},
     {"kernel-schedule", "the kernel schedule fits the tile, loads and tile "
                         "scheduler"},
@@ -96,9 +97,10 @@ static Swizzle widestCommonSwizzle(const KernelSpec &s) {
 }
 
 /// The accumulators an MMA thread holds at once: the MMA's, and with a
-/// promotion interval the f32 sum it is added into.
+/// promotion interval or block scaling (which promotes every K tile) the
+/// f32 sum it is added into.
 static int64_t accumulatorCopies(const KernelSpec &s) {
-  return s.mainloop.promotionInterval > 0 ? 2 : 1;
+  return s.mainloop.promotionInterval > 0 || s.blockScaled() ? 2 : 1;
 }
 
 /// Threads and consumer warpgroups a schedule implies.
@@ -486,6 +488,55 @@ void checkOperandLayout(const KernelSpec &s, Sink &out) {
   }
 }
 
+/// Block scaling: the consumer adds each K tile's MMA sum into the f32
+/// accumulator times A's scale of the row and B's of the column block, so a
+/// K tile is one scale block and a tile's columns meet whole B blocks.
+void checkBlockScale(const KernelSpec &s, Sink &out) {
+  bool a = s.a.scale == Scale::Block, b = s.b.scale == Scale::Block;
+  if (!a && !b)
+    return;
+  if (a != b) {
+    add(out, "scale", a ? "operands.b.scale" : "operands.a.scale",
+        formatv("block scaling takes a (1x{0} blocks) and b ({0}x{0} "
+                "blocks) together, but {1}.scale is {2}; use scale: block on "
+                "both",
+                kScaleBlock, a ? "b" : "a", scaleName(a ? s.b.scale : s.a.scale)));
+    return;
+  }
+  if (!isFP8(s.a.element) || !isFP8(s.b.element))
+    return; // reported above
+  // The fold runs on the wgmma fragment in registers; mma.sync and tcgen05
+  // would need their own.
+  if (s.arch != Arch::SM90a) {
+    out.push_back(Violation{
+        "not-implemented", "operands.a.scale",
+        formatv("scale: block is not implemented on {0} (only sm_90a's "
+                "wgmma mainloop folds each K tile's sum with its block "
+                "scales); use scale: tensor, or arch: sm_90a",
+                archName(s.arch))
+            .str()});
+    return;
+  }
+  if (s.blockK() != kScaleBlock)
+    add(out, "scale", "tile_shape",
+        formatv("scale: block folds one K tile per scale block of {0}, but "
+                "BLOCK_K = {1}; use tile_shape [{2}, {3}, {0}]",
+                kScaleBlock, s.blockK(), s.blockM(), s.blockN()));
+  if (s.blockN() % kScaleBlock != 0 && kScaleBlock % s.blockN() != 0)
+    add(out, "scale", "tile_shape",
+        formatv("scale: block needs BLOCK_N a multiple or a divisor of {0} "
+                "(whole B scale blocks per tile), but BLOCK_N = {1}; use "
+                "BLOCK_N = {2}",
+                kScaleBlock, s.blockN(),
+                llvm::alignTo(s.blockN(), kScaleBlock)));
+  if (s.mainloop.promotionInterval > 1)
+    add(out, "scale", "mainloop.promotion_interval",
+        formatv("scale: block promotes every K tile (each with its own "
+                "scales), but promotion_interval is {0}; use "
+                "promotion_interval: 0 or 1",
+                s.mainloop.promotionInterval));
+}
+
 void checkScale(const KernelSpec &s, Sink &out) {
   // The epilogue multiplies the f32 accumulator of (row, column) by A's
   // scale of the row and B's of the column; a scale along K would have to
@@ -501,20 +552,27 @@ void checkScale(const KernelSpec &s, Sink &out) {
                   "use scale: none (and epilogue alpha for a scalar factor)",
                   name, scaleName(op.scale), elementTypeName(op.element)));
     else if (op.scale == Scale::Block)
-      out.push_back(Violation{
-          "not-implemented", field,
-          formatv("{0} scale: block (DeepSeek-V3's {1} blocks, scaled in the "
-                  "mainloop per 128 of K) is not implemented yet; use scale: "
-                  "tensor or {2}",
-                  name, std::string(name) == "a" ? "1x128" : "128x128",
-                  scaleName(along))
-              .str()});
+      continue; // checkBlockScale
     else if (op.scale != Scale::Tensor && op.scale != along)
       add(out, "scale", field,
           formatv("{0} scale: {1} would scale along K, which the epilogue "
                   "cannot undo after the sum; use scale: tensor or {2}",
                   name, scaleName(op.scale), scaleName(along)));
   }
+  checkBlockScale(s, out);
+  // swap_ab runs C^T = B^T A^T: per-tensor scales commute, but the caller's
+  // scale vectors and blocks would reach the other operand's parameter.
+  for (const OperandSpec *op : {&s.a, &s.b})
+    if (s.swapAb && op->scale != Scale::None && op->scale != Scale::Tensor) {
+      out.push_back(Violation{
+          "not-implemented", "swap_ab",
+          formatv("swap_ab with scale: {0} is not implemented (the kernel "
+                  "would read the caller's scale vectors or blocks as the "
+                  "other operand's); use swap_ab: false",
+                  scaleName(op->scale))
+              .str()});
+      break;
+    }
   if (s.c.scale != Scale::None)
     add(out, "scale", "operands.c.scale",
         formatv("c scale: {0} is not supported; an output scale goes with an "
@@ -786,17 +844,20 @@ void checkPromotionRegisters(const KernelSpec &s, const CtaResources &r,
                          r.regCapPerThread)
     fitN /= 2;
   std::string wayOut =
-      formatv("use tile_shape [{0}, {1}, {2}] or promotion_interval: 0",
-              s.blockM(), fitN, s.blockK())
+      formatv("use tile_shape [{0}, {1}, {2}]{3}", s.blockM(), fitN, s.blockK(),
+              s.blockScaled() ? "" : " or promotion_interval: 0")
           .str();
+  std::string why =
+      s.blockScaled()
+          ? std::string("scale: block")
+          : formatv("mainloop.promotion_interval: {0}", s.mainloop.promotionInterval)
+                .str();
   add(out, "register-budget", "tile_shape",
-      formatv("{0}x{1} fp32 accumulators over {2}, twice with "
-              "mainloop.promotion_interval: {3} (the MMA's and the f32 sum), "
-              "= {4} per thread + {5} overhead = {6} registers exceeds the {7} "
-              "a thread may use here; {8}",
-              s.blockM(), s.blockN(), who, s.mainloop.promotionInterval,
-              copies * r.accRegsPerThread, kRegisterOverhead, r.regsPerThread,
-              r.regCapPerThread, wayOut));
+      formatv("{0}x{1} fp32 accumulators over {2}, twice with {3} (the "
+              "MMA's and the f32 sum), = {4} per thread + {5} overhead = {6} "
+              "registers exceeds the {7} a thread may use here; {8}",
+              s.blockM(), s.blockN(), who, why, copies * r.accRegsPerThread,
+              kRegisterOverhead, r.regsPerThread, r.regCapPerThread, wayOut));
 }
 
 void checkPromotion(const KernelSpec &s, Sink &out) {
@@ -845,7 +906,7 @@ void checkRegisterBudget(const KernelSpec &s, const CtaResources &r, Sink &out) 
           : formatv("{0} consumer warpgroup{1}", r.consumerWarpgroups,
                     r.consumerWarpgroups == 1 ? "" : "s")
                 .str();
-  if (s.mainloop.promotionInterval > 0)
+  if (accumulatorCopies(s) > 1)
     return checkPromotionRegisters(s, r, who, out);
   add(out, "register-budget", "tile_shape",
       formatv("{0}x{1} fp32 accumulators over {2} = {3} per thread + {4} "
@@ -897,8 +958,13 @@ KernelSpec gemmc::swapAbView(const KernelSpec &in) {
   auto flip = [](Layout l) { return l == Layout::Row ? Layout::Col : Layout::Row; };
   // B^T (N x K) is K-contiguous exactly when B is (col), which for an A
   // operand is spelt row; A^T likewise becomes a B operand.
-  s.a = {in.b.element, flip(in.b.layout)};
-  s.b = {in.a.element, flip(in.a.layout)};
+  // FP8 scales go with their operands: A's per-row scale is the swapped
+  // B's per-column one (checkScale refuses what the swap cannot run).
+  auto swapScale = [](Scale x) {
+    return x == Scale::Row ? Scale::Col : x == Scale::Col ? Scale::Row : x;
+  };
+  s.a = {in.b.element, flip(in.b.layout), swapScale(in.b.scale)};
+  s.b = {in.a.element, flip(in.a.layout), swapScale(in.a.scale)};
   s.m = in.n;
   s.n = in.m;
   s.tileShape = {in.tileShape[1], in.tileShape[0], in.tileShape[2]};

@@ -134,6 +134,23 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
     no("pdl_wait", "pdl_wait with FP8 scales is not implemented yet (the "
                    "kernel reads the scales at entry, before the wait); use "
                    "pdl_wait: none");
+  // before_a: the producer loads the first tile's weights before the wait.
+  // Built where there is one producer thread and the CTA's first piece is
+  // a whole tile whose stages only this CTA fills.
+  if (s.pdlWait == PdlWait::BeforeA) {
+    const char *why = nullptr;
+    if (s.kernelSchedule == KernelSchedule::Multistage)
+      why = "kernel_schedule: multistage (no producer warp)";
+    else if (s.tileScheduler.kind == TileSchedulerKind::StreamK || s.tileScheduler.splitK != 1)
+      why = "stream_k or split_k (the first piece may start inside a tile)";
+    else if (s.clusterSize() > 1)
+      why = "a cluster (peers write into this CTA's stages)";
+    if (why)
+      no("pdl_wait", formatv("pdl_wait: before_a with {0} is not implemented "
+                             "yet; use pdl_wait: before_loads",
+                             why)
+                         .str());
+  }
   // Scale vectors multiply the sum in the fused epilogue's math, which comes
   // after beta x C is added.
   bool vectors = s.a.scale == Scale::Row || s.b.scale == Scale::Col;

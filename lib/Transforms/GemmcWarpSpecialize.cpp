@@ -32,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
 #include "gemmc/Spec/KernelAbi.h"
+#include "gemmc/Transforms/EpilogueMath.h"
 #include "gemmc/Transforms/Passes.h"
 
 #define DEBUG_TYPE "gemmc-warp-specialize"
@@ -62,8 +63,14 @@ public:
 private:
   void initRing();
   /// Load number `g`: wait until its stage is free, then fill it with K
-  /// tile `kTile` of the tile at (m0, n0).
+  /// tile `kTile` of the tile at (m0, n0). Loads below `prefetched` had
+  /// their stage armed and their weights loaded by prefetchWeights: only
+  /// the activations remain.
   void load(Value g, Value m0, Value n0, Value kTile);
+  /// pdl_wait: before_a: the producer's first min(stages, K tiles) loads
+  /// of the CTA's first tile, weights only, before griddepcontrol.wait;
+  /// sets `prefetched` to their count (0 for a CTA without a tile).
+  void prefetchWeights();
   /// A gemmc.tile_loop over the CTA's pieces from load number 0.
   void forEachPiece(PieceBody body);
   /// The producer thread of a warp-specialized kernel: every load of every
@@ -82,6 +89,13 @@ private:
   /// into an f32 sum (gemmc.mma_promote); returns the sum.
   Value accumulatePromoted(Value steps, Value zero,
                            function_ref<Value(Value, Value)> body);
+  /// scale: block: one round per K tile, each into a fresh MMA accumulator
+  /// that is folded into the f32 sum with the tile's block scales
+  /// (gemmc.mma_fold), whose loads run one K tile ahead; returns the sum.
+  /// `row0`: the tile row of this warpgroup's first accumulator row.
+  Value accumulateBlockScaled(Value steps, Value zero,
+                              function_ref<Value(Value, Value)> body,
+                              Value kBegin, Value row0, Value n0);
   void release(Value g);
   void epilogue(Value acc, Value m0, Value n0);
   /// Consumers, after their last tile: wait for the epilogue's stores.
@@ -111,6 +125,7 @@ private:
   KernelIR ir;
   const KernelAbi &abi;
   Value tid, kTiles, isThread0;
+  Value prefetched;
   bool pingpong = false, streamK = false;
   Value splitFirst, splitIterations;
 };
@@ -128,11 +143,51 @@ void WarpSpecializer::initRing() {
 }
 
 void WarpSpecializer::load(Value g, Value m0, Value n0, Value kTile) {
+  auto fill = [&](bool weightsOnly, bool activationsOnly) {
+    StageFillOp::create(ir.b, ir.loc, g, m0, n0, kTile, op.getTmapA(),
+                        op.getTmapB(), op.getSmem(), /*lda=*/Value(),
+                        /*ldb=*/Value(), /*m=*/Value(), /*n=*/Value(),
+                        /*k=*/Value(), op.getSchedule(), layout, weightsOnly,
+                        activationsOnly);
+  };
+  if (!prefetched) {
+    StageAcquireOp::create(ir.b, ir.loc, g, op.getSmem(), layout);
+    return fill(false, false);
+  }
+  auto early = scf::IfOp::create(ir.b, ir.loc,
+                                 ir.cmp(arith::CmpIPredicate::ult, g, prefetched),
+                                 /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(ir.b);
+  ir.b.setInsertionPointToStart(&early.getThenRegion().front());
+  fill(false, true);
+  ir.b.setInsertionPointToStart(&early.getElseRegion().front());
   StageAcquireOp::create(ir.b, ir.loc, g, op.getSmem(), layout);
-  StageFillOp::create(ir.b, ir.loc, g, m0, n0, kTile, op.getTmapA(),
-                      op.getTmapB(), op.getSmem(), /*lda=*/Value(),
-                      /*ldb=*/Value(), /*m=*/Value(), /*n=*/Value(),
-                      /*k=*/Value(), op.getSchedule(), layout);
+  fill(false, false);
+}
+
+void WarpSpecializer::prefetchWeights() {
+  // The CTA's first tile is its first piece (no stream_k or split_k, the
+  // rule says), loads 0 .. kTiles - 1, each in a stage of the first round:
+  // no release to wait for.
+  OpBuilder &b = ir.b;
+  Value first = op.getFirstTile();
+  Value tiles = TileCountOp::create(b, ir.loc, ir.i32, op.getM(), op.getN(), op.getSchedule());
+  Value stages = ir.c32(layout.getStages());
+  Value count = arith::SelectOp::create(b, ir.loc, ir.cmp(arith::CmpIPredicate::ult, kTiles, stages),
+                                        kTiles, stages);
+  Value hasTile = ir.cmp(arith::CmpIPredicate::ult, first, tiles);
+  prefetched = arith::SelectOp::create(b, ir.loc, hasTile, count, ir.c32(0));
+  auto origin = TileOriginOp::create(b, ir.loc, ir.i32, ir.i32, first, op.getM(), op.getN(),
+                                     op.getSchedule());
+  auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), prefetched, ir.c32(1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value g = loop.getInductionVar();
+  StageAcquireOp::create(b, ir.loc, g, op.getSmem(), layout);
+  StageFillOp::create(b, ir.loc, g, origin.getM0(), origin.getN0(), g, op.getTmapA(),
+                      op.getTmapB(), op.getSmem(), /*lda=*/Value(), /*ldb=*/Value(),
+                      /*m=*/Value(), /*n=*/Value(), /*k=*/Value(), op.getSchedule(),
+                      layout, /*weights_only=*/true, /*activations_only=*/false);
 }
 
 void WarpSpecializer::forEachPiece(PieceBody body) {
@@ -209,9 +264,17 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
     });
     return acc;
   };
-  Value result = s.mainloop.promotionInterval > 0
-                     ? accumulatePromoted(steps, zero, stepBody)
-                     : accumulate(steps, zero, stepBody);
+  Value result;
+  if (s.blockScaled()) {
+    // The warpgroup's rows of the tile: aSlice in rows (no second
+    // shuffle for the warpgroup id).
+    Value row0 = ir.add(m0, ir.divU(aSlice, ir.c32(aRowBytes)));
+    result = accumulateBlockScaled(steps, zero, stepBody, kBegin, row0, n0);
+  } else {
+    result = s.mainloop.promotionInterval > 0
+                 ? accumulatePromoted(steps, zero, stepBody)
+                 : accumulate(steps, zero, stepBody);
+  }
   if (afterLastWait)
     afterLastWait();
   MmaWaitOp::create(b, ir.loc, /*pending=*/0);
@@ -252,6 +315,46 @@ Value WarpSpecializer::accumulatePromoted(
   Value sum = MmaPromoteOp::create(ir.b, ir.loc, part.getType(),
                                    loop.getRegionIterArgs()[0], part);
   scf::YieldOp::create(ir.b, ir.loc, sum);
+  return loop.getResult(0);
+}
+
+Value WarpSpecializer::accumulateBlockScaled(
+    Value steps, Value zero, function_ref<Value(Value, Value)> body,
+    Value kBegin, Value row0, Value n0) {
+  OpBuilder &b = ir.b;
+  // The factors: one per row a thread holds in a column block of its
+  // fragment (the target's accumulator layout), then one per B scale block
+  // of the tile's columns.
+  int64_t rows = isaFor(s.arch).mma.accumulator.halves;
+  int64_t blocks = std::max<int64_t>(1, s.blockN() / kScaleBlock);
+  Type scalesType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(rows + blocks, ir.f32));
+  Value scaleA = EpilogueMath::kernelParam(op, abi, "scale_a");
+  Value scaleB = EpilogueMath::kernelParam(op, abi, "scale_b");
+  auto scalesOf = [&](Value kTile) {
+    return BlockScalesOp::create(b, ir.loc, scalesType, scaleA, scaleB, row0,
+                                 n0, kTile, op.getM(), op.getN(), op.getK(),
+                                 op.getSchedule())
+        .getResult();
+  };
+  Value end = ir.add(kBegin, steps);
+  Value last = ir.sub(end, ir.c32(1));
+  auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1),
+                                 ValueRange{zero, scalesOf(kBegin)});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value step = loop.getInductionVar();
+  Value part = body(step, zero);
+  // The next K tile's scales load while this tile's MMAs run (the last
+  // round loads its own again rather than past the piece).
+  Value kTile = ir.add(kBegin, step);
+  Value kNext = ir.add(kTile, ir.c32(1));
+  Value next = scalesOf(ir.minU(kNext, last));
+  MmaWaitOp::create(b, ir.loc, /*pending=*/0);
+  Value sum = MmaFoldOp::create(b, ir.loc, part.getType(),
+                                loop.getRegionIterArgs()[0], part,
+                                loop.getRegionIterArgs()[1], op.getSchedule());
+  scf::YieldOp::create(b, ir.loc, ValueRange{sum, next});
   return loop.getResult(0);
 }
 
@@ -349,6 +452,12 @@ void WarpSpecializer::buildWarpSpecialized() {
   b.setInsertionPointToStart(&roles.getThenRegion().front());
   SetMaxRegistersOp::create(b, ir.loc, kProducerRegs, /*increase=*/false);
   ir.ifThen(ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(consumerThreads)), [&] {
+    if (s.pdlWait == PdlWait::BeforeA) {
+      // The weights do not depend on the previous kernel: the first stages'
+      // B loads go out before the wait, the rest after it.
+      prefetchWeights();
+      WaitPriorGridsOp::create(b, ir.loc);
+    }
     produceAll();
     // The producer has issued the CTA's last load: its mainloop is over.
     launchDependents();
@@ -356,6 +465,11 @@ void WarpSpecializer::buildWarpSpecialized() {
   // Consumer warpgroups: take the registers the accumulators need.
   b.setInsertionPointToStart(&roles.getElseRegion().front());
   SetMaxRegistersOp::create(b, ir.loc, res.regCapPerThread, /*increase=*/true);
+  // pdl_wait: before_a: the consumers read C (beta) only in the epilogue,
+  // but they wait here, as every thread of the kernel does before the
+  // first read of anything the previous kernel may write.
+  if (s.pdlWait == PdlWait::BeforeA)
+    WaitPriorGridsOp::create(b, ir.loc);
   if (pingpong)
     return buildPingpongConsumers();
   forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd,
@@ -665,6 +779,17 @@ struct GemmcWarpSpecializePass
     for (TileMatmulOp op : ops) {
       if (!op.getSmem() || !op.getSmemLayout()) {
         op.emitOpError("has no shared memory yet; run gemmc-smem-layout first");
+        return signalPassFailure();
+      }
+      // Block scales are read in the mainloop, from the kernel's scale_a and
+      // scale_b (only a kernel with the ABI's parameters has them).
+      const KernelAbi &abi = op.getSchedule().getAbi();
+      if (op.getSchedule().getSpec().blockScaled() &&
+          (!EpilogueMath::kernelParam(op, abi, "scale_a") ||
+           !EpilogueMath::kernelParam(op, abi, "scale_b"))) {
+        op.emitOpError("has scale: block but its function lacks the ABI's "
+                       "scale_a / scale_b pointer parameters (docs/abi.md); "
+                       "build the kernel with gemmc-tile");
         return signalPassFailure();
       }
       OpBuilder b(op);

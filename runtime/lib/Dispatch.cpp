@@ -34,6 +34,41 @@ bool parseRange(const JsonValue &v, const std::string &where, DimRange &out, std
   return true;
 }
 
+/// A grouped rule carries what the choice needs, and its group is one run
+/// of rules with the same ranges (selectRule scans it from its first rule).
+bool checkGroup(const DispatchTable &table, const DispatchRule &rule, const std::string &where,
+                std::string &error) {
+  if (rule.group < 0) {
+    if (rule.tileM || rule.slots || rule.rate > 0) {
+      error = where + ": tile, slots and rate go with group (a choice by waves); add group or remove them";
+      return false;
+    }
+    return true;
+  }
+  if (!rule.tileM || !rule.slots || !(rule.rate > 0)) {
+    error = where + ": a rule of group " + std::to_string(rule.group) +
+            " needs tile, slots and rate (what the choice by waves weighs)";
+    return false;
+  }
+  for (size_t j = 0; j < table.rules.size(); ++j) {
+    const DispatchRule &e = table.rules[j];
+    if (e.group != rule.group)
+      continue;
+    if (j + 1 != table.rules.size() && table.rules[j + 1].group != rule.group) {
+      error = where + ": group " + std::to_string(rule.group) + " is split by rules[" + std::to_string(j + 1) +
+              "]; a group's rules must be consecutive";
+      return false;
+    }
+    if (e.m.lo != rule.m.lo || e.m.hi != rule.m.hi || e.n.lo != rule.n.lo || e.n.hi != rule.n.hi ||
+        e.k.lo != rule.k.lo || e.k.hi != rule.k.hi) {
+      error = where + ": group " + std::to_string(rule.group) + " has rules[" + std::to_string(j) +
+              "] with other ranges; the rules of a group share m, n and k";
+      return false;
+    }
+  }
+  return true;
+}
+
 bool isPlainFileName(const std::string &s) {
   return !s.empty() && s != "." && s != ".." && s.find('/') == std::string::npos &&
          s.find('\\') == std::string::npos;
@@ -85,6 +120,33 @@ bool parseDispatchTable(const std::string &text, const std::string &source, Disp
     }
     DispatchRule rule;
     for (const auto &[key, value] : r.members()) {
+      if (key == "group" || key == "slots") {
+        if (!value.isInteger() || value.asInt() < (key == "group" ? 0 : 1)) {
+          error = where + "." + key + ": expected an integer >= " + (key == "group" ? "0" : "1") + ", got " +
+                  value.dump();
+          return false;
+        }
+        (key == "group" ? rule.group : rule.slots) = value.asInt();
+        continue;
+      }
+      if (key == "rate") {
+        if (!value.isNumber() || !(value.asDouble() > 0)) {
+          error = where + ".rate: expected a number > 0 (FLOP/s), got " + value.dump();
+          return false;
+        }
+        rule.rate = value.asDouble();
+        continue;
+      }
+      if (key == "tile") {
+        if (!value.isArray() || value.items().size() != 2 || !value.items()[0].isInteger() ||
+            !value.items()[1].isInteger() || value.items()[0].asInt() < 1 || value.items()[1].asInt() < 1) {
+          error = where + ".tile: expected [BLOCK_M, BLOCK_N] (integers >= 1), got " + value.dump();
+          return false;
+        }
+        rule.tileM = value.items()[0].asInt();
+        rule.tileN = value.items()[1].asInt();
+        continue;
+      }
       if (key == "kernel" || key == "cubin" || key == "why") {
         if (!value.isString()) {
           error = where + "." + key + ": expected a string, got " + value.dump();
@@ -95,7 +157,7 @@ bool parseDispatchTable(const std::string &text, const std::string &source, Disp
       }
       int d = key == "m" ? 0 : key == "n" ? 1 : key == "k" ? 2 : -1;
       if (d < 0) {
-        error = where + ": unknown key '" + key + "' (known: kernel, cubin, m, n, k, why)";
+        error = where + ": unknown key '" + key + "' (known: kernel, cubin, m, n, k, why, group, tile, slots, rate)";
         return false;
       }
       if (!parseRange(value, where + "." + key, dimOf(rule, d), error))
@@ -109,10 +171,15 @@ bool parseDispatchTable(const std::string &text, const std::string &source, Disp
       error = where + ": cubin must name a file inside the bundle (no directory), got '" + rule.cubin + "'";
       return false;
     }
+    if (!checkGroup(table, rule, where, error))
+      return false;
     // A rule an earlier one covers in every dimension is never picked: a
-    // mistake in the table's order, not a choice.
+    // mistake in the table's order, not a choice (within a group the choice
+    // is by waves).
     for (size_t j = 0; j < table.rules.size(); ++j) {
       const DispatchRule &e = table.rules[j];
+      if (rule.group >= 0 && e.group == rule.group)
+        continue;
       if (e.m.covers(rule.m) && e.n.covers(rule.n) && e.k.covers(rule.k)) {
         error = where + " (" + rule.kernel + ") is never picked: rules[" + std::to_string(j) + "] (" +
                 e.kernel + ") comes first and covers m " + rangeStr(rule.m) + ", n " + rangeStr(rule.n) +
@@ -126,11 +193,30 @@ bool parseDispatchTable(const std::string &text, const std::string &source, Disp
   return true;
 }
 
+double predictedWaveTime(const DispatchRule &rule, int64_t m, int64_t n) {
+  int64_t tiles = ((m + rule.tileM - 1) / rule.tileM) * ((n + rule.tileN - 1) / rule.tileN);
+  int64_t waves = (tiles + rule.slots - 1) / rule.slots;
+  return static_cast<double>(waves) * static_cast<double>(rule.slots) *
+         static_cast<double>(rule.tileM * rule.tileN) / rule.rate;
+}
+
 int selectRule(const DispatchTable &table, int64_t m, int64_t n, int64_t k) {
   for (size_t i = 0; i < table.rules.size(); ++i) {
     const DispatchRule &r = table.rules[i];
-    if (r.m.contains(m) && r.n.contains(n) && r.k.contains(k))
+    if (!(r.m.contains(m) && r.n.contains(n) && r.k.contains(k)))
+      continue;
+    if (r.group < 0)
       return static_cast<int>(i);
+    size_t best = i;
+    double bestTime = predictedWaveTime(r, m, n);
+    for (size_t j = i + 1; j < table.rules.size() && table.rules[j].group == r.group; ++j) {
+      double t = predictedWaveTime(table.rules[j], m, n);
+      if (t < bestTime) {
+        best = j;
+        bestTime = t;
+      }
+    }
+    return static_cast<int>(best);
   }
   return -1;
 }
@@ -146,6 +232,20 @@ std::string explainSelection(const DispatchTable &table, int64_t m, int64_t n, i
        << rangeStr(r.k) << ")";
     if (!r.why.empty())
       os << ": " << r.why;
+    if (r.group >= 0) {
+      // The group's choice: each kernel's waves and predicted time, relative
+      // to the pick.
+      double pickedTime = predictedWaveTime(r, m, n);
+      os << "\n  chosen by waves in group " << r.group << ":";
+      for (const DispatchRule &g : table.rules) {
+        if (g.group != r.group)
+          continue;
+        int64_t tiles = ((m + g.tileM - 1) / g.tileM) * ((n + g.tileN - 1) / g.tileN);
+        os << "\n    " << g.kernel << ": " << g.tileM << "x" << g.tileN << " tiles " << tiles << ", waves "
+           << (tiles + g.slots - 1) / g.slots << " of " << g.slots << ", rate " << g.rate / 1e12
+           << " TFLOP/s, time x" << predictedWaveTime(g, m, n) / pickedTime;
+      }
+    }
   } else {
     os << "no rule matches; add a rule whose ranges hold it, or run the shape with a single kernel";
   }

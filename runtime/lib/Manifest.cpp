@@ -81,6 +81,7 @@ const char *scaleName(gemmc_scale s) {
   case GEMMC_SCALE_TENSOR: return "tensor";
   case GEMMC_SCALE_ROW: return "row";
   case GEMMC_SCALE_COL: return "col";
+  case GEMMC_SCALE_BLOCK: return "block";
   }
   return "?";
 }
@@ -209,7 +210,8 @@ public:
     else
       return fail(std::string(name) + ".layout", "expected \"row\" or \"col\", got \"" + layout + "\"");
     if (v->find("scale")) {
-      // A scales per row (M), B per column (N), C per tensor only.
+      // A scales per row (M), B per column (N), A and B per block, C per
+      // tensor only.
       std::string scale;
       if (!string(*v, "scale", std::string(name) + ".scale", scale))
         return false;
@@ -218,9 +220,12 @@ public:
         out.scale = GEMMC_SCALE_TENSOR;
       else if (along && scale == along)
         out.scale = name[0] == 'a' ? GEMMC_SCALE_ROW : GEMMC_SCALE_COL;
+      else if (along && scale == "block")
+        out.scale = GEMMC_SCALE_BLOCK;
       else
         return fail(std::string(name) + ".scale", "expected \"tensor\"" +
-                                                      (along ? std::string(" or \"") + along + "\"" : std::string()) +
+                                                      (along ? std::string(", \"") + along + "\" or \"block\""
+                                                             : std::string()) +
                                                       ", got \"" + scale + "\"");
     }
     return true;

@@ -48,7 +48,18 @@ const float *scalePointer(const gemmc_gemm_args &a, Operand op) {
   return op == Operand::A ? a.scale_a : op == Operand::B ? a.scale_b : a.scale_d;
 }
 
-uint64_t scaleBytes(gemmc_scale scale, const gemmc_gemm_args &a) {
+/// Block scales (docs/abi.md): 1 x 128 for A, M-major; 128 x 128 for B,
+/// K-major with the K-block count rounded up to 4 (cuBLASLt's layouts).
+constexpr uint64_t kScaleBlock = 128, kScaleBlockKAlign = 4;
+
+uint64_t scaleBytes(gemmc_scale scale, Operand op, const gemmc_gemm_args &a) {
+  uint64_t kBlocks = (static_cast<uint64_t>(a.k) + kScaleBlock - 1) / kScaleBlock;
+  if (scale == GEMMC_SCALE_BLOCK) {
+    uint64_t count = op == Operand::A ? static_cast<uint64_t>(a.m) * kBlocks
+                                      : (static_cast<uint64_t>(a.n) + kScaleBlock - 1) / kScaleBlock *
+                                            ((kBlocks + kScaleBlockKAlign - 1) / kScaleBlockKAlign * kScaleBlockKAlign);
+    return count * sizeof(float);
+  }
   uint64_t count = scale == GEMMC_SCALE_ROW   ? static_cast<uint64_t>(a.m)
                    : scale == GEMMC_SCALE_COL ? static_cast<uint64_t>(a.n)
                    : scale == GEMMC_SCALE_NONE ? 0
@@ -74,8 +85,11 @@ bool checkScale(const Manifest &m, const gemmc_gemm_args &args, Operand op, std:
   }
   if (!p) {
     error = std::string(param) + " is NULL but kernel '" + m.kernel + "' reads " +
-            (want == GEMMC_SCALE_TENSOR ? "one f32" : want == GEMMC_SCALE_ROW ? "M f32 values (one per row of A)"
-                                                                               : "N f32 values (one per column of B)") +
+            (want == GEMMC_SCALE_TENSOR ? "one f32"
+             : want == GEMMC_SCALE_ROW  ? "M f32 values (one per row of A)"
+             : want == GEMMC_SCALE_COL  ? "N f32 values (one per column of B)"
+             : op == Operand::A         ? "M x ceil(K/128) f32 block scales (M-major)"
+                                        : "ceil(N/128) x align4(ceil(K/128)) f32 block scales (K-major)") +
             " there (" + name + ".scale: " + scaleName(want) + "); pass a device pointer to the scale";
     return false;
   }

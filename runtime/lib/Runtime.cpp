@@ -419,7 +419,7 @@ gemmc_status checkAll(const gemmc_kernel *k, const gemmc_gemm_args *args) {
     for (Operand op : {Operand::A, Operand::B, Operand::C}) {
       gemmc_scale scale = k->manifest.operand(op).scale;
       if (scale != GEMMC_SCALE_NONE &&
-          (st = checkBounds(paramName(scaleParam(op)), scalePointer(*args, op), scaleBytes(scale, *args))) !=
+          (st = checkBounds(paramName(scaleParam(op)), scalePointer(*args, op), scaleBytes(scale, op, *args))) !=
               GEMMC_OK) {
         tlsError = "kernel '" + k->manifest.kernel + "': " + tlsError;
         return st;

@@ -25,7 +25,11 @@
 // alpha x scale_a x scale_b, i.e. the dequantized inputs. Tolerances per
 // output type: tolerance() in harness/Harness.cpp (relative Frobenius 1e-2
 // for FP8 inputs and for 16-bit outputs, 1e-3 for TF32 into f32). Bad
-// arguments add a missing, host or stray scale pointer.
+// arguments add a missing, host or stray scale pointer. Block-scaled
+// kernels (scale: block) get random positive scales per block
+// (makeBlockScales, B's padding NaN) and a reference computed in f32 from
+// the dequantized inputs (value x its block's scale, exact in f32); their
+// tolerance is the FP8 one.
 //
 // Exit: 0 all passed, 1 a case failed, 77 no GPU or no cubins (ctest: skipped).
 #include "Harness.h"
@@ -110,6 +114,11 @@ struct Run {
   /// alpha by.
   DeviceBuffer scaleA, scaleB;
   float refScale = 1.0f;
+  /// Block-scaled FP8 kernels: the scales, and the dequantized f32
+  /// operands the reference multiplies instead of a and b.
+  bool blockScaled = false;
+  BlockScales blocks;
+  Operand refA, refB;
 };
 
 /// A scaled FP8 operand spans its type's range (x 2^e) and its scale brings
@@ -177,12 +186,19 @@ Run prepare(const gemmc_kernel_info &info, int64_t m, int64_t n, int64_t k, bool
   r.args.c = r.c.ptr;
   r.args.ldc = r.ldc;
   r.args.c_type = info.c_type;
-  if (info.a_scale) {
+  if (info.a_scale == GEMMC_SCALE_BLOCK && info.b_scale == GEMMC_SCALE_BLOCK) {
+    r.blockScaled = true;
+    r.blocks = makeBlockScales(m, n, k, aExp, bExp, seed * 2 + 5);
+    r.args.scale_a = static_cast<const float *>(r.blocks.aDev.ptr);
+    r.args.scale_b = static_cast<const float *>(r.blocks.bDev.ptr);
+    r.refA = dequantize(r.a, r.blocks, /*isA=*/true, m);
+    r.refB = dequantize(r.b, r.blocks, /*isA=*/false, m);
+  } else if (info.a_scale) {
     r.refScale *= makeScale(r.scaleA, aExp, 0.75f, info.a_scale == GEMMC_SCALE_ROW,
                             info.a_scale == GEMMC_SCALE_ROW ? m : 1);
     r.args.scale_a = static_cast<const float *>(r.scaleA.ptr);
   }
-  if (info.b_scale) {
+  if (info.b_scale && !r.blockScaled) {
     r.refScale *= makeScale(r.scaleB, bExp, 1.25f, info.b_scale == GEMMC_SCALE_COL,
                             info.b_scale == GEMMC_SCALE_COL ? n : 1);
     r.args.scale_b = static_cast<const float *>(r.scaleB.ptr);
@@ -303,8 +319,11 @@ void correctnessCase(cublasHandle_t blas, gemmc_kernel *kernel, const gemmc_kern
     cudaGraphExecDestroy(exec);
   std::string why;
   cublasSetStream(blas, stream);
-  if (!cublasGemm(blas, r.problem, r.a, r.b, r.ref.ptr, CUDA_R_32F, n, alpha * r.refScale, /*exactRef=*/true,
-                  why)) {
+  bool refOk = r.blockScaled ? cublasGemm(blas, r.problem, r.refA, r.refB, r.ref.ptr, CUDA_R_32F, n, alpha,
+                                          /*exactRef=*/false, why)
+                             : cublasGemm(blas, r.problem, r.a, r.b, r.ref.ptr, CUDA_R_32F, n, alpha * r.refScale,
+                                          /*exactRef=*/true, why);
+  if (!refOk) {
     row(name, shape, ldTag, layoutString(info), "-", "reference: " + why, "FAIL");
     ++failures;
     cudaStreamDestroy(stream);
@@ -481,6 +500,18 @@ void badArgumentCases(gemmc_kernel *kernel, const gemmc_kernel_info &info, const
     a = r.args;
     a.scale_b = static_cast<const float *>(r.ref.ptr) + (m * n - 1);
     expectRejected(kernel, name, "scale_b shorter than N", a, r, info);
+  }
+  if (info.a_scale == GEMMC_SCALE_BLOCK) {
+    // M x ceil(K/128) and ceil(N/128) x align4(ceil(K/128)) values are
+    // read: the last float of the M x N allocation is not enough.
+    if (m * r.blocks.kBlocks > 1) {
+      a = r.args;
+      a.scale_a = static_cast<const float *>(r.ref.ptr) + (m * n - 1);
+      expectRejected(kernel, name, "scale_a shorter than its blocks", a, r, info);
+    }
+    a = r.args;
+    a.scale_b = static_cast<const float *>(r.ref.ptr) + (m * n - 1);
+    expectRejected(kernel, name, "scale_b shorter than its blocks", a, r, info);
   }
   a = r.args;
   a.scale_d = static_cast<const float *>(r.ref.ptr);

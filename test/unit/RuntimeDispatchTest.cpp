@@ -102,10 +102,72 @@ TEST(RuntimeDispatch, RejectsBadFields) {
             "d.json: rules[0]: cubin must name a file inside the bundle (no directory), got '../x.cubin'");
   EXPECT_EQ(parseError(R"({"gemmc_bundle": 1, "name": "b", "rules": [
       {"kernel": "x", "cubin": "x.cubin", "batch": [1, 2]}]})"),
-            "d.json: rules[0]: unknown key 'batch' (known: kernel, cubin, m, n, k, why)");
+            "d.json: rules[0]: unknown key 'batch' (known: kernel, cubin, m, n, k, why, group, tile, slots, rate)");
   EXPECT_EQ(parseError(R"({"gemmc_bundle": 1, "name": "b", "rules": [
       {"kernel": "x", "cubin": "x.cubin", "n": 4096}]})"),
             "d.json: rules[0].n: expected [lo, hi] (integers; hi may be null for no upper end), got 4096");
 }
 
 } // namespace
+
+// A choice by waves (issue 16): rules of one group share their ranges and
+// the shape goes to the kernel whose waves cost least at its rate, on 132
+// slots. decode_qkv, 256 x 10240: 128x128 makes 2 x 80 = 160 tiles, 2
+// waves, 2 x 132 x 16384 / 726 = 5958 (units of 1e12 / 2K); 128x160 makes
+// 2 x 64 = 128 tiles, 1 wave, 132 x 20480 / 698 = 3873; 128x256 makes 80
+// tiles, 1 wave, 132 x 32768 / 841 = 5143. 128x160 wins. decode_attn_out,
+// 256 x 8192: 128 tiles of 128x128 in 1 wave, 132 x 16384 / 726 = 2979,
+// under 128x160's 104 tiles (3873) and 128x256's 64 (5143).
+const char *kWaves = R"({
+  "gemmc_bundle": 1,
+  "name": "waves",
+  "rules": [
+    {"kernel": "small", "cubin": "small.cubin", "m": [1, 64]},
+    {"kernel": "t128", "cubin": "t128.cubin", "m": [65, null], "group": 1, "tile": [128, 128], "slots": 132, "rate": 726e12},
+    {"kernel": "t160", "cubin": "t160.cubin", "m": [65, null], "group": 1, "tile": [128, 160], "slots": 132, "rate": 698e12},
+    {"kernel": "t256", "cubin": "t256.cubin", "m": [65, null], "group": 1, "tile": [128, 256], "slots": 132, "rate": 841e12}
+  ]
+})";
+
+TEST(RuntimeDispatch, ChoiceByWaves) {
+  DispatchTable t;
+  std::string error;
+  ASSERT_TRUE(parseDispatchTable(kWaves, "d.json", t, error)) << error;
+  EXPECT_EQ(t.rules[1].group, 1);
+  EXPECT_EQ(t.rules[2].tileN, 160);
+  EXPECT_EQ(t.rules[3].slots, 132);
+  EXPECT_DOUBLE_EQ(t.rules[3].rate, 841e12);
+  EXPECT_EQ(selectRule(t, 16, 10240, 8192), 0);
+  EXPECT_EQ(selectRule(t, 256, 10240, 8192), 2); // 128x160: one wave
+  EXPECT_EQ(selectRule(t, 256, 8192, 8192), 1);  // 128x128: one wave
+  // 8192 x 4096: 128x256 makes 1024 tiles, 8 waves (8 x 132 x 32768 / 841
+  // = 41146); 128x128 2048 tiles, 16 waves (47662); 128x160 1664, 13
+  // waves (50348).
+  EXPECT_EQ(selectRule(t, 8192, 4096, 4096), 3);
+  EXPECT_NEAR(predictedWaveTime(t.rules[2], 256, 10240) * 1e12, 132.0 * 20480 / 698, 1e-9);
+  std::string why = explainSelection(t, 256, 10240, 8192);
+  EXPECT_NE(why.find("rules[2] t160"), std::string::npos) << why;
+  EXPECT_NE(why.find("chosen by waves in group 1:"), std::string::npos) << why;
+  EXPECT_NE(why.find("t128: 128x128 tiles 160, waves 2 of 132"), std::string::npos) << why;
+  EXPECT_NE(why.find("t160: 128x160 tiles 128, waves 1 of 132"), std::string::npos) << why;
+}
+
+TEST(RuntimeDispatch, GroupErrors) {
+  std::string head = R"({"gemmc_bundle": 1, "name": "w", "rules": [)";
+  auto rule = [](const std::string &name, const std::string &extra) {
+    return R"({"kernel": ")" + name + R"(", "cubin": ")" + name + R"(.cubin")" + extra + "}";
+  };
+  std::string g = R"(, "m": [65, null], "group": 0, "tile": [128, 128], "slots": 132, "rate": 1e14)";
+  EXPECT_EQ(parseError(head + rule("a", R"(, "group": 0, "tile": [128, 128])") + "]}"),
+            "d.json: rules[0]: a rule of group 0 needs tile, slots and rate (what the choice by waves weighs)");
+  EXPECT_EQ(parseError(head + rule("a", R"(, "tile": [128, 128], "slots": 132, "rate": 1e14)") + "]}"),
+            "d.json: rules[0]: tile, slots and rate go with group (a choice by waves); add group or remove them");
+  EXPECT_EQ(parseError(head + rule("a", g) + "," + rule("b", R"(, "m": [1, 64])") + "," + rule("c", g) + "]}"),
+            "d.json: rules[2]: group 0 is split by rules[1]; a group's rules must be consecutive");
+  EXPECT_EQ(parseError(head + rule("a", g) + "," + rule("b", R"(, "m": [65, 99], "group": 0, "tile": [128, 128], "slots": 132, "rate": 1e14)") + "]}"),
+            "d.json: rules[1]: group 0 has rules[0] with other ranges; the rules of a group share m, n and k");
+  EXPECT_EQ(parseError(head + rule("a", R"(, "group": 0, "tile": [128, 128], "slots": 132, "rate": 0)") + "]}"),
+            "d.json: rules[0].rate: expected a number > 0 (FLOP/s), got 0");
+  EXPECT_EQ(parseError(head + rule("a", R"(, "group": 0, "tile": [128], "slots": 132, "rate": 1)") + "]}"),
+            "d.json: rules[0].tile: expected [BLOCK_M, BLOCK_N] (integers >= 1), got [128]");
+}

@@ -589,6 +589,13 @@ TEST(RuntimeManifest, ScalesParse) {
   ASSERT_TRUE(parseManifest(t, "k.cubin.json", m, err)) << err;
   EXPECT_EQ(m.a.scale, GEMMC_SCALE_ROW);
   EXPECT_EQ(m.b.scale, GEMMC_SCALE_COL);
+  // Block scales on both (scale: block).
+  t = replace(replace(scaled(kExample), "\"row\", \"scale\": \"tensor\"", "\"row\", \"scale\": \"block\""),
+              "\"col\", \"scale\": \"tensor\"", "\"col\", \"scale\": \"block\"");
+  ASSERT_TRUE(parseManifest(t, "k.cubin.json", m, err)) << err;
+  EXPECT_EQ(m.a.scale, GEMMC_SCALE_BLOCK);
+  EXPECT_EQ(m.b.scale, GEMMC_SCALE_BLOCK);
+  EXPECT_STREQ(scaleName(m.b.scale), "block");
   // Unscaled kernels' operands have no "scale".
   ASSERT_TRUE(parseManifest(kExample, "k.cubin.json", m, err)) << err;
   EXPECT_EQ(m.a.scale, GEMMC_SCALE_NONE);
@@ -596,7 +603,7 @@ TEST(RuntimeManifest, ScalesParse) {
 
 TEST(RuntimeManifest, BadScales) {
   EXPECT_EQ(errorOf(replace(scaled(kExample), "\"row\", \"scale\": \"tensor\"", "\"row\", \"scale\": \"col\"")),
-            "k.cubin.json: field 'a.scale': expected \"tensor\" or \"row\", got \"col\"");
+            "k.cubin.json: field 'a.scale': expected \"tensor\", \"row\" or \"block\", got \"col\"");
   EXPECT_EQ(errorOf(replace(scaled(kExample), ", \"scale_b\"]", "]")),
             "k.cubin.json: field 'params': missing the parameter \"scale_b\" (b.scale is \"tensor\")");
   EXPECT_EQ(errorOf(replace(kExample, "\"alpha\"]", "\"alpha\", \"scale_a\"]")),

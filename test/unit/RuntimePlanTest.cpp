@@ -212,6 +212,19 @@ TEST(RuntimePlan, ScalePointers) {
                          "pointer to the scale");
   a.scale_b = static_cast<const float *>(addr(0x40000002));
   EXPECT_EQ(check(m, a), "scale_b = 0x40000002 is not aligned to its 4-byte f32");
+  // Block scales: the message says which blocks, in which layout.
+  {
+    Manifest bm = m;
+    bm.a.scale = bm.b.scale = GEMMC_SCALE_BLOCK;
+    gemmc_gemm_args ba = a;
+    ba.scale_a = nullptr;
+    EXPECT_EQ(check(bm, ba), "scale_a is NULL but kernel 'k' reads M x ceil(K/128) f32 block scales (M-major) there "
+                             "(a.scale: block); pass a device pointer to the scale");
+    ba.scale_a = static_cast<const float *>(addr(0x40000000));
+    ba.scale_b = nullptr;
+    EXPECT_EQ(check(bm, ba), "scale_b is NULL but kernel 'k' reads ceil(N/128) x align4(ceil(K/128)) f32 block "
+                             "scales (K-major) there (b.scale: block); pass a device pointer to the scale");
+  }
   a.scale_b = static_cast<const float *>(addr(0x40000004));
   EXPECT_EQ(check(m, a), "ok");
   a.scale_d = static_cast<const float *>(addr(0x40000008));
@@ -226,10 +239,19 @@ TEST(RuntimePlan, ScalePointers) {
   a = makeArgs();
   a.m = 300;
   a.n = 500;
-  EXPECT_EQ(scaleBytes(GEMMC_SCALE_NONE, a), 0u);
-  EXPECT_EQ(scaleBytes(GEMMC_SCALE_TENSOR, a), 4u);
-  EXPECT_EQ(scaleBytes(GEMMC_SCALE_ROW, a), 1200u);
-  EXPECT_EQ(scaleBytes(GEMMC_SCALE_COL, a), 2000u);
+  EXPECT_EQ(scaleBytes(GEMMC_SCALE_NONE, Operand::A, a), 0u);
+  EXPECT_EQ(scaleBytes(GEMMC_SCALE_TENSOR, Operand::A, a), 4u);
+  EXPECT_EQ(scaleBytes(GEMMC_SCALE_ROW, Operand::A, a), 1200u);
+  EXPECT_EQ(scaleBytes(GEMMC_SCALE_COL, Operand::B, a), 2000u);
+  // Block scales: K = 1000 is 8 blocks of 128 (the last partial): A 300 x 8;
+  // B ceil(500 / 128) = 4 column blocks of 8 (a multiple of 4 already);
+  // K = 1200 (10 blocks) pads B's to 12.
+  a.k = 1000;
+  EXPECT_EQ(scaleBytes(GEMMC_SCALE_BLOCK, Operand::A, a), 300u * 8 * 4);
+  EXPECT_EQ(scaleBytes(GEMMC_SCALE_BLOCK, Operand::B, a), 4u * 8 * 4);
+  a.k = 1200;
+  EXPECT_EQ(scaleBytes(GEMMC_SCALE_BLOCK, Operand::A, a), 300u * 10 * 4);
+  EXPECT_EQ(scaleBytes(GEMMC_SCALE_BLOCK, Operand::B, a), 4u * 12 * 4);
   a.scale_b = static_cast<const float *>(addr(0x40000004));
   EXPECT_EQ(scalePointer(a, Operand::B), a.scale_b);
   EXPECT_EQ(scalePointer(a, Operand::A), nullptr);

@@ -158,7 +158,9 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
   os << formatv("  min bytes        = A {0}x{1}x{2} B + B {1}x{3}x{4} B + C "
                 "{0}x{3}x{5} B{6} = {7}\n",
                 p.m, p.k, ea, p.n, eb, ec,
-                s.epilogue.beta ? " x 2 (beta reads C)" : "",
+                std::string(s.epilogue.beta ? " x 2 (beta reads C)" : "") +
+                    (a.scaleBytes ? " + block scales " + bytesStr(a.scaleBytes)
+                                  : std::string()),
                 bytesStr(a.minBytes));
   os << formatv("  intensity        = {0:F1} FLOP/B; ridge = {1:F1} TFLOP/s / "
                 "{2:F3} TB/s = {3:F1} FLOP/B -> {4}-bound\n",
@@ -224,7 +226,8 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                 (a.splitKBytes ? " + split-K partials " + bytesStr(a.splitKBytes)
                                : std::string()) +
                     (a.biasBytes ? " + bias " + bytesStr(a.biasBytes) : std::string()) +
-                    (a.auxBytes ? " + aux " + bytesStr(a.auxBytes) : std::string()),
+                    (a.auxBytes ? " + aux " + bytesStr(a.auxBytes) : std::string()) +
+                    (a.scaleBytes ? " + block scales " + bytesStr(a.scaleBytes) : std::string()),
                 bytesStr(a.noReuseBytes), a.amplificationNoReuse);
   os << formatv("  A+B no reuse     = {0}\n",
                 bytesStr(a.noReuseABytes + a.noReuseBBytes));
@@ -266,10 +269,13 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                 .str()
           : std::string();
   os << formatv("  math             = {0} tiles x 2 x {1} x {2} x {3:F0} / "
-                "{4:F2} TFLOP/s per SM{6} = {5}\n",
+                "{4:F2} TFLOP/s per SM{6}{7} = {5}\n",
                 a.tilesOnBusiestSm, s.blockM(), s.blockN(),
                 double(p.k) / a.splitK, a.mathFlopsPerSm / 1e12,
-                timeStr(a.mmaSec), smemBound);
+                timeStr(a.mmaSec), smemBound,
+                a.blockScaleFoldSec > 0
+                    ? " + block-scale folds (CUDA cores) " + timeStr(a.blockScaleFoldSec)
+                    : std::string());
   os << formatv("  memory           = {0} / {1:F3} TB/s = {2}\n",
                 bytesStr(a.l2Bytes), a.hbmBytesPerSec / 1e12,
                 timeStr(a.memorySec));
@@ -429,6 +435,8 @@ void printJson(raw_ostream &os, const KernelSpec &s, ArrayRef<Row> rows) {
             j.attribute("overhead", a.overheadSec);
             j.attribute("stream_k_fixup", a.streamKFixupSec);
             j.attribute("stream_k_refill", a.streamKRefillSec);
+            if (a.blockScaleFoldSec > 0)
+              j.attribute("block_scale_fold", a.blockScaleFoldSec);
             j.attribute("model", a.modelSec);
             j.attribute("predicted", a.predictedSec);
             j.attribute("best", a.bestSec);

@@ -54,6 +54,10 @@ namespace {
 constexpr const char *kWho = "gemmc bundle";
 /// The largest M an `auto` rule without an upper M tunes for.
 constexpr int64_t kAutoMaxM = 16384;
+/// The K of the whole-wave shape a `specs:` kernel's rate is predicted on:
+/// the rate weighs tiles against each other, so one K for all of them (the
+/// anchors' layers are 4096 to 28672 deep).
+constexpr int64_t kWaveRateK = 8192;
 
 struct AutoEntry {
   std::vector<int64_t> n, k; ///< representative N and K values
@@ -61,6 +65,8 @@ struct AutoEntry {
 
 struct KernelEntry {
   std::string spec;                 ///< path, relative to the dispatch spec
+  std::vector<std::string> specs;   ///< several: the runtime chooses by waves
+  std::vector<double> ratesTflops;  ///< measured rates for specs (default: the model's)
   std::optional<AutoEntry> autoTune;
   std::vector<std::string> m, n, k; ///< [lo, hi]; hi may be "any"
   std::string why;
@@ -87,6 +93,8 @@ template <> struct MappingTraits<AutoEntry> {
 template <> struct MappingTraits<KernelEntry> {
   static void mapping(IO &io, KernelEntry &e) {
     io.mapOptional("spec", e.spec);
+    io.mapOptional("specs", e.specs);
+    io.mapOptional("rates_tflops", e.ratesTflops);
     io.mapOptional("auto", e.autoTune);
     io.mapOptional("m", e.m);
     io.mapOptional("n", e.n);
@@ -174,6 +182,35 @@ std::optional<std::string> autoSpec(const DispatchSpec &d, const AutoEntry &a,
   best.spec.name = name;
   return specToYaml(best.spec, tuneReasons(best, 1, *r));
 }
+
+/// What a rule of a `specs:` group carries for the runtime's choice by
+/// waves (rt::predictedWaveTime): the output tile, the CTAs the device holds
+/// at once, and the kernel's FLOP/s at whole waves, which carries what a
+/// bigger tile gains per tile and leaves the last wave's loss to the
+/// runtime. The rate is the measured one the dispatch spec gives
+/// (rates_tflops, `measured` > 0), else the model's on a shape of whole
+/// waves (one row of tiles, slots tiles along N, K = kWaveRateK).
+bool addWaveChoice(const KernelSpec &spec, int64_t group, double measured,
+                   StringRef where, json::Object &rule) {
+  if (spec.swapAb || spec.tileScheduler.kind == TileSchedulerKind::StreamK ||
+      spec.tileScheduler.splitK != 1)
+    return fail(formatv("[bundle-spec] {0}: {1} splits K or swaps A and B; a "
+                        "choice by waves weighs whole tiles of C only, so give "
+                        "it a rule of its own (spec:)",
+                        where, spec.name));
+  Expected<Analysis> probe = analyze(spec, {spec.blockM(), spec.blockN(), kWaveRateK});
+  if (!probe)
+    return fail(formatv("[bundle-spec] {0}: {1}", where, toString(probe.takeError())));
+  Expected<Analysis> a =
+      analyze(spec, {spec.blockM(), spec.blockN() * probe->slots, kWaveRateK});
+  if (!a)
+    return fail(formatv("[bundle-spec] {0}: {1}", where, toString(a.takeError())));
+  rule["group"] = group;
+  rule["tile"] = json::Array{spec.blockM(), spec.blockN()};
+  rule["slots"] = a->slots;
+  rule["rate"] = (measured > 0 ? measured : a->predictedTflops) * 1e12;
+  return true;
+}
 } // namespace
 
 int gemmc::tool::runBundle() {
@@ -213,52 +250,85 @@ int gemmc::tool::runBundle() {
     if (!parseRange(e.m, where + ".m", m) || !parseRange(e.n, where + ".n", n) ||
         !parseRange(e.k, where + ".k", k))
       return 1;
-    if (e.spec.empty() == !e.autoTune) {
-      fail(formatv("[bundle-spec] {0}: give exactly one of spec: FILE or "
-                   "auto: {{n: [...], k: [...]}",
+    if (int(!e.spec.empty()) + int(!e.specs.empty()) + int(e.autoTune.has_value()) != 1) {
+      fail(formatv("[bundle-spec] {0}: give exactly one of spec: FILE, specs: "
+                   "[FILE, ...] or auto: {{n: [...], k: [...]}",
                    where));
       return 1;
     }
-    std::string text, name;
-    if (!e.spec.empty()) {
-      SmallString<256> path(base);
-      sys::path::append(path, e.spec);
-      std::unique_ptr<SpecFile> file = SpecFile::open(path, errs());
-      if (!file || !file->parse())
-        return 1;
-      text = file->text().str();
-      name = file->spec().name;
-    } else {
-      name = formatv("{0}_auto{1}", d.bundle, i).str();
-      std::optional<std::string> y = autoSpec(d, *e.autoTune, m, name, where);
-      if (!y)
-        return 1;
-      text = *y;
-    }
-    if (llvm::is_contained(names, name)) {
-      fail(formatv("[bundle-spec] {0}: a second kernel named {1}; a bundle's "
-                   "kernels need distinct names (rename one spec)",
-                   where, name));
+    if (!e.ratesTflops.empty() &&
+        (e.ratesTflops.size() != e.specs.size() ||
+         llvm::any_of(e.ratesTflops, [](double r) { return !(r > 0); }))) {
+      fail(formatv("[bundle-spec] {0}: rates_tflops has {1} value(s) for {2} "
+                   "specs; give one rate > 0 per spec, in the same order, or "
+                   "leave it out for the model's",
+                   where, e.ratesTflops.size(), e.specs.size()));
       return 1;
     }
-    names.push_back(name);
-    SmallString<256> specOut(bundleOut), cubinOut(bundleOut);
-    sys::path::append(specOut, name + ".yaml");
-    sys::path::append(cubinOut, name + ".cubin");
-    if (!gemmc::tool::writeTextFile(kWho, std::string(specOut), text))
+    if (e.specs.size() == 1) {
+      fail(formatv("[bundle-spec] {0}: specs: lists one file; a choice by "
+                   "waves needs two or more (or write spec: {1})",
+                   where, e.specs[0]));
       return 1;
-    builds.push_back({where, std::string(specOut), std::string(cubinOut)});
-    json::Object rule{{"kernel", name}, {"cubin", name + ".cubin"},
-                      {"m", rangeJson(m)}, {"n", rangeJson(n)},
-                      {"k", rangeJson(k)}};
-    std::string why = e.why;
+    }
+    // One rule per kernel: a single spec or auto, or each of specs: (a
+    // group the runtime chooses in by waves).
+    std::vector<std::string> files = e.specs;
+    if (!e.spec.empty())
+      files.push_back(e.spec);
     if (e.autoTune)
-      why += (why.empty() ? "" : "; ") +
-             std::string("gemmc tune's best for these shapes (reasons in ") +
-             name + ".yaml)";
-    if (!why.empty())
-      rule["why"] = why;
-    rules.push_back(std::move(rule));
+      files.push_back("");
+    for (auto [f, file] : llvm::enumerate(files)) {
+      std::string text, name;
+      json::Object choice;
+      if (!file.empty()) {
+        SmallString<256> path(base);
+        sys::path::append(path, file);
+        std::unique_ptr<SpecFile> spec = SpecFile::open(path, errs());
+        if (!spec || !spec->parse())
+          return 1;
+        text = spec->text().str();
+        name = spec->spec().name;
+        double measured = f < e.ratesTflops.size() ? e.ratesTflops[f] : 0;
+        if (!e.specs.empty() &&
+            !addWaveChoice(spec->spec(), i, measured, where, choice))
+          return 1;
+      } else {
+        name = formatv("{0}_auto{1}", d.bundle, i).str();
+        std::optional<std::string> y = autoSpec(d, *e.autoTune, m, name, where);
+        if (!y)
+          return 1;
+        text = *y;
+      }
+      if (llvm::is_contained(names, name)) {
+        fail(formatv("[bundle-spec] {0}: a second kernel named {1}; a bundle's "
+                     "kernels need distinct names (rename one spec)",
+                     where, name));
+        return 1;
+      }
+      names.push_back(name);
+      SmallString<256> specOut(bundleOut), cubinOut(bundleOut);
+      sys::path::append(specOut, name + ".yaml");
+      sys::path::append(cubinOut, name + ".cubin");
+      if (!gemmc::tool::writeTextFile(kWho, std::string(specOut), text))
+        return 1;
+      builds.push_back({where, std::string(specOut), std::string(cubinOut)});
+      json::Object rule{{"kernel", name},
+                        {"cubin", name + ".cubin"},
+                        {"m", rangeJson(m)},
+                        {"n", rangeJson(n)},
+                        {"k", rangeJson(k)}};
+      for (auto &[key, value] : choice)
+        rule[key] = value;
+      std::string why = e.why;
+      if (e.autoTune)
+        why += (why.empty() ? "" : "; ") +
+               std::string("gemmc tune's best for these shapes (reasons in ") +
+               name + ".yaml)";
+      if (!why.empty())
+        rule["why"] = why;
+      rules.push_back(std::move(rule));
+    }
   }
   // One rule a line, so that a table reads (and diffs) as a list.
   std::string tableText =
@@ -295,7 +365,7 @@ int gemmc::tool::runBundle() {
     return 1;
   outs() << formatv("gemmc bundle: {0}: {1} kernel(s){2} and dispatch.json "
                     "in {3}\n",
-                    d.bundle, d.kernels.size(),
+                    d.bundle, builds.size(),
                     noCompile ? " (specs only, --no-compile)" : "", bundleOut);
   return 0;
 }

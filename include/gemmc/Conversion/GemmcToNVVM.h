@@ -31,6 +31,8 @@ void populateSm80Patterns(RewritePatternSet &patterns,
 /// sm_90a: TMA + mbarrier stages, wgmma, TMA-store epilogue.
 void populateSm90aPatterns(RewritePatternSet &patterns,
                            const InstructionOptions &options);
+/// sm_90a's block-scaled FP8 folds (gemmc.block_scales, gemmc.mma_fold).
+void populateSm90aBlockScalePatterns(RewritePatternSet &patterns);
 /// sm_100a: TMA + tcgen05 + tensor memory (not built yet: no patterns).
 void populateSm100aPatterns(RewritePatternSet &patterns,
                             const InstructionOptions &options);

@@ -95,6 +95,9 @@ struct Analysis {
   /// The fused epilogue's extra traffic: the bias vector read (M or N
   /// elements) and the auxiliary output written (M x N of C's element).
   double biasBytes = 0, auxBytes = 0;
+  /// Block scaling (scale: block): the f32 block scales, A's M x
+  /// ceil(K/128) and B's ceil(N/128) x align4(ceil(K/128)); 0 otherwise.
+  double scaleBytes = 0;
   double minBytes = 0;     ///< A + B + C written (+ C read when beta) + bias + aux
   double intensity = 0;    ///< flops / minBytes
   double ridgePoint = 0;   ///< peakFlops / hbmBytesPerSec
@@ -166,6 +169,10 @@ struct Analysis {
   /// (stages x stage bytes) refills at the SM's share of HBM after the load
   /// latency. On the math side of the mainloop (hidden when HBM-bound).
   double streamKRefillSec = 0;
+  /// Block scaling: the busiest SM's CUDA-core folds (one FMA per
+  /// accumulator per K tile, after the tile's MMAs: not overlapped with
+  /// them), in mmaSec; 0 otherwise.
+  double blockScaleFoldSec = 0;
 
   // Shared-memory bandwidth of the mainloop (wgmma reads both operands from
   // shared memory; 0 bytes for MMA families that do not).

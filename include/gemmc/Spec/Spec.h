@@ -79,8 +79,20 @@ struct KernelSpec {
   int64_t blockN() const { return tileShape[1]; }
   int64_t blockK() const { return tileShape[2]; }
   int64_t clusterSize() const { return clusterShape[0] * clusterShape[1]; }
+  /// Block scaling (DeepSeek-V3's; docs/abi.md): A scaled per row per
+  /// kScaleBlock of K, B per kScaleBlock x kScaleBlock block.
+  bool blockScaled() const {
+    return a.scale == Scale::Block && b.scale == Scale::Block;
+  }
   const DeviceInfo &deviceInfo() const;
 };
+
+/// The edge of a block scale: A's are 1 x kScaleBlock, B's kScaleBlock x
+/// kScaleBlock (cuBLASLt's VEC128_32F and BLK128x128_32F).
+constexpr int64_t kScaleBlock = 128;
+/// B's block scales are stored K-major with the K-block count rounded up to
+/// a multiple of this (cuBLASLt's BLK128x128_32F column stride).
+constexpr int64_t kScaleBlockKAlign = 4;
 #undef GEMMC_SCHEMA_MEMBER_Value
 #undef GEMMC_SCHEMA_MEMBER_Int
 #undef GEMMC_SCHEMA_MEMBER_AutoInt

@@ -66,7 +66,10 @@ typedef enum gemmc_scale {
   GEMMC_SCALE_NONE = 0,
   GEMMC_SCALE_TENSOR = 1, /* one f32 */
   GEMMC_SCALE_ROW = 2,    /* A: one f32 per row, M of them */
-  GEMMC_SCALE_COL = 3     /* B: one f32 per column, N of them */
+  GEMMC_SCALE_COL = 3,    /* B: one f32 per column, N of them */
+  GEMMC_SCALE_BLOCK = 4   /* A: per row per 128 of K; B: per 128x128 block
+                           * (cuBLASLt's VEC128_32F / BLK128x128_32F;
+                           * docs/abi.md) */
 } gemmc_scale;
 
 typedef struct gemmc_kernel gemmc_kernel;
@@ -88,7 +91,10 @@ typedef struct gemmc_gemm_args {
   /* Dequantization scales of an FP8 kernel (docs/abi.md), device pointers to
    * f32, read by the kernel at each launch: C = alpha x scale_a x scale_b x
    * (A x B). One value per tensor; for a per-row A scale M values, for a
-   * per-column B scale N values. Each must be set exactly when the kernel
+   * per-column B scale N values; block scales (scaled inside the sum):
+   * A M x ceil(K/128) values, M-major (scale_a[kb * M + row]), B
+   * ceil(N/128) x align4(ceil(K/128)), K-major (scale_b[nb * align4(ceil(K /
+   * 128)) + kb]). Each must be set exactly when the kernel
    * takes it (gemmc_kernel_info's a_scale, b_scale) and NULL otherwise;
    * scale_d (an FP8 output's scale) is taken by no kernel yet. */
   const float *scale_a, *scale_b, *scale_d;

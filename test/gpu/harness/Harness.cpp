@@ -253,6 +253,55 @@ Operand makeOperand(gemmc_dtype dtype, uint64_t rows, uint64_t cols, uint64_t ld
   return op;
 }
 
+BlockScales makeBlockScales(int64_t m, int64_t n, int64_t k, int aExp2, int bExp2, uint64_t seed) {
+  constexpr int64_t kBlock = 128, kAlign = 4;
+  BlockScales s;
+  s.kBlocks = (k + kBlock - 1) / kBlock;
+  s.bStride = (s.kBlocks + kAlign - 1) / kAlign * kAlign;
+  int64_t nBlocks = (n + kBlock - 1) / kBlock;
+  uint64_t state = seed * 0x2545F4914F6CDD1Dull + 7;
+  auto random = [&](int exp2) {
+    return std::ldexp(0.5f + float(splitmix(state) >> 40) / float(1 << 24), -exp2);
+  };
+  s.a.resize(static_cast<size_t>(m * s.kBlocks));
+  for (float &x : s.a)
+    x = random(aExp2);
+  s.b.assign(static_cast<size_t>(nBlocks * s.bStride), NAN);
+  for (int64_t nb = 0; nb < nBlocks; ++nb)
+    for (int64_t kb = 0; kb < s.kBlocks; ++kb)
+      s.b[nb * s.bStride + kb] = random(bExp2);
+  s.aDev = DeviceBuffer(s.a.size() * 4);
+  s.bDev = DeviceBuffer(s.b.size() * 4);
+  HARNESS_CUDA(cudaMemcpy(s.aDev.ptr, s.a.data(), s.a.size() * 4, cudaMemcpyHostToDevice));
+  HARNESS_CUDA(cudaMemcpy(s.bDev.ptr, s.b.data(), s.b.size() * 4, cudaMemcpyHostToDevice));
+  return s;
+}
+
+Operand dequantize(const Operand &op, const BlockScales &s, bool isA, int64_t m) {
+  // The FP8 values' exact bf16 copies (refData), times their block's scale.
+  std::vector<uint16_t> bits(op.rows * op.ld);
+  HARNESS_CUDA(cudaMemcpy(bits.data(), op.refPtr(), bits.size() * 2, cudaMemcpyDeviceToHost));
+  std::vector<float> out(bits.size());
+  parallelRows(op.rows, [&](uint64_t r, unsigned) {
+    for (uint64_t c = 0; c < op.ld; ++c) {
+      uint32_t u = uint32_t(bits[r * op.ld + c]) << 16;
+      float v;
+      std::memcpy(&v, &u, 4);
+      int64_t kb = c < op.cols ? int64_t(c) / 128 : 0;
+      float scale = isA ? s.a[kb * m + int64_t(r)] : s.b[int64_t(r) / 128 * s.bStride + kb];
+      out[r * op.ld + c] = v * scale;
+    }
+  });
+  Operand f;
+  f.dtype = GEMMC_F32;
+  f.rows = op.rows;
+  f.cols = op.cols;
+  f.ld = op.ld;
+  f.data = DeviceBuffer(out.size() * 4);
+  HARNESS_CUDA(cudaMemcpy(f.data.ptr, out.data(), out.size() * 4, cudaMemcpyHostToDevice));
+  return f;
+}
+
 void poisonNaN(void *ptr, gemmc_dtype dtype, size_t count, cudaStream_t stream) {
   CUdeviceptr p = reinterpret_cast<CUdeviceptr>(ptr);
   CUstream s = reinterpret_cast<CUstream>(stream);

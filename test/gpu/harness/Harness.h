@@ -77,6 +77,24 @@ Operand makeOperand(gemmc_dtype dtype, uint64_t rows, uint64_t cols, uint64_t ld
 /// operand gets 2^-exp2 times a factor back as its dequantization scale.
 int fp8RangeExp2(gemmc_dtype dtype);
 
+/// Block scales of a `scale: block` FP8 kernel (docs/abi.md, cuBLASLt's
+/// VEC128_32F for A and BLK128x128_32F for B): A's M x ceil(K/128) f32,
+/// M-major (a[kb * M + row]); B's ceil(N/128) x bStride f32, K-major
+/// (b[nb * bStride + kb], bStride = ceil(K/128) rounded up to 4). Random
+/// positive values 2^-exp2 x [0.5, 1.5), per block; B's padding K blocks
+/// are NaN, so a kernel that reads one fails the comparison.
+struct BlockScales {
+  int64_t kBlocks = 0, bStride = 0;
+  std::vector<float> a, b;
+  DeviceBuffer aDev, bDev;
+};
+BlockScales makeBlockScales(int64_t m, int64_t n, int64_t k, int aExp2, int bExp2, uint64_t seed);
+
+/// The dequantized f32 copy (same storage shape and ld) of a block-scaled
+/// FP8 operand, for an f32 cuBLAS reference: `isA` (row-major M x K, scaled
+/// by s.a) or B (col-major, N rows of K, scaled by s.b).
+Operand dequantize(const Operand &op, const BlockScales &s, bool isA, int64_t m);
+
 /// The arguments of one GEMM of a chain (issue 15's PDL test and bench):
 /// A is `a` (row-major, lda), B is `w` in the kernel's layout, C is `c`
 /// (ldc); N = K = `nk`.

@@ -27,6 +27,13 @@ LtFp8Gemm::LtFp8Gemm(cublasLtHandle_t lt, const Problem &p, const Operand &a, co
   int8_t fast = fastAccum ? 1 : 0;
   int32_t scaleModeA = mode == ScaleMode::Tensor ? CUBLASLT_MATMUL_MATRIX_SCALE_SCALAR_32F
                                                  : CUBLASLT_MATMUL_MATRIX_SCALE_OUTER_VEC_32F;
+  int32_t scaleModeB = scaleModeA;
+  if (mode == ScaleMode::Block) {
+    // Its A is our B (128x128 blocks, K-major), its B our A (1x128 blocks:
+    // a vector along its K, M-major, which is its N-major).
+    scaleModeA = CUBLASLT_MATMUL_MATRIX_SCALE_BLK128x128_32F;
+    scaleModeB = CUBLASLT_MATMUL_MATRIX_SCALE_VEC128_32F;
+  }
   struct Attr {
     cublasLtMatmulDescAttributes_t which;
     const void *value;
@@ -36,7 +43,7 @@ LtFp8Gemm::LtFp8Gemm(cublasLtHandle_t lt, const Problem &p, const Operand &a, co
       {CUBLASLT_MATMUL_DESC_TRANSB, &transB, sizeof transB},
       {CUBLASLT_MATMUL_DESC_FAST_ACCUM, &fast, sizeof fast},
       {CUBLASLT_MATMUL_DESC_A_SCALE_MODE, &scaleModeA, sizeof scaleModeA},
-      {CUBLASLT_MATMUL_DESC_B_SCALE_MODE, &scaleModeA, sizeof scaleModeA},
+      {CUBLASLT_MATMUL_DESC_B_SCALE_MODE, &scaleModeB, sizeof scaleModeB},
   };
   // Per-tensor scaling is cuBLASLt's default mode: the mode attributes are
   // set only for vectors (with SCALAR_32F set explicitly, CUDA 13.0's

@@ -12,9 +12,11 @@
 
 namespace gemmc::harness {
 
-/// How a scale argument is read: one f32 for the tensor, or a vector of f32
-/// (M for A, N for B: cuBLASLt's OUTER_VEC_32F).
-enum class ScaleMode { Tensor, Vector };
+/// How a scale argument is read: one f32 for the tensor, a vector of f32
+/// (M for A, N for B: cuBLASLt's OUTER_VEC_32F), or block scales (A 1x128:
+/// VEC128_32F, B 128x128: BLK128x128_32F, in the layouts of docs/abi.md;
+/// both pointers 16-byte aligned).
+enum class ScaleMode { Tensor, Vector, Block };
 
 class LtFp8Gemm {
 public:

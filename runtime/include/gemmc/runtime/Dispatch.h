@@ -30,6 +30,13 @@ struct DispatchRule {
   std::string cubin;  ///< file name inside the bundle; the manifest is cubin + ".json"
   DimRange m, n, k;
   std::string why;    ///< what the bundle's author (or gemmc tune) said about the choice
+  /// A choice by waves: consecutive rules with the same group (>= 0) share
+  /// their ranges, and the shape goes to the one whose tiles fill the GPU's
+  /// slots best (pickInGroup). -1: a rule of its own.
+  int64_t group = -1;
+  int64_t tileM = 0, tileN = 0; ///< BLOCK_M x BLOCK_N of the kernel's output tile
+  int64_t slots = 0;            ///< CTAs the device holds at once (SMs x CTAs per SM)
+  double rate = 0;              ///< the model's FLOP/s for this kernel at whole waves
 };
 
 struct DispatchTable {
@@ -44,9 +51,17 @@ struct DispatchTable {
 bool parseDispatchTable(const std::string &text, const std::string &source,
                         DispatchTable &out, std::string &error);
 
-/// The index of the first rule whose ranges hold (m, n, k), or -1. Allocates
-/// nothing: it runs on every launch.
+/// The index of the first rule whose ranges hold (m, n, k), or -1; when that
+/// rule opens a group, the group's rule with the least predictedWaveTime
+/// (the first on a tie). Allocates nothing: it runs on every launch.
 int selectRule(const DispatchTable &table, int64_t m, int64_t n, int64_t k);
+
+/// A grouped rule's time for an m x n output in the model's units: the
+/// waves its tiles take, each a whole wave of slots tiles at the kernel's
+/// rate (seconds per unit of K x 2: K is the same for every kernel of the
+/// group). A last wave that is a quarter full costs a whole wave; that is
+/// what the choice weighs against a bigger tile's higher rate.
+double predictedWaveTime(const DispatchRule &rule, int64_t m, int64_t n);
 
 /// Why (m, n, k) goes where it goes: the rule picked and the earlier rules
 /// that did not match (with the dimension that ruled each out), or, when

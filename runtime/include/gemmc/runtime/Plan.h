@@ -35,7 +35,7 @@ Storage storageC(const gemmc_gemm_args &args);
 /// bytes the kernel reads there: 4 per tensor, 4 x M per row of A, 4 x N per
 /// column of B.
 const float *scalePointer(const gemmc_gemm_args &args, Operand op);
-uint64_t scaleBytes(gemmc_scale scale, const gemmc_gemm_args &args);
+uint64_t scaleBytes(gemmc_scale scale, Operand op, const gemmc_gemm_args &args);
 
 /// What cuTensorMapEncodeTiled gets for one operand (rank 2, innermost first).
 /// Operand::C is only meaningful for a manifest with a c tensor map (tmap_c):

@@ -319,13 +319,20 @@ def Gemmc_StageFillOp : Gemmc_Op<"stage_fill", [AttrSizedOperandSegments]> {
     and `b` are global pointers with those leading dimensions, every
     thread copies its share and the fill is one commit group; the problem
     sizes `m`, `n`, `k` clip it (zero-fill).
+
+    A fill may come in two parts (pdl_wait: before_a): `weights_only` arms
+    the barrier with the whole stage's bytes and loads the weights (B, or A
+    under swap_ab) before griddepcontrol.wait; `activations_only` later
+    loads the other operand onto the same, already armed, barrier.
   }];
   let arguments = (ins I32:$load, I32:$m0, I32:$n0, I32:$k_tile,
                        LLVM_AnyPointer:$a, LLVM_AnyPointer:$b,
                        LLVM_AnyPointer:$smem, Optional<I32>:$lda,
                        Optional<I32>:$ldb, Optional<I32>:$m, Optional<I32>:$n,
                        Optional<I32>:$k, Gemmc_ScheduleAttr:$schedule,
-                       Gemmc_SmemLayoutAttr:$smem_layout);
+                       Gemmc_SmemLayoutAttr:$smem_layout,
+                       UnitAttr:$weights_only, UnitAttr:$activations_only);
+  let hasVerifier = 1;
   let assemblyFormat = [{
     $load `,` $m0 `,` $n0 `,` $k_tile `,` $a `,` $b `,` $smem
     (`ld` `(` $lda^ `,` $ldb `)`)? (`clip` `(` $m^ `,` $n `,` $k `)`)? attr-dict `:`
@@ -387,6 +394,59 @@ def Gemmc_MmaPromoteOp : Gemmc_Op<"mma_promote",
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
     $sum `,` $part attr-dict `:` qualified(type($sum))
+  }];
+}
+
+def Gemmc_BlockScalesOp : Gemmc_Op<"block_scales"> {
+  let summary = "Load this thread's block scales of K tile `k_tile`";
+  let description = [{
+    Block scaling (`scale: block` on A and B, docs/abi.md): the f32 factors
+    the MMA's sum of K tile `k_tile` is folded with (gemmc.mma_fold) for
+    the accumulator rows this thread holds (A's scales of the rows of the
+    accumulator fragment that starts at tile row `row0`) and the B scale
+    blocks of the tile's columns from `n0`. The result is a struct of f32:
+    first one per row a thread holds in a fragment's column block (the
+    target's accumulator layout), then one per B scale block the tile
+    covers. Rows past `m` and blocks past `n` read the last row or block
+    (their results are never stored). `k` gives B's K-block stride.
+
+    ```mlir
+    %f = gemmc.block_scales %sa, %sb, %row0, %n0, %kt, %m, %n, %k
+           {schedule = ...} : !llvm.ptr<1>, !llvm.ptr<1> -> !llvm.struct<(f32, f32, f32)>
+    ```
+  }];
+  let arguments = (ins LLVM_AnyPointer:$scale_a, LLVM_AnyPointer:$scale_b,
+                       I32:$row0, I32:$n0, I32:$k_tile, I32:$m, I32:$n,
+                       I32:$k, Gemmc_ScheduleAttr:$schedule);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $scale_a `,` $scale_b `,` $row0 `,` $n0 `,` $k_tile `,` $m `,` $n `,` $k
+    attr-dict `:` qualified(type($scale_a)) `,` qualified(type($scale_b))
+    `->` qualified(type($result))
+  }];
+}
+
+def Gemmc_MmaFoldOp : Gemmc_Op<"mma_fold",
+    [Pure, AllTypesMatch<["sum", "part", "result"]>]> {
+  let summary = "sum + part x (A's row scale x B's block scale), on the CUDA cores";
+  let description = [{
+    The promotion of a block-scaled mainloop, after every K tile: `part`
+    is the MMA's accumulator of one K tile (its MMAs waited for), `scales`
+    that tile's factors (gemmc.block_scales), `sum` the f32 accumulator.
+    Register r of the fragment gets A's scale of its row times B's of its
+    column block. Lowered by `convert-gemmc-to-nvvm`.
+
+    ```mlir
+    %sum1 = gemmc.mma_fold %sum0, %part, %f {schedule = ...}
+              : !llvm.struct<(f32, ...)>, !llvm.struct<(f32, f32, f32)>
+    ```
+  }];
+  let arguments = (ins AnyType:$sum, AnyType:$part, AnyType:$scales,
+                       Gemmc_ScheduleAttr:$schedule);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $sum `,` $part `,` $scales attr-dict `:` qualified(type($sum)) `,`
+    qualified(type($scales))
   }];
 }
 

@@ -1,0 +1,151 @@
+//===- Sm90aBlockScalePatterns.cpp - Block-scaled FP8 folds on sm_90a -----===//
+//
+// Block scaling (`scale: block`, DeepSeek-V3's 1x128 A and 128x128 B scales)
+// on sm_90a: after each K tile's wgmmas complete, the consumer adds their
+// accumulator into the f32 sum times A's scale of the register's row and
+// B's of its column block (gemmc.mma_fold), with the tile's scales loaded
+// one tile ahead (gemmc.block_scales). Both walk the wgmma accumulator
+// fragment (Isa.h's kWgmmaAccumulator, through the target's description):
+// a thread holds `halves` rows of its warpgroup's 64, and its registers'
+// columns are constants of the unrolled register index.
+//
+// The scales' memory layouts are cuBLASLt's (docs/abi.md): A's M-major,
+// scale_a[kb * M + row]; B's K-major with the K-block count rounded up to
+// kScaleBlockKAlign, scale_b[nb * align4(ceil(K / 128)) + kb].
+//
+//===----------------------------------------------------------------------===//
+#include "gemmc/Conversion/GemmcToNVVM.h"
+#include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
+
+using namespace mlir;
+using namespace mlir::gemmc;
+
+namespace {
+
+/// One f32 of a scale array, `index` (i64) elements in. Invariant: the
+/// scales do not change while the kernel runs, so the load takes the
+/// read-only path (ld.global.nc) and may move above the mainloop's waits.
+Value loadScale(KernelIR &ir, Value base, Value index) {
+  Value at = LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, ir.f32, base,
+                                 ValueRange{index});
+  return LLVM::LoadOp::create(ir.b, ir.loc, ir.f32, at, /*alignment=*/4,
+                              /*isVolatile=*/false, /*isNonTemporal=*/false,
+                              /*isInvariant=*/true);
+}
+
+/// The B scale blocks a tile of BLOCK_N columns covers (a divisor of the
+/// block edge covers one).
+int64_t columnBlocks(const KernelSpec &s) {
+  return std::max<int64_t>(1, s.blockN() / kScaleBlock);
+}
+
+/// gemmc.block_scales -> the thread's A scales (one per fragment row half)
+/// and the tile's B scales, invariant loads.
+struct BlockScalesLowering : OpRewritePattern<BlockScalesOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(BlockScalesOp op,
+                                PatternRewriter &rewriter) const override {
+    const KernelSpec &s = op.getSchedule().getSpec();
+    const AccumulatorLayout &frag = isaFor(s.arch).mma.accumulator;
+    int64_t blocks = columnBlocks(s);
+    auto type = dyn_cast<LLVM::LLVMStructType>(op.getType());
+    if (!type || int64_t(type.getBody().size()) != frag.halves + blocks)
+      return rewriter.notifyMatchFailure(
+          op, "the result is not one f32 per fragment row and B block");
+    KernelIR ir(rewriter, op.getLoc());
+    Value m = op.getM(), kt = op.getKTile();
+    // Row of this thread within its warpgroup's fragment. (One op per
+    // statement throughout: the IR's order must not depend on the
+    // compiler's order of evaluating arguments.)
+    Value tid = ir.threadId();
+    Value warpInCta = ir.divU(tid, ir.c32(kWarpSize));
+    Value warp = ir.remU(warpInCta, ir.c32(kWarpgroupSize / kWarpSize));
+    Value lane = ir.remU(tid, ir.c32(kWarpSize));
+    Value warpRow = ir.mul(warp, ir.c32(frag.warpRows));
+    Value laneRow = ir.add(warpRow, ir.divU(lane, ir.c32(frag.lanesPerRow)));
+    Value rowBase = ir.add(op.getRow0(), laneRow);
+    Value lastRow = ir.sub(m, ir.c32(1));
+    Value kt64 = ir.zext64(kt);
+    Value m64 = ir.zext64(m);
+    Value aPlane = arith::MulIOp::create(rewriter, op.getLoc(), kt64, m64);
+    Value result = LLVM::PoisonOp::create(rewriter, op.getLoc(), type);
+    int64_t field = 0;
+    for (int64_t h = 0; h < frag.halves; ++h) {
+      Value row = ir.minU(ir.add(rowBase, ir.c32(h * frag.halfRows)), lastRow);
+      Value index = arith::AddIOp::create(rewriter, op.getLoc(), aPlane,
+                                          ir.zext64(row));
+      Value scale = loadScale(ir, op.getScaleA(), index);
+      result = LLVM::InsertValueOp::create(rewriter, op.getLoc(), result,
+                                           scale, field++);
+    }
+    // B: K-major, the K-block count rounded up to kScaleBlockKAlign.
+    Value kBlocks = ir.ceilDiv(op.getK(), kScaleBlock);
+    Value bGroups = ir.ceilDiv(kBlocks, kScaleBlockKAlign);
+    Value bStride = ir.mul(bGroups, ir.c32(kScaleBlockKAlign));
+    Value bStride64 = ir.zext64(bStride);
+    Value nBlocks = ir.ceilDiv(op.getN(), kScaleBlock);
+    Value lastBlock = ir.sub(nBlocks, ir.c32(1));
+    Value firstBlock = ir.divU(op.getN0(), ir.c32(kScaleBlock));
+    for (int64_t j = 0; j < blocks; ++j) {
+      Value nb = ir.minU(ir.add(firstBlock, ir.c32(j)), lastBlock);
+      Value nb64 = ir.zext64(nb);
+      Value plane = arith::MulIOp::create(rewriter, op.getLoc(), nb64, bStride64);
+      Value index = arith::AddIOp::create(rewriter, op.getLoc(), plane, kt64);
+      Value scale = loadScale(ir, op.getScaleB(), index);
+      result = LLVM::InsertValueOp::create(rewriter, op.getLoc(), result,
+                                           scale, field++);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// gemmc.mma_fold -> per register, sum = fma(part, sa[row half] x
+/// sb[column block], sum); the halves x blocks factors are multiplied once.
+struct MmaFoldLowering : OpRewritePattern<MmaFoldOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MmaFoldOp op,
+                                PatternRewriter &rewriter) const override {
+    const KernelSpec &s = op.getSchedule().getSpec();
+    const AccumulatorLayout &frag = isaFor(s.arch).mma.accumulator;
+    auto type = dyn_cast<LLVM::LLVMStructType>(op.getSum().getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "the accumulator is not a struct");
+    Location loc = op.getLoc();
+    int64_t blocks = columnBlocks(s);
+    auto scale = [&](int64_t field) {
+      return LLVM::ExtractValueOp::create(rewriter, loc, op.getScales(), field)
+          .getResult();
+    };
+    SmallVector<Value> factors(frag.halves * blocks);
+    auto factor = [&](int64_t h, int64_t j) {
+      Value &f = factors[h * blocks + j];
+      if (!f) {
+        // One statement per op: their order must not depend on the
+        // compiler's order of evaluating arguments.
+        Value a = scale(h);
+        Value b = scale(frag.halves + j);
+        f = LLVM::FMulOp::create(rewriter, loc, a, b);
+      }
+      return f;
+    };
+    Value sum = op.getSum();
+    for (int64_t r = 0, e = type.getBody().size(); r < e; ++r) {
+      int64_t h = frag.valueRow(r) / std::max(1, frag.halfRows);
+      int64_t j = std::min<int64_t>(frag.valueColumn(r) / kScaleBlock, blocks - 1);
+      Value x = LLVM::ExtractValueOp::create(rewriter, loc, sum, r);
+      Value y = LLVM::ExtractValueOp::create(rewriter, loc, op.getPart(), r);
+      Value f = factor(h, j);
+      Value folded = LLVM::FMAOp::create(rewriter, loc, y, f, x);
+      sum = LLVM::InsertValueOp::create(rewriter, loc, sum, folded, r);
+    }
+    rewriter.replaceOp(op, sum);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::gemmc::populateSm90aBlockScalePatterns(RewritePatternSet &patterns) {
+  patterns.add<BlockScalesLowering, MmaFoldLowering>(patterns.getContext());
+}

@@ -1,0 +1,115 @@
+// RUN: gemmc-opt %s --split-input-file --convert-gemmc-to-nvvm --canonicalize --cse | FileCheck %s
+
+// gemmc.mma_fold on sm_90a (scale: block, 128x128): register r of the
+// wgmma fragment (value 4j + 2h + e: row half h, one B block for the
+// tile's 128 columns) gets sum + part x (scale_a[h] x scale_b), one FMA;
+// the two factors are multiplied once, where first used. (A tile of two B
+// blocks, BLOCK_N = 256, exceeds the register budget with two
+// accumulators: the schedule's verifier refuses it.)
+
+// CHECK-LABEL: llvm.func @fold(
+// CHECK-SAME: %[[SUM:[a-z0-9]*]]: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %[[PART:[a-z0-9]*]]: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %[[F:[a-z0-9]*]]: !llvm.struct<(f32, f32, f32)>)
+// CHECK-NEXT: %[[S0:.*]] = llvm.extractvalue %[[SUM]][0]
+// CHECK-NEXT: %[[P0:.*]] = llvm.extractvalue %[[PART]][0]
+// CHECK-NEXT: %[[A0:.*]] = llvm.extractvalue %[[F]][0]
+// CHECK-NEXT: %[[B:.*]] = llvm.extractvalue %[[F]][2]
+// CHECK-NEXT: %[[H0:.*]] = llvm.fmul %[[A0]], %[[B]] : f32
+// CHECK-NEXT: %[[R0:.*]] = llvm.intr.fma(%[[P0]], %[[H0]], %[[S0]])
+// CHECK-NEXT: llvm.insertvalue %[[R0]], %[[SUM]][0]
+// CHECK-NEXT: llvm.extractvalue %[[SUM]][1]
+// CHECK-NEXT: llvm.extractvalue %[[PART]][1]
+// CHECK-NEXT: llvm.intr.fma({{.*}}, %[[H0]], {{.*}})
+// CHECK-NEXT: llvm.insertvalue
+// CHECK-NEXT: llvm.extractvalue %[[SUM]][2]
+// CHECK-NEXT: llvm.extractvalue %[[PART]][2]
+// CHECK-NEXT: %[[A1:.*]] = llvm.extractvalue %[[F]][1]
+// CHECK-NEXT: %[[H1:.*]] = llvm.fmul %[[A1]], %[[B]] : f32
+// CHECK-NEXT: llvm.intr.fma({{.*}}, %[[H1]], {{.*}})
+// CHECK-NEXT: llvm.insertvalue
+// CHECK-NEXT: llvm.extractvalue %[[SUM]][3]
+// CHECK-NEXT: llvm.extractvalue %[[PART]][3]
+// CHECK-NEXT: llvm.intr.fma({{.*}}, %[[H1]], {{.*}})
+// CHECK-NEXT: llvm.insertvalue
+// CHECK-NEXT: llvm.extractvalue %[[SUM]][4]
+// CHECK-NEXT: llvm.extractvalue %[[PART]][4]
+// CHECK-NEXT: llvm.intr.fma({{.*}}, %[[H0]], {{.*}})
+// CHECK-NEXT: llvm.insertvalue
+// CHECK-NEXT: llvm.extractvalue %[[SUM]][5]
+// CHECK-NEXT: llvm.extractvalue %[[PART]][5]
+// CHECK-NEXT: llvm.intr.fma({{.*}}, %[[H0]], {{.*}})
+// CHECK-NEXT: llvm.insertvalue
+// CHECK-NEXT: llvm.extractvalue %[[SUM]][6]
+// CHECK-NEXT: llvm.extractvalue %[[PART]][6]
+// CHECK-NEXT: llvm.intr.fma({{.*}}, %[[H1]], {{.*}})
+// CHECK-NEXT: llvm.insertvalue
+// CHECK-NEXT: llvm.extractvalue %[[SUM]][7]
+// CHECK-NEXT: llvm.extractvalue %[[PART]][7]
+// CHECK-NEXT: llvm.intr.fma({{.*}}, %[[H1]], {{.*}})
+// CHECK-NEXT: %[[LAST:.*]] = llvm.insertvalue
+// CHECK-NEXT: llvm.return %[[LAST]]
+gpu.module @k1 [#nvvm.target<chip = "sm_90a">] {
+  llvm.func @fold(%sum: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %part: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %f: !llvm.struct<(f32, f32, f32)>) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)> {
+    %r = gemmc.mma_fold %sum, %part, %f {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 128], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", promotion_interval = 0, kernel_schedule = "warp_specialized_cooperative", swap_ab = false, tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", bias_element = "f32", activation = "none", aux = false, pdl_wait = "none", pdl_launch_dependents = "none">} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.struct<(f32, f32, f32)>
+    llvm.return %r : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+  }
+}
+
+// -----
+
+// gemmc.block_scales on sm_90a (128x128): thread t holds rows 16 (t / 32 %
+// 4) + t % 32 / 4 and 8 below of its warpgroup's 64 from row0; A's scales
+// are M-major (kt x M + row, the row clamped to M - 1), B's K-major with
+// the K-block count rounded up to 4 (nb x align4(ceil(K / 128)) + kt, the
+// block n0 / 128 clamped to the last); three invariant (read-only) loads.
+
+// CHECK-LABEL: llvm.func @scales(
+// CHECK-SAME: %[[SA:[a-z0-9]*]]: !llvm.ptr<1>, %[[SB:[a-z0-9]*]]: !llvm.ptr<1>, %[[ROW0:[a-z0-9]*]]: i32, %[[N0:[a-z0-9]*]]: i32, %[[KT:[a-z0-9]*]]: i32, %[[M:[a-z0-9]*]]: i32, %[[N:[a-z0-9]*]]: i32, %[[K:[a-z0-9]*]]: i32)
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK-NEXT: %[[WARPS:.*]] = arith.divui %[[TID]], %c32_i32 : i32
+// CHECK-NEXT: %[[WARP:.*]] = arith.remui %[[WARPS]], %c4_i32 : i32
+// CHECK-NEXT: %[[LANE:.*]] = arith.remui %[[TID]], %c32_i32 : i32
+// CHECK-NEXT: %[[WROW:.*]] = arith.muli %[[WARP]], %c16_i32 : i32
+// CHECK-NEXT: %[[QUAD:.*]] = arith.divui %[[LANE]], %c4_i32 : i32
+// CHECK-NEXT: %[[LROW:.*]] = arith.addi %[[WROW]], %[[QUAD]] : i32
+// CHECK-NEXT: %[[ROW:.*]] = arith.addi %[[ROW0]], %[[LROW]] : i32
+// CHECK-NEXT: %[[LASTROW:.*]] = arith.subi %[[M]], %c1_i32 : i32
+// CHECK-NEXT: %[[KT64:.*]] = arith.extui %[[KT]] : i32 to i64
+// CHECK-NEXT: %[[M64:.*]] = arith.extui %[[M]] : i32 to i64
+// CHECK-NEXT: %[[PLANE:.*]] = arith.muli %[[KT64]], %[[M64]] : i64
+// CHECK-NEXT: %[[R0:.*]] = arith.minui %[[ROW]], %[[LASTROW]] : i32
+// CHECK-NEXT: %[[R064:.*]] = arith.extui %[[R0]] : i32 to i64
+// CHECK-NEXT: %[[I0:.*]] = arith.addi %[[PLANE]], %[[R064]] : i64
+// CHECK-NEXT: %[[P0:.*]] = llvm.getelementptr %[[SA]][%[[I0]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+// CHECK-NEXT: llvm.load %[[P0]] invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+// CHECK-NEXT: llvm.insertvalue {{.*}}[0]
+// CHECK-NEXT: %[[ROW8:.*]] = arith.addi %[[ROW]], %c8_i32 : i32
+// CHECK-NEXT: %[[R1:.*]] = arith.minui %[[ROW8]], %[[LASTROW]] : i32
+// CHECK-NEXT: %[[R164:.*]] = arith.extui %[[R1]] : i32 to i64
+// CHECK-NEXT: %[[I1:.*]] = arith.addi %[[PLANE]], %[[R164]] : i64
+// CHECK-NEXT: %[[P1:.*]] = llvm.getelementptr %[[SA]][%[[I1]]]
+// CHECK-NEXT: llvm.load %[[P1]] invariant
+// CHECK-NEXT: llvm.insertvalue {{.*}}[1]
+// CHECK-NEXT: %[[KUP:.*]] = arith.addi %[[K]], %c127_i32 : i32
+// CHECK-NEXT: %[[KBLOCKS:.*]] = arith.divui %[[KUP]], %c128_i32 : i32
+// CHECK-NEXT: %[[KUP4:.*]] = arith.addi %[[KBLOCKS]], %c3_i32 : i32
+// CHECK-NEXT: %[[KGROUPS:.*]] = arith.divui %[[KUP4]], %c4_i32 : i32
+// CHECK-NEXT: %[[STRIDE:.*]] = arith.muli %[[KGROUPS]], %c4_i32 : i32
+// CHECK-NEXT: %[[STRIDE64:.*]] = arith.extui %[[STRIDE]] : i32 to i64
+// CHECK-NEXT: %[[NUP:.*]] = arith.addi %[[N]], %c127_i32 : i32
+// CHECK-NEXT: %[[NBLOCKS:.*]] = arith.divui %[[NUP]], %c128_i32 : i32
+// CHECK-NEXT: %[[LASTNB:.*]] = arith.subi %[[NBLOCKS]], %c1_i32 : i32
+// CHECK-NEXT: %[[NB0:.*]] = arith.divui %[[N0]], %c128_i32 : i32
+// CHECK-NEXT: %[[NB:.*]] = arith.minui %[[NB0]], %[[LASTNB]] : i32
+// CHECK-NEXT: %[[NB64:.*]] = arith.extui %[[NB]] : i32 to i64
+// CHECK-NEXT: %[[BPLANE:.*]] = arith.muli %[[NB64]], %[[STRIDE64]] : i64
+// CHECK-NEXT: %[[IB:.*]] = arith.addi %[[BPLANE]], %[[KT64]] : i64
+// CHECK-NEXT: %[[PB:.*]] = llvm.getelementptr %[[SB]][%[[IB]]]
+// CHECK-NEXT: llvm.load %[[PB]] invariant
+// CHECK-NEXT: %[[OUT:.*]] = llvm.insertvalue {{.*}}[2]
+// CHECK-NEXT: llvm.return %[[OUT]]
+gpu.module @k3 [#nvvm.target<chip = "sm_90a">] {
+  llvm.func @scales(%sa: !llvm.ptr<1>, %sb: !llvm.ptr<1>, %row0: i32, %n0: i32, %kt: i32, %m: i32, %n: i32, %k: i32) -> !llvm.struct<(f32, f32, f32)> {
+    %f = gemmc.block_scales %sa, %sb, %row0, %n0, %kt, %m, %n, %k {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 128], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", promotion_interval = 0, kernel_schedule = "warp_specialized_cooperative", swap_ab = false, tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", bias_element = "f32", activation = "none", aux = false, pdl_wait = "none", pdl_launch_dependents = "none">} : !llvm.ptr<1>, !llvm.ptr<1> -> !llvm.struct<(f32, f32, f32)>
+    llvm.return %f : !llvm.struct<(f32, f32, f32)>
+  }
+}

@@ -1,0 +1,65 @@
+// RUN: gemmc-opt %s --split-input-file --gemmc-warp-specialize --canonicalize --cse | FileCheck %s
+
+// scale: block, e4m3 128x128x128 cooperative: a consumer's K steps run one
+// round each, carrying the f32 sum and this thread's scales of the round's
+// K tile. The scales of the piece's first K tile load before the loop; a
+// round runs the usual step (stage wait, mma_stage from the zero
+// accumulator, mma_wait 1, release of the step before), then loads the
+// next K tile's scales (the piece's last tile again in the last round)
+// while the wgmmas run, waits for every MMA group and folds the round's
+// accumulator into the sum with its scales (gemmc.mma_fold). The scales
+// are the kernel's scale_a and scale_b; the warpgroup's rows start at m0
+// plus its slice of A in rows (8192 bytes / 128). The epilogue stores the
+// sum.
+
+// CHECK-LABEL: llvm.func @block_scaled(
+// CHECK-SAME: %[[SA:[a-z0-9]+]]: !llvm.ptr<1> {llvm.noalias}, %[[SB:[a-z0-9]+]]: !llvm.ptr<1> {llvm.noalias})
+// CHECK: %[[ZERO:.*]] = llvm.mlir.zero : !llvm.struct<(f32,
+// CHECK: gemmc.set_max_registers 232 {increase}
+// CHECK-NEXT: gemmc.tile_loop
+// CHECK-NEXT: ^bb0(%[[M0:.*]]: i32, %[[N0:.*]]: i32, %{{.*}}: i32, %[[KB:.*]]: i32, %[[KE:.*]]: i32, %[[G:.*]]: i32):
+// CHECK: %[[ASLICE:.*]] = arith.muli %{{.*}}, %c8192_i32 : i32
+// CHECK-NEXT: %[[STEPS:.*]] = arith.subi %[[KE]], %[[KB]] : i32
+// CHECK-NEXT: %[[ROWS:.*]] = arith.divui %[[ASLICE]], %c128_i32 : i32
+// CHECK-NEXT: %[[ROW0:.*]] = arith.addi %[[M0]], %[[ROWS]] : i32
+// CHECK-NEXT: %[[LAST:.*]] = arith.subi %[[KE]], %c1_i32 : i32
+// CHECK-NEXT: %[[F0:.*]] = gemmc.block_scales %[[SA]], %[[SB]], %[[ROW0]], %[[N0]], %[[KB]], %{{.*}} -> !llvm.struct<(f32, f32, f32)>
+// CHECK-NEXT: %[[SUM:.*]]:2 = scf.for %[[R:.*]] = %c0_i32 to %[[STEPS]] step %c1_i32 iter_args(%[[SUMIN:.*]] = %[[ZERO]], %[[FIN:.*]] = %[[F0]])
+// CHECK-NEXT: %[[GS:.*]] = arith.addi %[[G]], %[[R]] : i32
+// CHECK-NEXT: gemmc.stage_wait %[[GS]]
+// CHECK-NEXT: %[[BASE:.*]] = gemmc.stage_base %[[GS]]
+// CHECK-NEXT: %[[BT:.*]] = llvm.getelementptr %[[BASE]][16384]
+// CHECK-NEXT: %[[AT:.*]] = llvm.getelementptr %[[BASE]][%[[ASLICE]]]
+// CHECK-NEXT: %[[PART:.*]] = gemmc.mma_stage %[[ZERO]], %[[AT]], %[[BT]]
+// CHECK-NEXT: gemmc.mma_wait 1
+// CHECK-NEXT: %[[NOTFIRST:.*]] = arith.cmpi ugt, %[[R]], %c0_i32 : i32
+// CHECK-NEXT: scf.if %[[NOTFIRST]] {
+// CHECK-NEXT: %[[PREV:.*]] = arith.subi %[[GS]], %c1_i32 : i32
+// CHECK-NEXT: gemmc.stage_release %[[PREV]]
+// CHECK-NEXT: {{^ *}}}{{$}}
+// CHECK-NEXT: %[[KT:.*]] = arith.addi %[[KB]], %[[R]] : i32
+// CHECK-NEXT: %[[KNEXT:.*]] = arith.addi %[[KT]], %c1_i32 : i32
+// CHECK-NEXT: %[[KLOAD:.*]] = arith.minui %[[KNEXT]], %[[LAST]] : i32
+// CHECK-NEXT: %[[FNEXT:.*]] = gemmc.block_scales %[[SA]], %[[SB]], %[[ROW0]], %[[N0]], %[[KLOAD]], %{{.*}} -> !llvm.struct<(f32, f32, f32)>
+// CHECK-NEXT: gemmc.mma_wait 0
+// CHECK-NEXT: %[[SUMOUT:.*]] = gemmc.mma_fold %[[SUMIN]], %[[PART]], %[[FIN]] {{.*}} : !llvm.struct<(f32,
+// CHECK-NEXT: scf.yield %[[SUMOUT]], %[[FNEXT]]
+// CHECK-NEXT: {{^ *}}}{{$}}
+// CHECK-NEXT: gemmc.mma_wait 0
+// CHECK-NEXT: %[[GEND:.*]] = arith.addi %[[G]], %[[STEPS]] : i32
+// CHECK-NEXT: %[[GLAST:.*]] = arith.subi %[[GEND]], %c1_i32 : i32
+// CHECK-NEXT: gemmc.stage_release %[[GLAST]]
+// CHECK-NEXT: gemmc.epilogue %[[SUM]]#0,
+// CHECK-NOT: gemmc.mma_promote
+// CHECK: llvm.return
+gpu.module @k1 {
+  llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
+  llvm.func @block_scaled(%ta: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tb: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %c: !llvm.ptr<1> {llvm.noalias}, %m: i32, %n: i32, %k: i32, %ldc: i32, %sa: !llvm.ptr<1> {llvm.noalias}, %sb: !llvm.ptr<1> {llvm.noalias}) attributes {nvvm.kernel} {
+    %first = nvvm.read.ptx.sreg.ctaid.x : i32
+    %step = nvvm.read.ptx.sreg.nctaid.x : i32
+    %smem = llvm.mlir.addressof @smem : !llvm.ptr<3>
+    gemmc.tile_matmul %ta, %tb, %c, %first, %step, %m, %n, %k, %ldc smem(%smem) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "f32", accumulator = "f32", tile_shape = [128, 128, 128], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", promotion_interval = 0, kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 32768, b_offset = 16384, barriers = 131072, align = 1024, swizzle = 128>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>, !llvm.ptr<3>
+    llvm.return
+  }
+}
+
