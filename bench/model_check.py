@@ -6,14 +6,19 @@ model's rank) and the hand-picked specs (hand__NAME, no rank). Prints, per shape
 it is in the top 3, then the hit rate (goal >= 90%). Each further JSON (a
 bundle's --bundle run) adds its ratio to cuBLAS per shape and the geometric
 mean and minimum (goal: never below 0.95x).
+
+  bench/model_check.py --merge A.json B.json ...: the check over the rows of
+  all of them (scripts/gpu_tune16.sh runs the stream-K picks in a process of
+  their own); a file that is missing (a run that did not finish) is skipped.
 """
+import os
 import json
 import math
 import sys
 
 
 def rows(path):
-    if path == "/dev/null":
+    if path == "/dev/null" or not os.path.exists(path):
         return []
     with open(path) as f:
         return [r for r in json.load(f)["rows"] if r["status"] == "ok" and r["gemmc_ms"]]
@@ -23,8 +28,11 @@ def main(argv):
     if len(argv) < 2:
         print(__doc__)
         return 2
+    checks, bundles = [argv[1]], argv[2:]
+    if argv[1] == "--merge":
+        checks, bundles = argv[2:], []
     by_shape = {}
-    for r in rows(argv[1]):
+    for r in (r for path in checks for r in rows(path)):
         # hand__NAME: a hand-picked spec, ranked after the model's five.
         rank = 99 if r["cubin"].startswith("hand__") else int(r["cubin"].rsplit("_", 1)[1])
         by_shape.setdefault(r["shape"], []).append((r["gemmc_ms"], rank, r["gemmc_tflops"]))
@@ -41,7 +49,7 @@ def main(argv):
               f"{'yes' if hit else 'NO'}")
     if by_shape:
         print(f"top-3 hit rate: {hits}/{len(by_shape)} = {100.0 * hits / len(by_shape):.1f}% (goal >= 90%)")
-    for path in argv[2:]:
+    for path in bundles:
         ratios = [(r["ratio"], r["shape"], r["kernel"]) for r in rows(path) if r["ratio"]]
         if not ratios:
             continue

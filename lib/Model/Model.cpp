@@ -319,29 +319,56 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
     a.exposedPerTileSec = (a.prologueSec + a.epilogueSec) / concurrent;
   }
   a.overheadSec = a.tilesOnBusiestSm * a.exposedPerTileSec + firstFill;
-  // stream_k splits tiles when they do not fill whole waves: a CTA then
-  // writes one fp32 partial tile and reads one (gemmc-schedule-tiles' stream_k_fixup hand-over),
-  // at its share of HBM. Measured on the H200 (docs/ablation.md): this is
-  // why stream-K gained nothing on the large shapes.
+  // stream_k / split_k hand-over (docs/model.md 6c). A CTA's share of K
+  // iterations is cut into pieces at tile boundaries (gemmc-schedule-tiles'
+  // stream_k_plan); a split tile's pieces other than the first are written
+  // as fp32 partials to the workspace, and the CTA with the tile's first
+  // iteration (its share's last piece) reads each after spinning on its
+  // flag (lowerStreamKFixup). Each piece restarts the pipeline.
   bool streamK = spec.tileScheduler.kind == TileSchedulerKind::StreamK;
-  if (streamK && a.splitK > 1) {
-    // split_k: every tile is split; the CTA with its first piece reads the
-    // other split_k - 1 partials after they are written: split_k transfers
-    // of an fp32 tile one after another.
-    a.streamKFixupSec = double(a.splitK) * bm * bn * 4 / bwPerSm;
-    a.overheadSec += a.streamKFixupSec;
-  } else if (streamK && a.tiles % std::max<int64_t>(1, a.slots) != 0) {
-    // The plan (gemmc-schedule-tiles' stream_k_plan) splits the last full
-    // wave and the remainder, or every tile when there are fewer than
-    // slots; a split tile's finisher reads each other piece's partial
-    // after the piece it wrote or computed: pieces = slots / split tiles,
-    // at least 2 (issue 16: 4 pieces of a 128x256 tile on decode_m16,
-    // where 2 were counted).
-    int64_t waves = a.tiles / a.slots;
-    int64_t splitTiles = a.tiles - std::max<int64_t>(waves - 1, 0) * a.slots;
-    double pieces = std::max(2.0, std::ceil(double(a.slots) / double(splitTiles)));
-    a.streamKFixupSec = pieces * bm * bn * 4 / bwPerSm;
-    a.overheadSec += a.streamKFixupSec;
+  {
+    int64_t kTiles = llvm::divideCeil(p.k, spec.blockK());
+    double share = 0; // K iterations per CTA over the split part
+    int64_t pieceIterations = kTiles;
+    if (streamK && a.splitK > 1) {
+      // split_k: every tile is split_k pieces; one CTA per piece while they
+      // fit, else even shares of all pieces' iterations, as stream_k's.
+      a.streamKSplitTiles = a.tilesM * a.tilesN;
+      a.streamKPiecesPerTile = a.splitK;
+      pieceIterations = llvm::divideCeil(kTiles, a.splitK);
+      share = a.tiles <= a.slots
+                  ? double(pieceIterations)
+                  : double(a.tiles) * pieceIterations / double(a.slots);
+    } else if (streamK && a.tiles % std::max<int64_t>(1, a.slots) != 0) {
+      // The last full wave and the remainder are split (all tiles when
+      // there are fewer than slots); the waves before go whole.
+      int64_t waves = a.tiles / a.slots;
+      a.streamKSplitTiles = a.tiles - std::max<int64_t>(waves - 1, 0) * a.slots;
+      share = double(a.streamKSplitTiles) * kTiles / double(a.slots);
+      // A share shorter than a tile: a tile meets up to ceil(kTiles /
+      // share) + 1 CTAs; longer: at most 2.
+      a.streamKPiecesPerTile =
+          share < kTiles ? int64_t(std::ceil(kTiles / share)) + 1 : 2;
+    }
+    if (a.streamKPiecesPerTile > 0) {
+      // A share not on piece boundaries starts inside one piece and ends
+      // inside another: whole pieces between, two partial ends. A share of
+      // whole pieces (split_k with pieces a multiple of the slots, or one
+      // piece per CTA) is just those.
+      a.streamKPiecesPerCta =
+          std::fmod(share, double(pieceIterations)) == 0
+              ? int64_t(share / pieceIterations)
+              : int64_t(std::floor(share / pieceIterations)) + 2;
+      a.streamKPartialBytes = double(a.streamKPiecesPerTile) * bm * bn * 4;
+      a.streamKPartialSec = a.streamKPartialBytes / bwPerSm;
+      a.streamKFlagSec =
+          double(a.streamKPiecesPerTile - 1) * kStreamKFlagRoundTripSec;
+      a.streamKFixupSec = a.streamKPartialSec + a.streamKFlagSec;
+      a.overheadSec += a.streamKFixupSec;
+      a.streamKRefillSec =
+          double(a.streamKPiecesPerCta - 1) *
+          (a.latencySec + double(r.stages) * stageBytes / bwPerSm);
+    }
   }
 
   // --- Prediction. ---------------------------------------------------------
@@ -364,7 +391,9 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
     a.mmaSec += a.blockScaleFoldSec;
   }
   a.memorySec = a.l2Bytes / a.hbmBytesPerSec;
-  double fedSec = a.mmaSec / a.latencyCoverage;
+  // Stream-K's pipeline refills are the math side's: when HBM-bound, other
+  // CTAs' loads use the bandwidth meanwhile.
+  double fedSec = a.mmaSec / a.latencyCoverage + a.streamKRefillSec;
   a.mainloopSec = std::max(fedSec, a.memorySec);
   a.modelSec = a.mainloopSec + a.overheadSec;
   a.pessimisticSec = std::max(fedSec, a.l2PessimisticBytes / a.hbmBytesPerSec) +
@@ -389,8 +418,8 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
         {Bottleneck::WaveQuantization,
          a.mmaSec - smemLossSec - a.computeFloorSec},
         {Bottleneck::SharedMemory, smemLossSec},
-        {Bottleneck::LoadLatency, fedSec - a.mmaSec},
-        {Bottleneck::TileOverhead, a.overheadSec}};
+        {Bottleneck::LoadLatency, fedSec - a.streamKRefillSec - a.mmaSec},
+        {Bottleneck::TileOverhead, a.overheadSec + a.streamKRefillSec}};
     a.bottleneck = std::max_element(std::begin(parts), std::end(parts),
                                     [](auto x, auto y) {
                                       return x.second < y.second;

@@ -36,7 +36,8 @@ mainloop: {{stages: 2, load: cp_async}
   return file->spec();
 }
 
-KernelSpec h200Coop(TileSchedulerKind kind, int64_t splitK = 1) {
+KernelSpec h200Coop(TileSchedulerKind kind, int64_t splitK = 1,
+                    int64_t blockN = 256) {
   std::string text = llvm::formatv(R"(schema_version: 1
 name: coop
 arch: sm_90a
@@ -45,11 +46,11 @@ operands:
   a: {{element: bf16, layout: row}
   b: {{element: bf16, layout: col}
   c: {{element: bf16, layout: row}
-tile_shape: [128, 256, 64]
+tile_shape: [128, {2}, 64]
 kernel_schedule: warp_specialized_cooperative
 tile_scheduler: {{kind: {0}, split_k: {1}}
 )",
-                                   tileSchedulerKindName(kind), splitK);
+                                   tileSchedulerKindName(kind), splitK, blockN);
   std::string diags;
   llvm::raw_string_ostream os(diags);
   auto file = SpecFile::fromString(text, "coop.yaml", os);
@@ -162,6 +163,64 @@ TEST(Model, SplitKMultipliesTiles) {
   EXPECT_EQ(a.tilesOnBusiestSm, 2);
   // fp32 partials of C, written and read back, one set per split.
   EXPECT_EQ(a.splitKBytes, 2.0 * 4 * 256 * 8192 * 4);
+}
+
+// Issue 16, docs/model.md 6c: stream-K's hand-over on decode_qkv (M = 256,
+// N = 10240, K = 8192), 128x128 tiles: 2 x 80 = 160 tiles on 132 slots (one
+// CTA per SM: 6 stages of 32 KiB), 1.21 waves. All 160 are split (no whole
+// wave before the last full one); 128 K iterations per tile, 160 x 128 / 132
+// = 155.2 per CTA: a share longer than a tile meets at most 2 CTAs per tile
+// and holds floor(155.2 / 128) + 2 = 3 pieces. The busiest CTA writes one
+// fp32 partial and reads one: 2 x 128 x 128 x 4 = 131072 B at 4.8 TB/s / 132
+// = 3.60448 us, plus one 1 us flag round trip; its 2 later pieces each refill
+// the ring, latency + 6 x 32768 B / (4.8 TB/s / 132) = latency + 5.40672 us,
+// the latency 305 ns (73.8% L2 hits x 200 ns + 26.2% x 600 ns).
+TEST(Model, StreamKHandOverTerms) {
+  Analysis a = run(h200Coop(TileSchedulerKind::StreamK, 1, 128), {256, 10240, 8192});
+  EXPECT_EQ(a.tiles, 160);
+  EXPECT_EQ(a.slots, 132);
+  EXPECT_EQ(a.streamKSplitTiles, 160);
+  EXPECT_EQ(a.streamKPiecesPerTile, 2);
+  EXPECT_EQ(a.streamKPiecesPerCta, 3);
+  EXPECT_DOUBLE_EQ(a.streamKPartialBytes, 131072);
+  EXPECT_NEAR(a.streamKPartialSec, 3.60448e-6, 1e-12);
+  EXPECT_DOUBLE_EQ(a.streamKFlagSec, 1e-6);
+  EXPECT_NEAR(a.streamKFixupSec, 4.60448e-6, 1e-12);
+  EXPECT_NEAR(a.latencySec, 305e-9, 1e-10);
+  EXPECT_NEAR(a.streamKRefillSec, 2 * (a.latencySec + 5.40672e-6), 1e-12);
+  // The refills are on the math side (the kernel is not HBM-bound here), the
+  // hand-over after it.
+  EXPECT_DOUBLE_EQ(a.mainloopSec, a.mmaSec / a.latencyCoverage + a.streamKRefillSec);
+
+  // split_k 4, 128x256 on decode_attn_out (256 x 8192 x 8192): 2 x 32 tiles
+  // x 4 pieces = 256 > 132 slots, so the shares straddle pieces: 32 K
+  // iterations a piece, 256 x 32 / 132 = 62.1 per CTA: 3 pieces. A tile's
+  // finisher reads 3 partials: 4 x 128 x 256 x 4 = 524288 B = 14.41792 us and
+  // 3 flag round trips; 2 refills of 4 stages x 49152 B = 5.40672 us each.
+  Analysis s = run(h200Coop(TileSchedulerKind::StreamK, 4), {256, 8192, 8192});
+  EXPECT_EQ(s.tiles, 256);
+  EXPECT_EQ(s.streamKSplitTiles, 64);
+  EXPECT_EQ(s.streamKPiecesPerTile, 4);
+  EXPECT_EQ(s.streamKPiecesPerCta, 3);
+  EXPECT_DOUBLE_EQ(s.streamKPartialBytes, 524288);
+  EXPECT_NEAR(s.streamKFixupSec, 14.41792e-6 + 3e-6, 1e-12);
+  EXPECT_NEAR(s.streamKRefillSec, 2 * (s.latencySec + 5.40672e-6), 1e-12);
+  // split_k with one piece per CTA (64 pieces on 132 slots): no refill.
+  Analysis one = run(h200Coop(TileSchedulerKind::StreamK, 2), {256, 4096, 8192});
+  EXPECT_EQ(one.tiles, 2 * 16 * 2);
+  EXPECT_EQ(one.streamKPiecesPerCta, 1);
+  EXPECT_EQ(one.streamKRefillSec, 0);
+  EXPECT_NEAR(one.streamKFixupSec, 2 * 131072 * 132 / 4.8e12 + 1e-6, 1e-12);
+
+  // 132 tiles on 132 slots (N = 66 x 128): whole waves, nothing split, no
+  // term; the same time as persistent.
+  Analysis whole = run(h200Coop(TileSchedulerKind::StreamK, 1, 128), {256, 8448, 8192});
+  EXPECT_EQ(whole.tiles, 132);
+  EXPECT_EQ(whole.streamKPiecesPerTile, 0);
+  EXPECT_EQ(whole.streamKFixupSec, 0);
+  EXPECT_EQ(whole.streamKRefillSec, 0);
+  Analysis persistent = run(h200Coop(TileSchedulerKind::Persistent, 1, 128), {256, 8448, 8192});
+  EXPECT_DOUBLE_EQ(whole.predictedSec, persistent.predictedSec);
 }
 
 TEST(Model, RasterOrderGroupsRows) {

@@ -279,10 +279,27 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
   os << formatv("  memory           = {0} / {1:F3} TB/s = {2}\n",
                 bytesStr(a.l2Bytes), a.hbmBytesPerSec / 1e12,
                 timeStr(a.memorySec));
-  os << formatv("  mainloop         = max(math / coverage {0}, memory {1}) = "
+  if (a.streamKPiecesPerTile > 0)
+    os << formatv("  stream-K         = {0} split tiles, {1} pieces per tile, {2} "
+                  "per CTA: partials {3} x {4} B / {5:F1} GB/s per SM = {6} + "
+                  "{7} x flag round trip {8} = {9} after the math; {10} x "
+                  "refill (latency + {11} stages x {12}) = {13} on the math\n",
+                  a.streamKSplitTiles, a.streamKPiecesPerTile,
+                  a.streamKPiecesPerCta, a.streamKPiecesPerTile,
+                  int64_t(a.streamKPartialBytes / a.streamKPiecesPerTile),
+                  a.hbmBytesPerSec / d.smCount / 1e9,
+                  timeStr(a.streamKPartialSec), a.streamKPiecesPerTile - 1,
+                  timeStr(model::kStreamKFlagRoundTripSec),
+                  timeStr(a.streamKFixupSec), a.streamKPiecesPerCta - 1,
+                  a.cta.stages, bytesStr(a.cta.stageBytes()),
+                  timeStr(a.streamKRefillSec));
+  os << formatv("  mainloop         = max(math / coverage {0}{3}, memory {1}) = "
                 "{2}\n",
                 timeStr(a.mmaSec / a.latencyCoverage), timeStr(a.memorySec),
-                timeStr(a.mainloopSec));
+                timeStr(a.mainloopSec),
+                a.streamKRefillSec > 0
+                    ? " + stream-K refills " + timeStr(a.streamKRefillSec)
+                    : std::string());
   os << formatv("  overhead         = {0} tiles x {1} exposed (prologue {2}, "
                 "epilogue {3}){4}{5} = {6}\n",
                 a.tilesOnBusiestSm, timeStr(a.exposedPerTileSec),
@@ -292,7 +309,7 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                     ? " + first fill"
                     : "",
                 a.streamKFixupSec > 0
-                    ? " + stream-K partials " + timeStr(a.streamKFixupSec)
+                    ? " + stream-K hand-over " + timeStr(a.streamKFixupSec)
                     : std::string(),
                 timeStr(a.overheadSec));
   os << formatv("  model            = {0} at the datasheet roofs\n",
@@ -402,12 +419,22 @@ void printJson(raw_ostream &os, const KernelSpec &s, ArrayRef<Row> rows) {
             j.attribute("in_flight_bytes", a.inFlightBytes);
             j.attribute("coverage", a.latencyCoverage);
           });
+          j.attributeObject("stream_k", [&] {
+            j.attribute("split_tiles", a.streamKSplitTiles);
+            j.attribute("pieces_per_tile", a.streamKPiecesPerTile);
+            j.attribute("pieces_per_cta", a.streamKPiecesPerCta);
+            j.attribute("partial_bytes", a.streamKPartialBytes);
+            j.attribute("partial_s", a.streamKPartialSec);
+            j.attribute("flag_s", a.streamKFlagSec);
+            j.attribute("flag_round_trip_s", model::kStreamKFlagRoundTripSec);
+          });
           j.attributeObject("time_s", [&] {
             j.attribute("math", a.mmaSec);
             j.attribute("memory", a.memorySec);
             j.attribute("mainloop", a.mainloopSec);
             j.attribute("overhead", a.overheadSec);
             j.attribute("stream_k_fixup", a.streamKFixupSec);
+            j.attribute("stream_k_refill", a.streamKRefillSec);
             if (a.blockScaleFoldSec > 0)
               j.attribute("block_scale_fold", a.blockScaleFoldSec);
             j.attribute("model", a.modelSec);

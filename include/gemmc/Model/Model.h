@@ -55,6 +55,12 @@ constexpr double kDirectStoreCost = 2.0;
 constexpr double kEfficiencyLow = 0.75;
 constexpr double kEfficiencyMid = 0.80;
 constexpr double kEfficiencyHigh = 0.95;
+/// Stream-K's flag round trip, once per partial a finishing CTA takes: the
+/// writer's device-scope release (its stores drain to L2 first) and the
+/// finisher's acquire poll from another SM, one or two L2 round trips
+/// (kL2HitLatencySec) each: 0.4-0.8 us. The value is the fit of
+/// docs/model.md section 6c on the H200's measured stream_k / split_k pairs.
+constexpr double kStreamKFlagRoundTripSec = 1.0e-6;
 /// Waves whose L2 footprint is computed tile by tile; beyond this many the
 /// footprint is averaged over this many evenly spaced waves.
 constexpr int64_t kMaxSampledWaves = 256;
@@ -145,9 +151,24 @@ struct Analysis {
   // Per-tile overhead.
   double prologueSec = 0, epilogueSec = 0, exposedPerTileSec = 0;
   double overheadSec = 0;
-  /// stream_k: one CTA's write and read of a tile's fp32 partials (split
-  /// tiles), in overheadSec; 0 when no tile is split.
+  /// stream_k / split_k hand-over (docs/model.md 6c), 0 when no tile is
+  /// split. The busiest CTA's pieces (its share of K iterations cut at tile
+  /// boundaries) and a split tile's pieces (its finisher reads the others').
+  int64_t streamKSplitTiles = 0; ///< tiles whose K range is split over CTAs
+  int64_t streamKPiecesPerCta = 0;
+  int64_t streamKPiecesPerTile = 0;
+  /// fp32 partial bytes on the busiest CTA's path: it writes one partial and
+  /// reads pieces-per-tile - 1: pieces-per-tile x BM x BN x 4.
+  double streamKPartialBytes = 0;
+  double streamKPartialSec = 0; ///< those bytes at the SM's share of HBM
+  double streamKFlagSec = 0;    ///< (pieces per tile - 1) flag round trips
+  /// partials + flags, in overheadSec (after the math: the finisher's
+  /// piece is its CTA's last).
   double streamKFixupSec = 0;
+  /// Each piece after the CTA's first restarts the pipeline: the ring
+  /// (stages x stage bytes) refills at the SM's share of HBM after the load
+  /// latency. On the math side of the mainloop (hidden when HBM-bound).
+  double streamKRefillSec = 0;
   /// Block scaling: the busiest SM's CUDA-core folds (one FMA per
   /// accumulator per K tile, after the tile's MMAs: not overlapped with
   /// them), in mmaSec; 0 otherwise.
@@ -162,7 +183,7 @@ struct Analysis {
   // Time.
   double mmaSec = 0;    ///< busiest SM's padded tiles at mathFlopsPerSm
   double memorySec = 0; ///< l2Bytes / HBM bandwidth
-  double mainloopSec = 0; ///< max(mmaSec / coverage, memorySec)
+  double mainloopSec = 0; ///< max(mmaSec / coverage + streamKRefillSec, memorySec)
   double modelSec = 0;  ///< mainloop + overhead at the datasheet roofs
   double pessimisticSec = 0; ///< the same with l2PessimisticBytes
   double predictedSec = 0, bestSec = 0, worstSec = 0;

@@ -37,7 +37,13 @@ struct TuneFamily {
 /// does for a spec file.
 struct TuneSpace {
   std::vector<int64_t> blockM{64, 128, 256};
-  std::vector<int64_t> blockN{64, 128, 192, 256};
+  /// 160 and 224 (issue 16): a wave that 128 or 256 columns miss, e.g.
+  /// decode_qkv (M = 256, N = 10240): 160 tiles of 128x128 are 1.21 waves
+  /// on 132 SMs, 128 tiles of 128x160 0.97; N = 28672: 256 tiles of 128x224
+  /// are 1.94 waves where 128x256 gives 1.70 and 128x192 2.27. Their rows
+  /// of C (320 and 448 bytes of bf16) are not whole 128-byte chunks, so only
+  /// store: direct is built (checkLoweringSupport refuses tma).
+  std::vector<int64_t> blockN{64, 128, 160, 192, 224, 256};
   std::vector<int64_t> blockK{32, 64, 128};
   std::vector<I64x2> clusters{{1, 1}, {2, 1}, {1, 2}};
   std::vector<int64_t> groups{1, 8};
