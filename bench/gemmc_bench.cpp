@@ -354,7 +354,7 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
   // reference (compareFp8); the others: relative Frobenius error.
   auto check = [&](const void *c, bool &bad) -> Comparison {
     if (fp8Out) {
-      Fp8Comparison f = compareFp8(c, info.c_type, ldc, static_cast<const float *>(ref.ptr), n, m, n, outScale);
+      Fp8Comparison f = compareFp8(c, info.c_type, ldc, static_cast<const float *>(ref.ptr), n, m, n, k, outScale);
       bad = f.nanCount > 0 || f.paddingWritten > 0 || f.ulpOver > 0;
       return f;
     }

@@ -361,7 +361,7 @@ void correctnessCase(cublasHandle_t blas, gemmc_kernel *kernel, const gemmc_kern
     // The reference in f32, then the kernel's scale and saturation; each
     // element within one ulp of the output type (compareFp8).
     Fp8Comparison f = compareFp8(r.c.ptr, info.c_type, r.ldc, static_cast<const float *>(r.ref.ptr), n, m, n,
-                                 r.outScale);
+                                 r.problem.k, r.outScale);
     cmp = f;
     ok = f.nanCount == 0 && f.paddingWritten == 0 && f.ulpOver == 0;
     char buf[64];
