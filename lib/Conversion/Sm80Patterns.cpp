@@ -16,9 +16,8 @@
 //                 done before the ring takes the next tile;
 //   mma_stage     per warp of the warp grid (lib/Target/Sm80.h): ldmatrix
 //                 .x4 fragments of A and B (.trans for an N-major 16-bit B;
-//                 for an N-major tf32 B, which ldmatrix cannot transpose,
-//                 vector shared loads of up to 16 bytes over B's columns
-//                 permuted as Sm80.h's sm80FragmentColumn says), mma.sync m16n8k8 (tf32) or
+//                 scalar 32-bit shared loads for an N-major tf32 B, which
+//                 ldmatrix cannot transpose), mma.sync m16n8k8 (tf32) or
 //                 m16n8k16 (bf16, f16) into fp32 accumulators. The fragments
 //                 of k step j + 1 are loaded before the mma.syncs of step j
 //                 (two register buffers), so their latency hides behind them.
@@ -51,9 +50,8 @@ struct TileShape {
   Swizzle swizzle;
   /// Units a warp's reads of one row span: the swizzle phase of row r is
   /// (r / rows per line) x phaseStep, so that rows read together land on
-  /// disjoint units. 1 for ldmatrix (one unit per row); 2 for the vector
-  /// loads of an N-major tf32 B (the lanes of one shared-memory wavefront
-  /// read 4 rows of k, 2 units each: phases 0, 2, 4, 6 keep the 8 apart).
+  /// disjoint units. 1 for ldmatrix (one unit per row); 2 for the scalar
+  /// 32-bit loads of an N-major tf32 B (8 lanes read 8 floats of a row).
   int64_t phaseStep = 1;
   bool swizzled() const { return swizzle != Swizzle::None; }
   int64_t rowPitch() const { return ::gemmc::sm80RowPitch(rowUnits * kUnit, swizzle); }
@@ -288,26 +286,18 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
           f.b[2 * np + 1] = {r[2], r[3]};
         }
       } else {
-        // N-major tf32 B: b0 = B[k = l % 4][n = l / 4], b1 = B[k + 4][n],
-        // n permuted (Sm80.h, sm80FragmentColumn) so that a lane's n of v
-        // consecutive fragments are adjacent: one v-wide load per k.
+        // N-major tf32 B: b0 = B[k = l % 4][n = l / 4], b1 = B[k + 4][n].
         Value g = ir.divU(lane, ir.c32(frag.lanesPerRow));
         Value t = ir.remU(lane, ir.c32(frag.lanesPerRow));
         int64_t eb = elementBytes(s.b.element);
-        int64_t v = ::gemmc::sm80BColumnInterleave(s);
-        Type vec = VectorType::get({v}, i32);
-        for (int64_t half = 0; half < 2; ++half) {
-          Value k = ir.add(t, ir.c32(kk * kInstr + half * kInstr / 2));
-          for (int64_t first = 0; first < nf; first += v) {
-            Value n = ir.add(ir.add(warpCol, ir.c32(::gemmc::sm80FragmentColumn(first, 0, v))),
-                             ir.mul(g, ir.c32(v)));
-            Value byte = ir.mul(n, ir.c32(eb));
-            Value unit = ir.divU(byte, ir.c32(kUnit)), within = ir.remU(byte, ir.c32(kUnit));
+        for (int64_t ni = 0; ni < nf; ++ni) {
+          Value n = ir.add(ir.add(warpCol, ir.c32(ni * fragCols)), g);
+          Value byte = ir.mul(n, ir.c32(eb));
+          Value unit = ir.divU(byte, ir.c32(kUnit)), within = ir.remU(byte, ir.c32(kUnit));
+          for (int64_t half = 0; half < 2; ++half) {
+            Value k = ir.add(t, ir.c32(kk * kInstr + half * kInstr / 2));
             Value addr = unitAddress(ir, op.getBTile(), tb, k, unit, within);
-            Value loaded = LLVM::LoadOp::create(ir.b, loc, vec, addr, /*alignment=*/v * eb);
-            for (int64_t i = 0; i < v; ++i)
-              f.b[first + i].push_back(
-                  LLVM::ExtractElementOp::create(ir.b, loc, loaded, ir.c32(i)));
+            f.b[ni].push_back(LLVM::LoadOp::create(ir.b, loc, i32, addr, /*alignment=*/4));
           }
         }
       }

@@ -2,8 +2,8 @@
 //
 // The sm_80 kernels: every thread fills the stage ring with cp.async
 // (16-byte copies, zero-filled at the tile edges), warps read their
-// fragments with ldmatrix (vector shared loads over interleaved columns for
-// an N-major tf32 B, which ldmatrix cannot transpose) and multiply with mma.sync m16n8k8 (tf32) or
+// fragments with ldmatrix (scalar shared loads for an N-major tf32 B, which
+// ldmatrix cannot transpose) and multiply with mma.sync m16n8k8 (tf32) or
 // m16n8k16 (bf16, f16) into fp32 accumulators, and store C from registers.
 //
 //===----------------------------------------------------------------------===//
@@ -50,24 +50,6 @@ std::optional<MmaSyncWarpGrid> gemmc::mmaSyncWarpGrid(const KernelSpec &s,
       best = g;
   }
   return best;
-}
-
-int64_t gemmc::sm80BColumnInterleave(const KernelSpec &s) {
-  if (s.b.element != ElementType::TF32 || s.b.layout != Layout::Row)
-    return 1;
-  std::optional<MmaSyncWarpGrid> grid = mmaSyncWarpGrid(s);
-  if (!grid)
-    return 1;
-  // The widest shared load is one 16-byte unit; v must divide the fragments.
-  int64_t v = isa::kCpAsyncBytes / elementBytes(s.b.element);
-  while (grid->nFragments() % v != 0)
-    v /= 2;
-  return v;
-}
-
-int64_t gemmc::sm80FragmentColumn(int64_t ni, int64_t j, int64_t interleave) {
-  int64_t n8 = isaFor(Arch::SM80).mma.defaultShape().nMin;
-  return ni / interleave * n8 * interleave + j * interleave + ni % interleave;
 }
 
 int64_t gemmc::sm80RowsPerLine(int64_t rowUnits) {

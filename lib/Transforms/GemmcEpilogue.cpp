@@ -301,48 +301,28 @@ void Epilogue::storePair(Value row, Value col, int64_t first) {
 void Epilogue::storeMmaSyncFragments() {
   // Warp w holds the (warpRows / 16) x (warpCols / 8) mma.sync fragments
   // of its block of the warp grid (Sm80.h); a fragment's values lie as
-  // Isa.h's kMmaSyncAccumulator says, value e of a lane in the fragment's
-  // column j = pair x (lane % 4) + e, which is warp tile column
-  // sm80FragmentColumn(ni, j, v) (B's columns may be interleaved, Sm80.h).
+  // Isa.h's kMmaSyncAccumulator says, value pairs in adjacent columns.
   const AccumulatorLayout &frag = kMmaSyncAccumulator;
   MmaSyncWarpGrid grid = *mmaSyncWarpGrid(s);
-  int64_t v = sm80BColumnInterleave(s);
   Value warpId = ir.divU(ir.threadId(), ir.c32(kWarpSize));
   Value rowBase = ir.add(
       ir.add(op.getM0(), ir.mul(ir.divU(warpId, ir.c32(grid.warpsN)),
                                 ir.c32(grid.warpRows))),
       ir.divU(lane, ir.c32(frag.lanesPerRow)));
-  // sm80FragmentColumn is linear in j: the lane's part is pair x (lane % 4) x v.
   Value colBase = ir.add(
       ir.add(op.getN0(), ir.mul(ir.remU(warpId, ir.c32(grid.warpsN)),
                                 ir.c32(grid.warpCols))),
-      ir.mul(ir.remU(lane, ir.c32(frag.lanesPerRow)), ir.c32(frag.pair * v)));
+      ir.mul(ir.remU(lane, ir.c32(frag.lanesPerRow)), ir.c32(frag.pair)));
   int64_t perFragment = frag.valuesPerBlock();
   int64_t fragmentRows = grid.warpRows / grid.mFragments();
-  // A lane's values of one row by column offset from colBase: they come in
-  // adjacent pairs (e = 0, 1 of a fragment when v = 1; fragments ni, ni + 1
-  // when v > 1), stored two at a time.
-  struct Placed {
-    int64_t column, ni, e;
-  };
-  SmallVector<Placed> placed;
-  for (int64_t ni = 0; ni < grid.nFragments(); ++ni)
-    for (int64_t e = 0; e < frag.pair; ++e)
-      placed.push_back({sm80FragmentColumn(ni, e, v), ni, e});
-  llvm::sort(placed, [](const Placed &x, const Placed &y) { return x.column < y.column; });
   for (int64_t mi = 0; mi < grid.mFragments(); ++mi) {
     for (int64_t h = 0; h < frag.halves; ++h) {
       int64_t inFragment = h * frag.pair;
       Value row = ir.add(rowBase, ir.c32(mi * fragmentRows + frag.valueRow(inFragment)));
-      auto index = [&](const Placed &p) {
-        return (mi * grid.nFragments() + p.ni) * perFragment + inFragment + p.e;
-      };
       ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), [&] {
-        for (size_t i = 0; i + 1 < placed.size(); i += 2) {
-          assert(placed[i + 1].column == placed[i].column + 1 && "pairs are adjacent");
-          Value col = ir.add(colBase, ir.c32(placed[i].column));
-          Value v0 = scaled(index(placed[i])), v1 = scaled(index(placed[i + 1]));
-          storeTwoColumns(cAddress(row, col), row, col, v0, v1);
+        for (int64_t ni = 0; ni < grid.nFragments(); ++ni) {
+          Value col = ir.add(colBase, ir.c32(ni * frag.blockColumns));
+          storePair(row, col, (mi * grid.nFragments() + ni) * perFragment + inFragment);
         }
       });
     }

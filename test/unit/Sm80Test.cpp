@@ -9,7 +9,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
-#include <algorithm>
 
 using namespace gemmc;
 
@@ -80,42 +79,6 @@ TEST(Sm80, SwizzleKeepsLdmatrixRowsOnDistinctBankGroups) {
     EXPECT_EQ(seen, 0xFFu) << units << " units";
   }
   EXPECT_EQ(sm80RowPitch(128, Swizzle::B128), 128);
-}
-
-TEST(Sm80, TF32NMajorBColumnsInterleaveForVectorLoads) {
-  // Only an N-major tf32 B is permuted: v = 16 bytes / 4, or the largest
-  // power of two that divides the warp's n8 fragments.
-  EXPECT_EQ(sm80BColumnInterleave(specAt(GEMMC_SOURCE_DIR "/specs/a100_tf32_128x128x32.yaml")), 4);
-  EXPECT_EQ(sm80BColumnInterleave(specAt(GEMMC_SOURCE_DIR "/specs/a100_tf32_128x256x32.yaml")), 4);
-  EXPECT_EQ(sm80BColumnInterleave(specAt(GEMMC_SOURCE_DIR "/specs/a100_tf32_64x64x16.yaml")), 2);
-  EXPECT_EQ(sm80BColumnInterleave(specAt(GEMMC_SOURCE_DIR "/specs/a100_bf16_128x128x32.yaml")), 1);
-  EXPECT_EQ(sm80BColumnInterleave(
-                specAt(GEMMC_SOURCE_DIR "/test/gpu/specs/sm80_tf32_tn_64x64x16.yaml")),
-            1);
-  // v = 1 is mma.sync's own order; every v permutes the warp's columns.
-  EXPECT_EQ(sm80FragmentColumn(3, 5, 1), 29);
-  EXPECT_EQ(sm80FragmentColumn(5, 2, 4), 32 + 8 + 1);
-  for (int64_t v : {1, 2, 4})
-    for (int64_t nf : {4, 8}) {
-      std::vector<int> hits(8 * nf);
-      for (int64_t ni = 0; ni < nf; ++ni)
-        for (int64_t j = 0; j < 8; ++j)
-          ++hits[sm80FragmentColumn(ni, j, v)];
-      EXPECT_EQ(std::count(hits.begin(), hits.end(), 1), 8 * nf) << "v " << v << ", nf " << nf;
-    }
-  // The lanes of one shared-memory wavefront of a v-wide load (8 lanes for
-  // 16 bytes, 16 for 8: lane l reads row k = l % 4, the unit of column
-  // sm80FragmentColumn(0, l / 4, v) in a 32-unit row) land on 8 different
-  // 16-byte groups under the swizzle with phase step 2 (Sm80Patterns.cpp).
-  int64_t mask = sm80SwizzleMask(32, /*swizzled=*/true);
-  for (int64_t v : {2, 4}) {
-    unsigned seen = 0;
-    for (int64_t l = 0; l < 32 / v; ++l) {
-      int64_t unit = sm80FragmentColumn(0, l / 4, v) * 4 / 16;
-      seen |= 1u << ((unit ^ ((l % 4) * 2 & mask)) % 8);
-    }
-    EXPECT_EQ(seen, 0xFFu) << "v " << v;
-  }
 }
 
 TEST(Sm80, PaddedTilesCostOneUnitARow) {

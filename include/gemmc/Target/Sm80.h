@@ -33,20 +33,6 @@ std::optional<MmaSyncWarpGrid> mmaSyncWarpGrid(const KernelSpec &spec);
 /// The same for a CTA of `threads` (computeResources, which derives them).
 std::optional<MmaSyncWarpGrid> mmaSyncWarpGrid(const KernelSpec &spec, int64_t threads);
 
-/// tf32 with an N-major B: ldmatrix cannot transpose 32-bit elements, so
-/// each lane reads its B values B[k][n] with plain shared loads. To make
-/// those loads vectors, the n index of B's fragments is permuted (the
-/// epilogue's column map follows): column j of n8 fragment ni of a warp is
-/// warp tile column sm80FragmentColumn(ni, j, v), where v =
-/// sm80BColumnInterleave(spec) fragments interleave their columns, so that
-/// a lane's columns of v consecutive fragments are adjacent and one v-wide
-/// (up to 16-byte) load reads them. v = 1 is mma.sync's plain order
-/// (fragment ni holds columns 8 ni .. 8 ni + 7), used for every other spec.
-int64_t sm80BColumnInterleave(const KernelSpec &spec);
-/// (ni / v) x 8 v + j x v + ni % v: the column of B's fragment ni that the
-/// fragment's index j (0-7) names, within the warp's tile.
-int64_t sm80FragmentColumn(int64_t ni, int64_t j, int64_t interleave);
-
 /// sm_80 shared-memory tiles are rows of 16-byte units (cp.async's copy,
 /// ldmatrix's row). With a swizzle, unit u of row r is stored at unit
 /// u ^ phase(r): the 8 rows one ldmatrix reads then fall on 8 different
