@@ -114,11 +114,9 @@ KernelAbi gemmc::describeKernelAbi(const KernelSpec &s) {
   return abi;
 }
 
-/// swap_ab: the kernel's A is the caller's B and its M the caller's N. The
-/// manifest speaks the caller's terms (the runtime binds parameters and
-/// tensor maps by these names), so each name is exchanged with its
-/// partner's.
-static std::string callerName(llvm::StringRef kernelName, bool swapAb) {
+/// The manifest speaks the caller's terms: the runtime binds parameters
+/// and tensor maps by these names.
+std::string gemmc::callerParamName(llvm::StringRef kernelName, bool swapAb) {
   static const std::pair<llvm::StringRef, llvm::StringRef> partners[] = {
       {"tmap_a", "tmap_b"}, {"a", "b"}, {"lda", "ldb"}, {"m", "n"}};
   if (swapAb)
@@ -146,13 +144,13 @@ std::string gemmc::kernelManifestJson(const KernelSpec &kernel, const KernelAbi 
     return o;
   };
   auto tmap = [&](const TensorMapPlan &p) {
-    return Object{{"operand", callerName(std::string(1, p.operand), s.swapAb)},
+    return Object{{"operand", callerParamName(std::string(1, p.operand), s.swapAb)},
                   {"box", Array{p.box[0], p.box[1]}},
                   {"swizzle", p.swizzleBytes}};
   };
   Array params;
   for (const std::string &p : abi.params)
-    params.push_back(callerName(p, s.swapAb));
+    params.push_back(callerParamName(p, s.swapAb));
   Object root{
       {"format", "gemmc-manifest"},
       {"version", 1},

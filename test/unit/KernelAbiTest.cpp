@@ -59,8 +59,10 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
     std::string error;
     ASSERT_TRUE(rt::parseManifest(b->json, path + ".json", m, error)) << error;
     ASSERT_EQ(m.params.size(), b->abi.params.size());
+    // The manifest names parameters as the caller sees them (swap_ab
+    // exchanges A's and B's, M's and N's).
     for (size_t i = 0; i < m.params.size(); ++i)
-      EXPECT_EQ(rt::paramName(m.params[i]), b->abi.params[i]);
+      EXPECT_EQ(rt::paramName(m.params[i]), callerParamName(b->abi.params[i], b->spec.swapAb));
     EXPECT_EQ(m.hasParam(rt::Param::TmapC), storesWithTma(b->abi));
     EXPECT_EQ(m.dynamicSmemBytes, b->abi.dynamicSmemBytes);
     EXPECT_EQ(m.block[0], b->abi.block[0]);
@@ -97,8 +99,9 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // and 6 more sm_100a ones (issue 13: b200_ladder_1_kloop, one stage;
   // b200_fp8_e4m3_128x256 and b200_fp8_e4m3_e5m2_128x256; the Llama 3 70B
   // b200_llama70b_prefill and _decode; b200_f16_128x256_1x2).
-  // and 4 sm_80 ones with 64x64 warp tiles (a100_*_128x256x32, a100_*_128x128x32_w4).
-  EXPECT_EQ(checked, 112);
+  // and 4 sm_80 ones with 64x64 warp tiles (a100_*_128x256x32, a100_*_128x128x32_w4),
+  // and 2 swap_ab PDL specs (pdl_swab_tn_32x64_pp, pdl_b_swab_tn_32x64_pp).
+  EXPECT_EQ(checked, 114);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box

@@ -73,6 +73,11 @@ struct ManifestProvenance {
   std::string ptx;
 };
 
+/// A kernel parameter's name as the manifest gives it: the caller's. Under
+/// swap_ab the kernel's A is the caller's B and its M the caller's N, so
+/// tmap_a, a, lda and m trade names with their partners.
+std::string callerParamName(llvm::StringRef kernelName, bool swapAb);
+
 /// The manifest the runtime reads next to the cubin (`<cubin>.json`).
 std::string kernelManifestJson(const KernelSpec &spec, const KernelAbi &abi,
                                const ManifestProvenance &provenance = {});
