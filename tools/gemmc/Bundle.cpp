@@ -26,6 +26,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
+#include <map>
 
 using namespace llvm;
 using namespace gemmc;
@@ -239,7 +240,7 @@ int gemmc::tool::runBundle() {
   sys::path::remove_filename(base);
 
   json::Array rules;
-  std::vector<std::string> names;
+  std::map<std::string, std::string> specTexts; ///< kernel name -> its spec
   struct Build {
     std::string where, spec, cubin;
   };
@@ -300,19 +301,25 @@ int gemmc::tool::runBundle() {
           return 1;
         text = *y;
       }
-      if (llvm::is_contained(names, name)) {
-        fail(formatv("[bundle-spec] {0}: a second kernel named {1}; a bundle's "
-                     "kernels need distinct names (rename one spec)",
+      // One kernel may serve several rules (the same spec twice: built
+      // once); two different specs may not share a name (one file each).
+      auto seen = specTexts.find(name);
+      if (seen != specTexts.end() && seen->second != text) {
+        fail(formatv("[bundle-spec] {0}: a second kernel named {1} from a "
+                     "different spec; a bundle's kernels need distinct names "
+                     "(rename one spec)",
                      where, name));
         return 1;
       }
-      names.push_back(name);
-      SmallString<256> specOut(bundleOut), cubinOut(bundleOut);
-      sys::path::append(specOut, name + ".yaml");
-      sys::path::append(cubinOut, name + ".cubin");
-      if (!gemmc::tool::writeTextFile(kWho, std::string(specOut), text))
-        return 1;
-      builds.push_back({where, std::string(specOut), std::string(cubinOut)});
+      if (seen == specTexts.end()) {
+        specTexts[name] = text;
+        SmallString<256> specOut(bundleOut), cubinOut(bundleOut);
+        sys::path::append(specOut, name + ".yaml");
+        sys::path::append(cubinOut, name + ".cubin");
+        if (!gemmc::tool::writeTextFile(kWho, std::string(specOut), text))
+          return 1;
+        builds.push_back({where, std::string(specOut), std::string(cubinOut)});
+      }
       json::Object rule{{"kernel", name},
                         {"cubin", name + ".cubin"},
                         {"m", rangeJson(m)},
