@@ -91,14 +91,6 @@ void gemmc::sm100aUnsupported(const KernelSpec &s, std::vector<Violation> &out) 
   if (s.tileScheduler.kind == TileSchedulerKind::StreamK && s.clusterSize() != 1)
     no("cluster_shape", "tile_scheduler kind stream_k with a cluster (or a CTA pair) "
                         "is not implemented on sm_100a yet; use cluster_shape [1, 1]");
-  // split_k is stream_k's plan with every tile split (issue 16).
-  if (s.tileScheduler.splitK != 1 && s.tileScheduler.kind != TileSchedulerKind::StreamK)
-    no("tile_scheduler.split_k",
-       formatv("split_k > 1 with tile_scheduler kind {0} is not implemented "
-               "yet; use kind: stream_k (its workspace hands the pieces over) "
-               "or split_k: 1",
-               tileSchedulerKindName(s.tileScheduler.kind))
-           .str());
   // kind::f16 (f16, bf16), kind::tf32, and kind::f8f6f4 on any pair of
   // e4m3 and e5m2 (each operand's format in the instruction descriptor).
   bool sameKind = (s.a.element == ElementType::BF16 || s.a.element == ElementType::F16 ||
