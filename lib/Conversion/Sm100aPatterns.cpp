@@ -235,6 +235,14 @@ struct AccFreeLowering : OpRewritePattern<AccFreeOp> {
   }
 };
 
+/// The tensor-memory lane offset of the calling warp's 32 rows (lanes 32
+/// (warp % 4) ..), for tcgen05.ld and tcgen05.st.
+Value warpLanes(KernelIR &ir) {
+  int64_t quarters = isa::kTmemLanes / isa::kTmemWarpLanes;
+  Value quarter = ir.remU(ir.divU(ir.threadId(), ir.c32(kWarpSize)), ir.c32(quarters));
+  return ir.mul(quarter, ir.c32(isa::kTmemWarpLanes << isa::kTmemLaneShift));
+}
+
 /// gemmc.acc_load -> tcgen05.fence::after_thread_sync, tcgen05.ld
 /// .32x32b.x`count` at the warp's lanes (32 (warp % 4), in the address's
 /// lane field), tcgen05.wait::ld, and the values as f32.
@@ -248,9 +256,7 @@ struct AccLoadLowering : OpRewritePattern<AccLoadOp> {
       return rewriter.notifyMatchFailure(op, "acc_load gives a vector of `count` f32");
     KernelIR ir(rewriter, op.getLoc());
     MLIRContext *ctx = rewriter.getContext();
-    int64_t quarters = isa::kTmemLanes / isa::kTmemWarpLanes;
-    Value quarter = ir.remU(ir.divU(ir.threadId(), ir.c32(kWarpSize)), ir.c32(quarters));
-    Value lanes = ir.mul(quarter, ir.c32(isa::kTmemWarpLanes << isa::kTmemLaneShift));
+    Value lanes = warpLanes(ir);
     tcgen05Fence(ir, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
     auto raw = VectorType::get({count}, ir.i32);
     Value bits = NVVM::Tcgen05LdOp::create(
@@ -261,6 +267,32 @@ struct AccLoadLowering : OpRewritePattern<AccLoadOp> {
         rewriter, op.getLoc(),
         NVVM::Tcgen05WaitKindAttr::get(ctx, NVVM::Tcgen05WaitKind::LOAD));
     rewriter.replaceOpWithNewOp<LLVM::BitcastOp>(op, result, bits);
+    return success();
+  }
+};
+
+/// gemmc.acc_store: tcgen05.st .32x32b of the warp's rows, then
+/// tcgen05.wait::st so that a later tcgen05.ld of the thread sees it.
+struct AccStoreLowering : OpRewritePattern<AccStoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AccStoreOp op, PatternRewriter &rewriter) const override {
+    auto values = dyn_cast<VectorType>(op.getValues().getType());
+    if (!values || !values.getElementType().isF32())
+      return rewriter.notifyMatchFailure(op, "acc_store takes a vector of f32");
+    KernelIR ir(rewriter, op.getLoc());
+    MLIRContext *ctx = rewriter.getContext();
+    Value lanes = warpLanes(ir);
+    Value bits = LLVM::BitcastOp::create(
+        rewriter, op.getLoc(), VectorType::get({values.getNumElements()}, ir.i32),
+        op.getValues());
+    NVVM::Tcgen05StOp::create(
+        rewriter, op.getLoc(), /*unpack=*/nullptr,
+        NVVM::Tcgen05LdStShapeAttr::get(ctx, NVVM::Tcgen05LdStShape::SHAPE_32X32B),
+        tmemPointer(ir, ir.add(op.getAcc(), lanes)), bits, /*offset=*/Value());
+    NVVM::Tcgen05WaitOp::create(
+        rewriter, op.getLoc(),
+        NVVM::Tcgen05WaitKindAttr::get(ctx, NVVM::Tcgen05WaitKind::STORE));
+    rewriter.eraseOp(op);
     return success();
   }
 };
@@ -387,6 +419,7 @@ void mlir::gemmc::populateSm100aPatterns(RewritePatternSet &patterns,
                AccAllocLowering,    // gemmc.acc_alloc
                AccBaseLowering,     // gemmc.acc_base
                AccFreeLowering,     // gemmc.acc_free
-               AccLoadLowering>(    // gemmc.acc_load
+               AccLoadLowering,     // gemmc.acc_load
+               AccStoreLowering>(   // gemmc.acc_store
       ctx);
 }

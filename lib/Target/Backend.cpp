@@ -29,6 +29,14 @@ void gemmc::refuseUnbuiltTmaKernel(const KernelSpec &s, llvm::StringRef mma,
                      kEpilogueChunkRowBytes,
                      kEpilogueChunkRowBytes / elementBytes(s.c.element))
            .str());
+  // split_k is stream_k's plan with every tile split (issue 16).
+  if (s.tileScheduler.splitK != 1 && s.tileScheduler.kind != TileSchedulerKind::StreamK)
+    no("tile_scheduler.split_k",
+       llvm::formatv("split_k > 1 with tile_scheduler kind {0} is not implemented "
+                     "yet; use kind: stream_k (its workspace hands the pieces over) "
+                     "or split_k: 1",
+                     tileSchedulerKindName(s.tileScheduler.kind))
+           .str());
   if (everySwizzle) {
     // The target checks its own swizzles and BLOCK_K.
   } else if (s.mainloop.swizzle != Swizzle::B128)

@@ -86,9 +86,11 @@ void gemmc::sm100aUnsupported(const KernelSpec &s, std::vector<Violation> &out) 
   if (s.pdlWait != PdlWait::None || s.pdlLaunch != PdlLaunch::None)
     no("pdl_wait", "programmatic dependent launch is not implemented on sm_100a "
                    "yet; use pdl_wait: none and pdl_launch_dependents: none");
-  if (s.tileScheduler.kind == TileSchedulerKind::StreamK || s.tileScheduler.splitK != 1)
-    no("tile_scheduler.kind", "stream_k and split_k are not implemented on sm_100a "
-                              "yet; use data_parallel or persistent");
+  // stream_k numbers a CTA's workspace slot and its shares by CTA, not by
+  // cluster tile, as on sm_90a.
+  if (s.tileScheduler.kind == TileSchedulerKind::StreamK && s.clusterSize() != 1)
+    no("cluster_shape", "tile_scheduler kind stream_k with a cluster (or a CTA pair) "
+                        "is not implemented on sm_100a yet; use cluster_shape [1, 1]");
   // kind::f16 (f16, bf16), kind::tf32, and kind::f8f6f4 on any pair of
   // e4m3 and e5m2 (each operand's format in the instruction descriptor).
   bool sameKind = (s.a.element == ElementType::BF16 || s.a.element == ElementType::F16 ||

@@ -89,14 +89,6 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
   if (s.tileScheduler.kind == TileSchedulerKind::StreamK && s.clusterSize() != 1)
     no("cluster_shape", "tile_scheduler kind stream_k with a cluster is not "
                         "implemented yet; use cluster_shape [1, 1]");
-  // split_k is stream_k's plan with every tile split (issue 16).
-  if (s.tileScheduler.splitK != 1 && s.tileScheduler.kind != TileSchedulerKind::StreamK)
-    no("tile_scheduler.split_k",
-       formatv("split_k > 1 with tile_scheduler kind {0} is not implemented "
-               "yet; use kind: stream_k (its workspace hands the pieces over) "
-               "or split_k: 1",
-               tileSchedulerKindName(s.tileScheduler.kind))
-           .str());
   // Clusters of up to 2 CTAs each way, with multicast: a pair along M
   // shares B, a pair along N shares A, [2, 2] both.
   bool built = s.clusterShape[0] <= 2 && s.clusterShape[1] <= 2;

@@ -18,6 +18,8 @@
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
 #include "gemmc/Spec/KernelAbi.h"
 #include "gemmc/Transforms/Passes.h"
+#include "gemmc/Transforms/StreamK.h"
+#include "gemmc/Target/Isa.h"
 #include "mlir/IR/IRMapping.h"
 
 #define DEBUG_TYPE "gemmc-schedule-tiles"
@@ -93,31 +95,6 @@ Value cloneBody(TileLoopOp loop, OpBuilder &b, ValueRange args) {
     b.clone(inner, map);
   return map.lookupOrDefault(cast<YieldOp>(body.getTerminator()).getValues()[0]);
 }
-
-/// Stream-K shares: CTA c takes iterations [share(c), share(c + 1)) of the
-/// `total` split ones (i64), c x total / P: equal to within one.
-struct StreamKShares {
-  KernelIR &ir;
-  Value total, ctas;
-  Value share(Value cta) {
-    return arith::DivUIOp::create(
-        ir.b, ir.loc, arith::MulIOp::create(ir.b, ir.loc, ir.zext64(cta), total),
-        ir.zext64(ctas));
-  }
-  /// The CTA whose share holds iteration x (i64): the largest c with
-  /// share(c) <= x, c = ((x + 1) P - 1) / total.
-  Value owner(Value x) {
-    OpBuilder &b = ir.b;
-    Location loc = ir.loc;
-    Value num = arith::SubIOp::create(
-        b, loc,
-        arith::MulIOp::create(b, loc, arith::AddIOp::create(b, loc, x, ir.c64(1)),
-                              ir.zext64(ctas)),
-        ir.c64(1));
-    return arith::TruncIOp::create(b, loc, ir.i32,
-                                   arith::DivUIOp::create(b, loc, num, total));
-  }
-};
 
 /// gemmc.tile_loop -> scf.for over whole tiles, then (stream_k) over the
 /// split tiles the CTA's share of iterations touches.
@@ -244,7 +221,13 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
   Location loc = ir.loc;
   Value acc = op.getAcc();
   Type accType = acc.getType();
-  int64_t values = cast<LLVM::LLVMStructType>(accType).getBody().size();
+  // In registers (an !llvm.struct of f32 per thread), or in tensor memory
+  // (sm_100a: an i32 address; each thread owns one row, read and written
+  // back a chunk of columns at a time by gemmc.acc_load and acc_store).
+  bool tmem = accType.isInteger(32);
+  int64_t chunkCols = std::min<int64_t>(isa::kTmemLoadColumns, s.blockN());
+  auto chunkType = VectorType::get({chunkCols}, ir.f32);
+  int64_t values = tmem ? s.blockN() : cast<LLVM::LLVMStructType>(accType).getBody().size();
   int64_t threads = op.getThreads();
   Value tid = ir.threadId();
   Value isThread0 = ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(0));
@@ -273,10 +256,20 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&writer.getThenRegion().front());
     Value slot = slotOf(op.getCta());
-    for (int64_t i = 0; i < values; ++i)
-      LLVM::StoreOp::create(b, loc,
-                            LLVM::ExtractValueOp::create(b, loc, acc, ArrayRef<int64_t>{i}),
-                            valueAt(slot, i), /*alignment=*/4);
+    if (tmem) {
+      for (int64_t chunk = 0; chunk < values / chunkCols; ++chunk) {
+        Value v = AccLoadOp::create(b, loc, chunkType,
+                                    ir.add(acc, ir.c32(chunk * chunkCols)), chunkCols);
+        for (int64_t j = 0; j < chunkCols; ++j)
+          LLVM::StoreOp::create(b, loc, LLVM::ExtractElementOp::create(b, loc, v, ir.c32(j)),
+                                valueAt(slot, chunk * chunkCols + j), /*alignment=*/4);
+      }
+    } else {
+      for (int64_t i = 0; i < values; ++i)
+        LLVM::StoreOp::create(b, loc,
+                              LLVM::ExtractValueOp::create(b, loc, acc, ArrayRef<int64_t>{i}),
+                              valueAt(slot, i), /*alignment=*/4);
+    }
     // Every consumer's values are written (the barrier), then one thread
     // publishes them at GPU scope.
     syncConsumers();
@@ -341,12 +334,29 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
       });
       syncConsumers();
       Value sum = peers.getRegionIterArgs()[0];
-      for (int64_t i = 0; i < values; ++i) {
+      auto theirs = [&](int64_t i) {
+        return LLVM::LoadOp::create(b, loc, ir.f32, valueAt(slot, i),
+                                    /*alignment=*/4, /*isVolatile=*/true);
+      };
+      if (tmem) {
+        // Tensor memory: each chunk's sum goes back where the epilogue
+        // reads it (the address, `sum`, is unchanged).
+        for (int64_t chunk = 0; chunk < values / chunkCols; ++chunk) {
+          Value at = ir.add(sum, ir.c32(chunk * chunkCols));
+          Value v = AccLoadOp::create(b, loc, chunkType, at, chunkCols);
+          for (int64_t j = 0; j < chunkCols; ++j) {
+            Value mine = LLVM::ExtractElementOp::create(b, loc, v, ir.c32(j));
+            v = LLVM::InsertElementOp::create(
+                b, loc, v, arith::AddFOp::create(b, loc, mine, theirs(chunk * chunkCols + j)),
+                ir.c32(j));
+          }
+          AccStoreOp::create(b, loc, at, v);
+        }
+      }
+      for (int64_t i = 0; i < values && !tmem; ++i) {
         Value mine = LLVM::ExtractValueOp::create(b, loc, sum, ArrayRef<int64_t>{i});
-        Value theirs = LLVM::LoadOp::create(b, loc, ir.f32, valueAt(slot, i),
-                                            /*alignment=*/4, /*isVolatile=*/true);
         sum = LLVM::InsertValueOp::create(
-            b, loc, sum, arith::AddFOp::create(b, loc, mine, theirs),
+            b, loc, sum, arith::AddFOp::create(b, loc, mine, theirs(i)),
             ArrayRef<int64_t>{i});
       }
       scf::YieldOp::create(b, loc, ValueRange{sum});

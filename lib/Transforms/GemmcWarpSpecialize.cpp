@@ -34,6 +34,7 @@
 #include "gemmc/Spec/KernelAbi.h"
 #include "gemmc/Transforms/EpilogueMath.h"
 #include "gemmc/Transforms/Passes.h"
+#include "gemmc/Transforms/StreamK.h"
 
 #define DEBUG_TYPE "gemmc-warp-specialize"
 
@@ -638,8 +639,13 @@ void WarpSpecializer::buildTensorMemoryRoles() {
   // A cluster's barriers are used across it from here on.
   CtaSyncOp::create(b, ir.loc, /*cluster=*/clustered);
   Value accBase = AccBaseOp::create(b, ir.loc, ir.i32, slot);
-  // The CTA's t-th tile is first + t * step.
+  // The CTA's t-th piece: tile first + t * step, or under stream_k (and
+  // split_k) the pieces' ordinal, whose split tiles are not spaced by the
+  // grid.
   auto localTile = [&](Value tile) {
+    if (streamK)
+      return streamKPiece(ir, op.getFirstTile(), op.getTileStep(), splitFirst,
+                          splitIterations, kTiles, tile);
     return ir.divU(ir.sub(tile, op.getFirstTile()), op.getTileStep());
   };
   auto accOf = [&](Value t) {
@@ -724,7 +730,22 @@ void WarpSpecializer::buildTensorMemoryRoles() {
       forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd, Value g) {
         Value t = localTile(tile);
         StageWaitOp::create(b, ir.loc, t, op.getSmem(), accRing);
-        epilogue(accOf(t), m0, n0);
+        if (!streamK) {
+          epilogue(accOf(t), m0, n0);
+        } else {
+          // The tile is stored by the piece that finishes it; the others
+          // leave their partials in the workspace (gemmc.stream_k_fixup on
+          // the accumulator's tensor-memory address).
+          Value acc = accOf(t);
+          auto fixup = StreamKFixupOp::create(
+              b, ir.loc, acc, tile, kBegin, kEnd, op.getFirstTile(), op.getTileStep(),
+              kTiles, splitFirst, splitIterations, op.getWorkspace(), epilogueThreads,
+              op.getSchedule());
+          OpBuilder::InsertionGuard inner(b);
+          Block *body = b.createBlock(&fixup.getBody(), {}, {acc.getType()}, {ir.loc});
+          epilogue(body->getArgument(0), m0, n0);
+          YieldOp::create(b, ir.loc);
+        }
         AccReleaseOp::create(b, ir.loc, t, op.getSmem(), accRing, ctas);
         return ir.add(g, ir.sub(kEnd, kBegin));
       });

@@ -115,6 +115,32 @@ gpu.module @k3 [#nvvm.target<chip = "sm_100a">] {
 
 // -----
 
+// gemmc.acc_store (the stream-K fixup's sum written back, issue 13): the
+// warp's lanes (32 (warp % 4), 2097152 = 32 << 16 in the address's lane
+// field) at the given column, tcgen05.st .32x32b of the f32 bits, then
+// tcgen05.wait::st so the thread's next tcgen05.ld sees it.
+
+// CHECK-LABEL: llvm.func @acc_store(
+// CHECK-SAME: %[[ACC:[a-z0-9]*]]: i32, %[[VALUES:[a-z0-9]*]]: vector<32xf32>)
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK-NEXT: %[[WARP:.*]] = arith.divui %[[TID]], %c32_i32
+// CHECK-NEXT: %[[Q:.*]] = arith.remui %[[WARP]], %c4_i32
+// CHECK-NEXT: %[[LANES:.*]] = arith.muli %[[Q]], %c2097152_i32
+// CHECK-NEXT: %[[BITS:.*]] = llvm.bitcast %[[VALUES]] : vector<32xf32> to vector<32xi32>
+// CHECK-NEXT: %[[AT:.*]] = arith.addi %[[ACC]], %[[LANES]]
+// CHECK-NEXT: %[[TP:.*]] = llvm.inttoptr %[[AT]] : i32 to !llvm.ptr<6>
+// CHECK-NEXT: nvvm.tcgen05.st %[[TP]], %[[BITS]] {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : vector<32xi32>
+// CHECK-NEXT: nvvm.tcgen05.wait <store>
+// CHECK-NEXT: llvm.return
+gpu.module @kst [#nvvm.target<chip = "sm_100a">] {
+  llvm.func @acc_store(%acc: i32, %values: vector<32xf32>) {
+    gemmc.acc_store %acc, %values : vector<32xf32>
+    llvm.return
+  }
+}
+
+// -----
+
 // Unswizzled (seed 004's step 3, 128x256x16 f16): one tcgen05.mma a stage
 // (K = 16 is the whole BLOCK_K). The tiles come in 16-byte slabs of K, so
 // the descriptors' leading offset is the slab distance and the stride one

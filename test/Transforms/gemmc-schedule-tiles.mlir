@@ -189,6 +189,65 @@ func.func @fixup(%acc: !llvm.struct<(f32, f32)>, %tile: i32, %kb: i32, %ke: i32,
 
 // -----
 
+// The fixup on sm_100a (issue 13): the accumulator is a tensor-memory
+// address (i32), read a 32-column chunk at a time (gemmc.acc_load; BLOCK_N
+// 32 here: one chunk). The writer stores value j of thread t at float
+// j x 128 + t of its slot (16512 = 128 + 128 x 32 x 4 bytes), then the
+// barrier and the flag; the finishing piece, per peer, waits for the flag,
+// adds the peer's floats to the chunk and writes it back (gemmc.acc_store)
+// before the epilogue body, which gets the address unchanged.
+
+// CHECK-LABEL: func.func @fixup_tmem(
+// CHECK-SAME: %[[ACC:[a-z0-9]*]]: i32, %[[TILE:[a-z0-9]*]]: i32, %[[KB:[a-z0-9]*]]: i32, %[[KE:[a-z0-9]*]]: i32, %[[CTA:[a-z0-9]*]]: i32, %[[CTAS:[a-z0-9]*]]: i32, %[[KT:[a-z0-9]*]]: i32, %[[SF:[a-z0-9]*]]: i32, %[[SI:[a-z0-9]*]]: i64, %[[WS:[a-z0-9]*]]: !llvm.ptr<1>)
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[WRITER:.*]] = arith.cmpi ugt, %[[KB]], %c0_i32 : i32
+// CHECK-NEXT: scf.if %[[WRITER]] {
+// CHECK-NEXT: %[[CTA64:.*]] = arith.extui %[[CTA]] : i32 to i64
+// CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[CTA64]], %c16512_i64 : i64
+// CHECK-NEXT: %[[SLOT:.*]] = llvm.getelementptr %[[WS]][%[[OFF]]]
+// CHECK-NEXT: %[[CHUNK:.*]] = gemmc.acc_load %[[ACC]] {count = 32 : i64} : vector<32xf32>
+// CHECK-NEXT: %[[DATA:.*]] = llvm.getelementptr %[[SLOT]][128]
+// CHECK-NEXT: %[[AT0:.*]] = llvm.getelementptr %[[DATA]][%[[TID]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+// CHECK-NEXT: %[[V0:.*]] = llvm.extractelement %[[CHUNK]][%c0_i32 : i32]
+// CHECK-NEXT: llvm.store %[[V0]], %[[AT0]]
+// CHECK-NEXT: %[[I1:.*]] = arith.addi %[[TID]], %c128_i32 : i32
+// CHECK-NEXT: %[[AT1:.*]] = llvm.getelementptr %[[DATA]][%[[I1]]]
+// CHECK-NEXT: %[[V1:.*]] = llvm.extractelement %[[CHUNK]][%c1_i32 : i32]
+// CHECK-NEXT: llvm.store %[[V1]], %[[AT1]]
+// CHECK: %[[I31:.*]] = arith.addi %[[TID]], %c3968_i32 : i32
+// CHECK-NEXT: %[[AT31:.*]] = llvm.getelementptr %[[DATA]][%[[I31]]]
+// CHECK-NEXT: %[[V31:.*]] = llvm.extractelement %[[CHUNK]][%c31_i32 : i32]
+// CHECK-NEXT: llvm.store %[[V31]], %[[AT31]]
+// CHECK-NEXT: gemmc.named_barrier %c5_i32, %c128_i32{{$}}
+// CHECK: llvm.store %c1_i32, %[[SLOT]] atomic syncscope("device") release
+// CHECK: } else {
+// CHECK-NEXT: %[[SPLIT:.*]] = arith.cmpi ult, %[[KE]], %[[KT]] : i32
+// CHECK-NEXT: scf.if %[[SPLIT]] {
+// CHECK: scf.for %[[PEER:[a-z0-9]*]] = %{{.*}} to %{{.*}} step %c1_i32 : i32 {
+// CHECK: llvm.load %[[PSLOT:.*]] atomic syncscope("device") acquire
+// CHECK: llvm.store %c0_i32, %[[PSLOT]]
+// CHECK: gemmc.named_barrier %c5_i32, %c128_i32{{$}}
+// CHECK-NEXT: %[[MINE:.*]] = gemmc.acc_load %[[ACC]] {count = 32 : i64} : vector<32xf32>
+// CHECK-NEXT: %[[M0:.*]] = llvm.extractelement %[[MINE]][%c0_i32 : i32]
+// CHECK-NEXT: %[[PDATA:.*]] = llvm.getelementptr %[[PSLOT]][128]
+// CHECK-NEXT: %[[PAT0:.*]] = llvm.getelementptr %[[PDATA]][%[[TID]]]
+// CHECK-NEXT: %[[T0:.*]] = llvm.load volatile %[[PAT0]]
+// CHECK-NEXT: %[[S0:.*]] = arith.addf %[[M0]], %[[T0]] : f32
+// CHECK-NEXT: %[[SUM0:.*]] = llvm.insertelement %[[S0]], %[[MINE]][%c0_i32 : i32]
+// CHECK: %[[SUM:.*]] = llvm.insertelement %{{.*}}[%c31_i32 : i32] : vector<32xf32>
+// CHECK-NEXT: gemmc.acc_store %[[ACC]], %[[SUM]] : vector<32xf32>
+// CHECK: "test.epilogue"(%[[ACC]]) : (i32) -> ()
+func.func @fixup_tmem(%acc: i32, %tile: i32, %kb: i32, %ke: i32, %cta: i32, %ctas: i32, %kt: i32, %sf: i32, %si: i64, %ws: !llvm.ptr<1>) {
+  gemmc.stream_k_fixup %acc, %tile, %kb, %ke, %cta, %ctas, %kt, %sf, %si, %ws attributes {schedule = #gemmc.schedule<arch = "sm_100a", device = "b200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 32, 64], cluster_shape = [1, 1], stages = 4, threads = 192, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized", tile_scheduler = "stream_k", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">, threads = 128 : i64} : i32, !llvm.ptr<1> {
+  ^bb0(%at: i32):
+    "test.epilogue"(%at) : (i32) -> ()
+    gemmc.yield
+  }
+  return
+}
+
+// -----
+
 // split_k 4 (issue 16): stream-K's plan with every tile split. No whole
 // tiles (split_first = 0: the whole-tile loop is empty), and the split
 // iterations are all of them, tiles x kTiles = ceil(m / 128) ceil(n / 128)

@@ -58,8 +58,9 @@ void sm90aUnsupported(const KernelSpec &spec, std::vector<Violation> &out);
 /// sm_100a's part of checkLoweringSupport (lib/Target/Sm100a.cpp).
 void sm100aUnsupported(const KernelSpec &spec, std::vector<Violation> &out);
 
-/// What sm_90a's and sm_100a's kernels share and do not build yet: a TMA
-/// store of tile rows that are not whole 128-byte chunks, a bias, an
+/// What sm_90a's and sm_100a's kernels share and do not build yet: split_k
+/// > 1 without stream_k, a TMA store of tile rows that are not whole
+/// 128-byte chunks, a bias, an
 /// activation, a swizzle other than 128b, a BLOCK_K other than one 128-byte
 /// span of K (the `mma` named in the message takes one span a stage), fewer
 /// than 2 stages. With `everySwizzle` (sm_100a, whose lowering reads every

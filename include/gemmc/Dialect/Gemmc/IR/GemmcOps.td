@@ -617,4 +617,17 @@ def Gemmc_AccLoadOp : Gemmc_Op<"acc_load"> {
   let assemblyFormat = "$acc attr-dict `:` qualified(type($result))";
 }
 
+def Gemmc_AccStoreOp : Gemmc_Op<"acc_store"> {
+  let summary = "A warp writes its rows of the accumulator: `values` from column `acc`";
+  let description = [{
+    The inverse of `gemmc.acc_load`, collective over the warp: lane l writes
+    the f32 fields of `values` to row 32 (warp % 4) + l of the accumulator
+    at address `acc` (a column already added), waited for. The stream-K
+    fixup on tensor memory writes the sum of a tile's partials back before
+    the epilogue reads it.
+  }];
+  let arguments = (ins I32:$acc, AnyType:$values);
+  let assemblyFormat = "$acc `,` $values attr-dict `:` qualified(type($values))";
+}
+
 #endif // GEMMC_OPS

@@ -1,0 +1,63 @@
+//===- StreamK.h - Stream-K's shares of the split iterations -*- C++ -*-===//
+//
+// Which K iterations of the split tiles each CTA takes under stream_k (and
+// split_k), shared by gemmc-schedule-tiles (the tile loop and the fixup's
+// peers) and gemmc-warp-specialize (the accumulator ring's piece numbering
+// on sm_100a): one formula, written once.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEMMC_TRANSFORMS_STREAMK_H
+#define GEMMC_TRANSFORMS_STREAMK_H
+
+#include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+namespace mlir::gemmc {
+
+/// Stream-K shares: CTA c takes iterations [share(c), share(c + 1)) of the
+/// `total` split ones (i64), c x total / P: equal to within one.
+struct StreamKShares {
+  KernelIR &ir;
+  Value total, ctas;
+  Value share(Value cta) {
+    return arith::DivUIOp::create(
+        ir.b, ir.loc, arith::MulIOp::create(ir.b, ir.loc, ir.zext64(cta), total),
+        ir.zext64(ctas));
+  }
+  /// The CTA whose share holds iteration x (i64): the largest c with
+  /// share(c) <= x, c = ((x + 1) P - 1) / total.
+  Value owner(Value x) {
+    OpBuilder &b = ir.b;
+    Location loc = ir.loc;
+    Value num = arith::SubIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, arith::AddIOp::create(b, loc, x, ir.c64(1)),
+                              ir.zext64(ctas)),
+        ir.c64(1));
+    return arith::TruncIOp::create(b, loc, ir.i32,
+                                   arith::DivUIOp::create(b, loc, num, total));
+  }
+};
+
+/// The ordinal of a piece among CTA `first`'s pieces (step CTAs; tiles
+/// before `splitFirst` whole, then the split ones its share of the `total`
+/// split iterations touches, kTiles each). Whole tile t: (t - first) / step;
+/// a split tile: the CTA's whole tiles (splitFirst / step, as splitFirst is
+/// a multiple of step and first < step) and the split tiles before it from
+/// the one holding share(first) (gemmc-schedule-tiles' split loop).
+inline Value streamKPiece(KernelIR &ir, Value first, Value step, Value splitFirst,
+                          Value total, Value kTiles, Value tile) {
+  Value whole = ir.divU(ir.sub(tile, first), step);
+  StreamKShares shares{ir, total, step};
+  Value firstSplit = arith::TruncIOp::create(
+      ir.b, ir.loc, ir.i32,
+      arith::DivUIOp::create(ir.b, ir.loc, shares.share(first), ir.zext64(kTiles)));
+  Value split = ir.sub(ir.add(ir.divU(splitFirst, step), ir.sub(tile, splitFirst)),
+                       firstSplit);
+  return arith::SelectOp::create(
+      ir.b, ir.loc, ir.cmp(arith::CmpIPredicate::ult, tile, splitFirst), whole, split);
+}
+
+} // namespace mlir::gemmc
+
+#endif // GEMMC_TRANSFORMS_STREAMK_H
