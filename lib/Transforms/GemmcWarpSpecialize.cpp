@@ -68,6 +68,9 @@ private:
   /// their stage armed and their weights loaded by prefetchWeights: only
   /// the activations remain.
   void load(Value g, Value m0, Value n0, Value kTile);
+  /// gemmc.stage_fill of load `g` with TMA (whole, or one of its two parts).
+  void fill(Value g, Value m0, Value n0, Value kTile, bool weightsOnly = false,
+            bool activationsOnly = false);
   /// pdl_wait: before_a: the producer's first min(stages, K tiles) loads
   /// of the CTA's first tile, weights only, before griddepcontrol.wait;
   /// sets `prefetched` to their count (0 for a CTA without a tile).
@@ -143,27 +146,29 @@ void WarpSpecializer::initRing() {
   CtaSyncOp::create(ir.b, ir.loc, /*cluster=*/s.clusterSize() > 1);
 }
 
+void WarpSpecializer::fill(Value g, Value m0, Value n0, Value kTile,
+                           bool weightsOnly, bool activationsOnly) {
+  StageFillOp::create(ir.b, ir.loc, g, m0, n0, kTile, op.getTmapA(),
+                      op.getTmapB(), op.getSmem(), /*lda=*/Value(),
+                      /*ldb=*/Value(), /*m=*/Value(), /*n=*/Value(),
+                      /*k=*/Value(), op.getSchedule(), layout, weightsOnly,
+                      activationsOnly);
+}
+
 void WarpSpecializer::load(Value g, Value m0, Value n0, Value kTile) {
-  auto fill = [&](bool weightsOnly, bool activationsOnly) {
-    StageFillOp::create(ir.b, ir.loc, g, m0, n0, kTile, op.getTmapA(),
-                        op.getTmapB(), op.getSmem(), /*lda=*/Value(),
-                        /*ldb=*/Value(), /*m=*/Value(), /*n=*/Value(),
-                        /*k=*/Value(), op.getSchedule(), layout, weightsOnly,
-                        activationsOnly);
-  };
   if (!prefetched) {
     StageAcquireOp::create(ir.b, ir.loc, g, op.getSmem(), layout);
-    return fill(false, false);
+    return fill(g, m0, n0, kTile);
   }
   auto early = scf::IfOp::create(ir.b, ir.loc,
                                  ir.cmp(arith::CmpIPredicate::ult, g, prefetched),
                                  /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(ir.b);
   ir.b.setInsertionPointToStart(&early.getThenRegion().front());
-  fill(false, true);
+  fill(g, m0, n0, kTile, /*weightsOnly=*/false, /*activationsOnly=*/true);
   ir.b.setInsertionPointToStart(&early.getElseRegion().front());
   StageAcquireOp::create(ir.b, ir.loc, g, op.getSmem(), layout);
-  fill(false, false);
+  fill(g, m0, n0, kTile);
 }
 
 void WarpSpecializer::prefetchWeights() {
@@ -185,10 +190,7 @@ void WarpSpecializer::prefetchWeights() {
   b.setInsertionPointToStart(loop.getBody());
   Value g = loop.getInductionVar();
   StageAcquireOp::create(b, ir.loc, g, op.getSmem(), layout);
-  StageFillOp::create(b, ir.loc, g, origin.getM0(), origin.getN0(), g, op.getTmapA(),
-                      op.getTmapB(), op.getSmem(), /*lda=*/Value(), /*ldb=*/Value(),
-                      /*m=*/Value(), /*n=*/Value(), /*k=*/Value(), op.getSchedule(),
-                      layout, /*weights_only=*/true, /*activations_only=*/false);
+  fill(g, origin.getM0(), origin.getN0(), g, /*weightsOnly=*/true);
 }
 
 void WarpSpecializer::forEachPiece(PieceBody body) {

@@ -193,9 +193,16 @@ bool parseDispatchTable(const std::string &text, const std::string &source, Disp
   return true;
 }
 
+int64_t tilesOf(const DispatchRule &rule, int64_t m, int64_t n) {
+  return ((m + rule.tileM - 1) / rule.tileM) * ((n + rule.tileN - 1) / rule.tileN);
+}
+
+int64_t wavesOf(const DispatchRule &rule, int64_t m, int64_t n) {
+  return (tilesOf(rule, m, n) + rule.slots - 1) / rule.slots;
+}
+
 double predictedWaveTime(const DispatchRule &rule, int64_t m, int64_t n) {
-  int64_t tiles = ((m + rule.tileM - 1) / rule.tileM) * ((n + rule.tileN - 1) / rule.tileN);
-  int64_t waves = (tiles + rule.slots - 1) / rule.slots;
+  int64_t waves = wavesOf(rule, m, n);
   return static_cast<double>(waves) * static_cast<double>(rule.slots) *
          static_cast<double>(rule.tileM * rule.tileN) / rule.rate;
 }
@@ -240,9 +247,8 @@ std::string explainSelection(const DispatchTable &table, int64_t m, int64_t n, i
       for (const DispatchRule &g : table.rules) {
         if (g.group != r.group)
           continue;
-        int64_t tiles = ((m + g.tileM - 1) / g.tileM) * ((n + g.tileN - 1) / g.tileN);
-        os << "\n    " << g.kernel << ": " << g.tileM << "x" << g.tileN << " tiles " << tiles << ", waves "
-           << (tiles + g.slots - 1) / g.slots << " of " << g.slots << ", rate " << g.rate / 1e12
+        os << "\n    " << g.kernel << ": " << g.tileM << "x" << g.tileN << " tiles " << tilesOf(g, m, n)
+           << ", waves " << wavesOf(g, m, n) << " of " << g.slots << ", rate " << g.rate / 1e12
            << " TFLOP/s, time x" << predictedWaveTime(g, m, n) / pickedTime;
       }
     }

@@ -199,11 +199,11 @@ bool addWaveChoice(const KernelSpec &spec, int64_t group, double measured,
                         "choice by waves weighs whole tiles of C only, so give "
                         "it a rule of its own (spec:)",
                         where, spec.name));
-  Expected<Analysis> probe = analyze(spec, {spec.blockM(), spec.blockN(), kWaveRateK});
-  if (!probe)
-    return fail(formatv("[bundle-spec] {0}: {1}", where, toString(probe.takeError())));
+  // The slots as the model counts them (Analysis::slots).
+  int64_t slots = spec.deviceInfo().smCount *
+                  computeResidency(spec, computeResources(spec)).resident;
   Expected<Analysis> a =
-      analyze(spec, {spec.blockM(), spec.blockN() * probe->slots, kWaveRateK});
+      analyze(spec, {spec.blockM(), spec.blockN() * slots, kWaveRateK});
   if (!a)
     return fail(formatv("[bundle-spec] {0}: {1}", where, toString(a.takeError())));
   rule["group"] = group;

@@ -62,6 +62,9 @@ int selectRule(const DispatchTable &table, int64_t m, int64_t n, int64_t k);
 /// group). A last wave that is a quarter full costs a whole wave; that is
 /// what the choice weighs against a bigger tile's higher rate.
 double predictedWaveTime(const DispatchRule &rule, int64_t m, int64_t n);
+/// A grouped rule's output tiles for m x n, and the waves of `slots` they take.
+int64_t tilesOf(const DispatchRule &rule, int64_t m, int64_t n);
+int64_t wavesOf(const DispatchRule &rule, int64_t m, int64_t n);
 
 /// Why (m, n, k) goes where it goes: the rule picked and the earlier rules
 /// that did not match (with the dimension that ruled each out), or, when
