@@ -30,6 +30,9 @@ for spec in "${specs[@]}"; do
   if grep -q "^arch: sm_80$" "$spec"; then
     file=$name.fatbin
     insns=(cp.async.cg.shared.global ldmatrix mma.sync.aligned)
+  elif grep -q "^arch: sm_100a$" "$spec"; then
+    file=$name.cubin
+    insns=(tcgen05.mma cp.async.bulk.tensor tcgen05.ld)
   else
     file=$name.cubin
     insns=(wgmma.mma_async cp.async.bulk.tensor mbarrier.try_wait)
