@@ -8,7 +8,8 @@
 # the H200), each with its manifest FILE.json.
 # --check: also fail when the PTX lacks the target's instructions (sm_90a:
 # wgmma.mma_async, cp.async.bulk.tensor, mbarrier.try_wait; sm_80:
-# cp.async.cg.shared.global, ldmatrix, mma.sync.aligned), or when ptxas
+# cp.async.cg.shared.global, ldmatrix, mma.sync.aligned; sm_100a: tcgen05.mma,
+# cp.async.bulk.tensor, tcgen05.ld), or when ptxas
 # reports a spill or a C75xx warning.
 set -euo pipefail
 check=0

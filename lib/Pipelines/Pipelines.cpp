@@ -114,7 +114,7 @@ mlir::gemmc::assembleWithPtxas(Location loc, StringRef ptx, StringRef arch,
     llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
     os << ptx;
   }
-  auto cleanup = llvm::make_scope_exit([&] {
+  llvm::scope_exit cleanup([&] {
     llvm::sys::fs::remove(in);
     llvm::sys::fs::remove(out);
     llvm::sys::fs::remove(log);
