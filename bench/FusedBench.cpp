@@ -10,8 +10,9 @@
 //     and the ratios the goals name (fused / plain - 1 <= 3%,
 //     lt / fused >= 1.0, unfused / fused >= 1.3).
 //
-//   gemmc-bench --chain PDL.cubin [--shapes MxNxK,...] [--iters N]
-//     PDL: a kernel built with pdl_wait and pdl_launch_dependents. 8
+//   gemmc-bench --chain PDL.cubin... [--shapes MxNxK,...] [--iters N]
+//     PDL: kernels built with pdl_wait and pdl_launch_dependents, each in
+//     turn in one process (a table each). 8
 //     dependent GEMMs (GEMM i's C is GEMM i + 1's A, so N = K, 8 weights)
 //     launched back to back without and with GEMMC_LAUNCH_PDL, directly and
 //     as a replayed CUDA graph; per-GEMM time, and the gap between GEMMs:
@@ -295,27 +296,24 @@ int epilogueMode(const Options &opt) {
   return 0;
 }
 
-int chainMode(const Options &opt) {
+/// One kernel's rows of the chain table (chainMode).
+int chainKernel(const Options &opt, const std::string &cubin, cudaStream_t stream) {
   constexpr int kChain = 8;
-  if (opt.cubins.size() != 1) {
-    std::fprintf(stderr, "gemmc-bench --chain PDL.cubin [--shapes MxNxK,...]\n");
-    return 2;
-  }
   gemmc_kernel_info info;
-  gemmc_kernel *kernel = load(opt.cubins[0], info);
+  gemmc_kernel *kernel = load(cubin, info);
   if (!info.pdl_wait || info.c_type != info.a_type || info.a_layout != GEMMC_ROW) {
     std::fprintf(stderr, "gemmc-bench --chain: %s must be built with pdl_wait, have C of A's type and a row A\n",
-                 opt.cubins[0].c_str());
+                 cubin.c_str());
+    gemmc_kernel_unload(kernel);
     return 2;
   }
-  cudaStream_t stream;
-  HARNESS_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  std::printf("%-22s %-7s %12s %12s %12s %12s %8s\n", "shape MxNxK", "launch", "alone us", "plain/GEMM",
-              "pdl/GEMM", "gap plain", "gap pdl");
+  std::printf("## %s\n%-22s %-7s %12s %12s %12s %12s %8s\n", cubin.c_str(), "shape MxNxK", "launch", "alone us",
+              "plain/GEMM", "pdl/GEMM", "gap plain", "gap pdl");
   for (const std::string &shape : opt.shapes) {
     int64_t m, n, k;
     if (!parseShape(shape, m, n, k) || n != k) {
       std::fprintf(stderr, "bad chain shape '%s' (MxNxK with N = K)\n", shape.c_str());
+      gemmc_kernel_unload(kernel);
       return 2;
     }
     const size_t eb = gemmc_dtype_bytes(info.c_type);
@@ -366,9 +364,24 @@ int chainMode(const Options &opt) {
                   perGemm[1] - aloneUs, 100.0 * (perGemm[0] / perGemm[1] - 1.0));
     }
   }
-  cudaStreamDestroy(stream);
   gemmc_kernel_unload(kernel);
   return 0;
+}
+
+/// Every kernel in one process (old and new variants side by side, same
+/// device state), one table each.
+int chainMode(const Options &opt) {
+  if (opt.cubins.empty()) {
+    std::fprintf(stderr, "gemmc-bench --chain PDL.cubin... [--shapes MxNxK,...]\n");
+    return 2;
+  }
+  cudaStream_t stream;
+  HARNESS_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  int rc = 0;
+  for (const std::string &cubin : opt.cubins)
+    rc = std::max(rc, chainKernel(opt, cubin, stream));
+  cudaStreamDestroy(stream);
+  return rc;
 }
 
 } // namespace

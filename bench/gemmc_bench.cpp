@@ -646,7 +646,7 @@ int usage() {
                "                   [--predictions FILE] [--triton FILE] [--json FILE] [--csv FILE]\n"
                "                   [--append-results FILE] [--commit SHA]\n"
                "       gemmc-bench --epilogue FUSED.cubin PLAIN.cubin [--shapes MxNxK,...] [--iters N]\n"
-               "       gemmc-bench --chain PDL.cubin [--shapes MxNxK,...] [--iters N]\n");
+               "       gemmc-bench --chain PDL.cubin... [--shapes MxNxK,...] [--iters N]\n");
   return 2;
 }
 

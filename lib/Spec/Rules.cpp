@@ -75,6 +75,17 @@ std::string gemmc::formatBytes(int64_t bytes) {
 
 static bool usesTma(const KernelSpec &s) { return s.mainloop.load == LoadKind::Tma; }
 
+/// The shared memory one CTA may take: a block's opt-in limit, or with
+/// ctas_per_sm > 1 its share of the SM's, less what the system reserves of
+/// each resident block.
+static int64_t smemPerCta(const KernelSpec &s) {
+  const DeviceInfo &dev = s.deviceInfo();
+  if (s.ctasPerSm <= 1)
+    return dev.smemPerBlockBytes;
+  return std::min<int64_t>(dev.smemPerBlockBytes,
+                           dev.smemPerSmBytes / s.ctasPerSm - kSmemReservedPerCta);
+}
+
 static bool isWarpSpecialized(KernelSchedule k) {
   return k != KernelSchedule::Multistage;
 }
@@ -205,7 +216,7 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
     bool pingpong = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong;
     int64_t rows = pingpong ? r.consumerWarpgroups * s.blockM() : s.blockM();
     int64_t bufferBytes = rows * kEpilogueChunkRowBytes;
-    int64_t room = dev.smemPerBlockBytes - r.stages * r.stageBytes() - r.barrierBytes;
+    int64_t room = smemPerCta(s) - r.stages * r.stageBytes() - r.barrierBytes;
     r.epilogueBuffers = minEpilogueBuffers(s, r.epilogueChunks);
     for (int64_t n = r.epilogueChunks; n > r.epilogueBuffers; --n)
       if (r.epilogueChunks % n == 0 && n * bufferBytes <= room) {
@@ -242,8 +253,9 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
     // launch with 96 each (61440), and 512 consumers at 112 plus 128
     // producers at 40 need 62464. With 384 threads the pool is 64512 and
     // the cap 232, exactly the pool.
-    int64_t launch =
-        std::min(maxRegs, Isa::roundDownToAllocUnit(dev.regsPerSm / r.threads));
+    // ctas_per_sm: the SM's file is shared by that many CTAs' pools.
+    int64_t launch = std::min(
+        maxRegs, Isa::roundDownToAllocUnit(dev.regsPerSm / (r.threads * s.ctasPerSm)));
     int64_t budget = (launch * r.threads - r.producerThreads * kProducerRegs) /
                      std::max<int64_t>(1, mmaThreads);
     r.regCapPerThread = std::min(maxRegs, Isa::roundDownToAllocUnit(budget));
@@ -298,7 +310,7 @@ void gemmc::resolveAuto(KernelSpec &s) {
     int64_t barriersPerStage = usesTma(s) ? Isa::stageBarrierBytes(1) : 0;
     int64_t fixed = minEpilogue + one.barrierBytes - barriersPerStage;
     int64_t perStage = one.stageBytes() + barriersPerStage;
-    int64_t fit = (s.deviceInfo().smemPerBlockBytes - fixed) / perStage;
+    int64_t fit = (smemPerCta(s) - fixed) / perStage;
     int64_t cap = usesTma(s) ? 8 : 4;
     // Where two stages do not fit, smem-budget says so for two.
     s.mainloop.stages = std::clamp<int64_t>(fit, kMinAutoStages, cap);
@@ -320,6 +332,9 @@ void add(Sink &out, llvm::StringRef rule, llvm::StringRef field,
 constexpr int64_t kMaxTileDim = 1024;
 constexpr int64_t kMaxClusterDim = 16;
 constexpr int64_t kMaxProblemDim = (int64_t{1} << 31) - 1;
+/// ctas_per_sm: one CTA beside another (PDL's next kernel, or a second of
+/// this one); more would halve the register pool again.
+constexpr int64_t kMaxCtasPerSm = 2;
 
 void checkValueRange(const KernelSpec &s, Sink &out) {
   static const char *tileNames[] = {"BLOCK_M", "BLOCK_N", "BLOCK_K"};
@@ -341,6 +356,10 @@ void checkValueRange(const KernelSpec &s, Sink &out) {
         formatv("stages = {0} is outside [{1}, {2}]; use auto or a value "
                 "in range",
                 s.mainloop.stages, kMinStages, kMaxStages));
+  if (s.ctasPerSm < 1 || s.ctasPerSm > kMaxCtasPerSm)
+    add(out, "value-range", "ctas_per_sm",
+        formatv("ctas_per_sm = {0} is outside [1, {1}]", s.ctasPerSm,
+                kMaxCtasPerSm));
   const std::pair<const char *, Dim> dims[] = {{"m", s.m}, {"n", s.n}, {"k", s.k}};
   for (auto [name, d] : dims)
     if (!d.isDynamic() && (d.value < 1 || d.value > kMaxProblemDim))
@@ -863,7 +882,8 @@ void checkMulticast(const KernelSpec &s, Sink &out) {
 
 void checkSmemBudget(const KernelSpec &s, const CtaResources &r, Sink &out) {
   const DeviceInfo &dev = s.deviceInfo();
-  if (r.smemBytes <= dev.smemPerBlockBytes)
+  int64_t budget = smemPerCta(s);
+  if (r.smemBytes <= budget)
     return;
   std::string sum =
       formatv("{0} stages x {1}", r.stages, formatBytes(r.stageBytes())).str();
@@ -871,7 +891,7 @@ void checkSmemBudget(const KernelSpec &s, const CtaResources &r, Sink &out) {
     sum += " + " + formatBytes(r.epilogueBytes) + " epilogue";
   if (r.barrierBytes)
     sum += " + " + formatBytes(r.barrierBytes) + " barriers and alignment";
-  int64_t room = dev.smemPerBlockBytes - r.epilogueBytes - r.barrierBytes;
+  int64_t room = budget - r.epilogueBytes - r.barrierBytes;
   int64_t fit = r.stageBytes() > 0 ? room / r.stageBytes() : 0;
   std::string wayOut = fit >= 2 ? formatv("use stages <= {0} or a smaller tile_shape", fit).str()
                                 : std::string("use a smaller tile_shape");
@@ -880,10 +900,22 @@ void checkSmemBudget(const KernelSpec &s, const CtaResources &r, Sink &out) {
                      (room + Isa::stageBarrierBytes(r.stages)) /
                          (r.stageBytes() + Isa::stageBarrierBytes(1)))
                  .str();
+  std::string limit =
+      s.ctasPerSm > 1
+          ? formatv("the {0} a CTA may use with ctas_per_sm: {1} on {2} ({3} "
+                    "an SM / {1} - {4} the system reserves a block)",
+                    formatBytes(budget), s.ctasPerSm, dev.name,
+                    formatBytes(dev.smemPerSmBytes),
+                    formatBytes(kSmemReservedPerCta))
+                .str()
+          : formatv("the {0} a block may use on {1}", formatBytes(budget),
+                    archName(s.arch))
+                .str();
+  if (s.ctasPerSm > 1)
+    wayOut += " or ctas_per_sm: 1";
   add(out, "smem-budget", "mainloop.stages",
-      formatv("{0} = {1} exceeds the {2} a block may use on {3}; {4}", sum,
-              formatBytes(r.smemBytes), formatBytes(dev.smemPerBlockBytes),
-              archName(s.arch), wayOut));
+      formatv("{0} = {1} exceeds {2}; {3}", sum, formatBytes(r.smemBytes),
+              limit, wayOut));
 }
 
 /// register-budget with a promotion interval: both accumulators count; the
@@ -937,6 +969,52 @@ void checkPromotion(const KernelSpec &s, Sink &out) {
             .str()});
 }
 
+/// register-budget with ctas_per_sm > 1: the arithmetic of the smaller
+/// launch pool that computeResources derived the cap from.
+void checkSharedPoolRegisters(const KernelSpec &s, const CtaResources &r,
+                              llvm::StringRef who, Sink &out) {
+  const DeviceInfo &dev = s.deviceInfo();
+  int64_t launch = Isa::roundDownToAllocUnit(dev.regsPerSm / (r.threads * s.ctasPerSm));
+  int64_t consumers = r.threads - r.producerThreads;
+  add(out, "register-budget", "ctas_per_sm",
+      formatv("ctas_per_sm: {0} leaves each of the {1} threads {2} registers "
+              "at launch ({3} an SM / ({0} x {1}), rounded down to {4}); less "
+              "the {5} producer threads' {6}, the {7} consumer threads may "
+              "grow to {8}, but {9}x{10} fp32 accumulators over {11} need {12} "
+              "+ {13} overhead = {14}; use ctas_per_sm: 1 or a smaller "
+              "tile_shape",
+              s.ctasPerSm, r.threads, launch, dev.regsPerSm,
+              isa::kRegisterAllocUnit, r.producerThreads, kProducerRegs,
+              consumers, r.regCapPerThread, s.blockM(), s.blockN(), who,
+              r.accRegsPerThread, kRegisterOverhead, r.regsPerThread));
+}
+
+/// ctas_per_sm: built where setmaxnreg moves registers within a launch pool
+/// that gemmc-tile sizes with .minnctapersm (sm_90a, warp-specialized);
+/// the threads of the CTAs an SM holds fit its thread limit.
+void checkCtasPerSm(const KernelSpec &s, const CtaResources &r, Sink &out) {
+  if (s.ctasPerSm == 1)
+    return;
+  if (s.arch != Arch::SM90a || r.producerThreads == 0) {
+    out.push_back(Violation{
+        "not-implemented", "ctas_per_sm",
+        formatv("ctas_per_sm: {0} is built for sm_90a's warp-specialized "
+                "kernels only (this is {1} with kernel_schedule: {2}); use "
+                "ctas_per_sm: 1",
+                s.ctasPerSm, archName(s.arch),
+                kernelScheduleName(s.kernelSchedule))
+            .str()});
+    return;
+  }
+  const DeviceInfo &dev = s.deviceInfo();
+  if (s.ctasPerSm * r.threads > dev.maxThreadsPerSm)
+    add(out, "threads-per-block", "ctas_per_sm",
+        formatv("ctas_per_sm: {0} x {1} threads = {2} exceeds the {3} threads "
+                "an SM holds; use ctas_per_sm: 1",
+                s.ctasPerSm, r.threads, s.ctasPerSm * r.threads,
+                dev.maxThreadsPerSm));
+}
+
 void checkRegisterBudget(const KernelSpec &s, const CtaResources &r, Sink &out) {
   if (isaFor(s.arch).hasTmem) {
     // fp32 accumulators in tensor memory: one column per output column, a
@@ -965,6 +1043,8 @@ void checkRegisterBudget(const KernelSpec &s, const CtaResources &r, Sink &out) 
                 .str();
   if (accumulatorCopies(s) > 1)
     return checkPromotionRegisters(s, r, who, out);
+  if (s.ctasPerSm > 1)
+    return checkSharedPoolRegisters(s, r, who, out);
   add(out, "register-budget", "tile_shape",
       formatv("{0}x{1} fp32 accumulators over {2} = {3} per thread + {4} "
               "overhead = {5} registers exceeds the {6} a thread may use "
@@ -1007,6 +1087,7 @@ std::vector<Violation> gemmc::checkSpec(const KernelSpec &s) {
   checkSmemBudget(s, r, out);
   checkPromotion(s, out);
   checkRegisterBudget(s, r, out);
+  checkCtasPerSm(s, r, out);
   return out;
 }
 

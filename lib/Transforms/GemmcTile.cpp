@@ -71,7 +71,9 @@ LLVM::LLVMFuncOp createKernel(OpBuilder &b, Location loc, StringRef name,
   // keeps each thread within that register budget: sm_80 bf16 128x128x32
   // otherwise takes 167 registers and runs one CTA per SM (ncu on the H200,
   // bench/RESULTS.md 2026-11-30).
-  int64_t ctasPerSm = 1;
+  // ctas_per_sm (sm_90a): the pool computeResources capped the consumers
+  // by is the one ptxas sizes for that many CTAs.
+  int64_t ctasPerSm = schedule.getSpec().ctasPerSm;
   if (!isaFor(schedule.getSpec().arch).hasSetmaxnreg)
     ctasPerSm = computeResidency(schedule.getSpec(), res).resident;
   fn->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),

@@ -108,6 +108,9 @@ private:
   /// pdl_launch_dependents): no op otherwise.
   void waitPriorGrids();
   void launchDependents();
+  /// pdl_launch_dependents: after_prologue: every thread, once the ring's
+  /// barriers are set up.
+  void launchDependentsEarly();
   void buildMultistage();
   /// cp.async (sm_80): every thread fills and multiplies; the ring is
   /// counted in commit groups.
@@ -567,6 +570,17 @@ void WarpSpecializer::launchDependents() {
     LaunchDependentsOp::create(ir.b, ir.loc);
 }
 
+void WarpSpecializer::launchDependentsEarly() {
+  // The next kernel's CTAs may then take the SMs this grid leaves free (and
+  // those its CTAs free), set up and load their weights while this grid
+  // runs; their griddepcontrol.wait still waits for this grid to complete
+  // and its memory to be flushed, so the hint moves no result. Every
+  // thread executes it: the CTA counts as triggered whichever thread the
+  // hardware looks for.
+  if (s.pdlLaunch == PdlLaunch::AfterPrologue)
+    LaunchDependentsOp::create(ir.b, ir.loc);
+}
+
 /// Arrivals a tensor-memory stage's empty barrier takes per round: one
 /// commit, or in a multicast cluster that is not a CTA pair ([1, 2], [2, 2])
 /// one from each CTA of the cluster (whose producers write into this CTA's
@@ -780,6 +794,7 @@ void WarpSpecializer::build() {
   if (isaFor(s.arch).hasTmem)
     return buildTensorMemoryRoles();
   initRing();
+  launchDependentsEarly();
   waitPriorGrids();
   if (res.producerThreads > 0)
     buildWarpSpecialized();

@@ -164,6 +164,35 @@ TEST(Rules, RegisterCapFitsTheLaunchPool) {
   EXPECT_LE(r.regCapPerThread * 512 + 128 * kProducerRegs, 96 * 640);
 }
 
+// ctas_per_sm: 2 halves the launch pool: 384 threads launch with 65536 /
+// 768 = 85, by 8: 80; the consumers may grow to (80 x 384 - 128 x 40) / 256
+// = 100, by 8: 96. Auto stages stop at half an SM: 228 KiB / 2 - 1 KiB =
+// 113 KiB.
+TEST(Rules, TwoCtasPerSmHalveThePoolAndTheSharedMemory) {
+  KernelSpec s = h200();
+  s.tileShape = {64, 32, 64};
+  s.kernelSchedule = KernelSchedule::WarpSpecializedPingpong;
+  s.tileScheduler.kind = TileSchedulerKind::Persistent;
+  s.ctasPerSm = 2;
+  resolveAuto(s);
+  CtaResources r = computeResources(s);
+  EXPECT_EQ(r.threads, 384);
+  EXPECT_EQ(r.regCapPerThread, 96);
+  EXPECT_LE(2 * (r.regCapPerThread * 256 + 128 * kProducerRegs), 65536);
+  EXPECT_EQ(s.mainloop.stages, 8);
+  EXPECT_LE(2 * (r.smemBytes + 1024), 228 * 1024);
+  EXPECT_EQ(violations(s), Msgs{});
+  // A 128x128 tile of 32 KiB stages beside its TMA-store epilogue's ring
+  // (at least 2 x 16 KiB): auto takes 2 (64 + 32 KiB + barriers; a third
+  // stage would need 129 KiB).
+  KernelSpec big = h200();
+  big.kernelSchedule = KernelSchedule::WarpSpecializedCooperative;
+  big.ctasPerSm = 2;
+  resolveAuto(big);
+  EXPECT_EQ(big.mainloop.stages, 2);
+  EXPECT_LE(computeResources(big).smemBytes, 113 * 1024);
+}
+
 TEST(Rules, EpilogueRingDividesTheRow) {
   // A 192-column bf16 row is 3 chunks of 128 B. Chunk c of every tile uses
   // buffer c % ring, so the ring must divide 3: the whole row when it fits

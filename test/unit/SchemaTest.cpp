@@ -84,7 +84,7 @@ TEST(Schema, KeysPerSection) {
   EXPECT_EQ(keys(""), "schema_version,name,arch,device,operands,problem,"
                       "tile_shape,cluster_shape,threads,mainloop,"
                       "kernel_schedule,swap_ab,tile_scheduler,epilogue,pdl_wait,"
-                      "pdl_launch_dependents");
+                      "pdl_launch_dependents,ctas_per_sm");
   EXPECT_EQ(keys("operands"), "a,b,c,accumulator");
   for (const char *op : {"operands.a", "operands.b", "operands.c"})
     EXPECT_EQ(keys(op), "element,layout,scale");
@@ -186,7 +186,8 @@ TEST(Schema, EveryKeyOfEverySectionIsRead) {
       {"epilogue.activation", "relu"},
       {"epilogue.aux", "false"},
       {"pdl_wait", "before_loads"},
-      {"pdl_launch_dependents", "after_mainloop"},
+      {"pdl_launch_dependents", "after_prologue"},
+      {"ctas_per_sm", "1"},
   };
   // Every leaf key of the table, by walking allowedKeys.
   std::vector<std::string> leaves;
@@ -200,7 +201,7 @@ TEST(Schema, EveryKeyOfEverySectionIsRead) {
     }
   };
   walk("");
-  EXPECT_EQ(leaves.size(), 40u);
+  EXPECT_EQ(leaves.size(), 41u);
   for (const std::string &leaf : leaves) {
     if (leaf == "schema_version" || leaf == "name" || leaf == "arch")
       continue; // in every spec
@@ -299,7 +300,7 @@ TEST(Schedule, EqualityAndHashOverEveryAttributeField) {
     ++fields;                                                                  \
   }
 #include "gemmc/Spec/Schema.def"
-  EXPECT_EQ(fields, 33);
+  EXPECT_EQ(fields, 34);
 }
 
 //===----------------------------------------------------------------------===//
@@ -339,7 +340,7 @@ const char *kPrinted =
     "raster = \"along_m\", group = 8, split_k = 1, store = \"tma\", "
     "alpha = true, beta = false, bias = \"none\", bias_element = \"f32\", "
     "activation = \"none\", aux = false, pdl_wait = \"none\", "
-    "pdl_launch_dependents = \"none\">";
+    "pdl_launch_dependents = \"none\", ctas_per_sm = 1>";
 } // namespace
 
 TEST_F(AttrFixture, PrintsAndParsesBackEqual) {

@@ -188,6 +188,10 @@ constexpr uint32_t encode(uint32_t dType, uint32_t aType, uint32_t bType,
 } // namespace tcgen05_idesc
 } // namespace isa
 
+/// Shared memory the system reserves of each resident block (sm_80 and
+/// later): a CTA's share of the SM is its own bytes plus this.
+constexpr int kSmemReservedPerCta = 1024;
+
 /// Alignment the widest (128-byte) swizzle pattern needs for its
 /// shared-memory base: one atom, 1024 bytes.
 constexpr int kSwizzleAtomAlignBytes = isa::swizzleAtomBytes(isa::kWidestSwizzleSpan);
