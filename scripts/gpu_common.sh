@@ -43,3 +43,22 @@ gpu_build_bench() {
   gpu_configure_args
   "${configure[@]}" && cmake --build "$build" -j "$(nproc)" --target gemmc-bench
 }
+
+# The "build" stage of a GPU script: configure (gpu_configure_args) and build
+# gemmc-gpu-tests and gemmc-bench within SECONDS (default 150).
+gpu_stage_build() {
+  gpu_configure_args
+  stage build "${1:-150}" bash -c "$(printf '%q ' "${configure[@]}") >/dev/null && cmake --build $build -j $(nproc) --target gemmc-gpu-tests gemmc-bench >/dev/null"
+}
+
+# The "suite" stage: gemmc-gpu-tests on CUBIN... at SHAPES (a --shapes list)
+# within SECONDS, to $OUT/suite.txt, and its last 3 lines to stdout.
+gpu_stage_suite() {
+  local limit=$1 shapes=$2 args=() c rc
+  shift 2
+  for c in "$@"; do args+=(--cubin "$c"); done
+  stage suite "$limit" "$build/bin/gemmc-gpu-tests" "${args[@]}" --shapes "$shapes" >"$OUT/suite.txt" 2>&1
+  rc=$?
+  tail -n 3 "$OUT/suite.txt"
+  return $rc
+}

@@ -15,15 +15,9 @@
 # Limits: build 150 s, suite 40 s, chain 100 s.
 source "$(dirname "$0")/gpu_common.sh"
 log="$OUT/log.txt"
-dir=build/cubins-pdl2
-status=0
-gpu_configure_args
-stage build 150 bash -c "$(printf '%q ' "${configure[@]}") >/dev/null && cmake --build $build -j $(nproc) --target gemmc-gpu-tests gemmc-bench >/dev/null" || exit 1
-cubins=()
-for c in "$dir"/pdl_p*.cubin; do cubins+=(--cubin "$c"); done
-stage suite 40 "$build/bin/gemmc-gpu-tests" "${cubins[@]}" --shapes 16x8192x8192,1x1000x1032,100x2056x4104 \
-  >"$OUT/suite.txt" 2>&1 || status=1
-tail -n 3 "$OUT/suite.txt"
+dir=build/cubins-pdl2 status=0
+gpu_stage_build 150 || exit 1
+gpu_stage_suite 40 16x8192x8192,1x1000x1032,100x2056x4104 "$dir"/pdl_p*.cubin || status=1
 order=()
 for round in 1 2; do
   for c in pdl_b_coop_decode_128x128 pdl_p_coop_decode_128x128 pdl_b_swab_tn_32x64_pp \

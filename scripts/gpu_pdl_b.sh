@@ -14,13 +14,8 @@ source "$(dirname "$0")/gpu_common.sh"
 log="$OUT/log.txt"
 dir=build/cubins-pdl
 status=0
-gpu_configure_args
-stage build 150 bash -c "$(printf '%q ' "${configure[@]}") >/dev/null && cmake --build $build -j $(nproc) --target gemmc-gpu-tests gemmc-bench >/dev/null" || exit 1
-cubins=()
-for c in "$dir"/pdl_*.cubin; do cubins+=(--cubin "$c"); done
-stage suite 60 "$build/bin/gemmc-gpu-tests" "${cubins[@]}" --shapes 16x8192x8192,1x1000x1032,100x2056x4104 \
-  >"$OUT/suite.txt" 2>&1 || status=1
-tail -n 3 "$OUT/suite.txt"
+gpu_stage_build 150 || exit 1
+gpu_stage_suite 60 16x8192x8192,1x1000x1032,100x2056x4104 "$dir"/pdl_*.cubin || status=1
 : >"$OUT/chain.txt"
 for c in h200_bf16_decode_128x128_coop_pdl pdl_b_coop_decode_128x128 pdl_swab_tn_32x64_pp pdl_b_swab_tn_32x64_pp; do
   echo "## $c" >>"$OUT/chain.txt"
