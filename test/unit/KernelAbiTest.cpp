@@ -102,10 +102,10 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // and 4 sm_80 ones with 64x64 warp tiles (a100_*_128x256x32, a100_*_128x128x32_w4),
   // and 2 swap_ab PDL specs (pdl_swab_tn_32x64_pp, pdl_b_swab_tn_32x64_pp).
   // and 1 sm_100a stream_k spec (issue 13: b200_bf16_streamk).
-  // and 3 PDL specs that let the next kernel in after the prologue
-  // (pdl_p_coop_decode_128x128, pdl_p_swab_tn_32x64_pp, and
-  // pdl_p2_swab_tn_32x64_pp with ctas_per_sm: 2).
-  EXPECT_EQ(checked, 118);
+  // and 4 PDL specs of issue 15's second round: after_prologue
+  // (pdl_p_coop_decode_128x128, pdl_p_swab_tn_32x64_pp), ctas_per_sm: 2
+  // (pdl_c2_swab_tn_32x64_pp) and both (pdl_p2_swab_tn_32x64_pp).
+  EXPECT_EQ(checked, 119);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box
