@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Issue 16, the sweep's losers (branch tune2): candidate kernels on the shapes under 0.95x cuBLAS,
+# then the bundle updated from their numbers on the whole sweep. Two rounds, each one call:
+#
+#   round 1 (candidates):
+#     scripts/gpu_tune2.sh prepare candidates        # build machine: build/bin/gemmc of this worktree
+#     OUT=$PWD/out scripts/gpu_tune2.sh run candidates   # GPU machine, carrying build/tune2; < 3 minutes
+#   round 2 (the bundle on the sweep):
+#     scripts/gpu_tune2.sh prepare sweep
+#     OUT=$PWD/out scripts/gpu_tune2.sh run sweep        # GPU machine, carrying build/tune2; < 3 minutes
+#
+# prepare candidates writes build/tune2/cubins/: test/gpu/tune2/*.yaml and the bundle's current
+#   kernels for those shapes, through scripts/build_cubins.sh --check (no spill, no C75xx warning).
+# prepare sweep writes build/tune2/bundles/h200_bf16_tn_waves (gemmc bundle of
+#   bench/bundles/h200_bf16_tn_waves.yaml).
+# run builds gemmc-bench (runtime only, 90 s limit) and writes to $OUT:
+#   candidates: tune2.txt/.json   every cubin of bench/suites/tune2.yaml's rows against cuBLAS (rel_err
+#                                 per row is the correctness check), 80 s limit
+#   sweep:      sweep.txt/.json   the bundle against cuBLAS on bench/suites/sweep.yaml (77 shapes),
+#                                 85 s limit, 10 timed runs; then bench/model_check.py's geomean, minimum, count < 0.95
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+dir=${GEMMC_TUNE2_DIR:-build/tune2}
+# The bundle's kernels today for the losing shapes (bench/bundles/h200_bf16_tn_waves.yaml), measured
+# beside the candidates in the same process.
+current="specs/h200_bf16_decode_128x128_coop.yaml test/gpu/m256/sk_coop_128x128.yaml
+  test/gpu/m256/pp_tn_64x128.yaml test/gpu/small/pp_tn_64x64.yaml test/gpu/small/sk_tn_64x64_ws.yaml
+  test/gpu/small/swab_tn_16x128_sk.yaml test/gpu/small/swab_tn_64x128_sk.yaml"
+
+prepare() {
+  case "$1" in
+  candidates)
+    rm -rf "$dir/cubins" && mkdir -p "$dir/cubins"
+    # shellcheck disable=SC2086
+    scripts/build_cubins.sh --check "$dir/cubins" test/gpu/tune2/*.yaml $current || return 1 ;;
+  sweep)
+    rm -rf "$dir/bundles" && mkdir -p "$dir/bundles"
+    build/bin/gemmc bundle bench/bundles/h200_bf16_tn_waves.yaml -o "$dir/bundles/h200_bf16_tn_waves" || return 1 ;;
+  *) echo "usage: scripts/gpu_tune2.sh prepare candidates|sweep" >&2; return 2 ;;
+  esac
+  echo "gpu_tune2.sh prepare $1: done in $dir"
+}
+
+run() {
+  source scripts/gpu_common.sh
+  local t0=$SECONDS status=0
+  gpu_configure_args
+  { "${configure[@]}" && timeout 90 cmake --build "$build" -j "$(nproc)" --target gemmc-bench; } \
+    >"$OUT/build.txt" 2>&1 || { tail -30 "$OUT/build.txt"; return 1; }
+  echo "== build: $((SECONDS - t0)) s"
+  local bench="$build/bin/gemmc-bench"
+  [ -x "$bench" ] || bench=$(find "$build" -name gemmc-bench -type f | head -1)
+  case "$1" in
+  candidates)
+    timeout 80 "$bench" --cubin-dir "$dir/cubins" --suite bench/suites/tune2.yaml --iters 20 --warmup 3 \
+      --json "$OUT/tune2.json" >"$OUT/tune2.txt" 2>&1 || { status=1; echo "tune2: exit $?"; }
+    echo "== candidates: $((SECONDS - t0)) s"
+    cat "$OUT/tune2.txt" ;;
+  sweep)
+    timeout 85 "$bench" --bundle "$dir/bundles/h200_bf16_tn_waves" --suite bench/suites/sweep.yaml --iters 10 --warmup 2 \
+      --json "$OUT/sweep.json" >"$OUT/sweep.txt" 2>&1 || { status=1; echo "sweep: exit $?"; }
+    echo "== sweep: $((SECONDS - t0)) s"
+    python3 bench/model_check.py /dev/null "$OUT/sweep.json" | tee "$OUT/sweep_summary.txt" ;;
+  *) echo "usage: scripts/gpu_tune2.sh run candidates|sweep" >&2; return 2 ;;
+  esac
+  return $status
+}
+
+case "${1:-}" in
+prepare) prepare "${2:-}" ;;
+run) run "${2:-}" ;;
+*) echo "usage: scripts/gpu_tune2.sh prepare|run candidates|sweep" >&2; exit 2 ;;
+esac
