@@ -13,9 +13,9 @@
 #   kernels for those shapes, through scripts/build_cubins.sh --check (no spill, no C75xx warning).
 # prepare sweep writes build/tune2/bundles/h200_bf16_tn_waves (gemmc bundle of
 #   bench/bundles/h200_bf16_tn_waves.yaml).
-# run builds gemmc-bench (runtime only, 90 s limit) and writes to $OUT:
+# run builds gemmc-bench (runtime only, 80 s limit) and writes to $OUT:
 #   candidates: tune2.txt/.json   every cubin of bench/suites/tune2.yaml's rows against cuBLAS (rel_err
-#                                 per row is the correctness check), 80 s limit
+#                                 per row is the correctness check), 90 s limit
 #   sweep:      sweep.txt/.json   the bundle against cuBLAS on bench/suites/sweep.yaml (77 shapes),
 #                                 85 s limit, 10 timed runs; then bench/model_check.py's geomean, minimum, count < 0.95
 set -uo pipefail
@@ -46,14 +46,14 @@ run() {
   source scripts/gpu_common.sh
   local t0=$SECONDS status=0
   gpu_configure_args
-  { "${configure[@]}" && timeout 90 cmake --build "$build" -j "$(nproc)" --target gemmc-bench; } \
+  { "${configure[@]}" && timeout 80 cmake --build "$build" -j "$(nproc)" --target gemmc-bench; } \
     >"$OUT/build.txt" 2>&1 || { tail -30 "$OUT/build.txt"; return 1; }
   echo "== build: $((SECONDS - t0)) s"
   local bench="$build/bin/gemmc-bench"
   [ -x "$bench" ] || bench=$(find "$build" -name gemmc-bench -type f | head -1)
   case "$1" in
   candidates)
-    timeout 80 "$bench" --cubin-dir "$dir/cubins" --suite bench/suites/tune2.yaml --iters 20 --warmup 3 \
+    timeout 90 "$bench" --cubin-dir "$dir/cubins" --suite bench/suites/tune2.yaml --iters 20 --warmup 3 \
       --json "$OUT/tune2.json" >"$OUT/tune2.txt" 2>&1 || { status=1; echo "tune2: exit $?"; }
     echo "== candidates: $((SECONDS - t0)) s"
     cat "$OUT/tune2.txt" ;;
