@@ -45,12 +45,11 @@ prepare() {
 run() {
   source scripts/gpu_common.sh
   local t0=$SECONDS status=0
-  gpu_configure_args
-  { "${configure[@]}" && timeout 80 cmake --build "$build" -j "$(nproc)" --target gemmc-bench; } \
-    >"$OUT/build.txt" 2>&1 || { tail -30 "$OUT/build.txt"; return 1; }
+  # gpu_common.sh's gpu_build_bench, under a time limit (a shell function: through bash -c).
+  timeout 80 bash -c 'source scripts/gpu_common.sh && gpu_build_bench' >"$OUT/build.txt" 2>&1 ||
+    { tail -30 "$OUT/build.txt"; return 1; }
   echo "== build: $((SECONDS - t0)) s"
   local bench="$build/bin/gemmc-bench"
-  [ -x "$bench" ] || bench=$(find "$build" -name gemmc-bench -type f | head -1)
   case "$1" in
   candidates)
     timeout 90 "$bench" --cubin-dir "$dir/cubins" --suite bench/suites/tune2.yaml --iters 20 --warmup 3 \
