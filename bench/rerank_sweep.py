@@ -26,6 +26,7 @@ bundle:KERNEL the first spec of the --spec-dirs named KERNEL.
 --errors: measured / predicted time per row, the rms and mean of its log, and
 the same per schedule class (kernel schedule, BLOCK_M, stream_k); --per-row
 prints each row's.
+--predict SUITE: each listed cubin's predicted time per shape, before a run.
 --space: the stricter check: ranks the measured best against the whole space
 (gemmc tune --top 3 of this checkout on the shape): a hit when its predicted
 time is within the third pick's (+0.5%).
@@ -58,6 +59,19 @@ def spec_class(path):
     return name + ("-stream_k" if "kind: stream_k" in text else "")
 
 
+def analyze(gemmc, path, shape):
+    """gemmc analyze --json on the shape. A swap_ab kernel's C^T rows are M long: at an M whose row
+    is not 16-byte aligned the rules refuse the static shape ([stride-alignment]) where the runtime
+    pads it, so such a shape is analyzed at M rounded up to 8."""
+    run = lambda s: subprocess.run([gemmc, "analyze", path, "--shape", "%dx%dx%d" % s, "--json"],
+                                   capture_output=True, text=True)
+    out = run(shape)
+    if out.returncode and "[stride-alignment]" in out.stderr and shape[0] % 8:
+        out = run(((shape[0] + 7) // 8 * 8, shape[1], shape[2]))
+        out.padded_m = (shape[0] + 7) // 8 * 8
+    return out
+
+
 def third_of_space(gemmc, shape):
     """gemmc tune's third pick's predicted time on the shape (the whole space)."""
     with tempfile.TemporaryDirectory() as d:
@@ -65,6 +79,28 @@ def third_of_space(gemmc, shape):
                               "-o", d], capture_output=True, text=True).stdout
     tflops = [float(x) for x in re.findall(r": ([\d.]+) TFLOP/s", out)]
     return 2.0 * shape[0] * shape[1] * shape[2] / (tflops[-1] * 1e12) if tflops else None
+
+
+def predict(a):
+    """Per shape of the suite, its cubins' predicted times, fastest first."""
+    for m in re.finditer(r"- \{name: *([^,]*), *m: *(\d+), *n: *(\d+), *k: *(\d+), *cubins: \[([^\]]*)\]",
+                         open(a.predict).read()):
+        shape = tuple(int(m.group(i)) for i in (2, 3, 4))
+        rows = []
+        for cubin in (c.strip()[:-len(".cubin")] for c in m.group(5).split(",")):
+            path = next((os.path.join(d, cubin + ".yaml") for d in a.spec_dir
+                         if os.path.exists(os.path.join(d, cubin + ".yaml"))), None)
+            out = analyze(a.gemmc, path, shape) if path else None
+            if not out or out.returncode:
+                print("%-24s %-34s not analyzed%s" % (m.group(1), cubin, "" if not out else ": " + out.stderr.strip()))
+                continue
+            s = json.loads(out.stdout)["shapes"][0]
+            rows.append((s["time_s"]["predicted"], cubin, s["bottleneck"], getattr(out, "padded_m", None)))
+        flops = 2.0 * shape[0] * shape[1] * shape[2]
+        for sec, cubin, bottleneck, padded in sorted(rows):
+            print("%-24s %-34s %8.1f us %7.1f TFLOP/s  %s%s" % (m.group(1), cubin, sec * 1e6, flops / sec / 1e12,
+                                                            bottleneck, " (at M = %d)" % padded if padded else ""))
+    return 0
 
 
 def main():
@@ -79,9 +115,13 @@ def main():
     ap.add_argument("--errors", action="store_true", help="measured / predicted per row and per class")
     ap.add_argument("--space", action="store_true", help="also rank against gemmc tune's top 3")
     ap.add_argument("--per-row", action="store_true", help="print each row's measured and predicted time")
+    ap.add_argument("--predict", help="a suite whose shapes list their cubins: print each one's prediction "
+                    "(written before a run), nothing measured")
     a = ap.parse_args()
+    if a.predict:
+        return predict(a)
     if not a.check and not a.json:
-        ap.error("give --check or --json")
+        ap.error("give --check, --json or --predict")
     shapes, measured = {}, {}  # key -> (m, n, k); key -> {cubin: (ratio to cuBLAS, seconds)}
     if a.check:
         suite_shapes = {}
@@ -129,8 +169,7 @@ def main():
         for cubin, path in files.items():
             if not os.path.exists(path):
                 continue
-            out = subprocess.run([a.gemmc, "analyze", path, "--shape", "%dx%dx%d" % shape, "--json"],
-                                 capture_output=True, text=True)
+            out = analyze(a.gemmc, path, shape)
             if out.returncode:  # a spec the rules refuse at this shape: not ranked
                 print(f"{key}: {cubin} not ranked: {out.stderr.strip().splitlines()[0]}")
                 continue
