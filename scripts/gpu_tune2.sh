@@ -17,8 +17,9 @@
 #   candidates: tune2-mid.txt/.json (M = 65-512, 50 s limit), tune2-small.txt/.json (M <= 64, 40 s
 #               limit): every cubin of bench/suites/tune2.yaml's rows against cuBLAS, 10 timed runs
 #               (rel_err per row is the correctness check)
-#   sweep:      sweep.txt/.json   the bundle against cuBLAS on bench/suites/sweep.yaml (77 shapes),
-#                                 85 s limit, 10 timed runs; then bench/model_check.py's geomean, minimum, count < 0.95
+#   sweep:      sweep-lo.txt/.json (M <= 1024, 55 s limit), sweep-hi.txt/.json (M > 1024, 35 s): the bundle
+#               against cuBLAS on bench/suites/sweep.yaml (77 shapes), 10 timed runs; then
+#               bench/model_check.py's geomean, minimum and count under 0.95 for each
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -43,6 +44,11 @@ prepare() {
   echo "gpu_tune2.sh prepare $1: done in $dir"
 }
 
+# shape_names SUITE AWK_CONDITION: the suite's shape names whose M ($2) meets the condition, comma-separated.
+shape_names() {
+  sed -n 's/^ *- {name: *\([^,]*\), *m: *\([0-9]*\),.*/\1 \2/p' "$1" | awk "$2 {print \$1}" | paste -sd,
+}
+
 run() {
   source scripts/gpu_common.sh
   local t0=$SECONDS status=0
@@ -56,10 +62,8 @@ run() {
     # Two processes, so that a time-out (the JSON is written at the end) loses only the second:
     # M = 65-512 first (the model's new picks among them), then M <= 64.
     local mid small
-    mid=$(sed -n 's/^ *- {name: *\([^,]*\), *m: *\([0-9]*\),.*/\1 \2/p' bench/suites/tune2.yaml |
-      awk '$2 > 64 {print $1}' | paste -sd,)
-    small=$(sed -n 's/^ *- {name: *\([^,]*\), *m: *\([0-9]*\),.*/\1 \2/p' bench/suites/tune2.yaml |
-      awk '$2 <= 64 {print $1}' | paste -sd,)
+    mid=$(shape_names bench/suites/tune2.yaml '$2 > 64')
+    small=$(shape_names bench/suites/tune2.yaml '$2 <= 64')
     timeout 50 "$bench" --cubin-dir "$dir/cubins" --suite bench/suites/tune2.yaml --shapes "$mid" \
       --iters 10 --warmup 2 --json "$OUT/tune2-mid.json" >"$OUT/tune2-mid.txt" 2>&1 ||
       { status=1; echo "tune2-mid: exit $?"; }
@@ -70,10 +74,19 @@ run() {
     echo "== candidates, M <= 64: $((SECONDS - t0)) s"
     cat "$OUT/tune2-mid.txt" "$OUT/tune2-small.txt" ;;
   sweep)
-    timeout 85 "$bench" --bundle "$dir/bundles/h200_bf16_tn_waves" --suite bench/suites/sweep.yaml --iters 10 --warmup 2 \
-      --json "$OUT/sweep.json" >"$OUT/sweep.txt" 2>&1 || { status=1; echo "sweep: exit $?"; }
-    echo "== sweep: $((SECONDS - t0)) s"
-    python3 bench/model_check.py /dev/null "$OUT/sweep.json" | tee "$OUT/sweep_summary.txt" ;;
+    # M <= 1024 first (every shape the new rules serve), then the rest, each its own JSON.
+    local lo hi
+    lo=$(shape_names bench/suites/sweep.yaml '$2 <= 1024')
+    hi=$(shape_names bench/suites/sweep.yaml '$2 > 1024')
+    timeout 55 "$bench" --bundle "$dir/bundles/h200_bf16_tn_waves" --suite bench/suites/sweep.yaml --shapes "$lo" \
+      --iters 10 --warmup 2 --json "$OUT/sweep-lo.json" >"$OUT/sweep-lo.txt" 2>&1 ||
+      { status=1; echo "sweep-lo: exit $?"; }
+    echo "== sweep, M <= 1024: $((SECONDS - t0)) s"
+    timeout 35 "$bench" --bundle "$dir/bundles/h200_bf16_tn_waves" --suite bench/suites/sweep.yaml --shapes "$hi" \
+      --iters 10 --warmup 2 --json "$OUT/sweep-hi.json" >"$OUT/sweep-hi.txt" 2>&1 ||
+      { status=1; echo "sweep-hi: exit $?"; }
+    echo "== sweep, M > 1024: $((SECONDS - t0)) s"
+    python3 bench/model_check.py /dev/null "$OUT/sweep-lo.json" "$OUT/sweep-hi.json" | tee "$OUT/sweep_summary.txt" ;;
   *) echo "usage: scripts/gpu_tune2.sh run candidates|sweep" >&2; return 2 ;;
   esac
   return $status
