@@ -29,6 +29,8 @@ llvm::StringRef gemmc::bottleneckName(Bottleneck b) {
     return "tile-overhead";
   case Bottleneck::SharedMemory:
     return "shared-memory-bandwidth";
+  case Bottleneck::MmaIssue:
+    return "mma-issue";
   }
   llvm_unreachable("unknown bottleneck");
 }
@@ -106,6 +108,32 @@ double smemBytesPerFlop(const KernelSpec &spec) {
   double fill = (bm * ea + bn * eb) * bk;
   double reads = (bm * ea + slabs * bn * eb) * bk;
   return (fill + reads) / (2.0 * bm * bn * bk);
+}
+
+/// Warpgroups issuing MMAs on one SM at the same time (docs/model.md 6d);
+/// 0 for MMA families other than wgmma (mma.sync's warps and tcgen05's one
+/// thread are not modelled). Each cooperative or warp_specialized consumer
+/// warpgroup takes a 64-row slab (one wgmma M) and issues on its own; a
+/// multistage CTA's warps also issue the loads and wait on each stage
+/// together, so they count as one; pingpong's two warpgroups alternate
+/// tiles, so the second issues only when the CTA has a second tile.
+int64_t mmaIssuersPerSm(const KernelSpec &spec, int64_t concurrentCtas,
+                        int64_t tilesOnSm) {
+  std::optional<MmaInstrShape> instr = mmaInstrShape(spec.arch, spec.a.element);
+  if (!instr || instr->family != MmaFamily::Wgmma)
+    return 0;
+  int64_t perCta = 1;
+  switch (spec.kernelSchedule) {
+  case KernelSchedule::Multistage:
+    break;
+  case KernelSchedule::WarpSpecializedPingpong:
+    perCta = tilesOnSm > concurrentCtas ? 2 : 1;
+    break;
+  default:
+    perCta = std::max<int64_t>(1, llvm::divideCeil(spec.blockM(), instr->m));
+    break;
+  }
+  return perCta * std::max<int64_t>(1, concurrentCtas);
 }
 
 /// Reuse lost in proportion to how far the working set overflows L2: all of
@@ -375,10 +403,16 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   double tileFlops = 2.0 * bm * bn * kPerSplit; // partial tiles run padded
   // split_k launches one CTA per piece (while they fit), not one per SM:
   // the busiest SM's pieces, as for a persistent grid.
-  if (streamK && (a.splitK == 1 || a.tiles > a.slots))
-    a.mmaSec = double(a.tiles) * tileFlops / (a.mathFlopsPerSm * sms); // balanced by design
-  else
-    a.mmaSec = double(a.tilesOnBusiestSm) * tileFlops / a.mathFlopsPerSm;
+  bool balanced = streamK && (a.splitK == 1 || a.tiles > a.slots);
+  double tilesOnSm = balanced ? double(a.tiles) / sms : double(a.tilesOnBusiestSm);
+  a.mmaSec = tilesOnSm * tileFlops / a.mathFlopsPerSm;
+  // The issue path (docs/model.md 6d): a lone MMA warpgroup's per-K-step
+  // round trip leaves the tensor cores idle; a second one fills it.
+  a.kStepsOnBusiestSm = tilesOnSm * std::ceil(kPerSplit / bk);
+  a.mmaIssuersPerSm = mmaIssuersPerSm(spec, a.ctasPerSmConcurrent,
+                                      a.tilesOnBusiestSm);
+  if (a.mmaIssuersPerSm == 1)
+    a.issueGapSec = a.kStepsOnBusiestSm * kSingleIssuerStepSec;
   // The part of the math time that is shared memory's, not the peak's.
   double smemLossSec = a.mmaSec * (1.0 - a.mathFlopsPerSm / peakPerSm);
   // Block scaling: after each K tile's MMAs the consumers fold the tile's
@@ -393,7 +427,8 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   a.memorySec = a.l2Bytes / a.hbmBytesPerSec;
   // Stream-K's pipeline refills are the math side's: when HBM-bound, other
   // CTAs' loads use the bandwidth meanwhile.
-  double fedSec = a.mmaSec / a.latencyCoverage + a.streamKRefillSec;
+  double fedSec =
+      a.mmaSec / a.latencyCoverage + a.streamKRefillSec + a.issueGapSec;
   a.mainloopSec = std::max(fedSec, a.memorySec);
   a.modelSec = a.mainloopSec + a.overheadSec;
   a.pessimisticSec = std::max(fedSec, a.l2PessimisticBytes / a.hbmBytesPerSec) +
@@ -418,7 +453,9 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
         {Bottleneck::WaveQuantization,
          a.mmaSec - smemLossSec - a.computeFloorSec},
         {Bottleneck::SharedMemory, smemLossSec},
-        {Bottleneck::LoadLatency, fedSec - a.streamKRefillSec - a.mmaSec},
+        {Bottleneck::LoadLatency,
+         fedSec - a.streamKRefillSec - a.issueGapSec - a.mmaSec},
+        {Bottleneck::MmaIssue, a.issueGapSec},
         {Bottleneck::TileOverhead, a.overheadSec + a.streamKRefillSec}};
     a.bottleneck = std::max_element(std::begin(parts), std::end(parts),
                                     [](auto x, auto y) {

@@ -293,13 +293,20 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                   timeStr(a.streamKFixupSec), a.streamKPiecesPerCta - 1,
                   a.cta.stages, bytesStr(a.cta.stageBytes()),
                   timeStr(a.streamKRefillSec));
-  os << formatv("  mainloop         = max(math / coverage {0}{3}, memory {1}) = "
+  if (a.issueGapSec > 0)
+    os << formatv("  issue path       = 1 MMA warpgroup on the SM: {0:F0} K steps x "
+                  "{1} = {2} on the math\n",
+                  a.kStepsOnBusiestSm, timeStr(model::kSingleIssuerStepSec),
+                  timeStr(a.issueGapSec));
+  os << formatv("  mainloop         = max(math / coverage {0}{3}{4}, memory {1}) = "
                 "{2}\n",
                 timeStr(a.mmaSec / a.latencyCoverage), timeStr(a.memorySec),
                 timeStr(a.mainloopSec),
                 a.streamKRefillSec > 0
                     ? " + stream-K refills " + timeStr(a.streamKRefillSec)
-                    : std::string());
+                    : std::string(),
+                a.issueGapSec > 0 ? " + issue path " + timeStr(a.issueGapSec)
+                                  : std::string());
   os << formatv("  overhead         = {0} tiles x {1} exposed (prologue {2}, "
                 "epilogue {3}){4}{5} = {6}\n",
                 a.tilesOnBusiestSm, timeStr(a.exposedPerTileSec),
@@ -387,6 +394,7 @@ void printJson(raw_ostream &os, const KernelSpec &s, ArrayRef<Row> rows) {
           j.attribute("resident_ctas", a.residentCtas);
           j.attribute("binding_limit", occupancyLimitName(a.binding));
           j.attribute("occupancy", a.occupancy);
+          j.attribute("mma_issuers_per_sm", a.mmaIssuersPerSm);
           j.attribute("tiles_m", a.tilesM);
           j.attribute("tiles_n", a.tilesN);
           j.attribute("split_k", a.splitK);
@@ -435,6 +443,7 @@ void printJson(raw_ostream &os, const KernelSpec &s, ArrayRef<Row> rows) {
             j.attribute("overhead", a.overheadSec);
             j.attribute("stream_k_fixup", a.streamKFixupSec);
             j.attribute("stream_k_refill", a.streamKRefillSec);
+            j.attribute("issue_gap", a.issueGapSec);
             if (a.blockScaleFoldSec > 0)
               j.attribute("block_scale_fold", a.blockScaleFoldSec);
             j.attribute("model", a.modelSec);

@@ -61,6 +61,17 @@ constexpr double kEfficiencyHigh = 0.95;
 /// (kL2HitLatencySec) each: 0.4-0.8 us. The value is the fit of
 /// docs/model.md section 6c on the H200's measured stream_k / split_k pairs.
 constexpr double kStreamKFlagRoundTripSec = 1.0e-6;
+/// The issue path of wgmma (docs/model.md 6d): per K step a consumer
+/// warpgroup waits on the stage's full barrier, issues its wgmma group,
+/// waits for its previous group and releases the stage. When it is the only
+/// warpgroup on the SM issuing MMAs at that moment (multistage, pingpong
+/// with one tile a CTA, 64-row warp_specialized, one CTA per SM) the tensor
+/// cores idle through that round trip; a second issuing warpgroup fills it
+/// (the cooperative 128-row tiles, whose cost the efficiency constant
+/// already holds). About 180 cycles at 1.83 GHz; the one value fitted on
+/// the 277 measured H200 rows of bench/results/2026-11-30-session3 (tune16,
+/// m256): rms log error 0.206 -> 0.151 (bench/model_fit.py).
+constexpr double kSingleIssuerStepSec = 0.05e-6;
 /// Waves whose L2 footprint is computed tile by tile; beyond this many the
 /// footprint is averaged over this many evenly spaced waves.
 constexpr int64_t kMaxSampledWaves = 256;
@@ -79,6 +90,7 @@ enum class Bottleneck {
   LoadLatency,      ///< too few bytes in flight to cover the load latency
   TileOverhead,     ///< prologue and epilogue not hidden behind other work
   SharedMemory,     ///< the MMA's operand reads and the fills outrun shared memory
+  MmaIssue,         ///< one MMA warpgroup on the SM: its per-K-step round trip is exposed
 };
 llvm::StringRef bottleneckName(Bottleneck b);
 
@@ -180,10 +192,21 @@ struct Analysis {
   double smemFlopsPerSm = 0;   ///< FLOP/s per SM shared memory can feed
   double mathFlopsPerSm = 0;   ///< min(peak per SM, smemFlopsPerSm)
 
+  // The issue path (docs/model.md 6d; wgmma only, 0 otherwise).
+  /// Warpgroups issuing MMAs on one SM at the same time: concurrent CTAs x
+  /// (BLOCK_M / 64 for cooperative and warp_specialized consumers, one for
+  /// multistage, whose warps also load and wait together, and for pingpong
+  /// unless each CTA has two tiles, so that both warpgroups have one).
+  int64_t mmaIssuersPerSm = 0;
+  double kStepsOnBusiestSm = 0; ///< K steps the busiest SM's issuers run
+  /// kStepsOnBusiestSm x kSingleIssuerStepSec when one warpgroup issues; on
+  /// the math side of the mainloop (hidden when HBM-bound).
+  double issueGapSec = 0;
+
   // Time.
   double mmaSec = 0;    ///< busiest SM's padded tiles at mathFlopsPerSm
   double memorySec = 0; ///< l2Bytes / HBM bandwidth
-  double mainloopSec = 0; ///< max(mmaSec / coverage + streamKRefillSec, memorySec)
+  double mainloopSec = 0; ///< max(mmaSec / coverage + streamKRefillSec + issueGapSec, memorySec)
   double modelSec = 0;  ///< mainloop + overhead at the datasheet roofs
   double pessimisticSec = 0; ///< the same with l2PessimisticBytes
   double predictedSec = 0, bestSec = 0, worstSec = 0;
