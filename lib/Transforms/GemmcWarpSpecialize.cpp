@@ -32,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
 #include "gemmc/Spec/KernelAbi.h"
+#include "gemmc/Target/Sm80.h"
 #include "gemmc/Transforms/EpilogueMath.h"
 #include "gemmc/Transforms/Passes.h"
 #include "gemmc/Transforms/StreamK.h"
@@ -407,40 +408,76 @@ void WarpSpecializer::buildMultistage() {
 
 void WarpSpecializer::buildEveryThreadFills() {
   // Every thread copies its share of each stage (one commit group per
-  // load) and every warp multiplies. Load g goes to stage g % stages. The
-  // tile's first stages - 1 loads go before its K loop; step j waits for
-  // load g + j (stage_wait: the groups of every thread, then a CTA barrier,
-  // after which no warp still reads the stage of step j - 1), refills that
-  // stage with load g + j + stages - 1, then multiplies. Loads past the last
-  // K tile are zero-filled but still committed, so that every wait counts
-  // the same number of groups; stage_release drains them before the ring
-  // takes the next tile.
+  // load) and every warp multiplies, reading its fragments one k step
+  // ahead of its MMAs (gemmc.mma_fragments, gemmc.mma_step), across the
+  // stage boundary too. Load g goes to stage g % stages. The tile's first
+  // stages - 1 loads go before its K loop, then the wait for the first and
+  // the load after them (its stage is still unused). Step j multiplies
+  // stage gj = g + j; before its last k step's MMAs (whose fragments are
+  // already in registers) it waits for load gj + 1 (stage_wait: this
+  // thread's groups but stages - 2 younger ones, then a CTA barrier, after
+  // which no warp reads stage gj any more), refills stage gj with load
+  // gj + stages (while only the last step's fragments are live) and reads
+  // load gj + 1's first fragments. So stages loads
+  // are ahead of the MMAs, and the barrier never stands between a fragment
+  // read and the MMA that waits for it. Loads past the last K tile are
+  // zero-filled but still committed, so that every wait counts the same
+  // number of groups; stage_release drains them, and a CTA barrier keeps
+  // the next tile's first fills off the stage whose fragments the last
+  // step read.
   OpBuilder &b = ir.b;
   int64_t stages = layout.getStages();
   Value lda = op.getLda(), ldb = op.getLdb();
+  std::optional<MmaSyncWarpGrid> grid = mmaSyncWarpGrid(s);
+  assert(grid && "checkLoweringSupport refuses an sm_80 tile without a warp grid");
+  int64_t kSteps = s.blockK() / isaFor(s.arch).mma.k(s.a.element);
+  Type fragType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(mmaSyncStepFragmentRegs(*grid), ir.i32));
   auto fill = [&](Value g, Value m0, Value n0, Value kTile) {
     StageFillOp::create(b, ir.loc, g, m0, n0, kTile, op.getTmapA(), op.getTmapB(),
                         op.getSmem(), lda, ldb, op.getM(), op.getN(), op.getK(),
                         op.getSchedule(), layout);
   };
+  auto fragments = [&](Value g, int64_t kStep) {
+    Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
+    return MmaFragmentsOp::create(b, ir.loc, fragType, base,
+                                  ir.sharedAt(base, layout.getBOffset()),
+                                  b.getI64IntegerAttr(kStep), op.getSchedule())
+        .getResult();
+  };
   forEachPiece([&](Value m0, Value n0, Value, Value, Value, Value g) {
+    Value ahead = ir.c32(stages - 1);
     for (int64_t st = 0; st + 1 < stages; ++st)
       fill(ir.add(g, ir.c32(st)), m0, n0, ir.c32(st));
+    StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
+    Value first = fragments(g, 0);
     Type accType = accumulatorType(op.getSchedule());
     Value zero = LLVM::ZeroOp::create(b, ir.loc, accType);
-    Value acc = accumulate(kTiles, zero, [&](Value step, Value accIn) {
-      Value gj = ir.add(g, step);
-      StageWaitOp::create(b, ir.loc, gj, op.getSmem(), layout);
-      Value ahead = ir.c32(stages - 1);
+    auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), kTiles, ir.c32(1),
+                                   ValueRange{zero, first});
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value step = loop.getInductionVar();
+      Value acc = loop.getRegionIterArgs()[0], cur = loop.getRegionIterArgs()[1];
+      Value gj = ir.add(g, step), gNext = ir.add(gj, ir.c32(1));
       fill(ir.add(gj, ahead), m0, n0, ir.add(step, ahead));
-      Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, gj, op.getSmem(), layout);
-      return MmaStageOp::create(b, ir.loc, accType, accIn, base,
-                                ir.sharedAt(base, layout.getBOffset()),
-                                op.getSchedule())
-          .getResult();
-    });
+      for (int64_t kk = 0; kk < kSteps; ++kk) {
+        Value next;
+        if (kk + 1 < kSteps) {
+          next = fragments(gj, kk + 1);
+        } else {
+          StageWaitOp::create(b, ir.loc, gNext, op.getSmem(), layout);
+          next = fragments(gNext, 0);
+        }
+        acc = MmaStepOp::create(b, ir.loc, accType, acc, cur, op.getSchedule());
+        cur = next;
+      }
+      scf::YieldOp::create(b, ir.loc, ValueRange{acc, cur});
+    }
     release(ir.sub(ir.add(g, kTiles), ir.c32(1)));
-    epilogue(acc, m0, n0);
+    CtaSyncOp::create(b, ir.loc, /*cluster=*/false);
+    epilogue(loop.getResult(0), m0, n0);
     return ir.add(g, kTiles);
   });
 }
