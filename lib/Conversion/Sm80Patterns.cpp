@@ -274,10 +274,24 @@ public:
         Value n = ir.add(ir.add(warpCol, ir.c32(ni * fragCols)), g);
         Value byte = ir.mul(n, ir.c32(eb));
         Value unit = ir.divU(byte, ir.c32(kUnit)), within = ir.remU(byte, ir.c32(kUnit));
+        Value rowT = unitAddress(ir, bTile, tb, t, unit, within);
         for (int64_t half = 0; half < 2; ++half) {
-          Value k = ir.add(t, ir.c32(kk * kInstr + half * kInstr / 2));
-          Value addr = unitAddress(ir, bTile, tb, k, unit, within);
-          b[2 * ni + half] = LLVM::LoadOp::create(ir.b, ir.loc, ir.i32, addr, /*alignment=*/4);
+          // Row t + kk x 8 + half x 4: the swizzle phase of row t, a
+          // constant offset, written into the instruction. As asm with side
+          // effects: a plain load would be folded by LLVM's instcombine from
+          // the end of a K tile (the next stage's fragments) into the top of
+          // the next one (a phi of two loads becomes a load of the phi),
+          // where the MMA waits for it.
+          int64_t rows = kk * kInstr + half * kInstr / 2;
+          assert(rows % tb.phasePeriod() == 0 && "the row offset must keep the swizzle phase");
+          std::string asmText =
+              "ld.shared.b32 $0, [$1+" + std::to_string(rows * tb.rowPitch()) + "];";
+          b[2 * ni + half] =
+              LLVM::InlineAsmOp::create(ir.b, ir.loc, ir.i32, ValueRange{rowT}, asmText, "=r,l",
+                                        /*has_side_effects=*/true, /*is_align_stack=*/false,
+                                        LLVM::TailCallKind::None, /*asm_dialect=*/nullptr,
+                                        /*operand_attrs=*/nullptr)
+                  .getResult(0);
         }
       }
     }
