@@ -3,7 +3,7 @@
 # driver's JIT, in one device call of under 3 minutes. Build here first (CPU
 # machine, worktree root) and carry both folders:
 #   sm80=$(grep -l '^arch: sm_80$' specs/*.yaml test/gpu/specs/*.yaml)
-#   scripts/build_cubins.sh --check build/cubins-sm80c $sm80              # this branch
+#   scripts/build_cubins.sh build/cubins-sm80c $sm80                      # this branch
 #   GEMMC_BUILD_DIR=/work/main/build scripts/build_cubins.sh build/cubins-sm80c-main $sm80
 #   (main's gemmc on the same specs; a spec main cannot build is left out of
 #   the old side)
