@@ -138,6 +138,17 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
           ir.b.setInsertionPointToStart(&partial.getThenRegion().front());
         }
         Value r = ir.divU(q, ir.c32(t.rowUnits)), u = ir.remU(q, ir.c32(t.rowUnits));
+        // When a round of copies covers whole rows, a multiple of the swizzle
+        // period, round i writes round 0's units i x roundRows rows lower: one
+        // shared address register for all rounds (a constant offset each).
+        int64_t roundRows = threads / t.rowUnits;
+        bool sameUnits = threads % t.rowUnits == 0 && roundRows % t.phasePeriod() == 0;
+        Value r0 = r;
+        if (sameUnits) {
+          r0 = ir.divU(tid, ir.c32(t.rowUnits));
+          u = ir.remU(tid, ir.c32(t.rowUnits));
+        }
+        Value dst = unitAddress(ir, tile, t, r0, u, Value(), sameUnits ? i * roundRows : 0);
         Value row = ir.add(rowOrigin, r);
         Value col = ir.add(colOrigin, ir.mul(u, ir.c32(kUnit / eb)));
         // Bytes inside the matrix: 16, fewer at the right edge, 0 outside.
@@ -159,7 +170,7 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
         Value from = LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, elemType, src,
                                          ValueRange{offset});
         NVVM::CpAsyncOp::create(
-            ir.b, ir.loc, unitAddress(ir, tile, t, r, u), from,
+            ir.b, ir.loc, dst, from,
             ir.b.getI32IntegerAttr(kUnit),
             NVVM::LoadCacheModifierKindAttr::get(rewriter.getContext(),
                                                  NVVM::LoadCacheModifierKind::CG),
