@@ -24,6 +24,22 @@ llvm::StringRef gemmc::occupancyLimitName(OccupancyLimit limit) {
   llvm_unreachable("unknown occupancy limit");
 }
 
+/// sm_80: the registers a thread holds (0 elsewhere or without a warp
+/// grid): see computeResidency.
+static int64_t mmaSyncHeldRegs(const KernelSpec &spec, const CtaResources &r) {
+  if (spec.arch != Arch::SM80)
+    return 0;
+  std::optional<MmaSyncWarpGrid> grid = mmaSyncWarpGrid(spec, r.threads);
+  return grid ? r.accRegsPerThread + 2 * mmaSyncStepFragmentRegs(*grid) + kMmaSyncStateRegs : 0;
+}
+
+bool gemmc::mmaSyncPrefetchFits(const KernelSpec &spec, const CtaResources &r) {
+  const DeviceInfo &dev = spec.deviceInfo();
+  int64_t cap = std::min<int64_t>(
+      dev.maxRegsPerThread, dev.regsPerSm / (computeResidency(spec, r).resident * r.threads));
+  return mmaSyncHeldRegs(spec, r) + kMmaSyncPrefetchRegs <= cap;
+}
+
 Residency gemmc::computeResidency(const KernelSpec &spec, const CtaResources &r) {
   const DeviceInfo &dev = spec.deviceInfo();
   Residency a;
@@ -47,11 +63,8 @@ Residency gemmc::computeResidency(const KernelSpec &spec, const CtaResources &r)
   // kMmaSyncStateRegs counts. A second CTA is planned only when those fit:
   // bf16 128x128x32 on 8 warps needs 64 + 2 x 24 + 16 = 128 (ptxas: 128,
   // no spill at 2 CTAs); tf32 on 8 warps 64 + 2 x 24 + 16 = 128 as well.
-  if (spec.arch == Arch::SM80)
-    if (std::optional<MmaSyncWarpGrid> grid = mmaSyncWarpGrid(spec, r.threads)) {
-      int64_t held = r.accRegsPerThread + 2 * mmaSyncStepFragmentRegs(*grid) + kMmaSyncStateRegs;
-      a.byRegs = std::max<int64_t>(1, std::min(a.byRegs, dev.regsPerSm / (held * r.threads)));
-    }
+  if (int64_t held = mmaSyncHeldRegs(spec, r))
+    a.byRegs = std::max<int64_t>(1, std::min(a.byRegs, dev.regsPerSm / (held * r.threads)));
   a.byThreads = dev.maxThreadsPerSm / r.threads;
   a.byBlocks = dev.maxBlocksPerSm;
   // Each resident CTA holds its accumulators' tensor-memory columns.
