@@ -27,7 +27,8 @@
 #   dimensions), gemmc-bench on cube4096 and cube8192 with old-<name> (main)
 #   and <name> (branch) in ONE process, each interleaved with cuBLAS, then
 #   the fractions of the mma.sync peak ($OUT/mma_sync.md) and new/old
-#   ($OUT/side_by_side.md); memcheck and racecheck on two small kernels.
+#   ($OUT/side_by_side.md), bench/mma_sync_mix.cu; memcheck and racecheck
+#   on two kernels that prefetch across stages (N-major tf32 B, K-major bf16).
 source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-run}
 new=${2:-build/cubins-sm80c}
@@ -111,8 +112,10 @@ if [ "$mode" = profile ]; then
 fi
 
 stage build 100 cmake --build "$build" -j "$(nproc)" --target gemmc-bench gemmc-gpu-tests || exit 1
-stage mma-sync-peak 40 bash -c "nvcc -O3 -arch=native bench/mma_sync_peak.cu -o '$build/bin/mma-sync-peak' &&
-  '$build/bin/mma-sync-peak' --json '$OUT/mma_sync_peak.json'"
+stage mma-sync 60 bash -c "nvcc -O3 -arch=native bench/mma_sync_peak.cu -o '$build/bin/mma-sync-peak' &&
+  '$build/bin/mma-sync-peak' --json '$OUT/mma_sync_peak.json' &&
+  nvcc -O3 -arch=native bench/mma_sync_mix.cu -o '$build/bin/mma-sync-mix' &&
+  '$build/bin/mma-sync-mix' | tee '$OUT/mma_sync_mix.md'"
 stage suite 60 "$build/bin/gemmc-gpu-tests" --cubin-dir "$new" \
   --shapes 1x1x16,1x300x40,64x64x64,127x255x72,129x130x100,1000x1000x1000 >"$OUT/suite.txt" ||
   status=1
@@ -129,7 +132,7 @@ python3 bench/side_by_side.py "$OUT/bench.json" | tee "$OUT/side_by_side.md"
 
 GEMMC_SANITIZE_LIMIT=40 GEMMC_SANITIZE_BUDGET=40 OUT=$OUT GEMMC_GPU_BUILD=$build \
   "$root/scripts/gpu_sanitize.sh" --tools memcheck,racecheck \
-  "$new"/sm80_tf32_nn_128x64x64_3st.fatbin "$new"/sm80_bf16_tn_64x128_padded.fatbin |
+  "$new"/sm80_tf32_nn_128x64x64_3st.fatbin "$new"/a100_bf16_128x128x32_w4.fatbin |
   tail -n 6 | tee -a "$log" || status=1
 echo "== gpu_sm80c.sh run: exit $status" | tee -a "$log"
 exit $status
