@@ -15,28 +15,10 @@
 // SM, the w4 kernel's residency).
 //
 //   nvcc -O3 -arch=native bench/mma_sync_mix.cu -o mma-sync-mix && ./mma-sync-mix
-#include <cuda_runtime.h>
-#include <cstdio>
-
-#define CHECK(x)                                                                  \
-  do {                                                                            \
-    cudaError_t e = (x);                                                          \
-    if (e != cudaSuccess) {                                                       \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x,             \
-                   cudaGetErrorString(e));                                        \
-      return 1;                                                                   \
-    }                                                                             \
-  } while (0)
+#include "mma_sync.cuh"
 
 constexpr int kWarps = 4, kMf = 4, kNf = 8, kSteps = 1024;
 constexpr int kSmemBytes = 32 * 1024;
-
-__device__ __forceinline__ void mma(float (&d)[4], const unsigned (&a)[4], const unsigned *b) {
-  asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 "
-               "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
-               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
-}
 
 __device__ __forceinline__ void ldsm(unsigned (&r)[4], unsigned addr) {
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
@@ -96,7 +78,7 @@ __global__ void __launch_bounds__(kWarps * 32) mixKernel(float *out) {
 #pragma unroll
     for (int m = 0; m < kMf; ++m)
 #pragma unroll
-      for (int n = 0; n < kNf; ++n) mma(d[m][n], cur.a[m], cur.b[n]);
+      for (int n = 0; n < kNf; ++n) mma<Kind::Bf16>(d[m][n], cur.a[m], cur.b[n]);
     if (Bar && (s & 1))
       __syncthreads();
     cur = next;
@@ -114,22 +96,9 @@ int measure(const char *name, int sms, int ctasPerSm, float *out) {
   auto kernel = mixKernel<Ldsm, Sts, Bar>;
   CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes));
   int ctas = sms * ctasPerSm;
-  kernel<<<ctas, kWarps * 32, kSmemBytes>>>(out); // warm up
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
-  cudaEvent_t start, stop;
-  CHECK(cudaEventCreate(&start));
-  CHECK(cudaEventCreate(&stop));
-  float best = 1e30f;
-  for (int rep = 0; rep < 5; ++rep) {
-    CHECK(cudaEventRecord(start));
-    kernel<<<ctas, kWarps * 32, kSmemBytes>>>(out);
-    CHECK(cudaEventRecord(stop));
-    CHECK(cudaEventSynchronize(stop));
-    float ms = 0;
-    CHECK(cudaEventElapsedTime(&ms, start, stop));
-    best = ms < best ? ms : best;
-  }
+  float best = 0;
+  if (timeBestOf5([&](int) { kernel<<<ctas, kWarps * 32, kSmemBytes>>>(out); }, best))
+    return 1;
   double mmas = double(ctas) * kWarps * kSteps * kMf * kNf;
   double tflops = mmas * 2.0 * 16 * 8 * 16 / (best * 1e-3) / 1e12;
   std::printf("| %-9s | %d | %7.1f |\n", name, ctasPerSm, tflops);

@@ -383,70 +383,50 @@ Value pack(KernelIR &ir, Type type, ArrayRef<Value> fields) {
   return v;
 }
 
-/// The op's warp grid, or a match failure.
-template <typename OpT>
-std::optional<MmaSyncWarpGrid> gridOf(OpT op, PatternRewriter &rewriter) {
-  std::optional<MmaSyncWarpGrid> grid = ::gemmc::mmaSyncWarpGrid(op.getSchedule().getSpec());
-  if (!grid)
-    (void)rewriter.notifyMatchFailure(op, "no mma.sync warp grid");
-  return grid;
-}
+/// An op lowered through its warp's WarpMma: `lower` returns its
+/// replacement.
+template <typename OpT, Value (*lower)(OpT, KernelIR &, WarpMma &)>
+struct WarpMmaLowering : OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpT op, PatternRewriter &rewriter) const override {
+    const KernelSpec &s = op.getSchedule().getSpec();
+    std::optional<MmaSyncWarpGrid> grid = ::gemmc::mmaSyncWarpGrid(s);
+    if (!grid)
+      return rewriter.notifyMatchFailure(op, "no mma.sync warp grid");
+    KernelIR ir(rewriter, op.getLoc());
+    WarpMma warp(ir, s, *grid);
+    rewriter.replaceOp(op, lower(op, ir, warp));
+    return success();
+  }
+};
 
 /// gemmc.mma_stage -> ldmatrix + mma.sync over the stage's K steps, the
 /// fragments of step j + 1 loaded before the mma.syncs of step j (two
 /// register buffers), so their latency hides behind them.
-struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(MmaStageOp op, PatternRewriter &rewriter) const override {
-    std::optional<MmaSyncWarpGrid> grid = gridOf(op, rewriter);
-    if (!grid)
-      return failure();
-    KernelIR ir(rewriter, op.getLoc());
-    WarpMma warp(ir, op.getSchedule().getSpec(), *grid);
-    SmallVector<Value> acc = unpack(ir, op.getAcc());
-    SmallVector<Value> cur = warp.load(op.getATile(), op.getBTile(), 0);
-    for (int64_t kk = 0; kk < warp.kSteps(); ++kk) {
-      SmallVector<Value> next;
-      if (kk + 1 < warp.kSteps())
-        next = warp.load(op.getATile(), op.getBTile(), kk + 1);
-      warp.multiply(acc, cur);
-      cur = std::move(next);
-    }
-    rewriter.replaceOp(op, pack(ir, op.getAcc().getType(), acc));
-    return success();
+Value lowerMmaStage(MmaStageOp op, KernelIR &ir, WarpMma &warp) {
+  SmallVector<Value> acc = unpack(ir, op.getAcc());
+  SmallVector<Value> cur = warp.load(op.getATile(), op.getBTile(), 0);
+  for (int64_t kk = 0; kk < warp.kSteps(); ++kk) {
+    SmallVector<Value> next;
+    if (kk + 1 < warp.kSteps())
+      next = warp.load(op.getATile(), op.getBTile(), kk + 1);
+    warp.multiply(acc, cur);
+    cur = std::move(next);
   }
-};
+  return pack(ir, op.getAcc().getType(), acc);
+}
 
 /// gemmc.mma_fragments -> one k step's ldmatrix (or shared loads).
-struct MmaFragmentsLowering : OpRewritePattern<MmaFragmentsOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(MmaFragmentsOp op, PatternRewriter &rewriter) const override {
-    std::optional<MmaSyncWarpGrid> grid = gridOf(op, rewriter);
-    if (!grid)
-      return failure();
-    KernelIR ir(rewriter, op.getLoc());
-    WarpMma warp(ir, op.getSchedule().getSpec(), *grid);
-    rewriter.replaceOp(op, pack(ir, op.getType(),
-                                warp.load(op.getATile(), op.getBTile(), op.getKStep())));
-    return success();
-  }
-};
+Value lowerMmaFragments(MmaFragmentsOp op, KernelIR &ir, WarpMma &warp) {
+  return pack(ir, op.getType(), warp.load(op.getATile(), op.getBTile(), op.getKStep()));
+}
 
 /// gemmc.mma_step -> one k step's mma.syncs.
-struct MmaStepLowering : OpRewritePattern<MmaStepOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(MmaStepOp op, PatternRewriter &rewriter) const override {
-    std::optional<MmaSyncWarpGrid> grid = gridOf(op, rewriter);
-    if (!grid)
-      return failure();
-    KernelIR ir(rewriter, op.getLoc());
-    WarpMma warp(ir, op.getSchedule().getSpec(), *grid);
-    SmallVector<Value> acc = unpack(ir, op.getAcc());
-    warp.multiply(acc, unpack(ir, op.getFragments()));
-    rewriter.replaceOp(op, pack(ir, op.getAcc().getType(), acc));
-    return success();
-  }
-};
+Value lowerMmaStep(MmaStepOp op, KernelIR &ir, WarpMma &warp) {
+  SmallVector<Value> acc = unpack(ir, op.getAcc());
+  warp.multiply(acc, unpack(ir, op.getFragments()));
+  return pack(ir, op.getAcc().getType(), acc);
+}
 
 } // namespace
 
@@ -456,8 +436,8 @@ void mlir::gemmc::populateSm80Patterns(RewritePatternSet &patterns,
                DirectLowering<StageWaitOp, lowerStageWait>,           // gemmc.stage_wait
                DirectLowering<StageReleaseOp, lowerStageRelease>,     // gemmc.stage_release
                DirectLowering<StageBaseOp, lowerStageBase>,           // gemmc.stage_base
-               MmaStageLowering,                                      // gemmc.mma_stage
-               MmaFragmentsLowering,                                  // gemmc.mma_fragments
-               MmaStepLowering>(                                      // gemmc.mma_step
+               WarpMmaLowering<MmaStageOp, lowerMmaStage>,            // gemmc.mma_stage
+               WarpMmaLowering<MmaFragmentsOp, lowerMmaFragments>,    // gemmc.mma_fragments
+               WarpMmaLowering<MmaStepOp, lowerMmaStep>>(             // gemmc.mma_step
       patterns.getContext());
 }
