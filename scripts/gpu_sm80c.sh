@@ -15,8 +15,8 @@
 #   tiles, 1 and 2 warps a sub-partition; $OUT/mma_sync_mix.md), the suite
 #   on this branch's a100_* kernels (small shapes) and a quick side-by-side
 #   on cube4096; then ncu on the best bf16 and tf32 kernels (a100_bf16_128x128x32_w4,
-#   a100_tf32_128x256x32) and the branch's new a100_bf16_128x128x64_w4, this
-#   branch's build first, then main's while the time lasts: scheduler and
+#   a100_tf32_128x256x32), this branch's build first, then main's while the
+#   time lasts: scheduler and
 #   warp-state statistics with every stall reason, the shared-memory tables
 #   (wavefronts, bank conflicts), instruction statistics, the tensor and
 #   shared pipes' utilisation, and the SASS with its stall samples
@@ -101,7 +101,7 @@ if [ "$mode" = profile ]; then
     grep -E "Stall|stalled|Issued|Eligible|Registers|Theoretical Occupancy|Duration|Ipc|hmma|Tensor|Shared|Bank|wavefronts" \
       "$rep.txt" | head -60
   }
-  for n in a100_bf16_128x128x32_w4 a100_tf32_128x256x32 a100_bf16_128x128x64_w4; do
+  for n in a100_bf16_128x128x32_w4 a100_tf32_128x256x32; do
     profile_one new "$new" "$n"
   done
   for n in a100_bf16_128x128x32_w4 a100_tf32_128x256x32; do
