@@ -11,46 +11,14 @@
 // {"gpu": ..., "sm_mhz": ..., "tf32_tflops": T, "bf16_tflops": T, "f16_tflops": T}
 // for bench/mma_sync_fraction.py. The clock is whatever the GPU runs at under
 // this load (reported, not locked).
-#include <cuda_runtime.h>
-#include <cstdio>
+#include "mma_sync.cuh"
 #include <cstring>
 #include <string>
-
-#define CHECK(x)                                                                  \
-  do {                                                                            \
-    cudaError_t e = (x);                                                          \
-    if (e != cudaSuccess) {                                                       \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x,             \
-                   cudaGetErrorString(e));                                        \
-      return 1;                                                                   \
-    }                                                                             \
-  } while (0)
 
 // Independent accumulator chains per warp: enough to cover the tensor
 // pipe's latency with 4 warps per SM sub-partition.
 constexpr int kChains = 8;
 constexpr int kIters = 4096;
-
-enum class Kind { Tf32, Bf16, F16 };
-
-template <Kind K>
-__device__ __forceinline__ void mma(float (&d)[4], const unsigned (&a)[4], const unsigned (&b)[2]) {
-  if constexpr (K == Kind::Tf32)
-    asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 "
-                 "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
-                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
-  else if constexpr (K == Kind::Bf16)
-    asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 "
-                 "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
-                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
-  else
-    asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
-                 "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
-                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
-}
 
 template <Kind K>
 __global__ void __launch_bounds__(256) peakKernel(float *out, unsigned seed) {
@@ -76,22 +44,9 @@ int measure(const char *name, int ctas, float *out, double &tflops) {
   constexpr int threads = 256;
   const double k = K == Kind::Tf32 ? 8 : 16;
   const double flopsPerMma = 2.0 * 16 * 8 * k;
-  peakKernel<K><<<ctas, threads>>>(out, 1); // warm up (clocks, JIT)
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
-  cudaEvent_t start, stop;
-  CHECK(cudaEventCreate(&start));
-  CHECK(cudaEventCreate(&stop));
-  float best = 1e30f;
-  for (int rep = 0; rep < 5; ++rep) {
-    CHECK(cudaEventRecord(start));
-    peakKernel<K><<<ctas, threads>>>(out, rep + 2);
-    CHECK(cudaEventRecord(stop));
-    CHECK(cudaEventSynchronize(stop));
-    float ms = 0;
-    CHECK(cudaEventElapsedTime(&ms, start, stop));
-    best = ms < best ? ms : best;
-  }
+  float best = 0;
+  if (timeBestOf5([&](int r) { peakKernel<K><<<ctas, threads>>>(out, r + 1); }, best))
+    return 1;
   double mmas = double(ctas) * (threads / 32) * kIters * kChains;
   tflops = mmas * flopsPerMma / (best * 1e-3) / 1e12;
   std::printf("mma.sync %-4s %8.1f TFLOP/s  (%d CTAs x %d threads, %.3f ms, best of 5)\n", name, tflops, ctas,

@@ -14,13 +14,16 @@
 //                 reads the stage the next fill overwrites;
 //   stage_release cp.async.wait_group 0: the tile's trailing zero-fills are
 //                 done before the ring takes the next tile;
-//   mma_stage     per warp of the warp grid (lib/Target/Sm80.h): ldmatrix
-//                 .x4 fragments of A and B (.trans for an N-major 16-bit B;
-//                 scalar 32-bit shared loads for an N-major tf32 B, which
-//                 ldmatrix cannot transpose), mma.sync m16n8k8 (tf32) or
-//                 m16n8k16 (bf16, f16) into fp32 accumulators. The fragments
-//                 of k step j + 1 are loaded before the mma.syncs of step j
-//                 (two register buffers), so their latency hides behind them.
+//   mma_fragments one k step's fragments of this warp (lib/Target/Sm80.h's
+//                 warp grid): ldmatrix .x4 of A and B (.trans for an N-major
+//                 16-bit B; 32-bit shared loads for an N-major tf32 B, which
+//                 ldmatrix cannot transpose), as a struct of i32;
+//   mma_step      that step's mma.sync m16n8k8 (tf32) or m16n8k16 (bf16,
+//                 f16) into fp32 accumulators;
+//   mma_stage     both over a whole stage, the fragments of k step j + 1
+//                 loaded before the mma.syncs of step j (the sm_80 builder
+//                 uses mma_fragments and mma_step, which also prefetch across
+//                 the stage boundary).
 //
 // Tiles are rows of 16-byte units, XOR-swizzled or padded as Sm80.h says. tf32
 // operands are fp32 in memory; mma.sync .tf32 reads their top 19 bits.
@@ -55,14 +58,21 @@ struct TileShape {
   int64_t phaseStep = 1;
   bool swizzled() const { return swizzle != Swizzle::None; }
   int64_t rowPitch() const { return ::gemmc::sm80RowPitch(rowUnits * kUnit, swizzle); }
+  int64_t mask() const { return ::gemmc::sm80SwizzleMask(rowUnits, swizzled()); }
+  /// Rows after which the swizzle phases repeat.
+  int64_t phasePeriod() const {
+    return mask() ? ::gemmc::sm80RowsPerLine(rowUnits) * (mask() + 1) / phaseStep : 1;
+  }
 };
 
-/// The shared address of byte `byteInUnit` of unit `unit` of row `row`.
+/// The shared address of byte `byteInUnit` of unit `unit` of row
+/// `row` + `rowsBelow`. rowsBelow, a multiple of the phase period, leaves
+/// the swizzle as at `row` and becomes a constant offset of the address,
+/// so that a warp's fragment addresses share one register.
 Value unitAddress(KernelIR &ir, Value tile, const TileShape &t, Value row,
-                  Value unit, Value byteInUnit = Value()) {
-  int64_t mask = ::gemmc::sm80SwizzleMask(t.rowUnits, t.swizzled());
+                  Value unit, Value byteInUnit = Value(), int64_t rowsBelow = 0) {
   Value placed = unit;
-  if (mask) {
+  if (int64_t mask = t.mask()) {
     Value phase = ir.andI(ir.mul(ir.divU(row, ir.c32(::gemmc::sm80RowsPerLine(t.rowUnits))),
                                  ir.c32(t.phaseStep)),
                           ir.c32(mask));
@@ -71,7 +81,9 @@ Value unitAddress(KernelIR &ir, Value tile, const TileShape &t, Value row,
   Value offset = ir.add(ir.mul(row, ir.c32(t.rowPitch())), ir.mul(placed, ir.c32(kUnit)));
   if (byteInUnit)
     offset = ir.add(offset, byteInUnit);
-  return ir.sharedAt(tile, offset);
+  Value at = ir.sharedAt(tile, offset);
+  assert(rowsBelow % t.phasePeriod() == 0 && "a constant row offset must keep the swizzle phase");
+  return rowsBelow ? ir.sharedAt(at, rowsBelow * t.rowPitch()) : at;
 }
 
 /// The stage tiles of A (rows of K) and B (rows of K when col-major, of N
@@ -126,6 +138,17 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
           ir.b.setInsertionPointToStart(&partial.getThenRegion().front());
         }
         Value r = ir.divU(q, ir.c32(t.rowUnits)), u = ir.remU(q, ir.c32(t.rowUnits));
+        // When a round of copies covers whole rows, a multiple of the swizzle
+        // period, round i writes round 0's units i x roundRows rows lower: one
+        // shared address register for all rounds (a constant offset each).
+        int64_t roundRows = threads / t.rowUnits;
+        bool sameUnits = threads % t.rowUnits == 0 && roundRows % t.phasePeriod() == 0;
+        Value r0 = r;
+        if (sameUnits) {
+          r0 = ir.divU(tid, ir.c32(t.rowUnits));
+          u = ir.remU(tid, ir.c32(t.rowUnits));
+        }
+        Value dst = unitAddress(ir, tile, t, r0, u, Value(), sameUnits ? i * roundRows : 0);
         Value row = ir.add(rowOrigin, r);
         Value col = ir.add(colOrigin, ir.mul(u, ir.c32(kUnit / eb)));
         // Bytes inside the matrix: 16, fewer at the right edge, 0 outside.
@@ -147,7 +170,7 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
         Value from = LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, elemType, src,
                                          ValueRange{offset});
         NVVM::CpAsyncOp::create(
-            ir.b, ir.loc, unitAddress(ir, tile, t, r, u), from,
+            ir.b, ir.loc, dst, from,
             ir.b.getI32IntegerAttr(kUnit),
             NVVM::LoadCacheModifierKindAttr::get(rewriter.getContext(),
                                                  NVVM::LoadCacheModifierKind::CG),
@@ -197,157 +220,213 @@ void lowerStageBase(StageBaseOp op, PatternRewriter &rewriter) {
   rewriter.replaceOp(op, stageBase(ir, op.getSmem(), op.getSmemLayout(), op.getLoad()));
 }
 
-/// gemmc.mma_stage -> ldmatrix + mma.sync over the stage's K steps.
-struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(MmaStageOp op, PatternRewriter &rewriter) const override {
-    const KernelSpec &s = op.getSchedule().getSpec();
-    std::optional<MmaSyncWarpGrid> grid = ::gemmc::mmaSyncWarpGrid(s);
-    if (!grid)
-      return rewriter.notifyMatchFailure(op, "no mma.sync warp grid");
-    MLIRContext *ctx = rewriter.getContext();
-    KernelIR ir(rewriter, op.getLoc());
-    Location loc = op.getLoc();
-    const ::gemmc::MmaIsa &mma = ::gemmc::isaFor(s.arch).mma;
-    const ::gemmc::AccumulatorLayout &frag = mma.accumulator;
-    bool tf32 = s.a.element == ::gemmc::ElementType::TF32;
-    bool f16 = s.a.element == ::gemmc::ElementType::F16;
-    int64_t kInstr = mma.k(s.a.element);
-    int64_t kSteps = s.blockK() / kInstr;
-    int64_t unitsPerStep = isa::kMmaKBytes / kUnit;
-    int64_t mf = grid->mFragments(), nf = grid->nFragments();
-    int64_t fragRows = grid->warpRows / mf, fragCols = grid->warpCols / nf;
-    TileShape ta = tileA(s), tb = tileB(s);
-
+/// One warp's share of a stage's mma.syncs: where its fragments lie in the
+/// stage's tiles (ldmatrix .x4, .trans for an N-major 16-bit B; 32-bit
+/// shared loads for an N-major tf32 B) and how its mma.syncs take them. A
+/// k step's fragments are one flat list of i32: A[mi] (4 registers each),
+/// then B[ni] (2 each), mmaSyncStepFragmentRegs in all.
+class WarpMma {
+public:
+  WarpMma(KernelIR &ir, const KernelSpec &s, const MmaSyncWarpGrid &grid)
+      : ir(ir), s(s), mma(::gemmc::isaFor(s.arch).mma), tf32(s.a.element == ::gemmc::ElementType::TF32),
+        f16(s.a.element == ::gemmc::ElementType::F16), kInstr(mma.k(s.a.element)),
+        mf(grid.mFragments()), nf(grid.nFragments()), fragRows(grid.warpRows / mf),
+        fragCols(grid.warpCols / nf), ta(tileA(s)), tb(tileB(s)) {
     Value tid = ir.threadId();
     Value warp = ir.divU(tid, ir.c32(kWarpSize));
-    Value lane = ir.remU(tid, ir.c32(kWarpSize));
-    Value warpRow = ir.mul(ir.divU(warp, ir.c32(grid->warpsN)), ir.c32(grid->warpRows));
-    Value warpCol = ir.mul(ir.remU(warp, ir.c32(grid->warpsN)), ir.c32(grid->warpCols));
+    lane = ir.remU(tid, ir.c32(kWarpSize));
+    warpRow = ir.mul(ir.divU(warp, ir.c32(grid.warpsN)), ir.c32(grid.warpRows));
+    warpCol = ir.mul(ir.remU(warp, ir.c32(grid.warpsN)), ir.c32(grid.warpCols));
     // ldmatrix .x4: lane l gives the row address of matrix l / 8, row l % 8.
     Value matrix = ir.divU(lane, ir.c32(isa::kLdmatrixRows));
-    Value rowInMatrix = ir.remU(lane, ir.c32(isa::kLdmatrixRows));
-    Value lowBit = ir.remU(matrix, ir.c32(2)), highBit = ir.divU(matrix, ir.c32(2));
+    rowInMatrix = ir.remU(lane, ir.c32(isa::kLdmatrixRows));
+    lowBit = ir.remU(matrix, ir.c32(2));
+    highBit = ir.divU(matrix, ir.c32(2));
+  }
 
-    Type i32 = ir.i32;
-    Type x4 = LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(4, i32));
-    auto ldmatrix = [&](Value addr, bool trans) {
-      Value v = NVVM::LdMatrixOp::create(
-          ir.b, loc, x4, addr, /*num=*/isa::kLdmatrixMatrices,
-          trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
-          NVVM::LdStMatrixShapeAttr::get(ctx, isa::kLdmatrixRows, isa::kLdmatrixRows),
-          NVVM::LdStMatrixEltType::B16);
-      SmallVector<Value, 4> regs;
-      for (int64_t i = 0; i < 4; ++i)
-        regs.push_back(LLVM::ExtractValueOp::create(ir.b, loc, v, ArrayRef<int64_t>{i}));
-      return regs;
-    };
-    // mma.sync operand registers: i32 (tf32, bf16) or f16 pairs.
-    Type f16x2 = VectorType::get({2}, rewriter.getF16Type());
-    auto operandReg = [&](Value r) {
-      return f16 ? LLVM::BitcastOp::create(ir.b, loc, f16x2, r).getResult() : r;
-    };
+  int64_t kSteps() const { return s.blockK() / kInstr; }
 
-    // Fragments of one k step: A[mi] (4 registers), B[ni] (2 registers).
-    struct Fragments {
-      SmallVector<SmallVector<Value, 4>> a, b;
-    };
-    auto loadStep = [&](int64_t kk) {
-      Fragments f;
-      // A: matrices (rows 0-7, 8-15) x (first, second 16 bytes of the step).
-      for (int64_t mi = 0; mi < mf; ++mi) {
-        Value row = ir.add(ir.add(warpRow, ir.c32(mi * fragRows)),
-                           ir.add(rowInMatrix, ir.mul(lowBit, ir.c32(8))));
-        Value unit = ir.add(ir.c32(kk * unitsPerStep), highBit);
-        f.a.push_back(ldmatrix(unitAddress(ir, op.getATile(), ta, row, unit), false));
+  /// The fragments of k step `kk` of the stage whose tiles start at aTile
+  /// and bTile.
+  SmallVector<Value> load(Value aTile, Value bTile, int64_t kk) {
+    int64_t unitsPerStep = isa::kMmaKBytes / kUnit;
+    SmallVector<Value> a, b(2 * nf);
+    // A: matrices (rows 0-7, 8-15) x (first, second 16 bytes of the step).
+    Value aRow = ir.add(warpRow, ir.add(rowInMatrix, ir.mul(lowBit, ir.c32(8))));
+    Value aUnit = ir.add(ir.c32(kk * unitsPerStep), highBit);
+    for (int64_t mi = 0; mi < mf; ++mi)
+      llvm::append_range(
+          a, ldmatrix(unitAddress(ir, aTile, ta, aRow, aUnit, Value(), mi * fragRows), false));
+    if (s.b.layout == Layout::Col) {
+      // K-major B: matrices (n 0-7: k bytes 0-15, 16-31), (n 8-15: ...).
+      Value row = ir.add(warpCol, ir.add(rowInMatrix, ir.mul(highBit, ir.c32(8))));
+      Value unit = ir.add(ir.c32(kk * unitsPerStep), lowBit);
+      for (int64_t np = 0; np < nf / 2; ++np) {
+        auto r = ldmatrix(unitAddress(ir, bTile, tb, row, unit, Value(), np * 2 * fragCols), false);
+        std::copy(r.begin(), r.end(), b.begin() + 4 * np);
       }
-      f.b.resize(nf);
-      if (s.b.layout == Layout::Col) {
-        // K-major B: matrices (n 0-7: k bytes 0-15, 16-31), (n 8-15: ...).
-        for (int64_t np = 0; np < nf / 2; ++np) {
-          Value row = ir.add(ir.add(warpCol, ir.c32(np * 2 * fragCols)),
-                             ir.add(rowInMatrix, ir.mul(highBit, ir.c32(8))));
-          Value unit = ir.add(ir.c32(kk * unitsPerStep), lowBit);
-          auto r = ldmatrix(unitAddress(ir, op.getBTile(), tb, row, unit), false);
-          f.b[2 * np] = {r[0], r[1]};
-          f.b[2 * np + 1] = {r[2], r[3]};
-        }
-      } else if (!tf32) {
-        // N-major 16-bit B, transposed: matrices (k 0-7, 8-15) x (n 0-7, 8-15).
-        int64_t unitCols = kUnit / elementBytes(s.b.element);
-        for (int64_t np = 0; np < nf / 2; ++np) {
-          Value row = ir.add(ir.c32(kk * kInstr),
-                             ir.add(rowInMatrix, ir.mul(lowBit, ir.c32(8))));
-          Value unit = ir.add(ir.divU(ir.add(warpCol, ir.c32(np * 2 * fragCols)),
-                                      ir.c32(unitCols)),
-                              highBit);
-          auto r = ldmatrix(unitAddress(ir, op.getBTile(), tb, row, unit), true);
-          f.b[2 * np] = {r[0], r[1]};
-          f.b[2 * np + 1] = {r[2], r[3]};
-        }
-      } else {
-        // N-major tf32 B: b0 = B[k = l % 4][n = l / 4], b1 = B[k + 4][n].
-        Value g = ir.divU(lane, ir.c32(frag.lanesPerRow));
-        Value t = ir.remU(lane, ir.c32(frag.lanesPerRow));
-        int64_t eb = elementBytes(s.b.element);
-        for (int64_t ni = 0; ni < nf; ++ni) {
-          Value n = ir.add(ir.add(warpCol, ir.c32(ni * fragCols)), g);
-          Value byte = ir.mul(n, ir.c32(eb));
-          Value unit = ir.divU(byte, ir.c32(kUnit)), within = ir.remU(byte, ir.c32(kUnit));
-          for (int64_t half = 0; half < 2; ++half) {
-            Value k = ir.add(t, ir.c32(kk * kInstr + half * kInstr / 2));
-            Value addr = unitAddress(ir, op.getBTile(), tb, k, unit, within);
-            f.b[ni].push_back(LLVM::LoadOp::create(ir.b, loc, i32, addr, /*alignment=*/4));
-          }
+    } else if (!tf32) {
+      // N-major 16-bit B, transposed: matrices (k 0-7, 8-15) x (n 0-7, 8-15).
+      int64_t unitCols = kUnit / elementBytes(s.b.element);
+      Value row = ir.add(rowInMatrix, ir.mul(lowBit, ir.c32(8)));
+      for (int64_t np = 0; np < nf / 2; ++np) {
+        Value unit = ir.add(ir.divU(ir.add(warpCol, ir.c32(np * 2 * fragCols)), ir.c32(unitCols)),
+                            highBit);
+        auto r = ldmatrix(unitAddress(ir, bTile, tb, row, unit, Value(), kk * kInstr), true);
+        std::copy(r.begin(), r.end(), b.begin() + 4 * np);
+      }
+    } else {
+      // N-major tf32 B: b0 = B[k = l % 4][n = l / 4], b1 = B[k + 4][n].
+      const ::gemmc::AccumulatorLayout &frag = mma.accumulator;
+      Value g = ir.divU(lane, ir.c32(frag.lanesPerRow));
+      Value t = ir.remU(lane, ir.c32(frag.lanesPerRow));
+      int64_t eb = elementBytes(s.b.element);
+      for (int64_t ni = 0; ni < nf; ++ni) {
+        Value n = ir.add(ir.add(warpCol, ir.c32(ni * fragCols)), g);
+        Value byte = ir.mul(n, ir.c32(eb));
+        Value unit = ir.divU(byte, ir.c32(kUnit)), within = ir.remU(byte, ir.c32(kUnit));
+        Value rowT = unitAddress(ir, bTile, tb, t, unit, within);
+        for (int64_t half = 0; half < 2; ++half) {
+          // Row t + kk x 8 + half x 4: the swizzle phase of row t, a
+          // constant offset, written into the instruction. As asm with side
+          // effects: a plain load would be folded by LLVM's instcombine from
+          // the end of a K tile (the next stage's fragments) into the top of
+          // the next one (a phi of two loads becomes a load of the phi),
+          // where the MMA waits for it.
+          int64_t rows = kk * kInstr + half * kInstr / 2;
+          assert(rows % tb.phasePeriod() == 0 && "the row offset must keep the swizzle phase");
+          std::string asmText =
+              "ld.shared.b32 $0, [$1+" + std::to_string(rows * tb.rowPitch()) + "];";
+          b[2 * ni + half] =
+              LLVM::InlineAsmOp::create(ir.b, ir.loc, ir.i32, ValueRange{rowT}, asmText, "=r,l",
+                                        /*has_side_effects=*/true, /*is_align_stack=*/false,
+                                        LLVM::TailCallKind::None, /*asm_dialect=*/nullptr,
+                                        /*operand_attrs=*/nullptr)
+                  .getResult(0);
         }
       }
-      return f;
-    };
+    }
+    llvm::append_range(a, b);
+    return a;
+  }
 
-    // The accumulators as values: fragment (mi, ni) holds 4 consecutive.
-    int64_t perFragment = frag.valuesPerBlock();
-    SmallVector<Value> acc;
-    auto accType = cast<LLVM::LLVMStructType>(op.getAcc().getType());
-    for (int64_t i = 0, e = accType.getBody().size(); i < e; ++i)
-      acc.push_back(LLVM::ExtractValueOp::create(ir.b, loc, op.getAcc(), ArrayRef<int64_t>{i}));
+  /// acc (fragment (mi, ni) holds 4 consecutive values) += the mma.syncs of
+  /// one k step on `regs` (as load returns them).
+  void multiply(SmallVectorImpl<Value> &acc, ArrayRef<Value> regs) {
+    MLIRContext *ctx = ir.b.getContext();
+    int64_t perFragment = mma.accumulator.valuesPerBlock();
     Type f32x4 = LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(4, ir.f32));
     NVVM::MMATypes ptxType = tf32 ? NVVM::MMATypes::tf32
                              : f16 ? NVVM::MMATypes::f16
                                    : NVVM::MMATypes::bf16;
+    // mma.sync operand registers: i32 (tf32, bf16) or f16 pairs.
+    Type f16x2 = VectorType::get({2}, ir.b.getF16Type());
+    auto operand = [&](Value r) {
+      return f16 ? LLVM::BitcastOp::create(ir.b, ir.loc, f16x2, r).getResult() : r;
+    };
+    std::array<int64_t, 3> shape = {mma.defaultShape().m, mma.defaultShape().nMin, kInstr};
+    for (int64_t mi = 0; mi < mf; ++mi)
+      for (int64_t ni = 0; ni < nf; ++ni) {
+        int64_t first = (mi * nf + ni) * perFragment;
+        SmallVector<Value> a, b, c;
+        for (int64_t i = 0; i < 4; ++i)
+          a.push_back(operand(regs[4 * mi + i]));
+        for (int64_t i = 0; i < 2; ++i)
+          b.push_back(operand(regs[4 * mf + 2 * ni + i]));
+        for (int64_t i = 0; i < perFragment; ++i)
+          c.push_back(acc[first + i]);
+        auto d = NVVM::MmaOp::create(
+            ir.b, ir.loc, f32x4, a, b, c, shape, std::nullopt, std::nullopt,
+            std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
+            std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
+        for (int64_t i = 0; i < perFragment; ++i)
+          acc[first + i] = LLVM::ExtractValueOp::create(ir.b, ir.loc, d, ArrayRef<int64_t>{i});
+      }
+  }
 
-    Fragments cur = loadStep(0);
-    for (int64_t kk = 0; kk < kSteps; ++kk) {
-      Fragments next;
-      if (kk + 1 < kSteps)
-        next = loadStep(kk + 1);
-      for (int64_t mi = 0; mi < mf; ++mi)
-        for (int64_t ni = 0; ni < nf; ++ni) {
-          int64_t first = (mi * nf + ni) * perFragment;
-          SmallVector<Value> a, b, c;
-          for (Value r : cur.a[mi])
-            a.push_back(operandReg(r));
-          for (Value r : cur.b[ni])
-            b.push_back(operandReg(r));
-          for (int64_t i = 0; i < perFragment; ++i)
-            c.push_back(acc[first + i]);
-          std::array<int64_t, 3> shape = {mma.defaultShape().m,
-                                          mma.defaultShape().nMin, kInstr};
-          auto d = NVVM::MmaOp::create(
-              ir.b, loc, f32x4, a, b, c, shape, std::nullopt, std::nullopt,
-              std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
-              std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
-          for (int64_t i = 0; i < perFragment; ++i)
-            acc[first + i] = LLVM::ExtractValueOp::create(ir.b, loc, d, ArrayRef<int64_t>{i});
-        }
-      cur = std::move(next);
-    }
-    Value result = LLVM::UndefOp::create(ir.b, loc, accType);
-    for (auto [i, v] : llvm::enumerate(acc))
-      result = LLVM::InsertValueOp::create(ir.b, loc, result, v, ArrayRef<int64_t>{int64_t(i)});
-    rewriter.replaceOp(op, result);
+private:
+  SmallVector<Value, 4> ldmatrix(Value addr, bool trans) {
+    MLIRContext *ctx = ir.b.getContext();
+    Type x4 = LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(4, ir.i32));
+    Value v = NVVM::LdMatrixOp::create(
+        ir.b, ir.loc, x4, addr, /*num=*/isa::kLdmatrixMatrices,
+        trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(ctx, isa::kLdmatrixRows, isa::kLdmatrixRows),
+        NVVM::LdStMatrixEltType::B16);
+    SmallVector<Value, 4> regs;
+    for (int64_t i = 0; i < 4; ++i)
+      regs.push_back(LLVM::ExtractValueOp::create(ir.b, ir.loc, v, ArrayRef<int64_t>{i}));
+    return regs;
+  }
+
+  KernelIR &ir;
+  const KernelSpec &s;
+  const ::gemmc::MmaIsa &mma;
+  bool tf32, f16;
+  int64_t kInstr, mf, nf, fragRows, fragCols;
+  TileShape ta, tb;
+  Value lane, warpRow, warpCol, rowInMatrix, lowBit, highBit;
+};
+
+/// An LLVM struct's fields as values, and back.
+SmallVector<Value> unpack(KernelIR &ir, Value v) {
+  SmallVector<Value> out;
+  auto type = cast<LLVM::LLVMStructType>(v.getType());
+  for (int64_t i = 0, e = type.getBody().size(); i < e; ++i)
+    out.push_back(LLVM::ExtractValueOp::create(ir.b, ir.loc, v, ArrayRef<int64_t>{i}));
+  return out;
+}
+Value pack(KernelIR &ir, Type type, ArrayRef<Value> fields) {
+  Value v = LLVM::UndefOp::create(ir.b, ir.loc, type);
+  for (auto [i, f] : llvm::enumerate(fields))
+    v = LLVM::InsertValueOp::create(ir.b, ir.loc, v, f, ArrayRef<int64_t>{int64_t(i)});
+  return v;
+}
+
+/// An op lowered through its warp's WarpMma: `lower` returns its
+/// replacement.
+template <typename OpT, Value (*lower)(OpT, KernelIR &, WarpMma &)>
+struct WarpMmaLowering : OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpT op, PatternRewriter &rewriter) const override {
+    const KernelSpec &s = op.getSchedule().getSpec();
+    std::optional<MmaSyncWarpGrid> grid = ::gemmc::mmaSyncWarpGrid(s);
+    if (!grid)
+      return rewriter.notifyMatchFailure(op, "no mma.sync warp grid");
+    KernelIR ir(rewriter, op.getLoc());
+    WarpMma warp(ir, s, *grid);
+    rewriter.replaceOp(op, lower(op, ir, warp));
     return success();
   }
 };
+
+/// gemmc.mma_stage -> ldmatrix + mma.sync over the stage's K steps, the
+/// fragments of step j + 1 loaded before the mma.syncs of step j (two
+/// register buffers), so their latency hides behind them.
+Value lowerMmaStage(MmaStageOp op, KernelIR &ir, WarpMma &warp) {
+  SmallVector<Value> acc = unpack(ir, op.getAcc());
+  SmallVector<Value> cur = warp.load(op.getATile(), op.getBTile(), 0);
+  for (int64_t kk = 0; kk < warp.kSteps(); ++kk) {
+    SmallVector<Value> next;
+    if (kk + 1 < warp.kSteps())
+      next = warp.load(op.getATile(), op.getBTile(), kk + 1);
+    warp.multiply(acc, cur);
+    cur = std::move(next);
+  }
+  return pack(ir, op.getAcc().getType(), acc);
+}
+
+/// gemmc.mma_fragments -> one k step's ldmatrix (or shared loads).
+Value lowerMmaFragments(MmaFragmentsOp op, KernelIR &ir, WarpMma &warp) {
+  return pack(ir, op.getType(), warp.load(op.getATile(), op.getBTile(), op.getKStep()));
+}
+
+/// gemmc.mma_step -> one k step's mma.syncs.
+Value lowerMmaStep(MmaStepOp op, KernelIR &ir, WarpMma &warp) {
+  SmallVector<Value> acc = unpack(ir, op.getAcc());
+  warp.multiply(acc, unpack(ir, op.getFragments()));
+  return pack(ir, op.getAcc().getType(), acc);
+}
 
 } // namespace
 
@@ -357,6 +436,8 @@ void mlir::gemmc::populateSm80Patterns(RewritePatternSet &patterns,
                DirectLowering<StageWaitOp, lowerStageWait>,           // gemmc.stage_wait
                DirectLowering<StageReleaseOp, lowerStageRelease>,     // gemmc.stage_release
                DirectLowering<StageBaseOp, lowerStageBase>,           // gemmc.stage_base
-               MmaStageLowering>(                                     // gemmc.mma_stage
+               WarpMmaLowering<MmaStageOp, lowerMmaStage>,            // gemmc.mma_stage
+               WarpMmaLowering<MmaFragmentsOp, lowerMmaFragments>,    // gemmc.mma_fragments
+               WarpMmaLowering<MmaStepOp, lowerMmaStep>>(             // gemmc.mma_step
       patterns.getContext());
 }

@@ -24,6 +24,22 @@ llvm::StringRef gemmc::occupancyLimitName(OccupancyLimit limit) {
   llvm_unreachable("unknown occupancy limit");
 }
 
+/// sm_80: the registers a thread holds (0 elsewhere or without a warp
+/// grid): see computeResidency.
+static int64_t mmaSyncHeldRegs(const KernelSpec &spec, const CtaResources &r) {
+  if (spec.arch != Arch::SM80)
+    return 0;
+  std::optional<MmaSyncWarpGrid> grid = mmaSyncWarpGrid(spec, r.threads);
+  return grid ? r.accRegsPerThread + 2 * mmaSyncStepFragmentRegs(*grid) + kMmaSyncStateRegs : 0;
+}
+
+bool gemmc::mmaSyncPrefetchFits(const KernelSpec &spec, const CtaResources &r) {
+  const DeviceInfo &dev = spec.deviceInfo();
+  int64_t cap = std::min<int64_t>(
+      dev.maxRegsPerThread, dev.regsPerSm / (computeResidency(spec, r).resident * r.threads));
+  return mmaSyncHeldRegs(spec, r) + kMmaSyncPrefetchRegs <= cap;
+}
+
 Residency gemmc::computeResidency(const KernelSpec &spec, const CtaResources &r) {
   const DeviceInfo &dev = spec.deviceInfo();
   Residency a;
@@ -41,20 +57,14 @@ Residency gemmc::computeResidency(const KernelSpec &spec, const CtaResources &r)
   a.bySmem = r.smemBytes > 0 ? dev.smemPerSmBytes / r.smemBytes
                              : dev.maxBlocksPerSm;
   a.byRegs = dev.regsPerSm / a.regsPerCta;
-  // sm_80: each thread also holds its warp's A and B fragments of a whole
-  // stage (the lowering loads them all before the stage's mma.sync; a
-  // fragment is rows x k x bytes over the warp's 32 lanes of 4-byte
-  // registers) and what kMmaSyncStateRegs counts. A second CTA is planned
-  // only when those fit: bf16 128x128x32 on 8 warps needs 64 + 48 + 16 =
-  // 128 (ptxas: 128, no spill at 2 CTAs); tf32 on 8 warps 64 + 96 + 16 =
-  // 176 (ptxas spills at 2 CTAs' 128).
-  if (spec.arch == Arch::SM80)
-    if (std::optional<MmaSyncWarpGrid> grid = mmaSyncWarpGrid(spec, r.threads)) {
-      int64_t fragments = (grid->warpRows + grid->warpCols) * spec.blockK() *
-                          elementBytes(spec.a.element) / (kWarpSize * isa::kRegisterBytes);
-      int64_t held = r.accRegsPerThread + fragments + kMmaSyncStateRegs;
-      a.byRegs = std::max<int64_t>(1, std::min(a.byRegs, dev.regsPerSm / (held * r.threads)));
-    }
+  // sm_80: each thread also holds its warp's A and B fragments of two
+  // mma.sync k steps (the lowering loads step j + 1, across a stage
+  // boundary too, before the mma.syncs of step j) and what
+  // kMmaSyncStateRegs counts. A second CTA is planned only when those fit:
+  // bf16 128x128x32 on 8 warps needs 64 + 2 x 24 + 16 = 128 (ptxas: 128,
+  // no spill at 2 CTAs); tf32 on 8 warps 64 + 2 x 24 + 16 = 128 as well.
+  if (int64_t held = mmaSyncHeldRegs(spec, r))
+    a.byRegs = std::max<int64_t>(1, std::min(a.byRegs, dev.regsPerSm / (held * r.threads)));
   a.byThreads = dev.maxThreadsPerSm / r.threads;
   a.byBlocks = dev.maxBlocksPerSm;
   // Each resident CTA holds its accumulators' tensor-memory columns.

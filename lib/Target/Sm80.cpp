@@ -52,6 +52,10 @@ std::optional<MmaSyncWarpGrid> gemmc::mmaSyncWarpGrid(const KernelSpec &s,
   return best;
 }
 
+int64_t gemmc::mmaSyncStepFragmentRegs(const MmaSyncWarpGrid &g) {
+  return (g.warpRows + g.warpCols) * isa::kMmaKBytes / (kWarpSize * isa::kRegisterBytes);
+}
+
 int64_t gemmc::sm80RowsPerLine(int64_t rowUnits) {
   constexpr int64_t lineUnits = isa::kWidestSwizzleSpan / isa::kSwizzleUnitBytes;
   return rowUnits >= lineUnits ? 1 : lineUnits / rowUnits;

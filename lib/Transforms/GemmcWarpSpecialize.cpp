@@ -32,6 +32,8 @@
 //===----------------------------------------------------------------------===//
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
 #include "gemmc/Spec/KernelAbi.h"
+#include "gemmc/Spec/Residency.h"
+#include "gemmc/Target/Sm80.h"
 #include "gemmc/Transforms/EpilogueMath.h"
 #include "gemmc/Transforms/Passes.h"
 #include "gemmc/Transforms/StreamK.h"
@@ -411,38 +413,90 @@ void WarpSpecializer::buildMultistage() {
 void WarpSpecializer::buildEveryThreadFills() {
   // Every thread copies its share of each stage (one commit group per
   // load) and every warp multiplies. Load g goes to stage g % stages. The
-  // tile's first stages - 1 loads go before its K loop; step j waits for
-  // load g + j (stage_wait: the groups of every thread, then a CTA barrier,
-  // after which no warp still reads the stage of step j - 1), refills that
-  // stage with load g + j + stages - 1, then multiplies. Loads past the last
-  // K tile are zero-filled but still committed, so that every wait counts
-  // the same number of groups; stage_release drains them before the ring
-  // takes the next tile.
+  // tile's first stages - 1 loads go before its K loop; K tile j (load
+  // gj = g + j) refills stage gj - 1 with load gj + stages - 1, then
+  // multiplies stage gj. The waits (stage_wait: this thread's groups but
+  // stages - 2 younger ones, then a CTA barrier, after which no warp reads
+  // the stage before any more) count every load alike: loads past the last
+  // K tile are zero-filled but committed, and stage_release drains them.
+  //
+  // Where the registers allow (mmaSyncPrefetchFits), each warp reads its
+  // fragments one k step ahead of its MMAs across the stage boundary too
+  // (gemmc.mma_fragments, gemmc.mma_step): tile j waits for load gj + 1
+  // before its last k step's MMAs, whose fragments are already in
+  // registers, then reads load gj + 1's first fragments and carries them to
+  // tile j + 1, so the barrier never stands between a fragment read and the
+  // MMA that waits for it; a CTA barrier after the loop keeps the next
+  // tile's first fills off the stage that last read touched. Otherwise tile
+  // j waits for load gj at its top and gemmc.mma_stage multiplies the stage
+  // (fragments one k step ahead within it).
   OpBuilder &b = ir.b;
   int64_t stages = layout.getStages();
   Value lda = op.getLda(), ldb = op.getLdb();
+  bool prefetch = mmaSyncPrefetchFits(s, res);
+  std::optional<MmaSyncWarpGrid> grid = mmaSyncWarpGrid(s);
+  assert(grid && "checkLoweringSupport refuses an sm_80 tile without a warp grid");
+  int64_t kSteps = s.blockK() / isaFor(s.arch).mma.k(s.a.element);
+  Type fragType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(mmaSyncStepFragmentRegs(*grid), ir.i32));
   auto fill = [&](Value g, Value m0, Value n0, Value kTile) {
     StageFillOp::create(b, ir.loc, g, m0, n0, kTile, op.getTmapA(), op.getTmapB(),
                         op.getSmem(), lda, ldb, op.getM(), op.getN(), op.getK(),
                         op.getSchedule(), layout);
   };
+  auto fragments = [&](Value g, int64_t kStep) {
+    Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
+    return MmaFragmentsOp::create(b, ir.loc, fragType, base,
+                                  ir.sharedAt(base, layout.getBOffset()),
+                                  b.getI64IntegerAttr(kStep), op.getSchedule())
+        .getResult();
+  };
   forEachPiece([&](Value m0, Value n0, Value, Value, Value, Value g) {
+    Value ahead = ir.c32(stages - 1);
     for (int64_t st = 0; st + 1 < stages; ++st)
       fill(ir.add(g, ir.c32(st)), m0, n0, ir.c32(st));
     Type accType = accumulatorType(op.getSchedule());
     Value zero = LLVM::ZeroOp::create(b, ir.loc, accType);
-    Value acc = accumulate(kTiles, zero, [&](Value step, Value accIn) {
-      Value gj = ir.add(g, step);
-      StageWaitOp::create(b, ir.loc, gj, op.getSmem(), layout);
-      Value ahead = ir.c32(stages - 1);
-      fill(ir.add(gj, ahead), m0, n0, ir.add(step, ahead));
-      Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, gj, op.getSmem(), layout);
-      return MmaStageOp::create(b, ir.loc, accType, accIn, base,
-                                ir.sharedAt(base, layout.getBOffset()),
-                                op.getSchedule())
-          .getResult();
-    });
-    release(ir.sub(ir.add(g, kTiles), ir.c32(1)));
+    Value acc;
+    if (!prefetch) {
+      acc = accumulate(kTiles, zero, [&](Value step, Value accIn) {
+        Value gj = ir.add(g, step);
+        StageWaitOp::create(b, ir.loc, gj, op.getSmem(), layout);
+        fill(ir.add(gj, ahead), m0, n0, ir.add(step, ahead));
+        Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, gj, op.getSmem(), layout);
+        return MmaStageOp::create(b, ir.loc, accType, accIn, base,
+                                  ir.sharedAt(base, layout.getBOffset()), op.getSchedule())
+            .getResult();
+      });
+      release(ir.sub(ir.add(g, kTiles), ir.c32(1)));
+    } else {
+      StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
+      auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), kTiles, ir.c32(1),
+                                     ValueRange{zero, fragments(g, 0)});
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(loop.getBody());
+        Value step = loop.getInductionVar();
+        Value accIn = loop.getRegionIterArgs()[0], cur = loop.getRegionIterArgs()[1];
+        Value gj = ir.add(g, step), gNext = ir.add(gj, ir.c32(1));
+        fill(ir.add(gj, ahead), m0, n0, ir.add(step, ahead));
+        for (int64_t kk = 0; kk < kSteps; ++kk) {
+          Value next;
+          if (kk + 1 < kSteps) {
+            next = fragments(gj, kk + 1);
+          } else {
+            StageWaitOp::create(b, ir.loc, gNext, op.getSmem(), layout);
+            next = fragments(gNext, 0);
+          }
+          accIn = MmaStepOp::create(b, ir.loc, accType, accIn, cur, op.getSchedule());
+          cur = next;
+        }
+        scf::YieldOp::create(b, ir.loc, ValueRange{accIn, cur});
+      }
+      acc = loop.getResult(0);
+      release(ir.sub(ir.add(g, kTiles), ir.c32(1)));
+      CtaSyncOp::create(b, ir.loc, /*cluster=*/false);
+    }
     epilogue(acc, m0, n0);
     return ir.add(g, kTiles);
   });

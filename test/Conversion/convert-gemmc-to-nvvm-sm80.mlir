@@ -80,3 +80,38 @@ gpu.module @k4 [#nvvm.target<chip = "sm_80">] {
     llvm.return
   }
 }
+
+// -----
+
+// gemmc.mma_fragments (k step 1) and gemmc.mma_step of bf16 128x128x32 on 4
+// warps of 64 x 64: 4 ldmatrix.x4 of A at one address + 0, 1024, 2048, 3072
+// (16 rows of 64 bytes apart: the swizzle phase repeats every 8 rows, so
+// one address register serves the warp's 4 m16 fragments), 4 of the
+// K-major B likewise (the B tile's rows are N), then 4 x 8 m16n8k16 bf16
+// mma.syncs, A fragment 0 with B fragments 0, 1, ... in turn.
+
+// CHECK-LABEL: llvm.func @fragments_step(
+// CHECK: %[[AT:.*]] = llvm.getelementptr %arg1[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.ldmatrix %[[AT]] {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}
+// CHECK: llvm.getelementptr %[[AT]][1024] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: llvm.getelementptr %[[AT]][2048] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: llvm.getelementptr %[[AT]][3072] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: %[[BT:.*]] = llvm.getelementptr %arg2[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.ldmatrix %[[BT]]
+// CHECK: llvm.getelementptr %[[BT]][1024] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: llvm.getelementptr %[[BT]][2048] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: llvm.getelementptr %[[BT]][3072] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.ldmatrix
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK: nvvm.mma.sync A[%[[A0:[0-9]+]], %{{.*}}, %{{.*}}, %{{.*}}]  B[%[[B0:[0-9]+]], %{{.*}}]  C[{{.*}}]  {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>}
+// CHECK-NEXT: nvvm.mma.sync A[%[[A0]], %{{.*}}, %{{.*}}, %{{.*}}]  B[%{{.*}}, %{{.*}}]
+// CHECK-COUNT-30: nvvm.mma.sync
+// CHECK-NOT: nvvm.mma.sync
+// CHECK: llvm.return
+gpu.module @k5 [#nvvm.target<chip = "sm_80">] {
+  llvm.func @fragments_step(%acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %at: !llvm.ptr<3>, %bt: !llvm.ptr<3>) {
+    %f = gemmc.mma_fragments %at, %bt {k_step = 1 : i64, schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 32], cluster_shape = [1, 1], stages = 4, threads = 128, load = "cp_async", multicast = false, smem_swizzle = "64b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = true, bias = "none", activation = "none">} : !llvm.ptr<3>, !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
+    %r = gemmc.mma_step %acc, %f {schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 32], cluster_shape = [1, 1], stages = 4, threads = 128, load = "cp_async", multicast = false, smem_swizzle = "64b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = true, bias = "none", activation = "none">} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
+    llvm.return
+  }
+}

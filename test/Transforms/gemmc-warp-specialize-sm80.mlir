@@ -1,11 +1,13 @@
 // RUN: gemmc-opt %s --split-input-file --gemmc-warp-specialize --canonicalize --cse | FileCheck %s
 
 // sm_80 (load: cp_async), two stages: no ring barriers; every thread fills.
-// A tile's one prologue load (stages - 1), then each K step waits for load
-// g + step, refills with load g + step + 1 (K tile step + 1, zero-filled
-// past K: no condition), and multiplies; the loads carry ld(lda, ldb) and
-// clip(m, n, k). After the loop the trailing groups are released, then the
-// epilogue.
+// A tile's one prologue load (stages - 1), the wait for it, the next load
+// (K tile 1), then the first k step's fragments. Each K tile j refills with
+// load g + j + 1 (K tile j + 1, zero-filled past K: no condition), reads k
+// step 1's fragments, multiplies k step 0 with the carried ones, waits for
+// load g + j + 1 and reads its k step 0 (carried to the next tile j), then
+// multiplies k step 1. After the loop the trailing groups are released and
+// the CTA meets (the last step read the next stage), then the epilogue.
 
 // CHECK-LABEL: llvm.func @sm80_tf32_tn_64x64x16(
 // CHECK-SAME: %[[A:[a-z0-9]*]]: !llvm.ptr<1> {llvm.noalias}, %[[B:[a-z0-9]*]]: !llvm.ptr<1> {llvm.noalias}, %[[C:[a-z0-9]*]]: !llvm.ptr<1> {llvm.noalias}, %[[M:[a-z0-9]*]]: i32, %[[N:[a-z0-9]*]]: i32, %[[K:[a-z0-9]*]]: i32, %[[LDC:[a-z0-9]*]]: i32, %[[LDA:[a-z0-9]*]]: i32, %[[LDB:[a-z0-9]*]]: i32, %[[ALPHA:[a-z0-9]*]]: f32)
@@ -15,21 +17,31 @@
 // CHECK: gemmc.tile_loop %{{.*}}, %{{.*}}, %[[M]], %[[N]], %[[KT]] iter(%c0_i32)
 // CHECK-NEXT: ^bb0(%[[M0:.*]]: i32, %[[N0:.*]]: i32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32, %[[G:.*]]: i32):
 // CHECK-NEXT: gemmc.stage_fill %[[G]], %[[M0]], %[[N0]], %c0_i32, %[[A]], %[[B]], %[[S:.*]] ld(%[[LDA]], %[[LDB]]) clip(%[[M]], %[[N]], %[[K]])
-// CHECK-NEXT: %[[ACC:.*]] = scf.for %[[J:.*]] = %c0_i32 to %[[KT]] step %c1_i32 iter_args(%[[A0:.*]] = %{{.*}}) -> (!llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>)
+// CHECK-NEXT: gemmc.stage_wait %[[G]], %[[S]]
+// CHECK-NEXT: %[[BASE0:.*]] = gemmc.stage_base %[[G]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 2, stage_bytes = 8192, b_offset = 4096, barriers = 16384, align = 16, swizzle = 64>}
+// CHECK-NEXT: %[[BT0:.*]] = llvm.getelementptr %[[BASE0]][4096]
+// CHECK-NEXT: %[[F0:.*]] = gemmc.mma_fragments %[[BASE0]], %[[BT0]] {k_step = 0 : i64, {{.*}}} : !llvm.ptr<3>, !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32)>
+// CHECK-NEXT: %[[R:.*]]:2 = scf.for %[[J:.*]] = %c0_i32 to %[[KT]] step %c1_i32 iter_args(%[[A0:.*]] = %{{.*}}, %[[F:.*]] = %[[F0]]) -> (!llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32)>)
 // CHECK-NEXT: %[[GJ:.*]] = arith.addi %[[G]], %[[J]] : i32
-// CHECK-NEXT: gemmc.stage_wait %[[GJ]], %[[S]]
-// CHECK-NEXT: %[[KN:.*]] = arith.addi %[[J]], %c1_i32 : i32
 // CHECK-NEXT: %[[GN:.*]] = arith.addi %[[GJ]], %c1_i32 : i32
+// CHECK-NEXT: %[[KN:.*]] = arith.addi %[[J]], %c1_i32 : i32
 // CHECK-NEXT: gemmc.stage_fill %[[GN]], %[[M0]], %[[N0]], %[[KN]], %[[A]], %[[B]], %[[S]] ld(%[[LDA]], %[[LDB]]) clip(%[[M]], %[[N]], %[[K]])
-// CHECK-NEXT: %[[BASE:.*]] = gemmc.stage_base %[[GJ]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 2, stage_bytes = 8192, b_offset = 4096, barriers = 16384, align = 16, swizzle = 64>}
+// CHECK-NEXT: %[[BASE:.*]] = gemmc.stage_base %[[GJ]], %[[S]]
 // CHECK-NEXT: %[[BT:.*]] = llvm.getelementptr %[[BASE]][4096]
-// CHECK-NEXT: %[[NEXT:.*]] = gemmc.mma_stage %[[A0]], %[[BASE]], %[[BT]]
-// CHECK-NEXT: scf.yield %[[NEXT]]
+// CHECK-NEXT: %[[F1:.*]] = gemmc.mma_fragments %[[BASE]], %[[BT]] {k_step = 1 : i64,
+// CHECK-NEXT: %[[ACC1:.*]] = gemmc.mma_step %[[A0]], %[[F]] {
+// CHECK-NEXT: gemmc.stage_wait %[[GN]], %[[S]]
+// CHECK-NEXT: %[[BASEN:.*]] = gemmc.stage_base %[[GN]], %[[S]]
+// CHECK-NEXT: %[[BTN:.*]] = llvm.getelementptr %[[BASEN]][4096]
+// CHECK-NEXT: %[[FN:.*]] = gemmc.mma_fragments %[[BASEN]], %[[BTN]] {k_step = 0 : i64,
+// CHECK-NEXT: %[[ACC2:.*]] = gemmc.mma_step %[[ACC1]], %[[F1]] {
+// CHECK-NEXT: scf.yield %[[ACC2]], %[[FN]]
 // CHECK-NOT: gemmc.mma_wait
 // CHECK: %[[GE:.*]] = arith.addi %[[G]], %[[KT]] : i32
 // CHECK-NEXT: %[[LAST:.*]] = arith.subi %[[GE]], %c1_i32 : i32
 // CHECK-NEXT: gemmc.stage_release %[[LAST]], %[[S]]
-// CHECK-NEXT: gemmc.epilogue %[[ACC]], %[[C]], %[[M0]], %[[N0]], %[[M]], %[[N]], %[[LDC]] alpha(%[[ALPHA]])
+// CHECK-NEXT: gemmc.cta_sync
+// CHECK-NEXT: gemmc.epilogue %[[R]]#0, %[[C]], %[[M0]], %[[N0]], %[[M]], %[[N]], %[[LDC]] alpha(%[[ALPHA]])
 // CHECK-NEXT: gemmc.yield %[[GE]] : i32
 
 module attributes {gemmc.arch = "sm_80", gpu.container_module} {
@@ -54,8 +66,12 @@ module attributes {gemmc.arch = "sm_80", gpu.container_module} {
 
 // -----
 
-// Three stages: two prologue loads (K tiles 0 and 1), each step refills two
-// loads ahead.
+// Three stages, f16 128x128x32 on 8 warps of 64 x 32 with two CTAs planned
+// (ptxas caps a thread at 128 registers): 64 accumulators + 2 x 24
+// fragment registers + 16 leave no kMmaSyncPrefetchRegs for carrying the
+// next stage's fragments (mmaSyncPrefetchFits), so each K tile waits at its
+// top, refills two loads ahead and multiplies the stage with mma_stage; no
+// CTA barrier after the loop.
 
 // CHECK-LABEL: llvm.func @sm80_f16_nn_128x128x32_f32out(
 // CHECK: ^bb0(%[[M0:.*]]: i32, %[[N0:.*]]: i32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32, %[[G:.*]]: i32):
@@ -68,6 +84,10 @@ module attributes {gemmc.arch = "sm_80", gpu.container_module} {
 // CHECK-NEXT: %[[KN:.*]] = arith.addi %[[J]], %c2_i32 : i32
 // CHECK-NEXT: %[[GN:.*]] = arith.addi %[[GJ]], %c2_i32 : i32
 // CHECK-NEXT: gemmc.stage_fill %[[GN]], %[[M0]], %[[N0]], %[[KN]],
+// CHECK-NOT: gemmc.mma_fragments
+// CHECK: gemmc.mma_stage
+// CHECK: gemmc.stage_release
+// CHECK-NEXT: gemmc.epilogue
 
 module attributes {gemmc.arch = "sm_80", gpu.container_module} {
   gpu.module @gemmc_kernels [#nvvm.target<O = 3, chip = "sm_80", features = "+ptx80">] {

@@ -36,6 +36,18 @@ constexpr int64_t kMmaSyncStateRegs = 16;
 /// The CTAs of `spec` (whose resources are `r`) one SM of its device holds.
 Residency computeResidency(const KernelSpec &spec, const CtaResources &r);
 
+/// sm_80: what carrying the next stage's first fragments across a K tile's
+/// barrier costs besides them (the stage's address, the fill's registers
+/// beside the carried fragments): at no headroom ptxas -arch=sm_80 spilled
+/// 48-52 bytes in the 8-warp 128-register kernels.
+constexpr int64_t kMmaSyncPrefetchRegs = 16;
+
+/// sm_80: whether the register cap ptxas is given (the device's registers
+/// over the planned CTAs' threads) leaves kMmaSyncPrefetchRegs above what
+/// computeResidency counts, so that the mainloop may read the next stage's
+/// fragments before this stage's last mma.syncs.
+bool mmaSyncPrefetchFits(const KernelSpec &spec, const CtaResources &r);
+
 } // namespace gemmc
 
 #endif // GEMMC_SPEC_RESIDENCY_H

@@ -33,6 +33,11 @@ std::optional<MmaSyncWarpGrid> mmaSyncWarpGrid(const KernelSpec &spec);
 /// The same for a CTA of `threads` (computeResources, which derives them).
 std::optional<MmaSyncWarpGrid> mmaSyncWarpGrid(const KernelSpec &spec, int64_t threads);
 
+/// The 4-byte registers a thread holds for its warp's A and B fragments of
+/// one mma.sync k step (isa::kMmaKBytes of K): the lowering keeps two k
+/// steps' worth live, the step being multiplied and the next one.
+int64_t mmaSyncStepFragmentRegs(const MmaSyncWarpGrid &grid);
+
 /// sm_80 shared-memory tiles are rows of 16-byte units (cp.async's copy,
 /// ldmatrix's row). With a swizzle, unit u of row r is stored at unit
 /// u ^ phase(r): the 8 rows one ldmatrix reads then fall on 8 different

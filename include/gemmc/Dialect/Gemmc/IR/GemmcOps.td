@@ -113,6 +113,48 @@ def Gemmc_MmaStageOp : Gemmc_Op<"mma_stage", [AllTypesMatch<["acc", "result"]>]>
   }];
 }
 
+def Gemmc_MmaFragmentsOp : Gemmc_Op<"mma_fragments"> {
+  let summary = "This warp's A and B registers for k step `k_step` of a stage";
+  let description = [{
+    Reads, from the stage's A and B tiles, the operand registers this
+    thread's warp gives the MMAs of k step `k_step` (sm_80: ldmatrix, or
+    32-bit shared loads for an N-major tf32 B), as a struct of i32.
+    `gemmc-warp-specialize` issues it one k step ahead of the gemmc.mma_step
+    that takes it, across a stage boundary too, so that the shared-memory
+    latency hides behind MMAs. It reads shared memory: it is not moved
+    across a barrier. Lowered by `convert-gemmc-to-nvvm`.
+
+    ```mlir
+    %f = gemmc.mma_fragments %a_tile, %b_tile {k_step = 1, schedule = #gemmc.schedule<...>}
+        : !llvm.ptr<3>, !llvm.ptr<3> -> !llvm.struct<(i32, ...)>
+    ```
+  }];
+  let arguments = (ins LLVM_AnyPointer:$a_tile, LLVM_AnyPointer:$b_tile,
+                       I64Attr:$k_step, Gemmc_ScheduleAttr:$schedule);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $a_tile `,` $b_tile attr-dict `:` qualified(type($a_tile)) `,` qualified(type($b_tile)) `->` qualified(type($result))
+  }];
+}
+
+def Gemmc_MmaStepOp : Gemmc_Op<"mma_step", [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "acc += one k step's MMAs on registers from gemmc.mma_fragments";
+  let description = [{
+    The warp's MMAs of one k step (sm_80: mma.sync) on `fragments`, into
+    the accumulator struct. Lowered by `convert-gemmc-to-nvvm`.
+
+    ```mlir
+    %acc1 = gemmc.mma_step %acc0, %f {schedule = #gemmc.schedule<...>}
+        : !llvm.struct<(f32, ...)>, !llvm.struct<(i32, ...)>
+    ```
+  }];
+  let arguments = (ins AnyType:$acc, AnyType:$fragments, Gemmc_ScheduleAttr:$schedule);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $acc `,` $fragments attr-dict `:` qualified(type($acc)) `,` qualified(type($fragments))
+  }];
+}
+
 def Gemmc_EpilogueOp : Gemmc_Op<"epilogue", [AttrSizedOperandSegments]> {
   let summary = "Write one warpgroup's accumulators to C";
   let description = [{
