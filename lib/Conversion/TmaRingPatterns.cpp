@@ -139,9 +139,9 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
     ClusterCoords at;
     if (cy > 1)
       at = clusterCoords(ir, s);
-    if (!loadA) {
-      // The other part of the fill loads A.
-    } else if (abi.a.multicast > 1) {
+    // A fill split in two (loadA / loadB false) leaves that operand to the
+    // other part.
+    if (loadA && abi.a.multicast > 1) {
       // A shared along the cluster row (K-major, as sm_90a's row-major A):
       // this CTA, column n of its cluster, loads rows [n x part, (n + 1) x
       // part) of each slab's box into the same place in every CTA of the
@@ -153,7 +153,7 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
       for (int64_t slab = 0; slab < abi.a.loadsPerStage; ++slab)
         copy(op.getA(), slab ? ir.sharedAt(dst, slab * abi.a.slabBytes) : dst,
              slab ? ir.add(k0, ir.c32(slab * abi.a.box[0])) : k0, row, mask);
-    } else {
+    } else if (loadA) {
       copyKMajor(abi.a, op.getA(), base, m0, /*mask=*/Value());
     }
     Value bBase = ir.sharedAt(base, op.getSmemLayout().getBOffset());
@@ -174,12 +174,10 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
       // leader's MMAs read it as the rows rank x part of the pair's B.
       rank = NVVM::ClusterId::create(ir.b, ir.loc, ir.i32);
     }
-    if (!loadB) {
-      // The other part of the fill loads B.
-    } else if (abi.b.kMajor) {
+    if (loadB && abi.b.kMajor) {
       Value n = rank ? ir.add(n0, ir.mul(rank, ir.c32(abi.b.box[1]))) : n0;
       copyKMajor(abi.b, op.getB(), bBase, n, mask);
-    } else {
+    } else if (loadB) {
       // N-major B comes in slabs one swizzle span of N wide.
       Value firstSlab = rank ? ir.mul(rank, ir.c32(abi.b.loadsPerStage)) : ir.c32(0);
       for (int64_t slab = 0; slab < abi.b.loadsPerStage; ++slab) {

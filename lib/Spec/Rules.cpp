@@ -254,9 +254,9 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
     // producers at 40 need 62464. With 384 threads the pool is 64512 and
     // the cap 232, exactly the pool.
     // ctas_per_sm: the SM's file is shared by that many CTAs' pools.
-    int64_t launch = std::min(
+    r.launchRegsPerThread = std::min(
         maxRegs, Isa::roundDownToAllocUnit(dev.regsPerSm / (r.threads * s.ctasPerSm)));
-    int64_t budget = (launch * r.threads - r.producerThreads * kProducerRegs) /
+    int64_t budget = (r.launchRegsPerThread * r.threads - r.producerThreads * kProducerRegs) /
                      std::max<int64_t>(1, mmaThreads);
     r.regCapPerThread = std::min(maxRegs, Isa::roundDownToAllocUnit(budget));
   } else {
@@ -974,7 +974,6 @@ void checkPromotion(const KernelSpec &s, Sink &out) {
 void checkSharedPoolRegisters(const KernelSpec &s, const CtaResources &r,
                               llvm::StringRef who, Sink &out) {
   const DeviceInfo &dev = s.deviceInfo();
-  int64_t launch = Isa::roundDownToAllocUnit(dev.regsPerSm / (r.threads * s.ctasPerSm));
   int64_t consumers = r.threads - r.producerThreads;
   add(out, "register-budget", "ctas_per_sm",
       formatv("ctas_per_sm: {0} leaves each of the {1} threads {2} registers "
@@ -983,7 +982,7 @@ void checkSharedPoolRegisters(const KernelSpec &s, const CtaResources &r,
               "grow to {8}, but {9}x{10} fp32 accumulators over {11} need {12} "
               "+ {13} overhead = {14}; use ctas_per_sm: 1 or a smaller "
               "tile_shape",
-              s.ctasPerSm, r.threads, launch, dev.regsPerSm,
+              s.ctasPerSm, r.threads, r.launchRegsPerThread, dev.regsPerSm,
               isa::kRegisterAllocUnit, r.producerThreads, kProducerRegs,
               consumers, r.regCapPerThread, s.blockM(), s.blockN(), who,
               r.accRegsPerThread, kRegisterOverhead, r.regsPerThread));

@@ -109,10 +109,10 @@ private:
   /// Programmatic dependent launch, where the spec asks (pdl_wait,
   /// pdl_launch_dependents): no op otherwise.
   void waitPriorGrids();
-  void launchDependents();
-  /// pdl_launch_dependents: after_prologue: every thread, once the ring's
-  /// barriers are set up.
-  void launchDependentsEarly();
+  /// griddepcontrol.launch_dependents where pdl_launch_dependents names
+  /// `point`: after_prologue (every thread, once the ring's barriers are
+  /// set up) or after_mainloop (the last load issued).
+  void launchDependentsAt(PdlLaunch point);
   void buildMultistage();
   /// cp.async (sm_80): every thread fills and multiplies; the ring is
   /// counted in commit groups.
@@ -406,7 +406,7 @@ void WarpSpecializer::buildMultistage() {
     return ir.add(g, kTiles);
   });
   // Multistage has no producer to finish early: after the CTA's last tile.
-  launchDependents();
+  launchDependentsAt(PdlLaunch::AfterMainloop);
   drainStores();
 }
 
@@ -521,7 +521,7 @@ void WarpSpecializer::buildWarpSpecialized() {
     }
     produceAll();
     // The producer has issued the CTA's last load: its mainloop is over.
-    launchDependents();
+    launchDependentsAt(PdlLaunch::AfterMainloop);
   });
   // Consumer warpgroups: take the registers the accumulators need.
   b.setInsertionPointToStart(&roles.getElseRegion().front());
@@ -619,19 +619,14 @@ void WarpSpecializer::waitPriorGrids() {
     WaitPriorGridsOp::create(ir.b, ir.loc);
 }
 
-void WarpSpecializer::launchDependents() {
-  if (s.pdlLaunch == PdlLaunch::AfterMainloop)
-    LaunchDependentsOp::create(ir.b, ir.loc);
-}
-
-void WarpSpecializer::launchDependentsEarly() {
-  // The next kernel's CTAs may then take the SMs this grid leaves free (and
-  // those its CTAs free), set up and load their weights while this grid
-  // runs; their griddepcontrol.wait still waits for this grid to complete
-  // and its memory to be flushed, so the hint moves no result. Every
-  // thread executes it: the CTA counts as triggered whichever thread the
-  // hardware looks for.
-  if (s.pdlLaunch == PdlLaunch::AfterPrologue)
+void WarpSpecializer::launchDependentsAt(PdlLaunch point) {
+  // after_prologue: the next kernel's CTAs may then take the SMs this grid
+  // leaves free (and those its CTAs free), set up and load their weights
+  // while this grid runs; their griddepcontrol.wait still waits for this
+  // grid to complete and its memory to be flushed, so the hint moves no
+  // result. Every thread executes it: the CTA counts as triggered whichever
+  // thread the hardware looks for.
+  if (s.pdlLaunch == point)
     LaunchDependentsOp::create(ir.b, ir.loc);
 }
 
@@ -848,7 +843,7 @@ void WarpSpecializer::build() {
   if (isaFor(s.arch).hasTmem)
     return buildTensorMemoryRoles();
   initRing();
-  launchDependentsEarly();
+  launchDependentsAt(PdlLaunch::AfterPrologue);
   waitPriorGrids();
   if (res.producerThreads > 0)
     buildWarpSpecialized();

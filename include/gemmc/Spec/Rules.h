@@ -52,6 +52,10 @@ struct CtaResources {
   int64_t accRegsPerThread = 0; ///< fp32 accumulators each MMA thread holds
   int64_t regsPerThread = 0;    ///< estimate: accumulators (twice with a promotion interval) + overhead
   int64_t regCapPerThread = 0;  ///< what the schedule lets a thread use
+  /// sm_90a warp-specialized: the registers each thread starts with, its
+  /// share of the launch pool that setmaxnreg moves registers within (the
+  /// SM's file over ctas_per_sm x threads, rounded down); 0 elsewhere.
+  int64_t launchRegsPerThread = 0;
   /// Tensor memory (sm_100a): accumulator buffers (2 lets a persistent
   /// CTA's epilogue of tile i overlap the MMAs of tile i + 1), and the
   /// columns tcgen05.alloc takes for them (a power of two, at least 32).
