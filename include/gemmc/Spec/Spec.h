@@ -14,6 +14,7 @@
 #include "gemmc/Target/Target.h"
 #include <array>
 #include <cstdint>
+#include <numeric>
 #include <string>
 
 namespace gemmc {
@@ -93,6 +94,17 @@ constexpr int64_t kScaleBlock = 128;
 /// B's block scales are stored K-major with the K-block count rounded up to
 /// a multiple of this (cuBLASLt's BLK128x128_32F column stride).
 constexpr int64_t kScaleBlockKAlign = 4;
+/// Columns of a block-scaled tile that share one B scale (a "slot"): a tile
+/// starts at a multiple of BLOCK_N, so at a multiple of gcd(BLOCK_N,
+/// kScaleBlock) into a scale block, and that many columns from there lie in
+/// one block. Whole blocks: kScaleBlock; a divisor of the block: the tile;
+/// BLOCK_N = 192: 64, three slots over two blocks.
+inline int64_t scaleSlotColumns(const KernelSpec &s) {
+  return std::gcd(s.blockN(), kScaleBlock);
+}
+inline int64_t scaleSlots(const KernelSpec &s) {
+  return s.blockN() / scaleSlotColumns(s);
+}
 #undef GEMMC_SCHEMA_MEMBER_Value
 #undef GEMMC_SCHEMA_MEMBER_Int
 #undef GEMMC_SCHEMA_MEMBER_AutoInt
