@@ -106,7 +106,7 @@ private:
   /// parts of W columns, each its own group; after issuing a part the
   /// consumer waits for the one before (mma_wait 1) and folds it, so the
   /// fold runs under the warpgroup's next part (two parts' accumulators
-  /// live). Within a loop iteration only (kFoldGroupParts). A stage is
+  /// live), within a loop iteration (kFoldGroupParts). A stage is
   /// released once its last part is waited for. Returns the f32 sum with
   /// every MMA waited for; the caller releases the last stage.
   Value foldInParts(Value g0, Value kBegin, Value steps, Value aSlice,
@@ -355,15 +355,6 @@ Value WarpSpecializer::blockScales(Value kTile, Value row0, Value n0) {
       .getResult();
 }
 
-/// Parts a warpgroup issues between two waits for all of its MMAs under
-/// fold_columns (a group). ptxas cannot follow a wgmma group across a loop
-/// back-edge: an accumulator read after wait_group 1 in the next iteration
-/// makes it serialize every wgmma of the kernel (C7514), so each loop
-/// iteration is a group that starts with nothing in flight, and its first
-/// fold (of the previous group's last part) runs with no MMA of its own
-/// warpgroup in flight. Longer groups expose that fold more rarely.
-static constexpr int64_t kFoldGroupParts = 2;
-
 Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
                                    Value aSlice, Value row0, Value n0,
                                    Type accType) {
@@ -433,9 +424,10 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
   };
   SmallVector<Value> carried{LLVM::ZeroOp::create(b, ir.loc, accType),
                              blockScales(kBegin, row0, n0)};
-  // Groups of whole K tiles, kFoldGroupParts parts or more; the K tiles
-  // that do not fill a group go first, one a group.
-  int64_t tiles = std::max<int64_t>(1, kFoldGroupParts / parts);
+  // Groups of whole K tiles, kFoldGroupParts parts or more (Spec.h: each
+  // starts with no MMA in flight); the K tiles that do not fill a group go
+  // first, one a group.
+  int64_t tiles = foldGroupTiles(s);
   Value start = ir.c32(0);
   if (tiles > 1) {
     start = ir.remU(steps, ir.c32(tiles));

@@ -12,6 +12,7 @@
 #define GEMMC_SPEC_SPEC_H
 
 #include "gemmc/Target/Target.h"
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <numeric>
@@ -104,6 +105,19 @@ inline int64_t scaleSlotColumns(const KernelSpec &s) {
 }
 inline int64_t scaleSlots(const KernelSpec &s) {
   return s.blockN() / scaleSlotColumns(s);
+}
+/// mainloop.fold_columns: the parts a consumer warpgroup issues between two
+/// waits for all of its MMAs (a loop iteration of whole K tiles, at least
+/// this many parts). ptxas cannot follow a wgmma group across a loop
+/// back-edge (an accumulator read after wait_group 1 in the next iteration
+/// makes it serialize every wgmma of the kernel, C7514), so each iteration
+/// starts with nothing in flight and folds its last part after
+/// wait_group 0. Four parts (two 128-column K tiles of 128x192) spill at
+/// 232 registers.
+constexpr int64_t kFoldGroupParts = 2;
+inline int64_t foldGroupTiles(const KernelSpec &s) {
+  int64_t parts = s.blockN() / s.mainloop.foldColumns;
+  return std::max<int64_t>(1, kFoldGroupParts / parts);
 }
 #undef GEMMC_SCHEMA_MEMBER_Value
 #undef GEMMC_SCHEMA_MEMBER_Int
