@@ -46,29 +46,22 @@ tensor=h200_fp8_e4m3_128x256_coop.cubin same_tile=h200_fp8_e4m3_f32_128x128_coop
 rowcol=h200_fp8_e4m3_rowcol_128x256_coop.cubin
 c2=(h200_fp8_e4m3_128x256_c2_coop.cubin h200_fp8_e4m3_rowcol_128x256_c2_coop.cubin)
 variants=(fp8_blockscale_64x128_fold64_pp.cubin fp8_blockscale_128x192_fold96_sk.cubin)
-for f in "$old" "${new[@]}" "$tensor" "$same_tile" "$rowcol" "${c2[@]}" "${variants[@]}"; do
-  [ -f "$dir/$f" ] ||
-    { echo "gpu_blk3.sh: $f missing in $dir; build the cubins (above) and carry the folder" >&2; exit 2; }
-done
+all=("$old" "${new[@]}" "$tensor" "$same_tile" "$rowcol" "${c2[@]}" "${variants[@]}")
+missing=$(for f in "${all[@]}"; do [ -f "$dir/$f" ] || echo -n " $f"; done)
+[ -z "$missing" ] ||
+  { echo "gpu_blk3.sh: missing in $dir:$missing; build the cubins (above) and carry the folder" >&2; exit 2; }
 log=$OUT/logs.txt status=0
 : >"$log"
-gpu_configure_args
-stage configure 15 "${configure[@]}" || status=1
-stage build 70 cmake --build "$build" -j "$(nproc)" --target gemmc-gpu-tests gemmc-bench || status=1
-suite_args=()
-for f in "${new[@]}"; do suite_args+=(--cubin "$dir/$f"); done
-stage suite 25 "$build/bin/gemmc-gpu-tests" "${suite_args[@]}" \
-  --shapes 1x1x16,129x130x1000,127x255x200,1000x1000x1000,300x520x4096,4096x4096x4096,2048x2048x16384 \
-  >"$OUT/suite.txt" || status=1
-stage variants 10 "$build/bin/gemmc-gpu-tests" --cubin "$dir/${variants[0]}" --cubin "$dir/${variants[1]}" \
-  --shapes 129x130x1000,300x520x4096,1024x1024x8192 >>"$OUT/suite.txt" || status=1
+gpu_stage_build 100 || exit 1
+# The new kernels and the two variants, on ragged and padded shapes.
+gpu_stage_suite 35 1x1x16,129x130x1000,127x255x200,1000x1000x1000,300x520x4096,4096x4096x4096,2048x2048x16384 \
+  $(for f in "${new[@]}" "${variants[@]}"; do echo "$dir/$f"; done) || status=1
+grep -E "FAIL" "$OUT/suite.txt" | head -40 | tee -a "$log"
 list=$(IFS=,; echo "$old,${new[*]},$same_tile,$tensor,$rowcol,${c2[*]}")
-stage bench 75 "$build/bin/gemmc-bench" --cubin-dir "$dir" --suite bench/suites/anchors.yaml \
+stage bench 90 "$build/bin/gemmc-bench" --cubin-dir "$dir" --suite bench/suites/anchors.yaml \
   --shapes cube4096,cube8192,prefill_attn_out,prefill_mlp_up --cubins "$list" \
   --iters 10 --warmup 2 >"$OUT/bench.txt" || status=1
-say "summary: suite"
-grep -E "FAIL|^gemmc-gpu-tests" "$OUT/suite.txt" | tail -40 | tee -a "$log"
-say "summary: times"
+say "summary: the bench's table"
 awk '/^shape /{p=1} p' "$OUT/bench.txt" | tee -a "$log"
 say "summary: block-scaled speed over the per-tensor 128x256 kernel (goal >= 0.9), the per-tensor 128x128 and main's block-scaled kernel"
 # The per-run lines above the table carry whole cubin names (the table cuts
