@@ -984,6 +984,15 @@ void checkPromotionRegisters(const KernelSpec &s, const CtaResources &r,
 /// accumulators take in turn, each part one wgmma wide.
 void checkFoldColumns(const KernelSpec &s, Sink &out) {
   int64_t w = s.mainloop.foldColumns;
+  if (s.mainloop.foldGroup < 0 || (s.mainloop.foldGroup > 0 && w == 0))
+    add(out, "fold", "mainloop.fold_group",
+        formatv("fold_group: {0} {1}; use fold_group: 0 (auto){2}",
+                s.mainloop.foldGroup,
+                s.mainloop.foldGroup < 0
+                    ? "is negative"
+                    : "counts the parts of fold_columns, which is 0",
+                s.mainloop.foldGroup < 0 ? "" : " or set fold_columns")
+            .str());
   if (w == 0)
     return;
   auto fail = [&](const std::string &why, const std::string &wayOut) {

@@ -112,12 +112,14 @@ inline int64_t scaleSlots(const KernelSpec &s) {
 /// back-edge (an accumulator read after wait_group 1 in the next iteration
 /// makes it serialize every wgmma of the kernel, C7514), so each iteration
 /// starts with nothing in flight and folds its last part after
-/// wait_group 0. Four parts (two 128-column K tiles of 128x192) spill at
-/// 232 registers.
+/// wait_group 0. Longer iterations expose that fold more rarely but keep
+/// more registers live (ptxas spills at 232 with four parts of 128x192,
+/// not of 128x128): mainloop.fold_group chooses, this is its auto.
 constexpr int64_t kFoldGroupParts = 2;
 inline int64_t foldGroupTiles(const KernelSpec &s) {
   int64_t parts = s.blockN() / s.mainloop.foldColumns;
-  return std::max<int64_t>(1, kFoldGroupParts / parts);
+  int64_t group = s.mainloop.foldGroup > 0 ? s.mainloop.foldGroup : kFoldGroupParts;
+  return std::max<int64_t>(1, group / parts);
 }
 #undef GEMMC_SCHEMA_MEMBER_Value
 #undef GEMMC_SCHEMA_MEMBER_Int
