@@ -33,25 +33,20 @@ Value loadScale(KernelIR &ir, Value base, Value index) {
                               /*isInvariant=*/true);
 }
 
-/// The B scale blocks a tile of BLOCK_N columns covers (a divisor of the
-/// block edge covers one).
-int64_t columnBlocks(const KernelSpec &s) {
-  return std::max<int64_t>(1, s.blockN() / kScaleBlock);
-}
-
 /// gemmc.block_scales -> the thread's A scales (one per fragment row half)
-/// and the tile's B scales, invariant loads.
+/// and the tile's B scales (one per slot of scaleSlotColumns columns),
+/// invariant loads.
 struct BlockScalesLowering : OpRewritePattern<BlockScalesOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(BlockScalesOp op,
                                 PatternRewriter &rewriter) const override {
     const KernelSpec &s = op.getSchedule().getSpec();
     const AccumulatorLayout &frag = isaFor(s.arch).mma.accumulator;
-    int64_t blocks = columnBlocks(s);
+    int64_t slots = scaleSlots(s), slotColumns = scaleSlotColumns(s);
     auto type = dyn_cast<LLVM::LLVMStructType>(op.getType());
-    if (!type || int64_t(type.getBody().size()) != frag.halves + blocks)
+    if (!type || int64_t(type.getBody().size()) != frag.halves + slots)
       return rewriter.notifyMatchFailure(
-          op, "the result is not one f32 per fragment row and B block");
+          op, "the result is not one f32 per fragment row and B scale slot");
     KernelIR ir(rewriter, op.getLoc());
     Value m = op.getM(), kt = op.getKTile();
     // Row of this thread within its warpgroup's fragment. (One op per
@@ -86,8 +81,16 @@ struct BlockScalesLowering : OpRewritePattern<BlockScalesOp> {
     Value nBlocks = ir.ceilDiv(op.getN(), kScaleBlock);
     Value lastBlock = ir.sub(nBlocks, ir.c32(1));
     Value firstBlock = ir.divU(op.getN0(), ir.c32(kScaleBlock));
-    for (int64_t j = 0; j < blocks; ++j) {
-      Value nb = ir.minU(ir.add(firstBlock, ir.c32(j)), lastBlock);
+    for (int64_t j = 0; j < slots; ++j) {
+      // A slot on a block boundary is a whole block further on; the others
+      // (a tile that is not whole blocks) start inside the block of their
+      // first column.
+      int64_t offset = j * slotColumns;
+      Value block = offset % kScaleBlock == 0
+                        ? ir.add(firstBlock, ir.c32(offset / kScaleBlock))
+                        : ir.divU(ir.add(op.getN0(), ir.c32(offset)),
+                                  ir.c32(kScaleBlock));
+      Value nb = ir.minU(block, lastBlock);
       Value nb64 = ir.zext64(nb);
       Value plane = arith::MulIOp::create(rewriter, op.getLoc(), nb64, bStride64);
       Value index = arith::AddIOp::create(rewriter, op.getLoc(), plane, kt64);
@@ -101,18 +104,24 @@ struct BlockScalesLowering : OpRewritePattern<BlockScalesOp> {
 };
 
 /// gemmc.mma_fold -> per register, sum = fma(part, sa[row half] x
-/// sb[column block], sum); the halves x blocks factors are multiplied once.
+/// sb[column slot], sum); the halves x slots factors are multiplied once.
+/// With `column`, part's register r is the sum's register column / (the
+/// fragment's columns per value block) x values per block + r.
 struct MmaFoldLowering : OpRewritePattern<MmaFoldOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(MmaFoldOp op,
                                 PatternRewriter &rewriter) const override {
     const KernelSpec &s = op.getSchedule().getSpec();
     const AccumulatorLayout &frag = isaFor(s.arch).mma.accumulator;
-    auto type = dyn_cast<LLVM::LLVMStructType>(op.getSum().getType());
-    if (!type)
+    auto type = dyn_cast<LLVM::LLVMStructType>(op.getPart().getType());
+    if (!type || !llvm::isa<LLVM::LLVMStructType>(op.getSum().getType()))
       return rewriter.notifyMatchFailure(op, "the accumulator is not a struct");
+    int64_t column = op.getColumn().value_or(0);
+    if (column % frag.blockColumns != 0)
+      return rewriter.notifyMatchFailure(op, "the part starts inside a value block");
+    int64_t first = column / frag.blockColumns * frag.valuesPerBlock();
     Location loc = op.getLoc();
-    int64_t blocks = columnBlocks(s);
+    int64_t blocks = scaleSlots(s), slotColumns = scaleSlotColumns(s);
     auto scale = [&](int64_t field) {
       return LLVM::ExtractValueOp::create(rewriter, loc, op.getScales(), field)
           .getResult();
@@ -132,12 +141,13 @@ struct MmaFoldLowering : OpRewritePattern<MmaFoldOp> {
     Value sum = op.getSum();
     for (int64_t r = 0, e = type.getBody().size(); r < e; ++r) {
       int64_t h = frag.valueRow(r) / std::max(1, frag.halfRows);
-      int64_t j = std::min<int64_t>(frag.valueColumn(r) / kScaleBlock, blocks - 1);
-      Value x = LLVM::ExtractValueOp::create(rewriter, loc, sum, r);
+      int64_t j = std::min<int64_t>(
+          (column + frag.valueColumn(r)) / slotColumns, blocks - 1);
+      Value x = LLVM::ExtractValueOp::create(rewriter, loc, sum, first + r);
       Value y = LLVM::ExtractValueOp::create(rewriter, loc, op.getPart(), r);
       Value f = factor(h, j);
       Value folded = LLVM::FMAOp::create(rewriter, loc, y, f, x);
-      sum = LLVM::InsertValueOp::create(rewriter, loc, sum, folded, r);
+      sum = LLVM::InsertValueOp::create(rewriter, loc, sum, folded, first + r);
     }
     rewriter.replaceOp(op, sum);
     return success();

@@ -151,7 +151,14 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     int64_t partN = wgmmaColumns(s, abi, wgmmaN, why);
     if (partN == 0) // the pass reports it before matching
       return rewriter.notifyMatchFailure(op, why);
-    int64_t parts = s.blockN() / partN;
+    // A part of the tile's columns (block scaling's fold_columns): one
+    // wgmma of its width per k step.
+    int64_t first = 0, width = s.blockN();
+    if (std::optional<ArrayRef<int64_t>> columns = op.getColumns()) {
+      first = (*columns)[0];
+      width = partN = (*columns)[1];
+    }
+    int64_t parts = width / partN;
     auto shape = NVVM::MMAShapeAttr::get(ctx, instr->m, partN, instr->k);
 
     // K-major tiles (A always, B when col-major): 128-byte swizzled rows,
@@ -170,9 +177,11 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     // Part p of the columns: accumulator registers [p, p + 1) * partN / 2
     // of the m64 fragment; its B starts partN rows (K-major) or partN / (the
     // slab's columns) slabs (N-major) further on.
-    int64_t partBBytes = abi.b.kMajor
-                             ? partN * span
-                             : partN / slabColumns(abi.b, s.b.element) * abi.b.slabBytes;
+    auto bBytesAt = [&](int64_t column) {
+      return abi.b.kMajor ? column * span
+                          : column / slabColumns(abi.b, s.b.element) * abi.b.slabBytes;
+    };
+    int64_t partBBytes = bBytesAt(partN), firstBBytes = bBytesAt(first);
     NVVM::WgmmaFenceAlignedOp::create(rewriter, op.getLoc());
     Value whole = op.getAcc();
     int64_t partRegs = partN / 2;
@@ -197,11 +206,14 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     for (int64_t step = 0; step < s.blockK() / instr->k; ++step) {
       Value descA = tileA.at(step * kStepBytes);
       for (int64_t p = 0; p < parts; ++p) {
-        Value descB = tileB.at(step * bStepBytes + p * partBBytes);
+        Value descB = tileB.at(firstBBytes + step * bStepBytes + p * partBBytes);
+        // `fresh`: the first k step overwrites the accumulator (scale-d 0).
+        bool zeroIn = op.getFresh() && step == 0;
         acc[p] = NVVM::WgmmaMmaAsyncOp::create(
             rewriter, op.getLoc(), partType, acc[p], descA, descB, shape,
             wgTypeA, wgTypeB, NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
-            NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one),
+            NVVM::WGMMAScaleOutAttr::get(ctx, zeroIn ? NVVM::WGMMAScaleOut::zero
+                                                     : NVVM::WGMMAScaleOut::one),
             NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
             NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
             NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::row),

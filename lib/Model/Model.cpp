@@ -106,7 +106,12 @@ double smemBytesPerFlop(const KernelSpec &spec) {
   double ea = elementBytes(spec.a.element), eb = elementBytes(spec.b.element);
   double slabs = std::ceil(bm / instr->m);
   double fill = (bm * ea + bn * eb) * bk;
-  double reads = (bm * ea + slabs * bn * eb) * bk;
+  // Block scaling with fold_columns: each part's wgmmas read the
+  // warpgroup's A rows again.
+  double aReads = spec.blockScaled() && spec.mainloop.foldColumns > 0
+                      ? bn / double(spec.mainloop.foldColumns)
+                      : 1;
+  double reads = (aReads * bm * ea + slabs * bn * eb) * bk;
   return (fill + reads) / (2.0 * bm * bn * bk);
 }
 
@@ -418,8 +423,16 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   // Block scaling: after each K tile's MMAs the consumers fold the tile's
   // sum into the f32 accumulator, one FMA (2 FLOP) per accumulator, at the
   // SM's share of the CUDA cores' f32 peak, before the next tile's MMAs.
+  // With fold_columns every fold but the last part's of each loop
+  // iteration (foldGroupTiles K tiles) runs under the warpgroup's next part
+  // (their cost is the A re-reads, in smemBytesPerFlop).
   if (spec.blockScaled()) {
-    double foldFlops = 2.0 * bm * bn * std::ceil(kPerSplit / bk);
+    double kTiles = std::ceil(kPerSplit / bk);
+    double foldFlops =
+        spec.mainloop.foldColumns > 0
+            ? 2.0 * bm * spec.mainloop.foldColumns *
+                  std::ceil(kTiles / double(foldGroupTiles(spec)))
+            : 2.0 * bm * bn * kTiles;
     a.blockScaleFoldSec = double(a.tilesOnBusiestSm) * foldFlops /
                           (dev.peak(MathUnit::CudaCoreF32) / sms);
     a.mmaSec += a.blockScaleFoldSec;

@@ -115,6 +115,16 @@ static int64_t accumulatorCopies(const KernelSpec &s) {
   return s.mainloop.promotionInterval > 0 || s.blockScaled() ? 2 : 1;
 }
 
+/// Registers a thread's accumulators take: the MMA's and the f32 sum; with
+/// mainloop.fold_columns, the MMA's is two parts of fold_columns columns
+/// instead of the whole tile.
+static int64_t accumulatorRegs(const KernelSpec &s, int64_t accRegs) {
+  if (s.blockScaled() && s.mainloop.foldColumns > 0 &&
+      s.blockN() % s.mainloop.foldColumns == 0)
+    return accRegs + 2 * accRegs * s.mainloop.foldColumns / s.blockN();
+  return accRegs * accumulatorCopies(s);
+}
+
 /// Threads and consumer warpgroups a schedule implies.
 static void deriveThreads(const KernelSpec &s, CtaResources &r) {
   switch (s.arch) {
@@ -241,7 +251,7 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
   }
   // A promotion interval keeps a second copy (the f32 sum beside the MMA's
   // accumulator, whose struct stays accRegsPerThread wide).
-  r.regsPerThread = r.accRegsPerThread * accumulatorCopies(s) + kRegisterOverhead;
+  r.regsPerThread = accumulatorRegs(s, r.accRegsPerThread) + kRegisterOverhead;
   int64_t maxRegs = Isa::roundDownToAllocUnit(dev.maxRegsPerThread);
   if (r.producerThreads > 0 && s.arch == Arch::SM90a) {
     // setmaxnreg only moves registers within the CTA's launch allocation:
@@ -549,7 +559,8 @@ void checkOperandLayout(const KernelSpec &s, Sink &out) {
 
 /// Block scaling: the consumer adds each K tile's MMA sum into the f32
 /// accumulator times A's scale of the row and B's of the column block, so a
-/// K tile is one scale block and a tile's columns meet whole B blocks.
+/// K tile is one scale block (a tile's columns may meet parts of B blocks:
+/// scaleSlotColumns).
 void checkBlockScale(const KernelSpec &s, Sink &out) {
   bool a = s.a.scale == Scale::Block, b = s.b.scale == Scale::Block;
   if (!a && !b)
@@ -581,13 +592,6 @@ void checkBlockScale(const KernelSpec &s, Sink &out) {
         formatv("scale: block folds one K tile per scale block of {0}, but "
                 "BLOCK_K = {1}; use tile_shape [{2}, {3}, {0}]",
                 kScaleBlock, s.blockK(), s.blockM(), s.blockN()));
-  if (s.blockN() % kScaleBlock != 0 && kScaleBlock % s.blockN() != 0)
-    add(out, "scale", "tile_shape",
-        formatv("scale: block needs BLOCK_N a multiple or a divisor of {0} "
-                "(whole B scale blocks per tile), but BLOCK_N = {1}; use "
-                "BLOCK_N = {2}",
-                kScaleBlock, s.blockN(),
-                llvm::alignTo(s.blockN(), kScaleBlock)));
   if (s.mainloop.promotionInterval > 1)
     add(out, "scale", "mainloop.promotion_interval",
         formatv("scale: block promotes every K tile (each with its own "
@@ -918,10 +922,36 @@ void checkSmemBudget(const KernelSpec &s, const CtaResources &r, Sink &out) {
               limit, wayOut));
 }
 
+/// The widest fold_columns (BLOCK_N / 2, / 4, ...) whose two parts fit
+/// beside the f32 sum; 0 if none does.
+static int64_t fittingFoldColumns(const KernelSpec &s, const CtaResources &r) {
+  for (int64_t w = s.blockN() / 2; w >= 8 && w % 8 == 0; w /= 2)
+    if (r.accRegsPerThread + 2 * (r.accRegsPerThread * w / s.blockN()) +
+            kRegisterOverhead <=
+        r.regCapPerThread)
+      return w;
+  return 0;
+}
+
 /// register-budget with a promotion interval: both accumulators count; the
 /// way out names the widest BLOCK_N (halving) whose two copies fit.
 void checkPromotionRegisters(const KernelSpec &s, const CtaResources &r,
                              llvm::StringRef who, Sink &out) {
+  if (s.blockScaled() && s.mainloop.foldColumns > 0) {
+    int64_t partRegs = r.accRegsPerThread * s.mainloop.foldColumns / s.blockN();
+    int64_t fitW = fittingFoldColumns(s, r);
+    add(out, "register-budget", "mainloop.fold_columns",
+        formatv("{0}x{1} fp32 accumulators over {2} with two parts of "
+                "fold_columns: {3} (the f32 sum and two parts' MMA "
+                "accumulators) = {4} + 2 x {5} per thread + {6} overhead = {7} "
+                "registers exceeds the {8} a thread may use here; use {9}a "
+                "smaller tile_shape",
+                s.blockM(), s.blockN(), who, s.mainloop.foldColumns,
+                r.accRegsPerThread, partRegs, kRegisterOverhead,
+                r.regsPerThread, r.regCapPerThread,
+                fitW ? formatv("fold_columns: {0} or ", fitW).str() : ""));
+    return;
+  }
   int64_t copies = accumulatorCopies(s);
   int64_t fitN = s.blockN();
   while (fitN > 8 && copies * (fitN * r.accRegsPerThread / s.blockN()) +
@@ -932,6 +962,11 @@ void checkPromotionRegisters(const KernelSpec &s, const CtaResources &r,
       formatv("use tile_shape [{0}, {1}, {2}]{3}", s.blockM(), fitN, s.blockK(),
               s.blockScaled() ? "" : " or promotion_interval: 0")
           .str();
+  // Block scaling may instead keep the tile and run its MMAs in parts
+  // (fold_columns): the widest half, quarter, ... whose two parts fit.
+  int64_t fitW = fittingFoldColumns(s, r);
+  if (s.blockScaled() && s.kernelSchedule != KernelSchedule::Multistage && fitW)
+    wayOut += formatv(" or mainloop.fold_columns: {0}", fitW).str();
   std::string why =
       s.blockScaled()
           ? std::string("scale: block")
@@ -943,6 +978,48 @@ void checkPromotionRegisters(const KernelSpec &s, const CtaResources &r,
               "registers exceeds the {7} a thread may use here; {8}",
               s.blockM(), s.blockN(), who, why, copies * r.accRegsPerThread,
               kRegisterOverhead, r.regsPerThread, r.regCapPerThread, wayOut));
+}
+
+/// fold_columns: the K tile's MMAs of block scaling in parts that two
+/// accumulators take in turn, each part one wgmma wide.
+void checkFoldColumns(const KernelSpec &s, Sink &out) {
+  int64_t w = s.mainloop.foldColumns;
+  if (s.mainloop.foldGroup < 0 || (s.mainloop.foldGroup > 0 && w == 0))
+    add(out, "fold", "mainloop.fold_group",
+        formatv("fold_group: {0} {1}; use fold_group: 0 (auto){2}",
+                s.mainloop.foldGroup,
+                s.mainloop.foldGroup < 0
+                    ? "is negative"
+                    : "counts the parts of fold_columns, which is 0",
+                s.mainloop.foldGroup < 0 ? "" : " or set fold_columns")
+            .str());
+  if (w == 0)
+    return;
+  auto fail = [&](const std::string &why, const std::string &wayOut) {
+    add(out, "fold", "mainloop.fold_columns",
+        formatv("fold_columns: {0} {1}; use {2}", w, why, wayOut));
+  };
+  if (w < 0)
+    return fail("is negative", "0 (fold the whole K tile) or a number of columns");
+  if (!s.blockScaled())
+    return fail("splits the MMAs of a block-scaled K tile, but the operands "
+                "are not scale: block",
+                "fold_columns: 0");
+  if (s.kernelSchedule == KernelSchedule::Multistage)
+    return fail("needs a consumer warpgroup that does not also refill the "
+                "stages (multistage does)",
+                "kernel_schedule: warp_specialized_cooperative or fold_columns: 0");
+  auto instr = mmaInstrShape(s.arch, s.a.element);
+  if (!instr)
+    return; // reported by checkMmaShape
+  // Each part is one wgmma a k step, on columns of its own.
+  bool isWgmmaN = w >= instr->nMin && w <= instr->nMax && w % instr->nStep == 0;
+  if (!isWgmmaN || s.blockN() % w != 0)
+    fail(formatv("must be a wgmma N ({0}..{1} in steps of {2}) that divides "
+                 "BLOCK_N = {3}",
+                 instr->nMin, instr->nMax, instr->nStep, s.blockN())
+             .str(),
+         formatv("fold_columns: {0}", s.blockN() / 2).str());
 }
 
 void checkPromotion(const KernelSpec &s, Sink &out) {
@@ -1085,6 +1162,7 @@ std::vector<Violation> gemmc::checkSpec(const KernelSpec &s) {
   checkMulticast(s, out);
   checkSmemBudget(s, r, out);
   checkPromotion(s, out);
+  checkFoldColumns(s, out);
   checkRegisterBudget(s, r, out);
   checkCtasPerSm(s, r, out);
   return out;

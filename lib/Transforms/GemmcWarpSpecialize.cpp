@@ -102,6 +102,18 @@ private:
   Value accumulateBlockScaled(Value steps, Value zero,
                               function_ref<Value(Value, Value)> body,
                               Value kBegin, Value row0, Value n0);
+  /// scale: block with mainloop.fold_columns = W: each K tile's MMAs in
+  /// parts of W columns, each its own group; after issuing a part the
+  /// consumer waits for the one before (mma_wait 1) and folds it, so the
+  /// fold runs under the warpgroup's next part (two parts' accumulators
+  /// live), within a loop iteration (kFoldGroupParts). A stage is
+  /// released once its last part is waited for. Returns the f32 sum with
+  /// every MMA waited for; the caller releases the last stage.
+  Value foldInParts(Value g0, Value kBegin, Value steps, Value aSlice,
+                    Value row0, Value n0, Type accType);
+  /// gemmc.block_scales of K tile `kTile` for the warpgroup's rows from
+  /// `row0` and the tile's columns from `n0`.
+  Value blockScales(Value kTile, Value row0, Value n0);
   void release(Value g);
   void epilogue(Value acc, Value m0, Value n0);
   /// Consumers, after their last tile: wait for the epilogue's stores.
@@ -277,7 +289,9 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
     // The warpgroup's rows of the tile: aSlice in rows (no second
     // shuffle for the warpgroup id).
     Value row0 = ir.add(m0, ir.divU(aSlice, ir.c32(aRowBytes)));
-    result = accumulateBlockScaled(steps, zero, stepBody, kBegin, row0, n0);
+    result = s.mainloop.foldColumns > 0
+                 ? foldInParts(g0, kBegin, steps, aSlice, row0, n0, accType)
+                 : accumulateBlockScaled(steps, zero, stepBody, kBegin, row0, n0);
   } else {
     result = s.mainloop.promotionInterval > 0
                  ? accumulatePromoted(steps, zero, stepBody)
@@ -326,25 +340,107 @@ Value WarpSpecializer::accumulatePromoted(
   return loop.getResult(0);
 }
 
+Value WarpSpecializer::blockScales(Value kTile, Value row0, Value n0) {
+  // The factors: one per row a thread holds in a column block of its
+  // fragment (the target's accumulator layout), then one per B scale slot
+  // of the tile's columns.
+  int64_t rows = isaFor(s.arch).mma.accumulator.halves;
+  Type scalesType = LLVM::LLVMStructType::getLiteral(
+      ir.b.getContext(), SmallVector<Type>(rows + scaleSlots(s), ir.f32));
+  Value scaleA = EpilogueMath::kernelParam(op, abi, "scale_a");
+  Value scaleB = EpilogueMath::kernelParam(op, abi, "scale_b");
+  return BlockScalesOp::create(ir.b, ir.loc, scalesType, scaleA, scaleB, row0,
+                               n0, kTile, op.getM(), op.getN(), op.getK(),
+                               op.getSchedule())
+      .getResult();
+}
+
+Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
+                                   Value aSlice, Value row0, Value n0,
+                                   Type accType) {
+  OpBuilder &b = ir.b;
+  MLIRContext *ctx = b.getContext();
+  int64_t width = s.mainloop.foldColumns, parts = s.blockN() / width;
+  int64_t accRegs = cast<LLVM::LLVMStructType>(accType).getBody().size();
+  Type partType = LLVM::LLVMStructType::getLiteral(
+      ctx, SmallVector<Type>(accRegs * width / s.blockN(), ir.f32));
+  // What a fresh part's wgmma ignores (its first k step has scale-d 0).
+  Value ignored = LLVM::PoisonOp::create(b, ir.loc, partType);
+  Value last = ir.sub(ir.add(kBegin, steps), ir.c32(1));
+  auto fold = [&](Value sum, Value part, Value scales, int64_t p) {
+    return MmaFoldOp::create(b, ir.loc, accType, sum, part, scales,
+                             op.getSchedule(), b.getI64IntegerAttr(p * width))
+        .getResult();
+  };
+  // K tiles `step` .. step + tiles - 1 of the piece as one group: every part
+  // but the first folds the one before after mma_wait 1; the last is folded
+  // after mma_wait 0. Carries the sum and the scales of the next K tile.
+  auto group = [&](Value step, int64_t tiles, Value sum,
+                   Value scales) -> SmallVector<Value> {
+    // The previous group's last stage: its MMAs were all waited for.
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
+              [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
+    Value previous, previousScales;
+    int64_t previousPart = 0;
+    for (int64_t t = 0; t < tiles; ++t) {
+      Value kStep = ir.add(step, ir.c32(t));
+      Value g = ir.add(g0, kStep);
+      StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
+      Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
+      Value aTile = ir.sharedAt(base, aSlice);
+      Value bTile = ir.sharedAt(base, layout.getBOffset());
+      for (int64_t p = 0; p < parts; ++p) {
+        Value part = MmaStageOp::create(
+            b, ir.loc, partType, ignored, aTile, bTile, op.getSchedule(),
+            b.getDenseI64ArrayAttr({p * width, width}), b.getUnitAttr());
+        if (previous) {
+          MmaWaitOp::create(b, ir.loc, /*pending=*/1);
+          // The previous K tile's last part is done: no MMA reads its stage.
+          if (p == 0)
+            release(ir.sub(g, ir.c32(1)));
+          sum = fold(sum, previous, previousScales, previousPart);
+        }
+        previous = part;
+        previousScales = scales;
+        previousPart = p;
+      }
+      // The next K tile's scales load under this tile's last part (the
+      // piece's last tile loads its own again rather than past the piece).
+      Value kNext = ir.add(ir.add(kBegin, kStep), ir.c32(1));
+      scales = blockScales(ir.minU(kNext, last), row0, n0);
+    }
+    MmaWaitOp::create(b, ir.loc, /*pending=*/0);
+    return {fold(sum, previous, previousScales, previousPart), scales};
+  };
+  auto loopOver = [&](Value from, Value to, int64_t tiles,
+                      ValueRange init) -> SmallVector<Value> {
+    auto loop = scf::ForOp::create(b, ir.loc, from, to, ir.c32(tiles), init);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    auto carried = loop.getRegionIterArgs();
+    scf::YieldOp::create(b, ir.loc, group(loop.getInductionVar(), tiles,
+                                          carried[0], carried[1]));
+    return llvm::to_vector_of<Value>(loop.getResults());
+  };
+  SmallVector<Value> carried{LLVM::ZeroOp::create(b, ir.loc, accType),
+                             blockScales(kBegin, row0, n0)};
+  // Groups of whole K tiles, kFoldGroupParts parts or more (Spec.h: each
+  // starts with no MMA in flight); the K tiles that do not fill a group go
+  // first, one a group.
+  int64_t tiles = foldGroupTiles(s);
+  Value start = ir.c32(0);
+  if (tiles > 1) {
+    start = ir.remU(steps, ir.c32(tiles));
+    carried = loopOver(ir.c32(0), start, 1, carried);
+  }
+  return loopOver(start, steps, tiles, carried)[0];
+}
+
 Value WarpSpecializer::accumulateBlockScaled(
     Value steps, Value zero, function_ref<Value(Value, Value)> body,
     Value kBegin, Value row0, Value n0) {
   OpBuilder &b = ir.b;
-  // The factors: one per row a thread holds in a column block of its
-  // fragment (the target's accumulator layout), then one per B scale block
-  // of the tile's columns.
-  int64_t rows = isaFor(s.arch).mma.accumulator.halves;
-  int64_t blocks = std::max<int64_t>(1, s.blockN() / kScaleBlock);
-  Type scalesType = LLVM::LLVMStructType::getLiteral(
-      b.getContext(), SmallVector<Type>(rows + blocks, ir.f32));
-  Value scaleA = EpilogueMath::kernelParam(op, abi, "scale_a");
-  Value scaleB = EpilogueMath::kernelParam(op, abi, "scale_b");
-  auto scalesOf = [&](Value kTile) {
-    return BlockScalesOp::create(b, ir.loc, scalesType, scaleA, scaleB, row0,
-                                 n0, kTile, op.getM(), op.getN(), op.getK(),
-                                 op.getSchedule())
-        .getResult();
-  };
+  auto scalesOf = [&](Value kTile) { return blockScales(kTile, row0, n0); };
   Value end = ir.add(kBegin, steps);
   Value last = ir.sub(end, ir.c32(1));
   auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1),
@@ -361,7 +457,8 @@ Value WarpSpecializer::accumulateBlockScaled(
   MmaWaitOp::create(b, ir.loc, /*pending=*/0);
   Value sum = MmaFoldOp::create(b, ir.loc, part.getType(),
                                 loop.getRegionIterArgs()[0], part,
-                                loop.getRegionIterArgs()[1], op.getSchedule());
+                                loop.getRegionIterArgs()[1], op.getSchedule(),
+                                /*column=*/nullptr);
   scf::YieldOp::create(b, ir.loc, ValueRange{sum, next});
   return loop.getResult(0);
 }

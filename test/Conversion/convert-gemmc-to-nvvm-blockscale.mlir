@@ -3,9 +3,7 @@
 // gemmc.mma_fold on sm_90a (scale: block, 128x128): register r of the
 // wgmma fragment (value 4j + 2h + e: row half h, one B block for the
 // tile's 128 columns) gets sum + part x (scale_a[h] x scale_b), one FMA;
-// the two factors are multiplied once, where first used. (A tile of two B
-// blocks, BLOCK_N = 256, exceeds the register budget with two
-// accumulators: the schedule's verifier refuses it.)
+// the two factors are multiplied once, where first used.
 
 // CHECK-LABEL: llvm.func @fold(
 // CHECK-SAME: %[[SUM:[a-z0-9]*]]: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %[[PART:[a-z0-9]*]]: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %[[F:[a-z0-9]*]]: !llvm.struct<(f32, f32, f32)>)
@@ -49,7 +47,7 @@
 // CHECK-NEXT: llvm.return %[[LAST]]
 gpu.module @k1 [#nvvm.target<chip = "sm_90a">] {
   llvm.func @fold(%sum: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %part: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %f: !llvm.struct<(f32, f32, f32)>) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)> {
-    %r = gemmc.mma_fold %sum, %part, %f {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 128], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", promotion_interval = 0, kernel_schedule = "warp_specialized_cooperative", swap_ab = false, tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", bias_element = "f32", activation = "none", aux = false, pdl_wait = "none", pdl_launch_dependents = "none">} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.struct<(f32, f32, f32)>
+    %r = gemmc.mma_fold %sum, %part, %f {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 128], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", promotion_interval = 0, kernel_schedule = "warp_specialized_cooperative", swap_ab = false, tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", bias_element = "f32", activation = "none", aux = false, pdl_wait = "none", pdl_launch_dependents = "none">} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.struct<(f32, f32, f32)>
     llvm.return %r : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
   }
 }
@@ -111,5 +109,131 @@ gpu.module @k3 [#nvvm.target<chip = "sm_90a">] {
   llvm.func @scales(%sa: !llvm.ptr<1>, %sb: !llvm.ptr<1>, %row0: i32, %n0: i32, %kt: i32, %m: i32, %n: i32, %k: i32) -> !llvm.struct<(f32, f32, f32)> {
     %f = gemmc.block_scales %sa, %sb, %row0, %n0, %kt, %m, %n, %k {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 128], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", promotion_interval = 0, kernel_schedule = "warp_specialized_cooperative", swap_ab = false, tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", bias_element = "f32", activation = "none", aux = false, pdl_wait = "none", pdl_launch_dependents = "none">} : !llvm.ptr<1>, !llvm.ptr<1> -> !llvm.struct<(f32, f32, f32)>
     llvm.return %f : !llvm.struct<(f32, f32, f32)>
+  }
+}
+
+// -----
+
+// gemmc.mma_fold with `column` (fold_columns, 128x192: B scale slots of 64
+// columns): the part's register r is the sum's register 56 / 8 x 4 + r =
+// 28 + r; r = 0..3 lie in columns 56-63 (slot 0, field 2 of the scales),
+// r = 4..7 in columns 64-71 (slot 1, field 3); rows alternate halves as
+// before (fields 0 and 1). Four factors, each multiplied once.
+
+// CHECK-LABEL: llvm.func @fold_part(
+// CHECK-SAME: %[[SUM:[a-z0-9]*]]: !llvm.struct<({{.*}})>, %[[PART:[a-z0-9]*]]: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %[[F:[a-z0-9]*]]: !llvm.struct<(f32, f32, f32, f32, f32)>)
+// CHECK-NEXT: %[[S28:.*]] = llvm.extractvalue %[[SUM]][28]
+// CHECK-NEXT: %[[P0:.*]] = llvm.extractvalue %[[PART]][0]
+// CHECK-NEXT: %[[A0:.*]] = llvm.extractvalue %[[F]][0]
+// CHECK-NEXT: %[[B0:.*]] = llvm.extractvalue %[[F]][2]
+// CHECK-NEXT: %[[H00:.*]] = llvm.fmul %[[A0]], %[[B0]] : f32
+// CHECK-NEXT: %[[R28:.*]] = llvm.intr.fma(%[[P0]], %[[H00]], %[[S28]])
+// CHECK-NEXT: llvm.insertvalue %[[R28]], %[[SUM]][28]
+// CHECK-NEXT: llvm.extractvalue %[[SUM]][29]
+// CHECK-NEXT: llvm.extractvalue %[[PART]][1]
+// CHECK-NEXT: llvm.intr.fma({{.*}}, %[[H00]], {{.*}})
+// CHECK-NEXT: llvm.insertvalue {{.*}}[29]
+// CHECK-NEXT: llvm.extractvalue %[[SUM]][30]
+// CHECK-NEXT: llvm.extractvalue %[[PART]][2]
+// CHECK-NEXT: %[[A1:.*]] = llvm.extractvalue %[[F]][1]
+// CHECK-NEXT: %[[H10:.*]] = llvm.fmul %[[A1]], %[[B0]] : f32
+// CHECK-NEXT: llvm.intr.fma({{.*}}, %[[H10]], {{.*}})
+// CHECK-NEXT: llvm.insertvalue {{.*}}[30]
+// CHECK-NEXT: llvm.extractvalue %[[SUM]][31]
+// CHECK-NEXT: llvm.extractvalue %[[PART]][3]
+// CHECK-NEXT: llvm.intr.fma({{.*}}, %[[H10]], {{.*}})
+// CHECK-NEXT: llvm.insertvalue {{.*}}[31]
+// CHECK-NEXT: llvm.extractvalue %[[SUM]][32]
+// CHECK-NEXT: llvm.extractvalue %[[PART]][4]
+// CHECK-NEXT: %[[B1:.*]] = llvm.extractvalue %[[F]][3]
+// CHECK-NEXT: %[[H01:.*]] = llvm.fmul %[[A0]], %[[B1]] : f32
+// CHECK-NEXT: llvm.intr.fma({{.*}}, %[[H01]], {{.*}})
+// CHECK-NEXT: llvm.insertvalue {{.*}}[32]
+// CHECK-NEXT: llvm.extractvalue %[[SUM]][33]
+// CHECK-NEXT: llvm.extractvalue %[[PART]][5]
+// CHECK-NEXT: llvm.intr.fma({{.*}}, %[[H01]], {{.*}})
+// CHECK-NEXT: llvm.insertvalue {{.*}}[33]
+// CHECK-NEXT: llvm.extractvalue %[[SUM]][34]
+// CHECK-NEXT: llvm.extractvalue %[[PART]][6]
+// CHECK-NEXT: %[[H11:.*]] = llvm.fmul %[[A1]], %[[B1]] : f32
+// CHECK-NEXT: llvm.intr.fma({{.*}}, %[[H11]], {{.*}})
+// CHECK-NEXT: llvm.insertvalue {{.*}}[34]
+// CHECK-NEXT: llvm.extractvalue %[[SUM]][35]
+// CHECK-NEXT: llvm.extractvalue %[[PART]][7]
+// CHECK-NEXT: llvm.intr.fma({{.*}}, %[[H11]], {{.*}})
+// CHECK-NEXT: %[[OUT:.*]] = llvm.insertvalue {{.*}}[35]
+// CHECK-NEXT: llvm.return %[[OUT]]
+gpu.module @k4 [#nvvm.target<chip = "sm_90a">] {
+  llvm.func @fold_part(%sum: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %part: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %f: !llvm.struct<(f32, f32, f32, f32, f32)>) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)> {
+    %r = gemmc.mma_fold %sum, %part, %f {column = 56 : i64, schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "bf16", accumulator = "f32", tile_shape = [128, 192, 128], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", promotion_interval = 0, kernel_schedule = "warp_specialized_cooperative", swap_ab = false, tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", bias_element = "f32", activation = "none", aux = false, pdl_wait = "none", pdl_launch_dependents = "none", fold_columns = 96>} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.struct<(f32, f32, f32, f32, f32)>
+    llvm.return %r : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+  }
+}
+
+// -----
+
+// gemmc.block_scales for 128x192 (a tile starts 0 or 64 columns into a B
+// block): three B slots of 64 columns; slot 0 reads block n0 / 128, slot 1
+// block (n0 + 64) / 128 (the same block or the next, by the tile), slot 2
+// block n0 / 128 + 1, each clamped to the last block; A's two as before.
+
+// CHECK-LABEL: llvm.func @scales192(
+// CHECK-SAME: %[[SA:[a-z0-9]*]]: !llvm.ptr<1>, %[[SB:[a-z0-9]*]]: !llvm.ptr<1>, %{{[a-z0-9]*}}: i32, %[[N0:[a-z0-9]*]]: i32,
+// CHECK: %[[KT64:.*]] = arith.extui %{{.*}} : i32 to i64
+// CHECK: llvm.insertvalue {{.*}}[1]
+// CHECK: %[[STRIDE64:.*]] = arith.extui %{{.*}} : i32 to i64
+// CHECK: %[[LASTNB:.*]] = arith.subi %{{.*}}, %c1_i32 : i32
+// CHECK-NEXT: %[[NB0:.*]] = arith.divui %[[N0]], %c128_i32 : i32
+// CHECK-NEXT: %[[C0:.*]] = arith.minui %[[NB0]], %[[LASTNB]] : i32
+// CHECK: llvm.load
+// CHECK-NEXT: llvm.insertvalue {{.*}}[2]
+// CHECK-NEXT: %[[N64:.*]] = arith.addi %[[N0]], %c64_i32 : i32
+// CHECK-NEXT: %[[NB1:.*]] = arith.divui %[[N64]], %c128_i32 : i32
+// CHECK-NEXT: %[[C1:.*]] = arith.minui %[[NB1]], %[[LASTNB]] : i32
+// CHECK-NEXT: %[[C164:.*]] = arith.extui %[[C1]] : i32 to i64
+// CHECK-NEXT: %[[PL1:.*]] = arith.muli %[[C164]], %[[STRIDE64]] : i64
+// CHECK-NEXT: %[[I1:.*]] = arith.addi %[[PL1]], %[[KT64]] : i64
+// CHECK-NEXT: %[[P1:.*]] = llvm.getelementptr %[[SB]][%[[I1]]]
+// CHECK-NEXT: llvm.load %[[P1]] invariant
+// CHECK-NEXT: llvm.insertvalue {{.*}}[3]
+// CHECK-NEXT: %[[NB2:.*]] = arith.addi %[[NB0]], %c1_i32 : i32
+// CHECK-NEXT: %[[C2:.*]] = arith.minui %[[NB2]], %[[LASTNB]] : i32
+// CHECK: llvm.load
+// CHECK-NEXT: %[[OUT:.*]] = llvm.insertvalue {{.*}}[4]
+// CHECK-NEXT: llvm.return %[[OUT]]
+gpu.module @k5 [#nvvm.target<chip = "sm_90a">] {
+  llvm.func @scales192(%sa: !llvm.ptr<1>, %sb: !llvm.ptr<1>, %row0: i32, %n0: i32, %kt: i32, %m: i32, %n: i32, %k: i32) -> !llvm.struct<(f32, f32, f32, f32, f32)> {
+    %f = gemmc.block_scales %sa, %sb, %row0, %n0, %kt, %m, %n, %k {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "bf16", accumulator = "f32", tile_shape = [128, 192, 128], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", promotion_interval = 0, kernel_schedule = "warp_specialized_cooperative", swap_ab = false, tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", bias_element = "f32", activation = "none", aux = false, pdl_wait = "none", pdl_launch_dependents = "none", fold_columns = 96>} : !llvm.ptr<1>, !llvm.ptr<1> -> !llvm.struct<(f32, f32, f32, f32, f32)>
+    llvm.return %f : !llvm.struct<(f32, f32, f32, f32, f32)>
+  }
+}
+
+// -----
+
+// gemmc.mma_stage with columns = [96, 96] and fresh (fold_columns 96 of a
+// 128x192 tile): one m64n96k32 a k step, B from column 96 (96 rows of 128
+// bytes = 768 descriptor units on), the first k step with scale-d zero (its
+// input ignored), the others accumulating; one commit group.
+
+// CHECK-LABEL: llvm.func @stage_part(
+// CHECK: %[[AF:.*]] = arith.andi %{{.*}}, %c16383_i32 : i32
+// CHECK: %[[BF:.*]] = arith.andi %{{.*}}, %c16383_i32 : i32
+// CHECK-NEXT: nvvm.wgmma.fence.aligned
+// CHECK-NEXT: arith.addi %[[AF]], %c65536_i32 : i32
+// CHECK: arith.addi %[[BF]], %c66304_i32 : i32
+// CHECK: %[[D0:.*]] = nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 96, k = 32>, D[<f32>, <zero>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
+// CHECK: arith.addi %[[BF]], %c66306_i32 : i32
+// CHECK: %[[D1:.*]] = nvvm.wgmma.mma_async {{.*}}, %[[D0]], <m = 64, n = 96, k = 32>, D[<f32>, <one>]
+// CHECK: arith.addi %[[BF]], %c66308_i32 : i32
+// CHECK: %[[D2:.*]] = nvvm.wgmma.mma_async {{.*}}, %[[D1]], <m = 64, n = 96, k = 32>, D[<f32>, <one>]
+// CHECK: arith.addi %[[BF]], %c66310_i32 : i32
+// CHECK: %[[D3:.*]] = nvvm.wgmma.mma_async {{.*}}, %[[D2]], <m = 64, n = 96, k = 32>, D[<f32>, <one>]
+// CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: llvm.return %[[D3]]
+gpu.module @k6 [#nvvm.target<chip = "sm_90a">] {
+  llvm.func @stage_part(%acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %a: !llvm.ptr<3>, %b: !llvm.ptr<3>) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)> {
+    %p = llvm.mlir.poison : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+    %r = gemmc.mma_stage %p, %a, %b {columns = array<i64: 96, 96>, fresh, schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "bf16", accumulator = "f32", tile_shape = [128, 192, 128], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", promotion_interval = 0, kernel_schedule = "warp_specialized_cooperative", swap_ab = false, tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", bias_element = "f32", activation = "none", aux = false, pdl_wait = "none", pdl_launch_dependents = "none", fold_columns = 96>} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.ptr<3>, !llvm.ptr<3>
+    llvm.return %r : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
   }
 }

@@ -12,8 +12,10 @@
 #define GEMMC_SPEC_SPEC_H
 
 #include "gemmc/Target/Target.h"
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <numeric>
 #include <string>
 
 namespace gemmc {
@@ -93,6 +95,32 @@ constexpr int64_t kScaleBlock = 128;
 /// B's block scales are stored K-major with the K-block count rounded up to
 /// a multiple of this (cuBLASLt's BLK128x128_32F column stride).
 constexpr int64_t kScaleBlockKAlign = 4;
+/// Columns of a block-scaled tile that share one B scale (a "slot"): a tile
+/// starts at a multiple of BLOCK_N, so at a multiple of gcd(BLOCK_N,
+/// kScaleBlock) into a scale block, and that many columns from there lie in
+/// one block. Whole blocks: kScaleBlock; a divisor of the block: the tile;
+/// BLOCK_N = 192: 64, three slots over two blocks.
+inline int64_t scaleSlotColumns(const KernelSpec &s) {
+  return std::gcd(s.blockN(), kScaleBlock);
+}
+inline int64_t scaleSlots(const KernelSpec &s) {
+  return s.blockN() / scaleSlotColumns(s);
+}
+/// mainloop.fold_columns: the parts a consumer warpgroup issues between two
+/// waits for all of its MMAs (a loop iteration of whole K tiles, at least
+/// this many parts). ptxas cannot follow a wgmma group across a loop
+/// back-edge (an accumulator read after wait_group 1 in the next iteration
+/// makes it serialize every wgmma of the kernel, C7514), so each iteration
+/// starts with nothing in flight and folds its last part after
+/// wait_group 0. Longer iterations expose that fold more rarely but keep
+/// more registers live (ptxas spills at 232 with four parts of 128x192,
+/// not of 128x128): mainloop.fold_group chooses, this is its auto.
+constexpr int64_t kFoldGroupParts = 2;
+inline int64_t foldGroupTiles(const KernelSpec &s) {
+  int64_t parts = s.blockN() / s.mainloop.foldColumns;
+  int64_t group = s.mainloop.foldGroup > 0 ? s.mainloop.foldGroup : kFoldGroupParts;
+  return std::max<int64_t>(1, group / parts);
+}
 #undef GEMMC_SCHEMA_MEMBER_Value
 #undef GEMMC_SCHEMA_MEMBER_Int
 #undef GEMMC_SCHEMA_MEMBER_AutoInt

@@ -100,14 +100,28 @@ def Gemmc_MmaStageOp : Gemmc_Op<"mma_stage", [AllTypesMatch<["acc", "result"]>]>
     not waited for (`gemmc-warp-specialize` places the waits, as gemmc.mma_wait). The accumulator is
     the struct wgmma keeps in registers. Lowered by `convert-gemmc-to-nvvm`.
 
+    Block scaling in parts (mainloop.fold_columns): `columns = [first,
+    count]` multiplies only the B tile's columns first .. first + count - 1
+    into an accumulator that many columns wide; `fresh` starts it from zero
+    (the first k step ignores `acc`).
+
     ```mlir
     %acc1 = gemmc.mma_stage %acc0, %a_tile, %b_tile {schedule = #gemmc.schedule<...>}
         : !llvm.struct<(f32, ...)>, !llvm.ptr<3>, !llvm.ptr<3>
     ```
   }];
   let arguments = (ins AnyType:$acc, LLVM_AnyPointer:$a_tile,
-                       LLVM_AnyPointer:$b_tile, Gemmc_ScheduleAttr:$schedule);
+                       LLVM_AnyPointer:$b_tile, Gemmc_ScheduleAttr:$schedule,
+                       OptionalAttr<DenseI64ArrayAttr>:$columns,
+                       UnitAttr:$fresh);
   let results = (outs AnyType:$result);
+  // The whole tile, accumulating into `acc` (every schedule but block
+  // scaling's parts).
+  let builders = [OpBuilder<(ins "Type":$result, "Value":$acc, "Value":$a_tile,
+                                 "Value":$b_tile, "ScheduleAttr":$schedule), [{
+    build($_builder, $_state, result, acc, a_tile, b_tile, schedule,
+          /*columns=*/nullptr, /*fresh=*/nullptr);
+  }]>];
   let assemblyFormat = [{
     $acc `,` $a_tile `,` $b_tile attr-dict `:` qualified(type($acc)) `,` qualified(type($a_tile)) `,` qualified(type($b_tile))
   }];
@@ -472,26 +486,30 @@ def Gemmc_BlockScalesOp : Gemmc_Op<"block_scales"> {
 }
 
 def Gemmc_MmaFoldOp : Gemmc_Op<"mma_fold",
-    [Pure, AllTypesMatch<["sum", "part", "result"]>]> {
+    [Pure, AllTypesMatch<["sum", "result"]>]> {
   let summary = "sum + part x (A's row scale x B's block scale), on the CUDA cores";
   let description = [{
     The promotion of a block-scaled mainloop, after every K tile: `part`
     is the MMA's accumulator of one K tile (its MMAs waited for), `scales`
     that tile's factors (gemmc.block_scales), `sum` the f32 accumulator.
     Register r of the fragment gets A's scale of its row times B's of its
-    column block. Lowered by `convert-gemmc-to-nvvm`.
+    column block. With `column`, `part` holds only the tile's columns from
+    `column` (as many as its registers cover: mainloop.fold_columns) and is
+    added into those registers of `sum`. Lowered by `convert-gemmc-to-nvvm`.
 
     ```mlir
     %sum1 = gemmc.mma_fold %sum0, %part, %f {schedule = ...}
-              : !llvm.struct<(f32, ...)>, !llvm.struct<(f32, f32, f32)>
+              : !llvm.struct<(f32, ...)>, !llvm.struct<(f32, ...)>,
+                !llvm.struct<(f32, f32, f32)>
     ```
   }];
   let arguments = (ins AnyType:$sum, AnyType:$part, AnyType:$scales,
-                       Gemmc_ScheduleAttr:$schedule);
+                       Gemmc_ScheduleAttr:$schedule,
+                       OptionalAttr<I64Attr>:$column);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
     $sum `,` $part `,` $scales attr-dict `:` qualified(type($sum)) `,`
-    qualified(type($scales))
+    qualified(type($part)) `,` qualified(type($scales))
   }];
 }
 
