@@ -236,6 +236,10 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                 a.waveTilesM, bytesStr(double(s.blockM()) * p.k / a.splitK * ea),
                 a.waveTilesN, bytesStr(double(s.blockN()) * p.k / a.splitK * eb),
                 bytesStr(a.waveWorkingSetBytes), bytesStr(double(d.l2Bytes)));
+  if (a.l2PanelCopies > 1)
+    os << formatv("  L2 partitions    = one tile an SM, 1 MMA warpgroup: a panel "
+                  "shared in the wave is read once per L2 partition, up to {0}\n",
+                  a.l2PanelCopies);
   os << formatv("  L2-aware         = {0} ({1:F2}x the minimum, L2 hit rate "
                 "{2}); if reuse degrades with working set / L2: {3}\n",
                 bytesStr(a.l2Bytes), a.amplificationL2, pct(a.l2HitRate),
@@ -413,6 +417,7 @@ void printJson(raw_ostream &os, const KernelSpec &s, ArrayRef<Row> rows) {
             j.attribute("wave_tiles_m", a.waveTilesM);
             j.attribute("wave_tiles_n", a.waveTilesN);
             j.attribute("wave_working_set_bytes", a.waveWorkingSetBytes);
+            j.attribute("l2_panel_copies", a.l2PanelCopies);
             j.attribute("l2_aware_bytes", a.l2Bytes);
             j.attribute("l2_pessimistic_bytes", a.l2PessimisticBytes);
             j.attribute("amplification_no_reuse", a.amplificationNoReuse);

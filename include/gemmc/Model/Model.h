@@ -147,6 +147,11 @@ struct Analysis {
   double noReuseBytes = 0;  ///< no-reuse A + B + C (+ split-K partials)
   int64_t waveTilesM = 0, waveTilesN = 0; ///< distinct tile rows/columns of the first wave
   double waveWorkingSetBytes = 0; ///< A and B panels the first wave touches
+  /// HBM reads of a panel that several tiles of a wave share, at most: the
+  /// device's L2 partitions when each SM runs one tile with one MMA
+  /// warpgroup (mmaIssuersPerSm == 1, tilesOnBusiestSm == 1), else 1
+  /// (docs/model.md 4b).
+  int64_t l2PanelCopies = 1;
   double l2Bytes = 0;        ///< the L2-aware estimate (waves in lockstep)
   double l2PessimisticBytes = 0; ///< reuse lost in proportion to working set / L2
   double amplificationNoReuse = 0, amplificationL2 = 0; ///< over minBytes
