@@ -5,7 +5,7 @@
 #
 #   round 1 (candidates), build machine, in this worktree (build/bin/gemmc built from it):
 #     scripts/gpu_tune3.sh prepare candidates          # writes build/tune3/cubins (about 2 minutes here)
-#   GPU machine, carrying build/tune3 (< 3 minutes: build about 60 s, one gemmc-bench process, 95 s limit):
+#   GPU machine, carrying build/tune3 (< 3 minutes: build <= 80 s, one gemmc-bench process of 119 rows, 95 s limit):
 #     OUT=$PWD/out scripts/gpu_tune3.sh run candidates
 #
 #   round 2 (the bundle on the sweep), build machine:
