@@ -31,70 +31,46 @@ dir=${GEMMC_TUNE3_DIR:-build/tune3}
 # The spec of each cubin the candidates suite names: the first of these folders that holds NAME.yaml.
 spec_dirs="test/gpu/tune3 test/gpu/tune2 test/gpu/small test/gpu/m256 specs test/gpu/specs"
 
-prepare() {
-  case "$1" in
-  candidates)
-    rm -rf "$dir/cubins" && mkdir -p "$dir/cubins"
-    local specs=() name d
-    for name in $(grep -o '[A-Za-z0-9_]*\.cubin' bench/suites/tune3.yaml | sort -u); do
-      name=${name%.cubin}
-      for d in $spec_dirs; do
-        if [ -f "$d/$name.yaml" ]; then specs+=("$d/$name.yaml"); continue 2; fi
-      done
-      echo "gpu_tune3.sh: no spec for $name.cubin in $spec_dirs" >&2
-      return 1
+# The cubins bench/suites/tune3.yaml names, each from the first of $spec_dirs that holds NAME.yaml.
+build_candidates() {
+  local specs=() name d
+  for name in $(grep -o '[A-Za-z0-9_]*\.cubin' bench/suites/tune3.yaml | sort -u); do
+    name=${name%.cubin}
+    for d in $spec_dirs; do
+      if [ -f "$d/$name.yaml" ]; then specs+=("$d/$name.yaml"); continue 2; fi
     done
-    scripts/build_cubins.sh --check "$dir/cubins" "${specs[@]}" || return 1 ;;
-  sweep)
-    rm -rf "$dir/bundles" && mkdir -p "$dir/bundles"
-    build/bin/gemmc bundle bench/bundles/h200_bf16_tn_waves.yaml -o "$dir/bundles/h200_bf16_tn_waves" || return 1 ;;
-  *) echo "usage: scripts/gpu_tune3.sh prepare candidates|sweep" >&2; return 2 ;;
-  esac
-  echo "gpu_tune3.sh prepare $1: done in $dir"
+    echo "gpu_tune3.sh: no spec for $name.cubin in $spec_dirs" >&2
+    return 1
+  done
+  rm -rf "$dir/cubins" && mkdir -p "$dir/cubins" && scripts/build_cubins.sh --check "$dir/cubins" "${specs[@]}"
 }
 
-# shape_names SUITE AWK_CONDITION: the suite's shape names whose M ($2) meets the condition, comma-separated.
-shape_names() {
-  sed -n 's/^ *- {name: *\([^,]*\), *m: *\([0-9]*\),.*/\1 \2/p' "$1" | awk "$2 {print \$1}" | paste -sd,
-}
-
-run() {
+# The GPU side: gemmc-bench built (80 s limit), then round 1's one process or round 2's sweep.
+measure() {
   source scripts/gpu_common.sh
-  local t0=$SECONDS status=0
-  # gpu_common.sh's gpu_build_bench, under a time limit (a shell function: through bash -c).
-  timeout 80 bash -c 'source scripts/gpu_common.sh && gpu_build_bench' >"$OUT/build.txt" 2>&1 ||
-    { tail -30 "$OUT/build.txt"; return 1; }
+  local t0=$SECONDS
+  gpu_build_bench_within 80 || return 1
   echo "== build: $((SECONDS - t0)) s"
-  local bench="$build/bin/gemmc-bench"
-  case "$1" in
-  candidates)
-    [ -d "$dir/cubins" ] || { echo "no $dir/cubins: run scripts/gpu_tune3.sh prepare candidates on the build machine"; return 1; }
-    timeout 95 "$bench" --cubin-dir "$dir/cubins" --suite bench/suites/tune3.yaml \
-      --iters 10 --warmup 2 --json "$OUT/tune3.json" >"$OUT/tune3.txt" 2>&1 ||
-      { status=1; echo "tune3: exit $? (the rows in tune3.txt before it stand)"; }
-    echo "== candidates: $((SECONDS - t0)) s"
-    cat "$OUT/tune3.txt" ;;
-  sweep)
-    [ -d "$dir/bundles/h200_bf16_tn_waves" ] || { echo "no $dir/bundles: run scripts/gpu_tune3.sh prepare sweep"; return 1; }
-    local lo hi
-    lo=$(shape_names bench/suites/sweep.yaml '$2 <= 1024')
-    hi=$(shape_names bench/suites/sweep.yaml '$2 > 1024')
-    timeout 55 "$bench" --bundle "$dir/bundles/h200_bf16_tn_waves" --suite bench/suites/sweep.yaml --shapes "$lo" \
-      --iters 10 --warmup 2 --json "$OUT/sweep-lo.json" >"$OUT/sweep-lo.txt" 2>&1 ||
-      { status=1; echo "sweep-lo: exit $?"; }
-    echo "== sweep, M <= 1024: $((SECONDS - t0)) s"
-    timeout 40 "$bench" --bundle "$dir/bundles/h200_bf16_tn_waves" --suite bench/suites/sweep.yaml --shapes "$hi" \
-      --iters 10 --warmup 2 --json "$OUT/sweep-hi.json" >"$OUT/sweep-hi.txt" 2>&1 ||
-      { status=1; echo "sweep-hi: exit $?"; }
-    echo "== sweep, M > 1024: $((SECONDS - t0)) s"
-    python3 bench/model_check.py /dev/null "$OUT/sweep-lo.json" "$OUT/sweep-hi.json" | tee "$OUT/sweep_summary.txt" ;;
-  *) echo "usage: scripts/gpu_tune3.sh run candidates|sweep" >&2; return 2 ;;
-  esac
-  return $status
+  if [ "$1" = sweep ]; then
+    gpu_bundle_sweep "$bundle" 55 40
+    return
+  fi
+  timeout 95 "$build/bin/gemmc-bench" --cubin-dir "$dir/cubins" --suite bench/suites/tune3.yaml \
+    --iters 10 --warmup 2 --json "$OUT/tune3.json" >"$OUT/tune3.txt" 2>&1
+  local rc=$?
+  echo "== candidates: $((SECONDS - t0)) s, exit $rc (on a time-out the rows in tune3.txt before it stand)"
+  cat "$OUT/tune3.txt"
+  return $rc
 }
 
-case "${1:-}" in
-prepare) prepare "${2:-}" ;;
-run) run "${2:-}" ;;
+bundle=$dir/bundles/h200_bf16_tn_waves
+case "${1:-} ${2:-}" in
+"prepare candidates") build_candidates && echo "gpu_tune3.sh: $dir/cubins ready" ;;
+"prepare sweep") rm -rf "$bundle" && mkdir -p "$dir/bundles" &&
+  build/bin/gemmc bundle bench/bundles/h200_bf16_tn_waves.yaml -o "$bundle" && echo "gpu_tune3.sh: $bundle ready" ;;
+"run candidates") [ -d "$dir/cubins" ] && measure candidates ||
+  { echo "gpu_tune3.sh: no $dir/cubins (scripts/gpu_tune3.sh prepare candidates on the build machine) or a failed run"; exit 1; } ;;
+"run sweep") [ -d "$bundle" ] && measure sweep ||
+  { echo "gpu_tune3.sh: no $bundle (scripts/gpu_tune3.sh prepare sweep on the build machine) or a failed run"; exit 1; } ;;
 *) echo "usage: scripts/gpu_tune3.sh prepare|run candidates|sweep" >&2; exit 2 ;;
 esac
