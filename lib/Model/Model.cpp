@@ -306,7 +306,13 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   // --- Latency hiding: Little's law per SM. -------------------------------
   double bm = spec.blockM(), bn = spec.blockN(), bk = spec.blockK();
   a.bytesPerFlop = (bm * ea + bn * eb) / (2.0 * bm * bn);
-  a.neededBwPerSm = a.bytesPerFlop * peakPerSm;
+  // What an SM can be fed (docs/model.md 5): the SMs with a tile share HBM
+  // for their misses, so a bandwidth-bound tile needs in flight only what
+  // that share takes, not what the peak would.
+  a.smsWithTiles = std::min<int64_t>(dev.smCount, a.tiles);
+  a.fedBwPerSm = a.hbmBytesPerSec / double(a.smsWithTiles) /
+                 std::max(1.0 - a.l2HitRate, kMinMissFraction);
+  a.neededBwPerSm = std::min(a.bytesPerFlop * peakPerSm, a.fedBwPerSm);
   a.latencySec =
       a.l2HitRate * kL2HitLatencySec + (1.0 - a.l2HitRate) * kDramLatencySec;
   a.neededInFlightBytes = a.neededBwPerSm * a.latencySec;
