@@ -5,7 +5,7 @@ For each sweep shape measured under --floor (0.95x cuBLAS) and each goal row of 
 what the model (this checkout's gemmc) says about it:
 
   - the measured gemmc and cuBLAS times (the row of the given runs; for a goal row, the best gemmc row of
-    all the runs given for that shape, dtype and B layout) and the goal's time;
+    the latest --anchors run that has that shape, dtype and B layout) and the goal's time;
   - the floors: HBM (the fewest bytes at the datasheet 4.8 TB/s) and compute (the FLOPs at the datasheet
     peak, and at gemmc's best measured large-shape rate of the runs: the compute roof under the power cap);
   - the model's best over the whole tune space (`gemmc tune --top 1` for the shape, dtype and layouts):
@@ -13,14 +13,16 @@ what the model (this checkout's gemmc) says about it:
     and the parts of its time;
   - the model on the kernel that ran (measured / predicted), so the explanation can be judged;
   - the verdict: REACHABLE when the model's best is predicted at or under the goal's time (a kernel gemmc
-    can build: a candidate to measure, not an explanation), else OUT OF REACH with the bound that keeps
+    can build: a candidate to measure, not an explanation), MODEL WRONG when that best is the kernel that
+    ran (or its twin) and it missed, MET for a goal row met through its roof alternative, else OUT OF
+    REACH with the bound that keeps
     it there (the goal under the HBM floor or past the power-capped compute roof; else the best kernel's
     bottleneck, and whether the range's fast end would reach it).
 
   bench/miss_report.py --sweep bench/results/2026-12-01-session4/tune2/sweep-lo.json \\
       --sweep bench/results/2026-12-01-session4/tune2/sweep-hi.json \\
       --anchors bench/results/2026-11-30-6813b10-side-by-side/side_by_side.json \\
-      --anchors bench/results/2026-11-30-session3/waves-m256.json [--gemmc build/bin/gemmc] [--json OUT]
+      --anchors bench/results/2026-11-30-session3/waves-m256.json --anchors LATEST.json [--gemmc build/bin/gemmc] [--json OUT]
 
 Goals (issue 16): the five large shapes >= 1.05x; the four M = 256 decode shapes >= 1.2x, or 95% of
 gemmc's best large-shape TFLOP/s of the runs where that is lower; decode_m64 and decode_m16 >= 1.3x, or
@@ -163,7 +165,8 @@ def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sweep", action="append", default=[], help="gemmc-bench --bundle JSON on bench/suites/sweep.yaml")
-    ap.add_argument("--anchors", action="append", default=[], help="gemmc-bench JSON with the anchor shapes")
+    ap.add_argument("--anchors", action="append", default=[], help="gemmc-bench JSON with the anchor shapes, in time "
+                    "order: per shape, dtype and B layout the last file that has it counts (its best row)")
     ap.add_argument("--floor", type=float, default=0.95, help="the sweep's goal (default 0.95x)")
     ap.add_argument("--gemmc", default=os.path.join(root, "build/bin/gemmc"))
     ap.add_argument("--json", help="also write the items as JSON")
@@ -184,12 +187,16 @@ def main():
                                   dtype=r["dtype"], b_layout=LAYOUT[r["layout"]], cubin=r["cubin"],
                                   gemmc_s=r["gemmc_ms"] * 1e-3, cublas_s=r["cublas_ms"] * 1e-3, ratio=r["ratio"],
                                   factor=a.floor, source=p, spec=spec_for(root, r["cubin"])))
+    # Per shape, dtype and B layout: the best row of the LAST --anchors file that has the key (files in
+    # time order, so a later run replaces an earlier one).
     best = {}
     for p in a.anchors:
+        latest = {}
         for r in rows(p):
             key = (r["shape"], r["dtype"], r["layout"])
-            if r["shape"] in LARGE + M256 + SMALL and (key not in best or r["ratio"] > best[key][0]["ratio"]):
-                best[key] = (r, p)
+            if r["shape"] in LARGE + M256 + SMALL and (key not in latest or r["ratio"] > latest[key][0]["ratio"]):
+                latest[key] = (r, p)
+        best.update(latest)
     for (shape, dtype, layout), (r, p) in sorted(best.items(), key=lambda x: ((LARGE + M256 + SMALL).index(x[0][0]),
                                                                              x[0][1], x[0][2])):
         if r["ratio"] >= (1.05 if shape in LARGE else 1.2 if shape in M256 else 1.3):
