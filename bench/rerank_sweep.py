@@ -27,6 +27,8 @@ bundle:KERNEL the first spec of the --spec-dirs named KERNEL.
 the same per schedule class (kernel schedule, BLOCK_M, stream_k); --per-row
 prints each row's.
 --predict SUITE: each listed cubin's predicted time per shape, before a run.
+--by-ratio: the measured best is the row with the best ratio to cuBLAS of its own process (for files of
+different runs joined with +, e.g. two bundle sweeps that served some shapes with different kernels).
 --space: the stricter check: ranks the measured best against the whole space
 (gemmc tune --top 3 of this checkout on the shape): a hit when its predicted
 time is within the third pick's (+0.5%).
@@ -115,6 +117,8 @@ def main():
     ap.add_argument("--errors", action="store_true", help="measured / predicted per row and per class")
     ap.add_argument("--space", action="store_true", help="also rank against gemmc tune's top 3")
     ap.add_argument("--per-row", action="store_true", help="print each row's measured and predicted time")
+    ap.add_argument("--by-ratio", action="store_true", help="the measured best is the best ratio to cuBLAS, not the "
+                    "shortest time (for A.json+B.json of two runs, e.g. two bundle sweeps)")
     ap.add_argument("--predict", help="a suite whose shapes list their cubins: print each one's prediction "
                     "(written before a run), nothing measured")
     a = ap.parse_args()
@@ -181,7 +185,9 @@ def main():
                     key, c, measured[key][c][1] * 1e6, predicted[c] * 1e6, measured[key][c][1] / predicted[c]))
         if len(predicted) < 2:
             continue
-        best = min(predicted, key=lambda c: measured[key][c][1])
+        # --by-ratio: the files of a merged key are different runs (clocks differ): their ratios to cuBLAS
+        # in the same process compare, their times less so.
+        best = min(predicted, key=lambda c: -measured[key][c][0] if a.by_ratio else measured[key][c][1])
         order = sorted(predicted, key=predicted.get)
         picks = []
         for c in order:

@@ -62,3 +62,38 @@ gpu_stage_suite() {
   tail -n 3 "$OUT/suite.txt"
   return $rc
 }
+
+# gpu_build_bench_within SECONDS: gpu_build_bench under a time limit (a shell
+# function: through bash -c), its log in $OUT/build.txt, whose tail is shown
+# on failure.
+gpu_build_bench_within() {
+  timeout "$1" bash -c "source '$root/scripts/gpu_common.sh' && gpu_build_bench" >"$OUT/build.txt" 2>&1 ||
+    { tail -30 "$OUT/build.txt"; return 1; }
+}
+
+# suite_shape_names SUITE AWK_CONDITION: the suite's shape names whose M ($2)
+# meets the condition, comma-separated (a gemmc-bench --shapes list).
+suite_shape_names() {
+  sed -n 's/^ *- {name: *\([^,]*\), *m: *\([0-9]*\),.*/\1 \2/p' "$1" | awk "$2 {print \$1}" | paste -sd,
+}
+
+# gpu_bundle_sweep BUNDLE_DIR LO_SECONDS HI_SECONDS: the bundle against cuBLAS
+# on bench/suites/sweep.yaml, 10 timed runs, M <= 1024 and M > 1024 in two
+# gemmc-bench processes (so a time-out loses one JSON): $OUT/sweep-lo and
+# sweep-hi (.txt, .json); then bench/model_check.py's geomean, minimum and
+# count under 0.95 ($OUT/sweep_summary.txt). Returns 1 if a process failed.
+gpu_bundle_sweep() {
+  local bundle=$1 t0=$SECONDS status=0 lo hi
+  lo=$(suite_shape_names bench/suites/sweep.yaml '$2 <= 1024')
+  hi=$(suite_shape_names bench/suites/sweep.yaml '$2 > 1024')
+  timeout "$2" "$build/bin/gemmc-bench" --bundle "$bundle" --suite bench/suites/sweep.yaml --shapes "$lo" \
+    --iters 10 --warmup 2 --json "$OUT/sweep-lo.json" >"$OUT/sweep-lo.txt" 2>&1 ||
+    { status=1; echo "sweep-lo: exit $?"; }
+  echo "== sweep, M <= 1024: $((SECONDS - t0)) s"
+  timeout "$3" "$build/bin/gemmc-bench" --bundle "$bundle" --suite bench/suites/sweep.yaml --shapes "$hi" \
+    --iters 10 --warmup 2 --json "$OUT/sweep-hi.json" >"$OUT/sweep-hi.txt" 2>&1 ||
+    { status=1; echo "sweep-hi: exit $?"; }
+  echo "== sweep, M > 1024: $((SECONDS - t0)) s"
+  python3 bench/model_check.py /dev/null "$OUT/sweep-lo.json" "$OUT/sweep-hi.json" | tee "$OUT/sweep_summary.txt"
+  return $status
+}

@@ -44,17 +44,10 @@ prepare() {
   echo "gpu_tune2.sh prepare $1: done in $dir"
 }
 
-# shape_names SUITE AWK_CONDITION: the suite's shape names whose M ($2) meets the condition, comma-separated.
-shape_names() {
-  sed -n 's/^ *- {name: *\([^,]*\), *m: *\([0-9]*\),.*/\1 \2/p' "$1" | awk "$2 {print \$1}" | paste -sd,
-}
-
 run() {
   source scripts/gpu_common.sh
   local t0=$SECONDS status=0
-  # gpu_common.sh's gpu_build_bench, under a time limit (a shell function: through bash -c).
-  timeout 80 bash -c 'source scripts/gpu_common.sh && gpu_build_bench' >"$OUT/build.txt" 2>&1 ||
-    { tail -30 "$OUT/build.txt"; return 1; }
+  gpu_build_bench_within 80 || return 1
   echo "== build: $((SECONDS - t0)) s"
   local bench="$build/bin/gemmc-bench"
   case "$1" in
@@ -62,8 +55,8 @@ run() {
     # Two processes, so that a time-out (the JSON is written at the end) loses only the second:
     # M = 65-512 first (the model's new picks among them), then M <= 64.
     local mid small
-    mid=$(shape_names bench/suites/tune2.yaml '$2 > 64')
-    small=$(shape_names bench/suites/tune2.yaml '$2 <= 64')
+    mid=$(suite_shape_names bench/suites/tune2.yaml '$2 > 64')
+    small=$(suite_shape_names bench/suites/tune2.yaml '$2 <= 64')
     timeout 50 "$bench" --cubin-dir "$dir/cubins" --suite bench/suites/tune2.yaml --shapes "$mid" \
       --iters 10 --warmup 2 --json "$OUT/tune2-mid.json" >"$OUT/tune2-mid.txt" 2>&1 ||
       { status=1; echo "tune2-mid: exit $?"; }
@@ -74,19 +67,7 @@ run() {
     echo "== candidates, M <= 64: $((SECONDS - t0)) s"
     cat "$OUT/tune2-mid.txt" "$OUT/tune2-small.txt" ;;
   sweep)
-    # M <= 1024 first (every shape the new rules serve), then the rest, each its own JSON.
-    local lo hi
-    lo=$(shape_names bench/suites/sweep.yaml '$2 <= 1024')
-    hi=$(shape_names bench/suites/sweep.yaml '$2 > 1024')
-    timeout 55 "$bench" --bundle "$dir/bundles/h200_bf16_tn_waves" --suite bench/suites/sweep.yaml --shapes "$lo" \
-      --iters 10 --warmup 2 --json "$OUT/sweep-lo.json" >"$OUT/sweep-lo.txt" 2>&1 ||
-      { status=1; echo "sweep-lo: exit $?"; }
-    echo "== sweep, M <= 1024: $((SECONDS - t0)) s"
-    timeout 35 "$bench" --bundle "$dir/bundles/h200_bf16_tn_waves" --suite bench/suites/sweep.yaml --shapes "$hi" \
-      --iters 10 --warmup 2 --json "$OUT/sweep-hi.json" >"$OUT/sweep-hi.txt" 2>&1 ||
-      { status=1; echo "sweep-hi: exit $?"; }
-    echo "== sweep, M > 1024: $((SECONDS - t0)) s"
-    python3 bench/model_check.py /dev/null "$OUT/sweep-lo.json" "$OUT/sweep-hi.json" | tee "$OUT/sweep_summary.txt" ;;
+    gpu_bundle_sweep "$dir/bundles/h200_bf16_tn_waves" 55 35 || status=1 ;;
   *) echo "usage: scripts/gpu_tune2.sh run candidates|sweep" >&2; return 2 ;;
   esac
   return $status

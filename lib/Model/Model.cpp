@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gemmc/Model/Model.h"
-#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 #include <algorithm>
@@ -63,29 +63,40 @@ double extent(int64_t index, int64_t block, int64_t total) {
 }
 
 struct WaveTraffic {
-  double unique = 0;  ///< A and B panels the wave touches, each once
+  double unique = 0;  ///< the panels the wave touches, each once
+  double reads = 0;   ///< their HBM reads: each panel min(sharers, copies) times
   double noReuse = 0; ///< every tile's panels
   int64_t rows = 0, cols = 0;
 };
 
 /// The panels a wave of consecutive tiles [first, first + count) reads. A
-/// panel is one tile row of A (or column of B) over the split's K range.
+/// panel is one tile row of A (or column of B) over the split's K range. A
+/// panel that s tiles of the wave share is read from HBM min(s, copies)
+/// times: once when the sharers run in lockstep (copies = 1), once per L2
+/// partition when they do not (docs/model.md 4b).
 WaveTraffic waveTraffic(const KernelSpec &spec, const ProblemShape &p,
                         int64_t tilesM, int64_t tilesN, double kPerSplit,
-                        int64_t first, int64_t count) {
+                        int64_t first, int64_t count, int64_t copies) {
   double ea = elementBytes(spec.a.element), eb = elementBytes(spec.b.element);
-  llvm::DenseSet<int64_t> rows, cols;
+  // Panel -> (bytes, tiles of the wave that read it).
+  llvm::DenseMap<int64_t, std::pair<double, int64_t>> rows, cols;
   WaveTraffic w;
   for (int64_t id = first; id < first + count; ++id) {
     TileCoord t = tileCoordinate(spec, tilesM, tilesN, id);
     double aPanel = extent(t.m, spec.blockM(), p.m) * kPerSplit * ea;
     double bPanel = extent(t.n, spec.blockN(), p.n) * kPerSplit * eb;
     w.noReuse += aPanel + bPanel;
-    if (rows.insert(t.split * tilesM + t.m).second)
-      w.unique += aPanel;
-    if (cols.insert(t.split * tilesN + t.n).second)
-      w.unique += bPanel;
+    auto &row = rows[t.split * tilesM + t.m];
+    row = {aPanel, row.second + 1};
+    auto &col = cols[t.split * tilesN + t.n];
+    col = {bPanel, col.second + 1};
   }
+  for (const auto *panels : {&rows, &cols})
+    for (const auto &panel : *panels) {
+      w.unique += panel.second.first;
+      w.reads += panel.second.first *
+                 double(std::min(panel.second.second, copies));
+    }
   w.rows = rows.size();
   w.cols = cols.size();
   return w;
@@ -144,9 +155,9 @@ int64_t mmaIssuersPerSm(const KernelSpec &spec, int64_t concurrentCtas,
 /// Reuse lost in proportion to how far the working set overflows L2: all of
 /// it at working set >> L2, none at working set <= L2.
 double pessimistic(const WaveTraffic &w, double l2) {
-  if (w.unique <= l2)
-    return w.unique;
-  return w.unique + (w.noReuse - w.unique) * (1.0 - l2 / w.unique);
+  if (w.reads <= l2)
+    return w.reads;
+  return w.reads + (w.noReuse - w.reads) * (1.0 - l2 / w.reads);
 }
 } // namespace
 
@@ -242,6 +253,14 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   a.lastWaveUtilization = double(lastWave) / a.slots;
   a.tilesOnBusiestSm = llvm::divideCeil(a.tiles, int64_t(dev.smCount));
   a.ctasPerSmConcurrent = std::min(a.residentCtas, a.tilesOnBusiestSm);
+  a.mmaIssuersPerSm = mmaIssuersPerSm(spec, a.ctasPerSmConcurrent,
+                                      a.tilesOnBusiestSm);
+  // A panel shared in a wave: one HBM read, except in a one-wave grid whose
+  // SMs each run one tile with a lone MMA warpgroup, where the measured rows
+  // take the time of one read per L2 partition (docs/model.md 4b).
+  a.l2PanelCopies = a.mmaIssuersPerSm == 1 && a.tilesOnBusiestSm == 1
+                        ? dev.l2Partitions
+                        : 1;
 
   // --- HBM traffic: no reuse, and L2-aware. -------------------------------
   double kPerSplit = K / a.splitK;
@@ -255,7 +274,7 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   double l2 = dev.l2Bytes;
   {
     WaveTraffic first = waveTraffic(spec, p, a.tilesM, a.tilesN, kPerSplit, 0,
-                                    std::min(a.slots, a.tiles));
+                                    std::min(a.slots, a.tiles), a.l2PanelCopies);
     a.waveTilesM = first.rows;
     a.waveTilesN = first.cols;
     a.waveWorkingSetBytes = first.unique;
@@ -263,7 +282,7 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
     // order (persistent CTAs take tile cta + i * grid: the same sets).
     int64_t waves = a.wavesRounded;
     int64_t sampled = std::min(waves, kMaxSampledWaves);
-    double unique = 0, pess = 0, noReuse = 0;
+    double reads = 0, pess = 0, noReuse = 0;
     for (int64_t i = 0; i < sampled; ++i) {
       // Evenly spaced waves; with waves <= kMaxSampledWaves, every wave.
       int64_t w = waves <= kMaxSampledWaves
@@ -271,9 +290,9 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
                       : static_cast<int64_t>((double(i) + 0.5) * waves / sampled);
       int64_t firstTile = w * a.slots;
       int64_t count = std::min(a.slots, a.tiles - firstTile);
-      WaveTraffic t =
-          waveTraffic(spec, p, a.tilesM, a.tilesN, kPerSplit, firstTile, count);
-      unique += t.unique;
+      WaveTraffic t = waveTraffic(spec, p, a.tilesM, a.tilesN, kPerSplit,
+                                  firstTile, count, a.l2PanelCopies);
+      reads += t.reads;
       pess += pessimistic(t, l2);
       noReuse += t.noReuse;
     }
@@ -282,9 +301,9 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
     // changes the reuse ratio, never the amount of data.
     double operandNoReuse = a.noReuseABytes + a.noReuseBBytes;
     double ratio = operandNoReuse / (noReuse * scale);
-    a.l2Bytes = unique * scale * ratio + cBytes;
+    a.l2Bytes = reads * scale * ratio + cBytes;
     a.l2PessimisticBytes = pess * scale * ratio + cBytes;
-    a.l2HitRate = 1.0 - unique / noReuse;
+    a.l2HitRate = 1.0 - reads / noReuse;
   }
   a.amplificationNoReuse = a.noReuseBytes / a.minBytes;
   a.amplificationL2 = a.l2Bytes / a.minBytes;
@@ -292,7 +311,13 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   // --- Latency hiding: Little's law per SM. -------------------------------
   double bm = spec.blockM(), bn = spec.blockN(), bk = spec.blockK();
   a.bytesPerFlop = (bm * ea + bn * eb) / (2.0 * bm * bn);
-  a.neededBwPerSm = a.bytesPerFlop * peakPerSm;
+  // What an SM can be fed (docs/model.md 5): the SMs with a tile share HBM
+  // for their misses, so a bandwidth-bound tile needs in flight only what
+  // that share takes, not what the peak would.
+  a.smsWithTiles = std::min<int64_t>(dev.smCount, a.tiles);
+  a.fedBwPerSm = a.hbmBytesPerSec / double(a.smsWithTiles) /
+                 std::max(1.0 - a.l2HitRate, kMinMissFraction);
+  a.neededBwPerSm = std::min(a.bytesPerFlop * peakPerSm, a.fedBwPerSm);
   a.latencySec =
       a.l2HitRate * kL2HitLatencySec + (1.0 - a.l2HitRate) * kDramLatencySec;
   a.neededInFlightBytes = a.neededBwPerSm * a.latencySec;
@@ -414,8 +439,6 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   // The issue path (docs/model.md 6d): a lone MMA warpgroup's per-K-step
   // round trip leaves the tensor cores idle; a second one fills it.
   a.kStepsOnBusiestSm = tilesOnSm * std::ceil(kPerSplit / bk);
-  a.mmaIssuersPerSm = mmaIssuersPerSm(spec, a.ctasPerSmConcurrent,
-                                      a.tilesOnBusiestSm);
   if (a.mmaIssuersPerSm == 1)
     a.issueGapSec = a.kStepsOnBusiestSm * kSingleIssuerStepSec;
   // The part of the math time that is shared memory's, not the peak's.

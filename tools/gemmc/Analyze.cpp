@@ -236,6 +236,10 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                 a.waveTilesM, bytesStr(double(s.blockM()) * p.k / a.splitK * ea),
                 a.waveTilesN, bytesStr(double(s.blockN()) * p.k / a.splitK * eb),
                 bytesStr(a.waveWorkingSetBytes), bytesStr(double(d.l2Bytes)));
+  if (a.l2PanelCopies > 1)
+    os << formatv("  L2 partitions    = one tile an SM, 1 MMA warpgroup: a panel "
+                  "shared in the wave is read once per L2 partition, up to {0}\n",
+                  a.l2PanelCopies);
   os << formatv("  L2-aware         = {0} ({1:F2}x the minimum, L2 hit rate "
                 "{2}); if reuse degrades with working set / L2: {3}\n",
                 bytesStr(a.l2Bytes), a.amplificationL2, pct(a.l2HitRate),
@@ -246,12 +250,18 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                 pct(a.l2HitRate), timeStr(model::kL2HitLatencySec),
                 pct(1 - a.l2HitRate), timeStr(model::kDramLatencySec),
                 timeStr(a.latencySec));
+  double peakBw = a.bytesPerFlop * a.peakFlops / d.smCount;
   os << formatv("  needed           = ({0} x {1} B + {2} x {3} B) / (2 x {0} x "
-                "{2}) = {4:F4} B/FLOP x {5:F2} TFLOP/s per SM = {6:F1} GB/s x "
-                "{7} = {8}\n",
+                "{2}) = {4:F4} B/FLOP x {5:F2} TFLOP/s per SM = {6:F1} GB/s",
                 s.blockM(), ea, s.blockN(), eb, a.bytesPerFlop,
-                a.peakFlops / d.smCount / 1e12, a.neededBwPerSm / 1e9,
-                timeStr(a.latencySec), bytesStr(a.neededInFlightBytes));
+                a.peakFlops / d.smCount / 1e12, peakBw / 1e9);
+  if (a.neededBwPerSm < peakBw)
+    os << formatv(", more than HBM feeds: {0:F3} TB/s / {1} SMs with a tile / "
+                  "{2} misses = {3:F1} GB/s",
+                  a.hbmBytesPerSec / 1e12, a.smsWithTiles,
+                  pct(1 - a.l2HitRate), a.fedBwPerSm / 1e9);
+  os << formatv(" x {0} = {1}\n", timeStr(a.latencySec),
+                bytesStr(a.neededInFlightBytes));
   os << formatv("  in flight        = {0} CTAs x ({1} - 1) stages x {2} = {3} "
                 "-> {4}\n",
                 a.ctasPerSmConcurrent, r.stages, formatBytes(r.stageBytes()),
@@ -413,6 +423,7 @@ void printJson(raw_ostream &os, const KernelSpec &s, ArrayRef<Row> rows) {
             j.attribute("wave_tiles_m", a.waveTilesM);
             j.attribute("wave_tiles_n", a.waveTilesN);
             j.attribute("wave_working_set_bytes", a.waveWorkingSetBytes);
+            j.attribute("l2_panel_copies", a.l2PanelCopies);
             j.attribute("l2_aware_bytes", a.l2Bytes);
             j.attribute("l2_pessimistic_bytes", a.l2PessimisticBytes);
             j.attribute("amplification_no_reuse", a.amplificationNoReuse);
@@ -421,6 +432,7 @@ void printJson(raw_ostream &os, const KernelSpec &s, ArrayRef<Row> rows) {
           });
           j.attributeObject("latency", [&] {
             j.attribute("bytes_per_flop", a.bytesPerFlop);
+            j.attribute("fed_bytes_per_s_per_sm", a.fedBwPerSm);
             j.attribute("needed_bytes_per_s_per_sm", a.neededBwPerSm);
             j.attribute("latency_s", a.latencySec);
             j.attribute("needed_in_flight_bytes", a.neededInFlightBytes);

@@ -72,6 +72,9 @@ constexpr double kStreamKFlagRoundTripSec = 1.0e-6;
 /// the 277 measured H200 rows of bench/results/2026-11-30-session3 (tune16,
 /// m256): rms log error 0.206 -> 0.151 (bench/model_fit.py).
 constexpr double kSingleIssuerStepSec = 0.05e-6;
+/// The smallest miss fraction the fed bandwidth of Little's law divides by
+/// (docs/model.md 5): an all-hit wave is fed by L2, not bounded by HBM.
+constexpr double kMinMissFraction = 1e-3;
 /// Waves whose L2 footprint is computed tile by tile; beyond this many the
 /// footprint is averaged over this many evenly spaced waves.
 constexpr int64_t kMaxSampledWaves = 256;
@@ -147,6 +150,11 @@ struct Analysis {
   double noReuseBytes = 0;  ///< no-reuse A + B + C (+ split-K partials)
   int64_t waveTilesM = 0, waveTilesN = 0; ///< distinct tile rows/columns of the first wave
   double waveWorkingSetBytes = 0; ///< A and B panels the first wave touches
+  /// HBM reads of a panel that several tiles of a wave share, at most: the
+  /// device's L2 partitions when each SM runs one tile with one MMA
+  /// warpgroup (mmaIssuersPerSm == 1, tilesOnBusiestSm == 1), else 1
+  /// (docs/model.md 4b).
+  int64_t l2PanelCopies = 1;
   double l2Bytes = 0;        ///< the L2-aware estimate (waves in lockstep)
   double l2PessimisticBytes = 0; ///< reuse lost in proportion to working set / L2
   double amplificationNoReuse = 0, amplificationL2 = 0; ///< over minBytes
@@ -154,7 +162,11 @@ struct Analysis {
 
   // Latency hiding (Little's law).
   double bytesPerFlop = 0;       ///< operand bytes a tile loads per FLOP
-  double neededBwPerSm = 0;      ///< bytesPerFlop x peak / SMs
+  int64_t smsWithTiles = 0;      ///< min(SMs, tiles): the SMs sharing HBM
+  /// HBM / smsWithTiles / miss fraction: the bandwidth an SM's loads get
+  /// when every SM with a tile streams its misses from HBM.
+  double fedBwPerSm = 0;
+  double neededBwPerSm = 0;      ///< min(bytesPerFlop x peak / SMs, fedBwPerSm)
   double latencySec = 0;         ///< hit-weighted L2 / HBM latency
   double neededInFlightBytes = 0;///< neededBwPerSm x latency
   double inFlightBytes = 0;      ///< CTAs x (stages - 1) x stage bytes

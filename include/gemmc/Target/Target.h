@@ -83,6 +83,10 @@ struct DeviceInfo {
   double peakFlops[static_cast<int>(MathUnit::Count)];
   int maxClusterPortable;      ///< 1 = no clusters
   int maxClusterNonPortable;
+  /// L2 partitions: each caches the lines its own SMs read, so a line two
+  /// SMs on different partitions read can be fetched from HBM once per
+  /// partition (A100, H100/H200: two; B200: one per die, two).
+  int l2Partitions = 2;
 
   double peak(MathUnit unit) const {
     return peakFlops[static_cast<int>(unit)];
