@@ -103,7 +103,8 @@ private:
                               function_ref<Value(Value, Value)> body,
                               Value kBegin, Value row0, Value n0);
   void release(Value g);
-  void epilogue(Value acc, Value m0, Value n0);
+  /// `staging`: sm_80's shared-memory area for the epilogue (Sm80.h).
+  void epilogue(Value acc, Value m0, Value n0, Value staging = Value());
   /// Consumers, after their last tile: wait for the epilogue's stores.
   void drainStores();
   /// Programmatic dependent launch, where the spec asks (pdl_wait,
@@ -371,7 +372,7 @@ void WarpSpecializer::release(Value g) {
                          /*ctas=*/IntegerAttr());
 }
 
-void WarpSpecializer::epilogue(Value acc, Value m0, Value n0) {
+void WarpSpecializer::epilogue(Value acc, Value m0, Value n0, Value staging) {
   // A TMA-store epilogue gets its warpgroup's ring of chunk buffers.
   Value buffer;
   if (op.getTmapC()) {
@@ -382,7 +383,7 @@ void WarpSpecializer::epilogue(Value acc, Value m0, Value n0) {
   }
   EpilogueOp::create(ir.b, ir.loc, acc, op.getC(), m0, n0, op.getM(), op.getN(),
                      op.getLdc(), op.getAlpha(), op.getBeta(), op.getTmapC(),
-                     buffer, op.getSchedule());
+                     buffer, staging, op.getSchedule());
 }
 
 void WarpSpecializer::drainStores() {
@@ -430,10 +431,18 @@ void WarpSpecializer::buildEveryThreadFills() {
   // tile's first fills off the stage that last read touched. Otherwise tile
   // j waits for load gj at its top and gemmc.mma_stage multiplies the stage
   // (fragments one k step ahead within it).
+  //
+  // The epilogue stages the accumulators through the ring's space where
+  // mmaSyncStaging says they fit: after the last tile's release (every
+  // thread's copies, the trailing zero-fills included, have landed) a CTA
+  // barrier lets no warp write there while another still reads a stage or
+  // a copy may land; with several tiles a CTA, a second one after the
+  // epilogue keeps the next tile's fills off the areas still being read.
   OpBuilder &b = ir.b;
   int64_t stages = layout.getStages();
   Value lda = op.getLda(), ldb = op.getLdb();
   bool prefetch = mmaSyncPrefetchFits(s, res);
+  bool staged = mmaSyncStaging(s, res).has_value();
   std::optional<MmaSyncWarpGrid> grid = mmaSyncWarpGrid(s);
   assert(grid && "checkLoweringSupport refuses an sm_80 tile without a warp grid");
   int64_t kSteps = s.blockK() / isaFor(s.arch).mma.k(s.a.element);
@@ -468,7 +477,6 @@ void WarpSpecializer::buildEveryThreadFills() {
                                   ir.sharedAt(base, layout.getBOffset()), op.getSchedule())
             .getResult();
       });
-      release(ir.sub(ir.add(g, kTiles), ir.c32(1)));
     } else {
       StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
       auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), kTiles, ir.c32(1),
@@ -494,10 +502,13 @@ void WarpSpecializer::buildEveryThreadFills() {
         scf::YieldOp::create(b, ir.loc, ValueRange{accIn, cur});
       }
       acc = loop.getResult(0);
-      release(ir.sub(ir.add(g, kTiles), ir.c32(1)));
-      CtaSyncOp::create(b, ir.loc, /*cluster=*/false);
     }
-    epilogue(acc, m0, n0);
+    release(ir.sub(ir.add(g, kTiles), ir.c32(1)));
+    if (prefetch || staged)
+      CtaSyncOp::create(b, ir.loc, /*cluster=*/false);
+    epilogue(acc, m0, n0, staged ? op.getSmem() : Value());
+    if (staged && s.tileScheduler.kind != TileSchedulerKind::DataParallel)
+      CtaSyncOp::create(b, ir.loc, /*cluster=*/false);
     return ir.add(g, kTiles);
   });
 }

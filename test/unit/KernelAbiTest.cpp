@@ -105,7 +105,9 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // and 4 PDL specs of issue 15's second round: after_prologue
   // (pdl_p_coop_decode_128x128, pdl_p_swab_tn_32x64_pp), ctas_per_sm: 2
   // (pdl_c2_swab_tn_32x64_pp) and both (pdl_p2_swab_tn_32x64_pp).
-  EXPECT_EQ(checked, 119);
+  // less a100_tf32_128x128x32_w4 (moved to bench/results/2026-12-01-sm80d: it spills
+  // with the staged epilogue).
+  EXPECT_EQ(checked, 118);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box
