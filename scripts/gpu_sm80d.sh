@@ -5,11 +5,13 @@
 # machine, worktree root):
 #   sm80=$(grep -l '^arch: sm_80$' specs/*.yaml test/gpu/specs/*.yaml)
 #   scripts/build_cubins.sh --check build/cubins-sm80d $sm80              # this branch
-#   GEMMC_BUILD_DIR=/work/main/build scripts/build_cubins.sh build/cubins-sm80d-main $sm80
+#   GEMMC_BUILD_DIR=/work/main/build scripts/build_cubins.sh build/cubins-sm80d-main $sm80 \
+#     bench/results/2026-12-01-sm80d/specs/a100_tf32_128x128x32_w4.yaml
 #   scripts/build_cubins.sh build/cubins-sm80d-x bench/results/2026-12-01-sm80d/specs/*.yaml
 #   mkdir -p build/mix && nvcc -O3 -arch=sm_90 bench/mma_sync_mix.cu -o build/mix/mma-sync-mix &&
 #     nvcc -O3 -arch=sm_90 bench/mma_sync_peak.cu -o build/mix/mma-sync-peak
-# (main's gemmc at 2855d1f on the same specs: the register-store epilogue), then
+# (main's gemmc at 2855d1f on the same specs: the register-store epilogue; all four
+# folders are built in /work/wt-small at the commit that last changed this line), then
 # on the device, carrying build/cubins-sm80d build/cubins-sm80d-main
 # build/cubins-sm80d-x build/mix:
 #   scripts/gpu_sm80d.sh          # everything below, in this order, each
@@ -65,16 +67,18 @@ stage configure 60 "${configure[@]}" >/dev/null || exit 1
 stage build 100 cmake --build "$build" -j "$(nproc)" --target gemmc-bench gemmc-gpu-tests >/dev/null || exit 1
 bench="$build/bin/gemmc-bench"
 
-# 1. Peak and mix: the carried binaries, else compiled here.
+# 1. Peak and mix: the carried binaries, else (missing, or failing to run)
+# compiled here.
 if want "run profile" && fits 15 mma-sync; then
-  mix=build/mix
-  if ! [ -x $mix/mma-sync-mix ] || ! [ -x $mix/mma-sync-peak ]; then
-    mix=$build/bin
-    stage nvcc 60 bash -c "nvcc -O3 -arch=native bench/mma_sync_peak.cu -o $mix/mma-sync-peak &&
-      nvcc -O3 -arch=native bench/mma_sync_mix.cu -o $mix/mma-sync-mix" || status=1
+  run_mix() {
+    stage mma-sync "$(lim 40)" bash -c "$1/mma-sync-peak --json '$OUT/mma_sync_peak.json' &&
+      $1/mma-sync-mix | tee '$OUT/mma_sync_mix.md'"
+  }
+  if ! run_mix build/mix && fits 60 nvcc; then
+    stage nvcc 60 bash -c "nvcc -O3 -arch=native bench/mma_sync_peak.cu -o $build/bin/mma-sync-peak &&
+      nvcc -O3 -arch=native bench/mma_sync_mix.cu -o $build/bin/mma-sync-mix" &&
+      run_mix "$build/bin" || status=1
   fi
-  stage mma-sync "$(lim 40)" bash -c "$mix/mma-sync-peak --json '$OUT/mma_sync_peak.json' &&
-    $mix/mma-sync-mix | tee '$OUT/mma_sync_mix.md'" || status=1
 fi
 
 # 2. Suite.
