@@ -17,9 +17,12 @@
 //             the real kernel ((BLOCK_M + BLOCK_N) x 32 x bytes per stage);
 //   +bar      also the CTA's bar.sync after each stage's wait (the real
 //             mainloop's skeleton);
+//   spread    +bar with each stage's copies spread over its k steps (after
+//             each step's fragment reads) instead of all at the stage's top;
 //   sts+bar   the fills' bytes as st.shared from registers instead of
 //             cp.async (session 4's measurement of the shared-store cost).
-// At 1 CTA an SM (2 warps a sub-partition) and, for the 64 x 32 tiles, 2
+// (nvcc 13.0, -arch=sm_90: no spill but in tf32 64 x 32 "spread" at 2 CTAs,
+// 16 bytes.) At 1 CTA an SM (2 warps a sub-partition) and, for the 64 x 32 tiles, 2
 // (4 warps a sub-partition: 64 accumulators a thread leave room under the
 // 128 registers of 2 x 256 threads; the 64 x 64 tile's 128 do not).
 //
@@ -29,7 +32,7 @@
 constexpr int kWarps = 8, kThreads = kWarps * 32, kMf = 4, kSteps = 1024;
 constexpr int kGlobalBytes = 8 << 20; // the fills' source: stays in L2
 
-enum class Feed { None, CpAsync, Sts };
+enum class Feed { None, CpAsync, Spread, Sts };
 
 __device__ __forceinline__ void ldsm(unsigned (&r)[4], unsigned addr) {
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
@@ -108,36 +111,42 @@ __global__ void __launch_bounds__(kThreads, CtasPerSm)
   constexpr int kStagesRun = kSteps / C::kStepsPerStage;
   for (int st = 0; st < kStagesRun; ++st) {
     unsigned stage = base + (st % C::kStages) * C::kStageBytes;
-    if constexpr (F != Feed::None) {
-      // Fill the stage the ring loads next (stages - 1 ahead).
-      unsigned fill = base + ((st + C::kStages - 1) % C::kStages) * C::kStageBytes;
+    // The stage the ring fills next (stages - 1 ahead): copies first .. last.
+    unsigned fill = base + ((st + C::kStages - 1) % C::kStages) * C::kStageBytes;
+    auto copies = [&](int first, int last) {
 #pragma unroll
-      for (int i = 0; i < C::kFillsPerStage; ++i) {
+      for (int i = first; i < last; ++i) {
         unsigned dst = fill + (i * kThreads + threadIdx.x) * 16;
-        if constexpr (F == Feed::CpAsync) {
-          cpAsync16(dst, src + (srcOffset + dst - base) % kGlobalBytes);
-        } else {
+        if constexpr (F == Feed::Sts) {
           uint4 v = make_uint4(st, i, 0, 0);
           asm volatile("st.shared.v4.b32 [%0], {%1,%2,%3,%4};\n" ::"r"(dst), "r"(v.x), "r"(v.y),
                        "r"(v.z), "r"(v.w));
+        } else {
+          cpAsync16(dst, src + (srcOffset + dst - base) % kGlobalBytes);
         }
       }
-      if constexpr (F == Feed::CpAsync)
-        asm volatile("cp.async.commit_group;\n" ::);
-      srcOffset += C::kStageBytes * 5;
-    }
+    };
+    if constexpr (F == Feed::CpAsync || F == Feed::Sts)
+      copies(0, C::kFillsPerStage);
 #pragma unroll
     for (int kk = 0; kk < C::kStepsPerStage; ++kk) {
       int cur = kk & 1;
       if (Ldsm)
         load(cur ^ 1, stage, (kk + 1) % C::kStepsPerStage);
+      if constexpr (F == Feed::Spread)
+        copies(kk * C::kFillsPerStage / C::kStepsPerStage,
+               (kk + 1) * C::kFillsPerStage / C::kStepsPerStage);
 #pragma unroll
       for (int m = 0; m < kMf; ++m)
 #pragma unroll
         for (int n = 0; n < Nf; ++n) mma<K>(d[m][n], a[cur][m], b[cur][n]);
     }
-    if constexpr (F == Feed::CpAsync)
+    if constexpr (F != Feed::None)
+      srcOffset += C::kStageBytes * 5;
+    if constexpr (F == Feed::CpAsync || F == Feed::Spread) {
+      asm volatile("cp.async.commit_group;\n" ::);
       asm volatile("cp.async.wait_group %0;\n" ::"n"(C::kStages - 2));
+    }
     if (Bar)
       __syncthreads();
   }
@@ -180,6 +189,7 @@ int measureAll(const char *name, int sms, float *out, const uint4 *global) {
          measure<K, Nf, CtasPerSm, true, Feed::CpAsync, false>(name, "+cp.async", sms, out,
                                                                global) ||
          measure<K, Nf, CtasPerSm, true, Feed::CpAsync, true>(name, "+bar", sms, out, global) ||
+         measure<K, Nf, CtasPerSm, true, Feed::Spread, true>(name, "spread", sms, out, global) ||
          measure<K, Nf, CtasPerSm, true, Feed::Sts, true>(name, "sts+bar", sms, out, global);
 }
 
