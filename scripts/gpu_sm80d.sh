@@ -37,7 +37,7 @@
 # 5. compute-sanitizer memcheck of the new epilogue on small ragged shapes
 #    (127x255x72, 64x64x64): f32 output with beta, persistent
 #    (sm80_f16_nn_128x128x32_f32out), and bf16 output with beta
-#    (a100_bf16_128x256x32).
+#    (a100_bf16_128x256x32); then racecheck on the persistent one.
 source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-all}
 new=${2:-build/cubins-sm80d}
@@ -157,13 +157,20 @@ if want profile; then
       "$rep.txt" | head -60
   done
 fi
-# 5. memcheck of the staged epilogue.
+# 5. memcheck of the staged epilogue, then racecheck of its shared-memory
+# hand-offs (warp-synced areas; the barriers around them) on the persistent
+# kernel, whose CTAs stage one tile and fill the ring for the next.
 if want run && fits 30 memcheck; then
   GEMMC_SANITIZE_LIMIT=$(lim 40) GEMMC_SANITIZE_BUDGET=$(lim 40) OUT=$OUT GEMMC_GPU_BUILD=$build \
     "$root/scripts/gpu_sanitize.sh" --tools memcheck \
     "$new"/sm80_f16_nn_128x128x32_f32out.fatbin "$new"/a100_bf16_128x256x32.fatbin |
     tail -n 4 | tee -a "$log" || status=1
+  cp "$OUT/sanitize.txt" "$OUT/memcheck.txt" 2>/dev/null # the racecheck run rewrites sanitize.txt
 fi
-
+if want run && fits 30 racecheck; then
+  GEMMC_SANITIZE_LIMIT=$(lim 40) GEMMC_SANITIZE_BUDGET=$(lim 40) OUT=$OUT GEMMC_GPU_BUILD=$build \
+    "$root/scripts/gpu_sanitize.sh" --tools racecheck "$new"/sm80_f16_nn_128x128x32_f32out.fatbin |
+    tail -n 4 | tee -a "$log" || status=1
+fi
 echo "== gpu_sm80d.sh $mode: exit $status after ${SECONDS}s" | tee -a "$log"
 exit $status
