@@ -8,12 +8,15 @@
 #   GEMMC_BUILD_DIR=/work/main/build scripts/build_cubins.sh build/cubins-sm80d-main $sm80 \
 #     bench/results/2026-12-01-sm80d/specs/a100_tf32_128x128x32_w4.yaml
 #   scripts/build_cubins.sh build/cubins-sm80d-x bench/results/2026-12-01-sm80d/specs/*.yaml
+#   build/cubins-sm80d-spread: a100_bf16_128x256x32, a100_tf32_128x256x32 and
+#   a100_bf16_128x128x32_w4 built with sm80SpreadsFills returning true (this
+#   branch's gemmc with that one line changed; bench/results/2026-12-01-sm80d/README.md)
 #   mkdir -p build/mix && nvcc -O3 -arch=sm_90 bench/mma_sync_mix.cu -o build/mix/mma-sync-mix &&
 #     nvcc -O3 -arch=sm_90 bench/mma_sync_peak.cu -o build/mix/mma-sync-peak
-# (main's gemmc at 2855d1f on the same specs: the register-store epilogue; all four
+# (main's gemmc at 2855d1f on the same specs: the register-store epilogue; all five
 # folders are built in /work/wt-small at the commit that last changed this line), then
 # on the device, carrying build/cubins-sm80d build/cubins-sm80d-main
-# build/cubins-sm80d-x build/mix:
+# build/cubins-sm80d-x build/cubins-sm80d-spread build/mix:
 #   scripts/gpu_sm80d.sh          # everything below, in this order, each
 #                                 # stage skipped when the 170 s would not hold it
 #   scripts/gpu_sm80d.sh run      # 1, 2, 3, 5;  scripts/gpu_sm80d.sh profile: 1, 4
@@ -27,8 +30,9 @@
 #    padded leading dimensions, which fail on any write into the padding);
 # 3. gemmc-bench on cube4096 and cube8192 with old-<name> (main: register
 #    stores) and <name> (this branch: staged stores) in ONE process, each
-#    interleaved with cuBLAS, and the experiments of build/cubins-sm80d-x
-#    (specs that spill, kept out of specs/); then the fractions of the mma.sync peak
+#    interleaved with cuBLAS, the experiments of build/cubins-sm80d-x
+#    (specs that spill, kept out of specs/) and spread-<name> (the refill
+#    spread over the k steps); then the fractions of the mma.sync peak
 #    ($OUT/mma_sync.md) and new/old ($OUT/side_by_side.md);
 # 4. ncu, one launch each at 4096^3, of the best bf16 and tf32 kernels
 #    (a100_bf16_128x256x32, a100_tf32_128x256x32): stall reasons, tensor and
@@ -43,6 +47,7 @@ mode=${1:-all}
 new=${2:-build/cubins-sm80d}
 old=${3:-build/cubins-sm80d-main}
 experiments=${4:-build/cubins-sm80d-x}
+spread=${5:-build/cubins-sm80d-spread}
 log=$OUT/logs.txt
 : >"$log"
 budget=170
@@ -105,13 +110,18 @@ if want run && fits 35 bench; then
     cp "$f" "$f.json" "$both/new/"
     [ -f "$old/$n" ] && cp "$old/$n" "$both/old/old-$n" && cp "$old/$n.json" "$both/old/old-$n.json"
   done
+  for f in "$spread"/a100_*.fatbin; do
+    [ -f "$f" ] || continue
+    n=$(basename "$f")
+    cp "$f" "$both/new/spread-$n" && cp "$f.json" "$both/new/spread-$n.json"
+  done
   stage bench "$(lim 60)" "$bench" --cubin-dir "$both/old" --cubin-dir "$both/new" \
-    --cubins 'a100_*,old-a100_*' --shapes cube4096,cube8192 --iters 10 --warmup 2 \
+    --cubins 'a100_*,old-a100_*,spread-a100_*' --shapes cube4096,cube8192 --iters 10 --warmup 2 \
     --json "$OUT/bench.json" >"$OUT/bench.txt" || status=1
   awk '/^shape /{p=1} /^== /{p=0} p' "$OUT/bench.txt"
   if [ -f "$OUT/mma_sync_peak.json" ]; then
     python3 bench/mma_sync_fraction.py "$OUT/mma_sync_peak.json" "$OUT/bench.json" \
-      --cubins 'a100_*,old-a100_*' | tee "$OUT/mma_sync.md"
+      --cubins 'a100_*,old-a100_*,spread-a100_*' | tee "$OUT/mma_sync.md"
   fi
   python3 bench/side_by_side.py "$OUT/bench.json" | tee "$OUT/side_by_side.md"
 fi

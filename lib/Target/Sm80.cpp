@@ -86,6 +86,10 @@ std::optional<MmaSyncStaging> gemmc::mmaSyncStaging(const KernelSpec &s,
   return std::nullopt;
 }
 
+// Off until measured: scripts/gpu_sm80d.sh runs the spread build of the
+// three fastest kernels beside these (bench/results/2026-12-01-sm80d).
+bool gemmc::sm80SpreadsFills(const KernelSpec &) { return false; }
+
 int64_t gemmc::sm80RowsPerLine(int64_t rowUnits) {
   constexpr int64_t lineUnits = isa::kWidestSwizzleSpan / isa::kSwizzleUnitBytes;
   return rowUnits >= lineUnits ? 1 : lineUnits / rowUnits;

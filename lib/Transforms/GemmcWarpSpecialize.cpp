@@ -448,11 +448,14 @@ void WarpSpecializer::buildEveryThreadFills() {
   int64_t kSteps = s.blockK() / isaFor(s.arch).mma.k(s.a.element);
   Type fragType = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(mmaSyncStepFragmentRegs(*grid), ir.i32));
-  auto fill = [&](Value g, Value m0, Value n0, Value kTile) {
+  // A whole fill, or (part: 1 A, 2 B and the commit) half of one.
+  auto fill = [&](Value g, Value m0, Value n0, Value kTile, int part = 0) {
     StageFillOp::create(b, ir.loc, g, m0, n0, kTile, op.getTmapA(), op.getTmapB(),
                         op.getSmem(), lda, ldb, op.getM(), op.getN(), op.getK(),
-                        op.getSchedule(), layout);
+                        op.getSchedule(), layout, /*weights_only=*/part == 2,
+                        /*activations_only=*/part == 1);
   };
+  bool spread = sm80SpreadsFills(s) && kSteps >= 2;
   auto fragments = [&](Value g, int64_t kStep) {
     Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
     return MmaFragmentsOp::create(b, ir.loc, fragType, base,
@@ -487,8 +490,14 @@ void WarpSpecializer::buildEveryThreadFills() {
         Value step = loop.getInductionVar();
         Value accIn = loop.getRegionIterArgs()[0], cur = loop.getRegionIterArgs()[1];
         Value gj = ir.add(g, step), gNext = ir.add(gj, ir.c32(1));
-        fill(ir.add(gj, ahead), m0, n0, ir.add(step, ahead));
+        Value refill = ir.add(gj, ahead), refillTile = ir.add(step, ahead);
+        if (!spread)
+          fill(refill, m0, n0, refillTile);
         for (int64_t kk = 0; kk < kSteps; ++kk) {
+          // Spread: B's copies commit the group before the wait below
+          // counts it.
+          if (spread && kk == kSteps / 2)
+            fill(refill, m0, n0, refillTile, /*part=*/2);
           Value next;
           if (kk + 1 < kSteps) {
             next = fragments(gj, kk + 1);
@@ -496,6 +505,8 @@ void WarpSpecializer::buildEveryThreadFills() {
             StageWaitOp::create(b, ir.loc, gNext, op.getSmem(), layout);
             next = fragments(gNext, 0);
           }
+          if (spread && kk == 0)
+            fill(refill, m0, n0, refillTile, /*part=*/1);
           accIn = MmaStepOp::create(b, ir.loc, accType, accIn, cur, op.getSchedule());
           cur = next;
         }

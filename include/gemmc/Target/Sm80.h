@@ -56,6 +56,12 @@ struct MmaSyncStaging {
 /// are not whole rounds of the warp's 32 lanes.
 std::optional<MmaSyncStaging> mmaSyncStaging(const KernelSpec &spec, const CtaResources &r);
 
+/// Whether the mainloop spreads each K tile's refill over its k steps: A's
+/// copies after k step 0's fragment reads, B's (and the commit) after
+/// k step kSteps / 2's, rather than all of them at the tile's top (where
+/// they meet the first fragment reads in the shared-memory queue).
+bool sm80SpreadsFills(const KernelSpec &spec);
+
 /// sm_80 shared-memory tiles are rows of 16-byte units (cp.async's copy,
 /// ldmatrix's row). With a swizzle, unit u of row r is stored at unit
 /// u ^ phase(r): the 8 rows one ldmatrix reads then fall on 8 different

@@ -107,9 +107,6 @@ LogicalResult StageFillOp::verify() {
   if (getWeightsOnly() && getActivationsOnly())
     return emitOpError("is weights_only or activations_only, not both (the "
                        "two parts of a fill are two ops)");
-  if ((getWeightsOnly() || getActivationsOnly()) && getLda())
-    return emitOpError("fills in two parts with TMA only; a cp.async fill "
-                       "(ld(...)) is one commit group");
   return success();
 }
 

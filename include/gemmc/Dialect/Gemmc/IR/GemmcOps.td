@@ -369,7 +369,10 @@ def Gemmc_StageFillOp : Gemmc_Op<"stage_fill", [AttrSizedOperandSegments]> {
     A fill may come in two parts (pdl_wait: before_a): `weights_only` arms
     the barrier with the whole stage's bytes and loads the weights (B, or A
     under swap_ab) before griddepcontrol.wait; `activations_only` later
-    loads the other operand onto the same, already armed, barrier.
+    loads the other operand onto the same, already armed, barrier. A
+    cp.async fill in two parts (sm80SpreadsFills) is still one commit
+    group: `activations_only` copies A and leaves the group open,
+    `weights_only` then copies B and commits it.
   }];
   let arguments = (ins I32:$load, I32:$m0, I32:$n0, I32:$k_tile,
                        LLVM_AnyPointer:$a, LLVM_AnyPointer:$b,
