@@ -99,12 +99,8 @@ fi
 if want run && fits 35 bench; then
   both=$OUT/side-cubins
   rm -rf "$both"; mkdir -p "$both/old" "$both/new"
-  for f in "$new"/a100_*.fatbin; do
-    n=$(basename "$f")
-    cp "$f" "$f.json" "$both/new/"
-    [ -f "$old/$n" ] && cp "$old/$n" "$both/old/old-$n" && cp "$old/$n.json" "$both/old/old-$n.json"
-  done
-  for f in "$experiments"/a100_*.fatbin; do
+  # This branch's kernels and experiments beside main's build of each.
+  for f in "$new"/a100_*.fatbin "$experiments"/a100_*.fatbin; do
     [ -f "$f" ] || continue
     n=$(basename "$f")
     cp "$f" "$f.json" "$both/new/"
