@@ -7,16 +7,16 @@
 #   scripts/build_cubins.sh --check build/cubins-sm80d $sm80              # this branch
 #   GEMMC_BUILD_DIR=/work/main/build scripts/build_cubins.sh build/cubins-sm80d-main $sm80 \
 #     bench/results/2026-12-01-sm80d/specs/a100_tf32_128x128x32_w4.yaml
-#   scripts/build_cubins.sh build/cubins-sm80d-x bench/results/2026-12-01-sm80d/specs/*.yaml
-#   build/cubins-sm80d-spread: a100_bf16_128x256x32, a100_tf32_128x256x32 and
-#   a100_bf16_128x128x32_w4 built with sm80SpreadsFills returning true (this
-#   branch's gemmc with that one line changed; bench/results/2026-12-01-sm80d/README.md)
+#   (round 1 also carried build/cubins-sm80d-x: bench/results/2026-12-01-sm80d/specs/*.yaml
+#   built by scripts/build_cubins.sh; the script benches it where the folder is there)
+#   (round 1 also carried build/cubins-sm80d-spread, the refill spread over
+#   the k steps of the three fastest kernels: bench/results/2026-12-01-sm80d/README.md;
+#   the script benches it as spread-<name> where the folder is there)
 #   mkdir -p build/mix && nvcc -O3 -arch=sm_90 bench/mma_sync_mix.cu -o build/mix/mma-sync-mix &&
 #     nvcc -O3 -arch=sm_90 bench/mma_sync_peak.cu -o build/mix/mma-sync-peak
-# (main's gemmc at 2855d1f on the same specs: the register-store epilogue; all five
+# (main's gemmc at 2855d1f on the same specs: the register-store epilogue; all three
 # folders are built in /work/wt-small at the commit that last changed this line), then
-# on the device, carrying build/cubins-sm80d build/cubins-sm80d-main
-# build/cubins-sm80d-x build/cubins-sm80d-spread build/mix:
+# on the device, carrying build/cubins-sm80d build/cubins-sm80d-main build/mix:
 #   scripts/gpu_sm80d.sh          # everything below, in this order, each
 #                                 # stage skipped when the 170 s would not hold it
 #   scripts/gpu_sm80d.sh run      # 1, 2, 3, 5;  scripts/gpu_sm80d.sh profile: 1, 4

@@ -86,9 +86,15 @@ std::optional<MmaSyncStaging> gemmc::mmaSyncStaging(const KernelSpec &s,
   return std::nullopt;
 }
 
-// Off until measured: scripts/gpu_sm80d.sh runs the spread build of the
-// three fastest kernels beside these (bench/results/2026-12-01-sm80d).
-bool gemmc::sm80SpreadsFills(const KernelSpec &) { return false; }
+bool gemmc::sm80SpreadsFills(const KernelSpec &s) {
+  // Measured on the H200 (bench/RESULTS.md, session 5): with 4 k steps a
+  // tile (tf32 at BLOCK_K 32) B's copies land in k step 2, away from the
+  // tile's wait and barrier: a100_tf32_128x256x32 1.04x. With 2 (bf16 at
+  // BLOCK_K 32) they sit right before the wait, and the barrier waits for
+  // every warp's copies: a100_bf16_128x256x32 0.90x, _128x128x32_w4 0.95x.
+  int64_t kSteps = s.blockK() / isaFor(s.arch).mma.k(s.a.element);
+  return kSteps / 2 + 1 < kSteps;
+}
 
 int64_t gemmc::sm80RowsPerLine(int64_t rowUnits) {
   constexpr int64_t lineUnits = isa::kWidestSwizzleSpan / isa::kSwizzleUnitBytes;

@@ -59,7 +59,9 @@ std::optional<MmaSyncStaging> mmaSyncStaging(const KernelSpec &spec, const CtaRe
 /// Whether the mainloop spreads each K tile's refill over its k steps: A's
 /// copies after k step 0's fragment reads, B's (and the commit) after
 /// k step kSteps / 2's, rather than all of them at the tile's top (where
-/// they meet the first fragment reads in the shared-memory queue).
+/// they meet the first fragment reads in the shared-memory queue). Only
+/// where B's k step is not the last one, whose wait and barrier they would
+/// delay: 4 k steps a tile or more.
 bool sm80SpreadsFills(const KernelSpec &spec);
 
 /// sm_80 shared-memory tiles are rows of 16-byte units (cp.async's copy,
