@@ -61,7 +61,8 @@ std::optional<MmaSyncStaging> mmaSyncStaging(const KernelSpec &spec, const CtaRe
 /// k step kSteps / 2's, rather than all of them at the tile's top (where
 /// they meet the first fragment reads in the shared-memory queue). Only
 /// where B's k step is not the last one, whose wait and barrier they would
-/// delay: 4 k steps a tile or more.
+/// delay (4 k steps a tile or more), and the ring has 3 stages or more (with
+/// 2 the refill is the next tile's load, which would wait for it).
 bool sm80SpreadsFills(const KernelSpec &spec);
 
 /// sm_80 shared-memory tiles are rows of 16-byte units (cp.async's copy,
