@@ -7,7 +7,8 @@
 //                 clipping at M, N and K (the rest of a copy is zero-filled,
 //                 a copy wholly outside reads nothing); then one
 //                 cp.async.commit_group, also for a load past the last K
-//                 tile (all zeros), so that every wait counts alike;
+//                 tile (all zeros), so that every wait counts alike (a
+//                 fill in two parts: A, then B and the commit);
 //   stage_wait    cp.async.wait_group(stages - 2): the thread's copies of
 //                 this load have landed (stages - 2 younger loads may be in
 //                 flight), then bar.sync: everybody's have, and no warp still
@@ -177,9 +178,15 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
             bytes);
       }
     };
-    // A is K-major: rows of M.
-    copyTile(base, tileA(s), op.getA(), op.getLda(), s.a.element, op.getM0(),
-             op.getM(), k0, op.getK());
+    // A is K-major: rows of M. A fill in two parts copies A in the first
+    // (activations_only) and B in the second (weights_only), which commits.
+    if (!op.getWeightsOnly())
+      copyTile(base, tileA(s), op.getA(), op.getLda(), s.a.element, op.getM0(),
+               op.getM(), k0, op.getK());
+    if (op.getActivationsOnly()) {
+      rewriter.eraseOp(op);
+      return success();
+    }
     Value bTile = ir.sharedAt(base, op.getSmemLayout().getBOffset());
     if (s.b.layout == Layout::Col)
       copyTile(bTile, tileB(s), op.getB(), op.getLdb(), s.b.element, op.getN0(),

@@ -34,10 +34,8 @@ static int64_t mmaSyncHeldRegs(const KernelSpec &spec, const CtaResources &r) {
 }
 
 bool gemmc::mmaSyncPrefetchFits(const KernelSpec &spec, const CtaResources &r) {
-  const DeviceInfo &dev = spec.deviceInfo();
-  int64_t cap = std::min<int64_t>(
-      dev.maxRegsPerThread, dev.regsPerSm / (computeResidency(spec, r).resident * r.threads));
-  return mmaSyncHeldRegs(spec, r) + kMmaSyncPrefetchRegs <= cap;
+  return mmaSyncHeldRegs(spec, r) + kMmaSyncPrefetchRegs <=
+         computeResidency(spec, r).regCapPerThread;
 }
 
 Residency gemmc::computeResidency(const KernelSpec &spec, const CtaResources &r) {
@@ -90,5 +88,7 @@ Residency gemmc::computeResidency(const KernelSpec &spec, const CtaResources &r)
   // Valid specs always fit one CTA (the smem, register and thread rules);
   // keep what depends on it finite if one slips through.
   a.resident = std::max<int64_t>(a.resident, 1);
+  a.regCapPerThread = std::min<int64_t>(dev.maxRegsPerThread,
+                                        dev.regsPerSm / (a.resident * r.threads));
   return a;
 }

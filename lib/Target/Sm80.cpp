@@ -4,13 +4,15 @@
 // (16-byte copies, zero-filled at the tile edges), warps read their
 // fragments with ldmatrix (scalar shared loads for an N-major tf32 B, which
 // ldmatrix cannot transpose) and multiply with mma.sync m16n8k8 (tf32) or
-// m16n8k16 (bf16, f16) into fp32 accumulators, and store C from registers.
+// m16n8k16 (bf16, f16) into fp32 accumulators, and store C through shared
+// memory (the ring's space) with 16-byte global stores (mmaSyncStaging).
 //
 //===----------------------------------------------------------------------===//
 #include "gemmc/Target/Sm80.h"
 #include "gemmc/Target/Backend.h"
 #include "gemmc/Target/Isa.h"
 #include "llvm/Support/FormatVariadic.h"
+#include <cassert>
 #include <cstdlib>
 
 using namespace gemmc;
@@ -54,6 +56,47 @@ std::optional<MmaSyncWarpGrid> gemmc::mmaSyncWarpGrid(const KernelSpec &s,
 
 int64_t gemmc::mmaSyncStepFragmentRegs(const MmaSyncWarpGrid &g) {
   return (g.warpRows + g.warpCols) * isa::kMmaKBytes / (kWarpSize * isa::kRegisterBytes);
+}
+
+std::optional<MmaSyncStaging> gemmc::mmaSyncStaging(const KernelSpec &s,
+                                                   const CtaResources &r) {
+  std::optional<MmaSyncWarpGrid> grid = mmaSyncWarpGrid(s, r.threads);
+  if (!grid)
+    return std::nullopt;
+  // A quad of lanes writes 8 bytes each (a fragment's value pair) into one
+  // row: 32 bytes. With the row pitch an odd multiple of 32 bytes modulo a
+  // 128-byte line of banks, the 4 rows one half-warp writes fall on 4
+  // different 32-byte groups of banks: no conflict. Rows of whole 64-byte
+  // multiples (warpCols is a multiple of 16 f32) get one such span more.
+  const AccumulatorLayout &frag = kMmaSyncAccumulator;
+  int64_t quadBytes = frag.lanesPerRow * frag.pair * isa::kRegisterBytes;
+  int64_t pitch = grid->warpCols * isa::kRegisterBytes + quadBytes;
+  assert((pitch / quadBytes) % 2 == 1 && pitch % isa::kCpAsyncBytes == 0 &&
+         "an odd number of quad spans, 16-byte units aligned");
+  int64_t warps = r.threads / kWarpSize;
+  int64_t ring = r.stages * r.stageBytes();
+  int64_t fragmentRows = grid->warpRows / grid->mFragments();
+  // Each lane reads back and stores whole 16-byte units of C's row, the
+  // warp's 32 lanes a chunk's units in whole rounds.
+  int64_t rowUnits = grid->warpCols * elementBytes(s.c.element) / isa::kCpAsyncBytes;
+  for (int64_t rows : {fragmentRows, int64_t(frag.halfRows)})
+    if (warps * rows * pitch <= ring && rows * rowUnits % kWarpSize == 0 &&
+        (rowUnits <= kWarpSize ? kWarpSize % rowUnits : rowUnits % kWarpSize) == 0)
+      return MmaSyncStaging{rows, pitch};
+  return std::nullopt;
+}
+
+bool gemmc::sm80SpreadsFills(const KernelSpec &s) {
+  // Measured on the H200 (bench/RESULTS.md, session 5): with 4 k steps a
+  // tile (tf32 at BLOCK_K 32) B's copies land in k step 2, away from the
+  // tile's wait and barrier: a100_tf32_128x256x32 1.04x. With 2 (bf16 at
+  // BLOCK_K 32) they sit right before the wait, and the barrier waits for
+  // every warp's copies: a100_bf16_128x256x32 0.90x, _128x128x32_w4 0.95x.
+  // With 2 stages the refill is the next tile's load, waited for one tile
+  // later: delayed, it is waited for (seed 000's 16-warp tf32 128x128x32
+  // 0.93x, padded 0.89x); 3 stages or more leave a tile of slack.
+  int64_t kSteps = s.blockK() / isaFor(s.arch).mma.k(s.a.element);
+  return kSteps / 2 + 1 < kSteps && s.mainloop.stages >= 3;
 }
 
 int64_t gemmc::sm80RowsPerLine(int64_t rowUnits) {

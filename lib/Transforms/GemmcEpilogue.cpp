@@ -223,6 +223,13 @@ struct Epilogue {
   void storePair(Value row, Value col, int64_t first);
   /// storeDirect for mma.sync's per-warp fragments (sm_80).
   void storeMmaSyncFragments();
+  /// sm_80 with staging(...): each warp's fragments through its area of
+  /// shared memory, then 16-byte units of C (Sm80.h's mmaSyncStaging).
+  void storeMmaSyncStaged();
+  /// One 16-byte unit of C at `addr` from its values alpha x acc (f32 `x`):
+  /// + beta x C (one 16-byte load, when beta != 0), converted to C's type,
+  /// one 16-byte store.
+  void storeUnit(Value addr, ArrayRef<Value> x);
   /// sm_100a: the accumulator is a tensor-memory address; each warp reads
   /// its 32 rows in chunks of columns (one row per lane) and stores them.
   void storeFromTensorMemory();
@@ -327,6 +334,185 @@ void Epilogue::storeMmaSyncFragments() {
       });
     }
   }
+}
+
+void Epilogue::storeMmaSyncStaged() {
+  // Warp w's area holds chunkRows rows of its warp tile, pitchBytes apart:
+  // lane l writes each fragment's value pairs at row 8 h + l / 4 of the
+  // chunk, column 8 ni + 2 (l % 4) (kMmaSyncAccumulator, 8-byte stores,
+  // free of bank conflicts by the pitch), the warp syncs, and each lane
+  // reads back whole 16-byte units of C's row (16 / bytes(C) values, one
+  // or two 16-byte shared loads) and stores them with one 16-byte global
+  // store; at the right edge of N a unit's values inside N go one by one.
+  // The runtime checks that C and ldc x bytes(C) are 16-byte aligned
+  // (docs/runtime.md), so every unit is. The warp syncs again before the
+  // next chunk overwrites its area.
+  // sm80Unsupported refuses a bias, activations and FP8 outputs' scales:
+  // storeUnit has none of the fused math.
+  assert(!math.touchesMemory() && !outScale && !fp8Out && "no fused math on sm_80");
+  const AccumulatorLayout &frag = kMmaSyncAccumulator;
+  MmaSyncWarpGrid grid = *mmaSyncWarpGrid(s);
+  MmaSyncStaging staging = *mmaSyncStaging(s, op.getSchedule().getResources());
+  int64_t pitch = staging.pitchBytes, chunkRows = staging.chunkRows;
+  // The thread's index and ldc, read here through asm with side effects:
+  // addresses derived from nvvm.read.ptx.sreg.tid.x or from ldc alone depend
+  // on nothing in the tile loop, so LLVM's LICM would compute them before it
+  // and keep them (64-bit addresses, ldc x each round's rows) live through
+  // the mainloop: 16 bytes of spills in a100_tf32_128x128x32_w4 at 255
+  // registers, 7 64-bit row offsets in a100_bf16_128x128x32's prologue.
+  auto readHere = [&](StringRef text, ValueRange in) {
+    return LLVM::InlineAsmOp::create(b, loc, ir.i32, in, text, in.empty() ? "=r" : "=r,r",
+                                     /*has_side_effects=*/true, /*is_align_stack=*/false,
+                                     LLVM::TailCallKind::None, /*asm_dialect=*/nullptr,
+                                     /*operand_attrs=*/nullptr)
+        .getResult(0);
+  };
+  Value tid = readHere("mov.u32 $0, %tid.x;", {});
+  Value ldcHere = ir.zext64(readHere("mov.u32 $0, $1;", op.getLdc()));
+  Value lane = ir.remU(tid, ir.c32(kWarpSize));
+  Value warpId = ir.divU(tid, ir.c32(kWarpSize));
+  Value area = ir.sharedAt(op.getStaging(), ir.mul(warpId, ir.c32(staging.warpBytes())));
+  Value tileRow = ir.add(op.getM0(), ir.mul(ir.divU(warpId, ir.c32(grid.warpsN)),
+                                            ir.c32(grid.warpRows)));
+  Value tileCol = ir.add(op.getN0(), ir.mul(ir.remU(warpId, ir.c32(grid.warpsN)),
+                                            ir.c32(grid.warpCols)));
+  constexpr int64_t f32Bytes = isa::kRegisterBytes;
+  Value writeAt = ir.sharedAt(
+      area, ir.add(ir.mul(ir.divU(lane, ir.c32(frag.lanesPerRow)), ir.c32(pitch)),
+                   ir.mul(ir.remU(lane, ir.c32(frag.lanesPerRow)),
+                          ir.c32(frag.pair * f32Bytes))));
+  // The 16-byte units of a chunk, lane + 32 i: a lane's unit column stays
+  // the same from round to round when a row has at most 32 units (its row
+  // moves on by 32 / rowUnits), its row when a row has more.
+  int64_t unitValues = isa::kCpAsyncBytes / cb;
+  int64_t rowUnits = grid.warpCols / unitValues;
+  assert((rowUnits % 2 == 0) && (kWarpSize % rowUnits == 0 || rowUnits % kWarpSize == 0) &&
+         "a chunk's units are whole rounds of the warp");
+  int64_t rounds = chunkRows * rowUnits / kWarpSize;
+  // Round 0 of chunk 0: lane l reads unit l % rowUnits of row l / rowUnits
+  // (a row of more than 32 units: unit l of row 0).
+  Value rowInChunk0 = rowUnits <= kWarpSize ? ir.divU(lane, ir.c32(rowUnits)) : ir.c32(0);
+  Value unit0 = rowUnits <= kWarpSize ? ir.remU(lane, ir.c32(rowUnits)) : lane;
+  Value readAt = ir.sharedAt(area, ir.add(ir.mul(rowInChunk0, ir.c32(pitch)),
+                                          ir.mul(unit0, ir.c32(unitValues * f32Bytes))));
+  Value row0 = ir.add(tileRow, rowInChunk0);
+  Value col0 = ir.add(tileCol, ir.mul(unit0, ir.c32(unitValues)));
+  Value addr0 = LLVM::GEPOp::create(
+      b, loc, ir.globalPtr, outType, op.getC(),
+      ValueRange{arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, ir.zext64(row0), ldcHere), ir.zext64(col0))});
+  Type f32x4 = VectorType::get({4}, ir.f32);
+  auto pairType = VectorType::get({frag.pair}, ir.f32);
+  int64_t slabsPerChunk = chunkRows / frag.halfRows;
+  int64_t perFragment = frag.valuesPerBlock();
+  auto syncWarp = [&] { NVVM::SyncWarpOp::create(b, loc, ir.c32(-1)); };
+  for (int64_t chunk = 0; chunk < grid.warpRows / chunkRows; ++chunk) {
+    if (chunk > 0)
+      syncWarp();
+    // Rows 8 slab .. 8 slab + 7 of the warp tile are fragment slab / 2's
+    // half slab % 2.
+    for (int64_t k = 0; k < slabsPerChunk; ++k) {
+      int64_t slab = chunk * slabsPerChunk + k;
+      int64_t mi = slab / frag.halves, h = slab % frag.halves;
+      for (int64_t ni = 0; ni < grid.nFragments(); ++ni) {
+        int64_t first = (mi * grid.nFragments() + ni) * perFragment + h * frag.pair;
+        Value v = LLVM::UndefOp::create(b, loc, pairType);
+        for (int64_t e = 0; e < frag.pair; ++e)
+          v = LLVM::InsertElementOp::create(
+              b, loc, v,
+              LLVM::ExtractValueOp::create(b, loc, op.getAcc(), ArrayRef<int64_t>{first + e}),
+              ir.c32(e));
+        Value at = ir.sharedAt(writeAt, k * frag.halfRows * pitch +
+                                            ni * frag.blockColumns * f32Bytes);
+        LLVM::StoreOp::create(b, loc, v, at, /*alignment=*/frag.pair * f32Bytes);
+      }
+    }
+    syncWarp();
+    // Round i's unit lies rowStep(i) rows and unitStep(i) units from round
+    // 0's: constant offsets from one shared and one global address.
+    auto rowStep = [&](int64_t i) {
+      return rowUnits <= kWarpSize ? i * kWarpSize / rowUnits : i / (rowUnits / kWarpSize);
+    };
+    auto unitStep = [&](int64_t i) {
+      return rowUnits <= kWarpSize ? 0 : i % (rowUnits / kWarpSize) * kWarpSize;
+    };
+    // Every round's shared loads first, so that their latencies overlap:
+    // volatile, which LLVM does not sink into the stores' branches below.
+    SmallVector<SmallVector<Value>> values(rounds);
+    for (int64_t i = 0; i < rounds; ++i) {
+      Value from = ir.sharedAt(readAt, rowStep(i) * pitch + unitStep(i) * unitValues * f32Bytes);
+      for (int64_t q = 0; q < unitValues / 4; ++q) {
+        Value v = LLVM::LoadOp::create(b, loc, f32x4, ir.sharedAt(from, q * 4 * f32Bytes),
+                                       /*alignment=*/isa::kCpAsyncBytes, /*isVolatile=*/true);
+        for (int64_t e = 0; e < 4; ++e)
+          values[i].push_back(LLVM::ExtractElementOp::create(b, loc, v, ir.c32(e)));
+      }
+    }
+    for (int64_t i = 0; i < rounds; ++i) {
+      SmallVector<Value> x;
+      for (Value xe : values[i])
+        x.push_back(alpha ? arith::MulFOp::create(b, loc, xe, alpha).getResult() : xe);
+      int64_t rowsDown = chunk * chunkRows + rowStep(i);
+      Value row = ir.add(row0, ir.c32(rowsDown));
+      Value col = ir.add(col0, ir.c32(unitStep(i) * unitValues));
+      ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), [&] {
+        Value offset = arith::AddIOp::create(
+            b, loc, arith::MulIOp::create(b, loc, ldcHere, ir.c64(rowsDown)),
+            ir.c64(unitStep(i) * unitValues));
+        Value addr = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr0,
+                                         ValueRange{offset});
+        auto whole = scf::IfOp::create(
+            b, loc,
+            ir.cmp(arith::CmpIPredicate::ule, ir.add(col, ir.c32(unitValues)), op.getN()),
+            /*withElseRegion=*/true);
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(&whole.getThenRegion().front());
+        storeUnit(addr, x);
+        // The right edge of N: the unit's values inside N, one at a time.
+        b.setInsertionPointToStart(&whole.getElseRegion().front());
+        for (int64_t e = 0; e < unitValues; ++e) {
+          Value colE = ir.add(col, ir.c32(e));
+          ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, colE, op.getN()), [&] {
+            Value at = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr,
+                                           ValueRange{ir.c32(e)});
+            LLVM::StoreOp::create(b, loc, finish(x[e], [&] { return at; }, row, colE), at,
+                                  /*alignment=*/cb);
+          });
+        }
+      });
+    }
+  }
+}
+
+void Epilogue::storeUnit(Value addr, ArrayRef<Value> x) {
+  int64_t count = x.size();
+  auto unitType = VectorType::get({count}, outType);
+  SmallVector<Value> out(x.begin(), x.end());
+  if (Value beta = op.getBeta()) {
+    // C is read (one 16-byte load) only when beta != 0.
+    auto ifRead = scf::IfOp::create(b, loc, SmallVector<Type>(count, ir.f32), readC,
+                                    /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&ifRead.getThenRegion().front());
+    Value old = LLVM::LoadOp::create(b, loc, unitType, addr, /*alignment=*/isa::kCpAsyncBytes);
+    SmallVector<Value> sum;
+    for (int64_t e = 0; e < count; ++e) {
+      Value c = LLVM::ExtractElementOp::create(b, loc, old, ir.c32(e));
+      if (outType != ir.f32)
+        c = arith::ExtFOp::create(b, loc, ir.f32, c);
+      sum.push_back(arith::AddFOp::create(b, loc, x[e], arith::MulFOp::create(b, loc, c, beta)));
+    }
+    scf::YieldOp::create(b, loc, sum);
+    b.setInsertionPointToStart(&ifRead.getElseRegion().front());
+    scf::YieldOp::create(b, loc, x);
+    out.assign(ifRead.getResults().begin(), ifRead.getResults().end());
+  }
+  Value v = LLVM::UndefOp::create(b, loc, unitType);
+  for (int64_t e = 0; e < count; ++e) {
+    Value y = outType == ir.f32 ? out[e] : arith::TruncFOp::create(b, loc, outType, out[e]);
+    v = LLVM::InsertElementOp::create(b, loc, v, y, ir.c32(e));
+  }
+  LLVM::StoreOp::create(b, loc, v, addr, /*alignment=*/isa::kCpAsyncBytes);
 }
 
 void Epilogue::storeFromTensorMemory() {
@@ -608,7 +794,7 @@ struct GemmcEpiloguePass
       Epilogue epilogue(op, spec, b);
       // The accumulator fragments each target's MMA leaves (Isa.h).
       if (isaFor(spec.arch).mma.family == MmaFamily::MmaSync)
-        epilogue.storeMmaSyncFragments();
+        op.getStaging() ? epilogue.storeMmaSyncStaged() : epilogue.storeMmaSyncFragments();
       else if (op.getTmapC())
         epilogue.storeTmaOrDirect();
       else if (isaFor(spec.arch).hasTmem)

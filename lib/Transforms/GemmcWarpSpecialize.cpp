@@ -115,7 +115,8 @@ private:
   /// `row0` and the tile's columns from `n0`.
   Value blockScales(Value kTile, Value row0, Value n0);
   void release(Value g);
-  void epilogue(Value acc, Value m0, Value n0);
+  /// `staging`: sm_80's shared-memory area for the epilogue (Sm80.h).
+  void epilogue(Value acc, Value m0, Value n0, Value staging = Value());
   /// Consumers, after their last tile: wait for the epilogue's stores.
   void drainStores();
   /// Programmatic dependent launch, where the spec asks (pdl_wait,
@@ -468,7 +469,7 @@ void WarpSpecializer::release(Value g) {
                          /*ctas=*/IntegerAttr());
 }
 
-void WarpSpecializer::epilogue(Value acc, Value m0, Value n0) {
+void WarpSpecializer::epilogue(Value acc, Value m0, Value n0, Value staging) {
   // A TMA-store epilogue gets its warpgroup's ring of chunk buffers.
   Value buffer;
   if (op.getTmapC()) {
@@ -479,7 +480,7 @@ void WarpSpecializer::epilogue(Value acc, Value m0, Value n0) {
   }
   EpilogueOp::create(ir.b, ir.loc, acc, op.getC(), m0, n0, op.getM(), op.getN(),
                      op.getLdc(), op.getAlpha(), op.getBeta(), op.getTmapC(),
-                     buffer, op.getSchedule());
+                     buffer, staging, op.getSchedule());
 }
 
 void WarpSpecializer::drainStores() {
@@ -527,20 +528,31 @@ void WarpSpecializer::buildEveryThreadFills() {
   // tile's first fills off the stage that last read touched. Otherwise tile
   // j waits for load gj at its top and gemmc.mma_stage multiplies the stage
   // (fragments one k step ahead within it).
+  //
+  // The epilogue stages the accumulators through the ring's space where
+  // mmaSyncStaging says they fit: after the last tile's release (every
+  // thread's copies, the trailing zero-fills included, have landed) a CTA
+  // barrier lets no warp write there while another still reads a stage or
+  // a copy may land; with several tiles a CTA, a second one after the
+  // epilogue keeps the next tile's fills off the areas still being read.
   OpBuilder &b = ir.b;
   int64_t stages = layout.getStages();
   Value lda = op.getLda(), ldb = op.getLdb();
   bool prefetch = mmaSyncPrefetchFits(s, res);
+  bool staged = mmaSyncStaging(s, res).has_value();
   std::optional<MmaSyncWarpGrid> grid = mmaSyncWarpGrid(s);
   assert(grid && "checkLoweringSupport refuses an sm_80 tile without a warp grid");
   int64_t kSteps = s.blockK() / isaFor(s.arch).mma.k(s.a.element);
   Type fragType = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(mmaSyncStepFragmentRegs(*grid), ir.i32));
-  auto fill = [&](Value g, Value m0, Value n0, Value kTile) {
+  // A whole fill, or (part: 1 A, 2 B and the commit) half of one.
+  auto fill = [&](Value g, Value m0, Value n0, Value kTile, int part = 0) {
     StageFillOp::create(b, ir.loc, g, m0, n0, kTile, op.getTmapA(), op.getTmapB(),
                         op.getSmem(), lda, ldb, op.getM(), op.getN(), op.getK(),
-                        op.getSchedule(), layout);
+                        op.getSchedule(), layout, /*weights_only=*/part == 2,
+                        /*activations_only=*/part == 1);
   };
+  bool spread = sm80SpreadsFills(s) && kSteps >= 2;
   auto fragments = [&](Value g, int64_t kStep) {
     Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
     return MmaFragmentsOp::create(b, ir.loc, fragType, base,
@@ -565,7 +577,6 @@ void WarpSpecializer::buildEveryThreadFills() {
                                   ir.sharedAt(base, layout.getBOffset()), op.getSchedule())
             .getResult();
       });
-      release(ir.sub(ir.add(g, kTiles), ir.c32(1)));
     } else {
       StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
       auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), kTiles, ir.c32(1),
@@ -576,8 +587,14 @@ void WarpSpecializer::buildEveryThreadFills() {
         Value step = loop.getInductionVar();
         Value accIn = loop.getRegionIterArgs()[0], cur = loop.getRegionIterArgs()[1];
         Value gj = ir.add(g, step), gNext = ir.add(gj, ir.c32(1));
-        fill(ir.add(gj, ahead), m0, n0, ir.add(step, ahead));
+        Value refill = ir.add(gj, ahead), refillTile = ir.add(step, ahead);
+        if (!spread)
+          fill(refill, m0, n0, refillTile);
         for (int64_t kk = 0; kk < kSteps; ++kk) {
+          // Spread: B's copies commit the group before the wait below
+          // counts it.
+          if (spread && kk == kSteps / 2)
+            fill(refill, m0, n0, refillTile, /*part=*/2);
           Value next;
           if (kk + 1 < kSteps) {
             next = fragments(gj, kk + 1);
@@ -585,16 +602,21 @@ void WarpSpecializer::buildEveryThreadFills() {
             StageWaitOp::create(b, ir.loc, gNext, op.getSmem(), layout);
             next = fragments(gNext, 0);
           }
+          if (spread && kk == 0)
+            fill(refill, m0, n0, refillTile, /*part=*/1);
           accIn = MmaStepOp::create(b, ir.loc, accType, accIn, cur, op.getSchedule());
           cur = next;
         }
         scf::YieldOp::create(b, ir.loc, ValueRange{accIn, cur});
       }
       acc = loop.getResult(0);
-      release(ir.sub(ir.add(g, kTiles), ir.c32(1)));
-      CtaSyncOp::create(b, ir.loc, /*cluster=*/false);
     }
-    epilogue(acc, m0, n0);
+    release(ir.sub(ir.add(g, kTiles), ir.c32(1)));
+    if (prefetch || staged)
+      CtaSyncOp::create(b, ir.loc, /*cluster=*/false);
+    epilogue(acc, m0, n0, staged ? op.getSmem() : Value());
+    if (staged && s.tileScheduler.kind != TileSchedulerKind::DataParallel)
+      CtaSyncOp::create(b, ir.loc, /*cluster=*/false);
     return ir.add(g, kTiles);
   });
 }

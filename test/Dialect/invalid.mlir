@@ -74,6 +74,16 @@ func.func @unresolved(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?
 
 // -----
 
+// staging(...) (sm_80's epilogue through shared memory) walks mma.sync
+// fragments: a wgmma schedule's epilogue does not take it.
+llvm.func @staging_on_sm90a(%acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %c: !llvm.ptr<1>, %i: i32, %smem: !llvm.ptr<3>) {
+  // expected-error @+1 {{'gemmc.epilogue' op has staging(...), which only an mma.sync target's register-fragment epilogue takes (sm_80, store = direct); the schedule is sm_90a with store = direct; drop staging(...)}}
+  gemmc.epilogue %acc, %c, %i, %i, %i, %i, %i staging(%smem : !llvm.ptr<3>) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "row", c = "bf16", accumulator = "f32", tile_shape = [64, 128, 64], cluster_shape = [1, 1], stages = 2, threads = 128, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.ptr<1>
+  llvm.return
+}
+
+// -----
+
 // A store: tma schedule needs the tensor map and the chunk buffers.
 llvm.func @epilogue_without_tma(%acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %c: !llvm.ptr<1>, %i: i32) {
   // expected-error @+1 {{'gemmc.epilogue' op the schedule says store = tma; tma(%tmap_c, %buffer) must be present}}

@@ -7,7 +7,9 @@
 // step 1's fragments, multiplies k step 0 with the carried ones, waits for
 // load g + j + 1 and reads its k step 0 (carried to the next tile j), then
 // multiplies k step 1. After the loop the trailing groups are released and
-// the CTA meets (the last step read the next stage), then the epilogue.
+// the CTA meets (the last step read the next stage), then the epilogue,
+// staged through the ring's space (mmaSyncStaging: 16 warps x 8 rows of
+// 96 bytes fit the 16 KiB ring); one tile a CTA, so no barrier after it.
 
 // CHECK-LABEL: llvm.func @sm80_tf32_tn_64x64x16(
 // CHECK-SAME: %[[A:[a-z0-9]*]]: !llvm.ptr<1> {llvm.noalias}, %[[B:[a-z0-9]*]]: !llvm.ptr<1> {llvm.noalias}, %[[C:[a-z0-9]*]]: !llvm.ptr<1> {llvm.noalias}, %[[M:[a-z0-9]*]]: i32, %[[N:[a-z0-9]*]]: i32, %[[K:[a-z0-9]*]]: i32, %[[LDC:[a-z0-9]*]]: i32, %[[LDA:[a-z0-9]*]]: i32, %[[LDB:[a-z0-9]*]]: i32, %[[ALPHA:[a-z0-9]*]]: f32)
@@ -41,7 +43,7 @@
 // CHECK-NEXT: %[[LAST:.*]] = arith.subi %[[GE]], %c1_i32 : i32
 // CHECK-NEXT: gemmc.stage_release %[[LAST]], %[[S]]
 // CHECK-NEXT: gemmc.cta_sync
-// CHECK-NEXT: gemmc.epilogue %[[R]]#0, %[[C]], %[[M0]], %[[N0]], %[[M]], %[[N]], %[[LDC]] alpha(%[[ALPHA]])
+// CHECK-NEXT: gemmc.epilogue %[[R]]#0, %[[C]], %[[M0]], %[[N0]], %[[M]], %[[N]], %[[LDC]] alpha(%[[ALPHA]]) staging(%[[S]] : !llvm.ptr<3>)
 // CHECK-NEXT: gemmc.yield %[[GE]] : i32
 
 module attributes {gemmc.arch = "sm_80", gpu.container_module} {
@@ -70,8 +72,11 @@ module attributes {gemmc.arch = "sm_80", gpu.container_module} {
 // (ptxas caps a thread at 128 registers): 64 accumulators + 2 x 24
 // fragment registers + 16 leave no kMmaSyncPrefetchRegs for carrying the
 // next stage's fragments (mmaSyncPrefetchFits), so each K tile waits at its
-// top, refills two loads ahead and multiplies the stage with mma_stage; no
-// CTA barrier after the loop.
+// top, refills two loads ahead and multiplies the stage with mma_stage.
+// After the loop a CTA barrier all the same: the epilogue stages through
+// the ring, which no warp may still read and no copy may still write; the
+// grid is persistent, so a second barrier after the epilogue keeps the next
+// tile's fills off the staging areas.
 
 // CHECK-LABEL: llvm.func @sm80_f16_nn_128x128x32_f32out(
 // CHECK: ^bb0(%[[M0:.*]]: i32, %[[N0:.*]]: i32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32, %[[G:.*]]: i32):
@@ -86,8 +91,11 @@ module attributes {gemmc.arch = "sm_80", gpu.container_module} {
 // CHECK-NEXT: gemmc.stage_fill %[[GN]], %[[M0]], %[[N0]], %[[KN]],
 // CHECK-NOT: gemmc.mma_fragments
 // CHECK: gemmc.mma_stage
-// CHECK: gemmc.stage_release
-// CHECK-NEXT: gemmc.epilogue
+// CHECK: gemmc.stage_release %{{.*}}, %[[S:[0-9]+]]
+// CHECK-NEXT: gemmc.cta_sync
+// CHECK-NEXT: gemmc.epilogue {{.*}} beta(%{{.*}}) staging(%[[S]] : !llvm.ptr<3>)
+// CHECK-NEXT: gemmc.cta_sync
+// CHECK-NEXT: gemmc.yield
 
 module attributes {gemmc.arch = "sm_80", gpu.container_module} {
   gpu.module @gemmc_kernels [#nvvm.target<O = 3, chip = "sm_80", features = "+ptx80">] {

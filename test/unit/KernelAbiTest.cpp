@@ -106,8 +106,10 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // (pdl_p_coop_decode_128x128, pdl_p_swab_tn_32x64_pp), ctas_per_sm: 2
   // (pdl_c2_swab_tn_32x64_pp) and both (pdl_p2_swab_tn_32x64_pp).
   // and 5 block-scaled FP8 specs folding in column parts (issue 14, blk3:
-  // h200_fp8_e4m3_blockscale_128x{128,192}_fold*_coop, fp8_blockscale_*_fold*).
-  EXPECT_EQ(checked, 124);
+  // h200_fp8_e4m3_blockscale_128x{128,192}_fold*_coop, fp8_blockscale_*_fold*),
+  // less a100_tf32_128x128x32_w4 (moved to bench/results/2026-12-01-sm80d: it spills
+  // with the staged epilogue).
+  EXPECT_EQ(checked, 123);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box

@@ -93,6 +93,40 @@ TEST(Sm80, PaddedTilesCostOneUnitARow) {
             64 * 1024);
 }
 
+TEST(Sm80, EpilogueStagingFitsTheRingWithoutBankConflicts) {
+  // 8 warps of 64 x 64 f32: rows of 256 + 32 bytes, 16-row chunks (one
+  // fragment's rows) = 8 x 16 x 288 = 36 KiB of the 4 x 24 KiB ring.
+  KernelSpec s = specAt(GEMMC_SOURCE_DIR "/specs/a100_bf16_128x256x32.yaml");
+  std::optional<MmaSyncStaging> st = mmaSyncStaging(s, computeResources(s));
+  ASSERT_TRUE(st);
+  EXPECT_EQ(st->pitchBytes, 288);
+  EXPECT_EQ(st->chunkRows, 16);
+  EXPECT_EQ(st->warpBytes(), 16 * 288);
+  // Each half-warp's 8-byte stores (lane l: row l / 4, bytes 8 (l % 4) ..
+  // + 7) hit 32 different banks, for every warp tile width.
+  for (int64_t cols : {16, 32, 64, 128}) {
+    int64_t pitch = cols * 4 + 32;
+    for (int half = 0; half < 2; ++half) {
+      uint64_t banks = 0;
+      for (int l = 16 * half; l < 16 * half + 16; ++l)
+        for (int word = 0; word < 2; ++word)
+          banks |= uint64_t(1) << ((l / 4 * pitch + 8 * (l % 4) + 4 * word) / 4 % 32);
+      EXPECT_EQ(banks, 0xFFFFFFFFu) << cols << " columns";
+    }
+  }
+  // Seed 000's 64x64x16: 16 warps of 16 x 16 in a 2 x 8 KiB ring: 16-row
+  // areas (16 x 16 x 96 = 24 KiB) do not fit, 8-row ones (12 KiB) do.
+  s = specAt(GEMMC_SOURCE_DIR "/specs/a100_tf32_64x64x16.yaml");
+  st = mmaSyncStaging(s, computeResources(s));
+  ASSERT_TRUE(st);
+  EXPECT_EQ(st->pitchBytes, 96);
+  EXPECT_EQ(st->chunkRows, 8);
+  // With a bf16 C those 8 rows are 16 units of 16 bytes: half a round of
+  // the warp's lanes, so the epilogue stores from registers.
+  s.c.element = ElementType::BF16;
+  EXPECT_FALSE(mmaSyncStaging(s, computeResources(s)));
+}
+
 TEST(Sm80, KernelTakesPointersAndLeadingDimensions) {
   KernelSpec s = specAt(GEMMC_SOURCE_DIR "/specs/a100_tf32_128x128x32.yaml");
   EXPECT_TRUE(checkLoweringSupport(s).empty());

@@ -25,6 +25,10 @@ struct Residency {
   /// (a CTA beyond that would wait in tcgen05.alloc); else the block limit.
   int64_t byTmem = 0;
   int64_t resident = 0; ///< the smallest of the limits, at least 1
+  /// The registers a thread may use with `resident` CTAs on the SM (the
+  /// cap ptxas derives from .maxntid and .minnctapersm, which gemmc-tile
+  /// sets from `resident` on targets without setmaxnreg).
+  int64_t regCapPerThread = 0;
   OccupancyLimit binding = OccupancyLimit::SharedMemory;
   std::string alsoBinding; ///< other limits equal to the binding one, e.g. "registers"
 };
@@ -42,8 +46,8 @@ Residency computeResidency(const KernelSpec &spec, const CtaResources &r);
 /// 48-52 bytes in the 8-warp 128-register kernels.
 constexpr int64_t kMmaSyncPrefetchRegs = 16;
 
-/// sm_80: whether the register cap ptxas is given (the device's registers
-/// over the planned CTAs' threads) leaves kMmaSyncPrefetchRegs above what
+/// sm_80: whether the register cap ptxas is given (Residency's
+/// regCapPerThread) leaves kMmaSyncPrefetchRegs above what
 /// computeResidency counts, so that the mainloop may read the next stage's
 /// fragments before this stage's last mma.syncs.
 bool mmaSyncPrefetchFits(const KernelSpec &spec, const CtaResources &r);

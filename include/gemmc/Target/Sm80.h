@@ -38,6 +38,33 @@ std::optional<MmaSyncWarpGrid> mmaSyncWarpGrid(const KernelSpec &spec, int64_t t
 /// steps' worth live, the step being multiplied and the next one.
 int64_t mmaSyncStepFragmentRegs(const MmaSyncWarpGrid &grid);
 
+/// The sm_80 epilogue through shared memory (lib/Transforms/GemmcEpilogue.cpp,
+/// storeMmaSyncStaged): after the mainloop, each warp writes chunkRows rows
+/// of its warp tile's f32 accumulators at a time into an area of its own in
+/// the stage ring's space (warp w's at w x warpBytes()), rows pitchBytes
+/// apart, reads them back as 16-byte units of C's rows and stores each unit
+/// with one 16-byte global store.
+struct MmaSyncStaging {
+  int64_t chunkRows = 0, pitchBytes = 0;
+  int64_t warpBytes() const { return chunkRows * pitchBytes; }
+};
+
+/// The staging of an sm_80 schedule whose resources are `r`: chunks of one
+/// mma.sync fragment's rows (16), or of half of them (8) where the CTA's
+/// warps' 16-row areas exceed the ring; nullopt (the epilogue stores from
+/// registers) where not even 8 rows fit or a chunk's 16-byte units of C
+/// are not whole rounds of the warp's 32 lanes.
+std::optional<MmaSyncStaging> mmaSyncStaging(const KernelSpec &spec, const CtaResources &r);
+
+/// Whether the mainloop spreads each K tile's refill over its k steps: A's
+/// copies after k step 0's fragment reads, B's (and the commit) after
+/// k step kSteps / 2's, rather than all of them at the tile's top (where
+/// they meet the first fragment reads in the shared-memory queue). Only
+/// where B's k step is not the last one, whose wait and barrier they would
+/// delay (4 k steps a tile or more), and the ring has 3 stages or more (with
+/// 2 the refill is the next tile's load, which would wait for it).
+bool sm80SpreadsFills(const KernelSpec &spec);
+
 /// sm_80 shared-memory tiles are rows of 16-byte units (cp.async's copy,
 /// ldmatrix's row). With a swizzle, unit u of row r is stored at unit
 /// u ^ phase(r): the 8 rows one ldmatrix reads then fall on 8 different

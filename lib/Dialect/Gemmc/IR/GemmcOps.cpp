@@ -90,6 +90,12 @@ LogicalResult EpilogueOp::verify() {
                          << storeKindName(spec->epilogue.store)
                          << "; tma(%tmap_c, %buffer) must be "
                          << (tma ? "present" : "absent");
+  if (getStaging() && (tma || isaFor(spec->arch).mma.family != MmaFamily::MmaSync))
+    return emitOpError() << "has staging(...), which only an mma.sync target's "
+                            "register-fragment epilogue takes (sm_80, store = direct); "
+                            "the schedule is "
+                         << archName(spec->arch) << " with store = "
+                         << storeKindName(spec->epilogue.store) << "; drop staging(...)";
   return success();
 }
 
@@ -101,9 +107,6 @@ LogicalResult StageFillOp::verify() {
   if (getWeightsOnly() && getActivationsOnly())
     return emitOpError("is weights_only or activations_only, not both (the "
                        "two parts of a fill are two ops)");
-  if ((getWeightsOnly() || getActivationsOnly()) && getLda())
-    return emitOpError("fills in two parts with TMA only; a cp.async fill "
-                       "(ld(...)) is one commit group");
   return success();
 }
 

@@ -176,8 +176,10 @@ def Gemmc_EpilogueOp : Gemmc_Op<"epilogue", [AttrSizedOperandSegments]> {
     add `beta` x C (read through `c`), convert to C's type and store what
     lies inside `m` x `n`: from registers through `c`, or, with
     `tma(%tmap_c, %buffer)`, chunk by chunk through the warpgroup's ring of
-    shared-memory buffers at `buffer` and TMA stores of `tmap_c`. Lowered by
-    `gemmc-epilogue`.
+    shared-memory buffers at `buffer` and TMA stores of `tmap_c`. With
+    `staging(%smem)` (sm_80's mma.sync fragments, Sm80.h's mmaSyncStaging),
+    each warp stages its accumulators through its area of shared memory at
+    `smem` and stores 16-byte units of C. Lowered by `gemmc-epilogue`.
 
     ```mlir
     gemmc.epilogue %acc, %c, %m0, %n0, %m, %n, %ldc alpha(%alpha)
@@ -191,12 +193,14 @@ def Gemmc_EpilogueOp : Gemmc_Op<"epilogue", [AttrSizedOperandSegments]> {
                        I32:$m, I32:$n, I32:$ldc, Optional<F32>:$alpha,
                        Optional<F32>:$beta, Optional<LLVM_AnyPointer>:$tmap_c,
                        Optional<LLVM_AnyPointer>:$buffer,
+                       Optional<LLVM_AnyPointer>:$staging,
                        Gemmc_ScheduleAttr:$schedule);
   let hasVerifier = 1;
   let assemblyFormat = [{
     $acc `,` $c `,` $m0 `,` $n0 `,` $m `,` $n `,` $ldc
     (`alpha` `(` $alpha^ `)`)? (`beta` `(` $beta^ `)`)?
     (`tma` `(` $tmap_c^ `,` $buffer `:` qualified(type($tmap_c)) `,` qualified(type($buffer)) `)`)?
+    (`staging` `(` $staging^ `:` qualified(type($staging)) `)`)?
     attr-dict `:` qualified(type($acc)) `,` qualified(type($c))
   }];
 }
@@ -379,7 +383,10 @@ def Gemmc_StageFillOp : Gemmc_Op<"stage_fill", [AttrSizedOperandSegments]> {
     A fill may come in two parts (pdl_wait: before_a): `weights_only` arms
     the barrier with the whole stage's bytes and loads the weights (B, or A
     under swap_ab) before griddepcontrol.wait; `activations_only` later
-    loads the other operand onto the same, already armed, barrier.
+    loads the other operand onto the same, already armed, barrier. A
+    cp.async fill in two parts (sm80SpreadsFills) is still one commit
+    group: `activations_only` copies A and leaves the group open,
+    `weights_only` then copies B and commits it.
   }];
   let arguments = (ins I32:$load, I32:$m0, I32:$n0, I32:$k_tile,
                        LLVM_AnyPointer:$a, LLVM_AnyPointer:$b,
