@@ -552,7 +552,7 @@ void WarpSpecializer::buildEveryThreadFills() {
                         op.getSchedule(), layout, /*weights_only=*/part == 2,
                         /*activations_only=*/part == 1);
   };
-  bool spread = sm80SpreadsFills(s) && kSteps >= 2;
+  bool spread = sm80SpreadsFills(s);
   auto fragments = [&](Value g, int64_t kStep) {
     Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
     return MmaFragmentsOp::create(b, ir.loc, fragType, base,
