@@ -371,7 +371,21 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
   }
   // cuBLAS's own output in the kernel's C type, checked the same way.
   bool cublasTimed = peer(s[0], why);
-  if (cublasTimed) {
+#ifdef GEMMC_HAVE_CUBLASLT
+  // Block scales: every cuBLASLt variant tried and its answer (LtPeer.h),
+  // so that a refusal is evidence.
+  if (ltGemm && blockScaled)
+    for (size_t at = 0, nl; (nl = ltGemm->attempts().find('\n', at)) != std::string::npos; at = nl + 1)
+      std::printf("lt-block-peer %s %s: %s\n", row.shape.c_str(), row.cubin.c_str(),
+                  ltGemm->attempts().substr(at, nl - at).c_str());
+  const bool peerTransposed = ltGemm && ltGemm->transposedOut();
+#else
+  const bool peerTransposed = false;
+#endif
+  if (cublasTimed && peerTransposed) {
+    // Its D is column-major M x N: timed, not compared.
+    row.note += std::string(row.note.empty() ? "" : "; ") + "peer: cuBLASLt D = A^T B column-major, not compared";
+  } else if (cublasTimed) {
     HARNESS_CUDA(cudaStreamSynchronize(stream));
     bool peerBad = false;
     row.cublasRelErr = check(s[0].cb.ptr, peerBad).relFrobenius;

@@ -37,14 +37,49 @@ public:
   bool ok() const { return ok_; }
   const std::string &why() const { return why_; }
   /// Runs on `stream`; scaleA / scaleB (and scaleD, for an FP8 output) are
-  /// device pointers.
+  /// device pointers. The first run chooses the variant and the algorithm.
   bool run(const void *a, const void *b, void *c, float alpha, const float *scaleA, const float *scaleB,
            cudaStream_t stream, const float *scaleD = nullptr);
+  /// Every variant the first run tried, with cuBLASLt's answer to each, one
+  /// per line ("variant: status"): the evidence when all are refused.
+  const std::string &attempts() const { return attempts_; }
+  /// True when the chosen variant writes D column-major M x N into a buffer
+  /// of its own (`c` untouched): a timing peer, not a result to compare.
+  bool transposedOut() const { return variant_.direct; }
 
 private:
+  /// How one cuBLASLt call is laid out. `direct` false: row-major C as
+  /// C^T = B^T A^T (its A is our B, its B our A: C's own layout). `direct`
+  /// true (block scales only): D = A^T(op T) x B with its A our A (VEC128
+  /// along K) and its B our B (BLK128x128), D column-major M x N: the same
+  /// bytes and FLOPs, the combination cuBLAS documents for Hopper (VEC128 on
+  /// A, BLK128x128 on B), which the C^T form cannot ask for.
+  struct Variant {
+    bool direct = false;
+    bool fastAccum = false;
+  };
   bool fail(const std::string &what, cublasStatus_t s);
-  /// The heuristic's first algorithm, with the scale pointers set.
+  /// Creates the descriptor and layouts of `v` (destroying any previous).
+  bool build(const Variant &v);
+  void destroy();
+  /// Sets the scale pointers on the descriptor (its A and B are ours or
+  /// swapped, as the variant says).
+  bool setPointers(const float *scaleA, const float *scaleB, const float *scaleD);
+  /// The heuristic's first algorithm for the built variant.
   bool choose();
+  /// Tries the variants in order (one for per-tensor and vector scales)
+  /// until one runs; records each answer in attempts_.
+  bool chooseVariant(const void *a, const void *b, void *c, float alpha, const float *scaleA,
+                     const float *scaleB, cudaStream_t stream, const float *scaleD);
+  bool launch(const void *a, const void *b, void *c, float alpha, cudaStream_t stream);
+  Problem p_;
+  int64_t lda_ = 0, ldb_ = 0, ldc_ = 0;
+  cudaDataType aType_{}, bType_{}, outType_{};
+  ScaleMode mode_ = ScaleMode::Tensor;
+  bool fastAccum_ = false;
+  Variant variant_;
+  std::string attempts_;
+  DeviceBuffer dT_; // the direct variant's D (column-major M x N)
   cublasLtHandle_t lt_;
   cublasLtMatmulDesc_t op_ = nullptr;
   cublasLtMatrixLayout_t la_ = nullptr, lb_ = nullptr, lc_ = nullptr;
