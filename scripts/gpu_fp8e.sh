@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Issue 14 (branch fp8e): the cuBLASLt block-scaled peer (every variant's
+# answer printed), the per-row/column FP8 kernel with its scale reads moved
+# ahead (row factors and the first chunk's column scales before the
+# mainloop's last wgmma wait, each next chunk's right after a chunk is
+# written), and block-scaled 64x192 / 64x128 pingpong variants. One device call,
+# under 3 minutes. Same command both rounds:
+#   scripts/gpu_fp8e.sh [DIR]        (default build/cubins-fp8e)
+# Built on the CPU machine, from the worktree root, with this branch's
+# build/bin/gemmc (and main's, for the old per-row/column kernel):
+#   scripts/build_cubins.sh --check build/cubins-fp8e \
+#     specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml \
+#     specs/h200_fp8_e4m3_128x256_coop.yaml specs/h200_fp8_e4m3_f32_128x128_coop.yaml \
+#     specs/h200_fp8_e4m3_blockscale_128x128_fold128_coop.yaml \
+#     bench/fp8e/h200_fp8_e4m3_blockscale_64x192_fold64_pp.yaml \
+#     bench/fp8e/h200_fp8_e4m3_blockscale_64x128_fold128_pp.yaml
+#   /work/main/build/bin/gemmc specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml \
+#     -o build/cubins-fp8e/old_h200_fp8_e4m3_rowcol_128x256_coop.cubin
+# and carried (build/cubins-fp8e). The run:
+#   1. gemmc-gpu-tests on the changed per-row/column kernel (the only spec
+#      whose PTX differs from main's: /work/briefs/cmpmain.sh) and the two new
+#      block-scaled ones: ragged M and N, K not a multiple of 128, padded
+#      leading dimensions, bad scale pointers, graph replay; reference cuBLAS
+#      f32 on the dequantized inputs;
+#   2. bench/fp8e/torch_blockwise.py: torch._scaled_mm with 1x128 / 128x128
+#      f32 block scales on the four shapes, each answer printed (or that
+#      torch is missing);
+#   3. gemmc-bench on cube4096, cube8192, prefill_attn_out, prefill_mlp_up in
+#      one process: the per-tensor 128x256 and 128x128 kernels, main's and
+#      this branch's per-row/column 128x256 kernel (vs cuBLASLt OUTER_VEC),
+#      main's best block-scaled kernel and the new ones (vs cuBLASLt's
+#      VEC128 x BLK128x128, when one of LtPeer's variants runs: the
+#      lt-block-peer lines give each variant's answer); the summaries put
+#      each block-scaled speed over the per-tensor 128x256 one's (goal >=
+#      0.9) and each kernel over its cuBLASLt peer (goal >= 1.0).
+# $OUT gets logs.txt, suite.txt, torch.txt and bench.txt.
+source "$(dirname "$0")/gpu_common.sh"
+dir=${1:-build/cubins-fp8e}
+rowcol=h200_fp8_e4m3_rowcol_128x256_coop.cubin
+old_rowcol=old_$rowcol
+tensor=h200_fp8_e4m3_128x256_coop.cubin same_tile=h200_fp8_e4m3_f32_128x128_coop.cubin
+block_main=h200_fp8_e4m3_blockscale_128x128_fold128_coop.cubin
+block_new=(h200_fp8_e4m3_blockscale_64x192_fold64_pp.cubin h200_fp8_e4m3_blockscale_64x128_fold128_pp.cubin)
+all=("$rowcol" "$old_rowcol" "$tensor" "$same_tile" "$block_main" "${block_new[@]}")
+missing=$(for f in "${all[@]}"; do [ -f "$dir/$f" ] || echo -n " $f"; done)
+[ -z "$missing" ] ||
+  { echo "gpu_fp8e.sh: missing in $dir:$missing; build the cubins (above) and carry the folder" >&2; exit 2; }
+log=$OUT/logs.txt status=0
+: >"$log"
+gpu_stage_build 100 || exit 1
+gpu_stage_suite 35 1x1x16,129x130x1000,127x255x200,1000x1000x1000,300x520x4096,4096x4096x4096,2048x2048x16384 \
+  $(for f in "$rowcol" "${block_new[@]}"; do echo "$dir/$f"; done) || status=1
+grep -E "FAIL" "$OUT/suite.txt" | head -40 | tee -a "$log"
+stage torch 60 python3 bench/fp8e/torch_blockwise.py cube4096:4096:4096:4096 cube8192:8192:8192:8192 \
+  prefill_mlp_up:8192:28672:8192 >"$OUT/torch.txt" 2>&1
+cat "$OUT/torch.txt" | tee -a "$log"
+list=$(IFS=,; echo "$tensor,$same_tile,$old_rowcol,$rowcol,$block_main,${block_new[*]}")
+stage bench 110 "$build/bin/gemmc-bench" --cubin-dir "$dir" --suite bench/suites/anchors.yaml \
+  --shapes cube4096,cube8192,prefill_attn_out,prefill_mlp_up --cubins "$list" \
+  --iters 15 --warmup 2 >"$OUT/bench.txt" || status=1
+say "summary: cuBLASLt block-scaled peer, each variant's answer"
+grep "^lt-block-peer" "$OUT/bench.txt" | tee -a "$log"
+say "summary: the bench's table"
+awk '/^shape /{p=1} p' "$OUT/bench.txt" | tee -a "$log"
+say "summary: block-scaled speed over the per-tensor 128x256 kernel (goal >= 0.9), the per-tensor 128x128 and main's best block-scaled kernel"
+# The per-run lines above the table carry whole cubin names (the table cuts
+# them at 30 characters): "SHAPE CUBIN ok... X TFLOP/s (cuBLAS Y)".
+awk -v o="${block_main%.cubin}" -v t="${tensor%.cubin}" -v q="${same_tile%.cubin}" '
+  /^shape /{exit}
+  { for (i = 3; i < NF; ++i) if ($i == "TFLOP/s" && $(i + 1) == "(cuBLAS") { v[$1, $2] = $(i - 1); shapes[$1] = 1; names[$2] = 1 } }
+  END { for (s in shapes) for (n in names) if (n ~ /blockscale/ && v[s, t] > 0 && v[s, o] > 0)
+    printf "%-17s %-46s %7.1f TFLOP/s  %.3f of 128x256  %.3f of 128x128  %.3f of main best (%s)\n",
+      s, n, v[s, n], v[s, n] / v[s, t], v[s, n] / v[s, q], v[s, n] / v[s, o], v[s, o] }' \
+  "$OUT/bench.txt" | sort | tee -a "$log"
+say "summary: each kernel against its cuBLASLt peer (per-tensor, OUTER_VEC, block-scaled; goal >= 1.0) and the per-row/column kernels over the per-tensor 128x256 one"
+awk -v t="${tensor%.cubin}" '/^shape /{exit}
+  { for (i = 3; i < NF; ++i) if ($i == "TFLOP/s" && $(i + 1) == "(cuBLAS") {
+    peer = $(i + 2); sub(/\)$/, "", peer); v[$1, $2] = $(i - 1); p[$1, $2] = peer; rows[$1 SUBSEP $2] = 1 } }
+  END { for (r in rows) { split(r, k, SUBSEP)
+    printf "%-17s %-46s %7.1f TFLOP/s, cuBLASLt %7s, ratio %s, %.3f of per-tensor 128x256\n", k[1], k[2], v[k[1], k[2]],
+      p[k[1], k[2]], (p[k[1], k[2]] + 0 > 0 ? sprintf("%.3f", v[k[1], k[2]] / p[k[1], k[2]]) : "-"),
+      (v[k[1], t] > 0 ? v[k[1], k[2]] / v[k[1], t] : 0) } }' \
+  "$OUT/bench.txt" | sort | tee -a "$log"
+say "gpu_fp8e.sh: exit $status"
+exit $status
