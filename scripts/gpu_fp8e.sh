@@ -33,7 +33,8 @@
 #      lt-block-peer lines give each variant's answer); the summaries put
 #      each block-scaled speed over the per-tensor 128x256 one's (goal >=
 #      0.9) and each kernel over its cuBLASLt peer (goal >= 1.0).
-# $OUT gets logs.txt, suite.txt, torch.txt and bench.txt.
+# $OUT gets logs.txt, suite.txt, torch.txt, bench.txt and sass-*.txt (when
+# the machine has cuobjdump).
 source "$(dirname "$0")/gpu_common.sh"
 dir=${1:-build/cubins-fp8e}
 rowcol=h200_fp8_e4m3_rowcol_128x256_coop.cubin
@@ -51,6 +52,16 @@ gpu_stage_build 100 || exit 1
 gpu_stage_suite 35 1x1x16,129x130x1000,127x255x200,1000x1000x1000,300x520x4096,4096x4096x4096,2048x2048x16384 \
   $(for f in "$rowcol" "${block_new[@]}"; do echo "$dir/$f"; done) || status=1
 grep -E "FAIL" "$OUT/suite.txt" | head -40 | tee -a "$log"
+# SASS of main's and this branch's per-row/column kernels (no GPU needed; the
+# CPU machine has no cuobjdump): do the scale loads stay ahead of the last
+# WARPGROUP.DEPBAR?
+objdump=$(command -v cuobjdump || ls /usr/local/cuda/bin/cuobjdump 2>/dev/null || true)
+if [ -n "$objdump" ]; then
+  for f in "$rowcol" "$old_rowcol"; do "$objdump" -sass "$dir/$f" >"$OUT/sass-${f%.cubin}.txt" 2>&1; done
+  say "SASS written (sass-*.txt)"
+else
+  say "no cuobjdump on this machine: no SASS"
+fi
 stage torch 60 python3 bench/fp8e/torch_blockwise.py cube4096:4096:4096:4096 cube8192:8192:8192:8192 \
   prefill_mlp_up:8192:28672:8192 >"$OUT/torch.txt" 2>&1
 cat "$OUT/torch.txt" | tee -a "$log"
