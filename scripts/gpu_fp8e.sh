@@ -64,7 +64,7 @@ else
 fi
 stage torch 60 python3 bench/fp8e/torch_blockwise.py cube4096:4096:4096:4096 cube8192:8192:8192:8192 \
   prefill_mlp_up:8192:28672:8192 >"$OUT/torch.txt" 2>&1
-cat "$OUT/torch.txt" | tee -a "$log"
+grep -v "^==" "$OUT/torch.txt" # (already in the log, through stage)
 list=$(IFS=,; echo "$tensor,$same_tile,$old_rowcol,$rowcol,$block_main,${block_new[*]}")
 stage bench 110 "$build/bin/gemmc-bench" --cubin-dir "$dir" --suite bench/suites/anchors.yaml \
   --shapes cube4096,cube8192,prefill_attn_out,prefill_mlp_up --cubins "$list" \
