@@ -3,7 +3,8 @@
 # answer printed), the per-row/column FP8 kernel with its scale reads moved
 # ahead (row factors and the first chunk's column scales before the
 # mainloop's last wgmma wait, each next chunk's right after a chunk is
-# written), and block-scaled 64x192 / 64x128 pingpong variants. One device call,
+# written), and block-scaled variants (64x192 and 64x128 pingpong, 128x128 in
+# a 2x1 multicast cluster). One device call,
 # under 3 minutes. Same command both rounds:
 #   scripts/gpu_fp8e.sh [DIR]        (default build/cubins-fp8e)
 # Built on the CPU machine, from the worktree root, with this branch's
@@ -13,12 +14,13 @@
 #     specs/h200_fp8_e4m3_128x256_coop.yaml specs/h200_fp8_e4m3_f32_128x128_coop.yaml \
 #     specs/h200_fp8_e4m3_blockscale_128x128_fold128_coop.yaml \
 #     bench/fp8e/h200_fp8_e4m3_blockscale_64x192_fold64_pp.yaml \
-#     bench/fp8e/h200_fp8_e4m3_blockscale_64x128_fold128_pp.yaml
+#     bench/fp8e/h200_fp8_e4m3_blockscale_64x128_fold128_pp.yaml \
+#     bench/fp8e/h200_fp8_e4m3_blockscale_128x128_fold128_c2_coop.yaml
 #   /work/main/build/bin/gemmc specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml \
 #     -o build/cubins-fp8e/old_h200_fp8_e4m3_rowcol_128x256_coop.cubin
 # and carried (build/cubins-fp8e). The run:
 #   1. gemmc-gpu-tests on the changed per-row/column kernel (the only spec
-#      whose PTX differs from main's: /work/briefs/cmpmain.sh) and the two new
+#      whose PTX differs from main's: /work/briefs/cmpmain.sh) and the three new
 #      block-scaled ones: ragged M and N, K not a multiple of 128, padded
 #      leading dimensions, bad scale pointers, graph replay; reference cuBLAS
 #      f32 on the dequantized inputs;
@@ -41,7 +43,8 @@ rowcol=h200_fp8_e4m3_rowcol_128x256_coop.cubin
 old_rowcol=old_$rowcol
 tensor=h200_fp8_e4m3_128x256_coop.cubin same_tile=h200_fp8_e4m3_f32_128x128_coop.cubin
 block_main=h200_fp8_e4m3_blockscale_128x128_fold128_coop.cubin
-block_new=(h200_fp8_e4m3_blockscale_64x192_fold64_pp.cubin h200_fp8_e4m3_blockscale_64x128_fold128_pp.cubin)
+block_new=(h200_fp8_e4m3_blockscale_64x192_fold64_pp.cubin h200_fp8_e4m3_blockscale_64x128_fold128_pp.cubin
+           h200_fp8_e4m3_blockscale_128x128_fold128_c2_coop.cubin)
 all=("$rowcol" "$old_rowcol" "$tensor" "$same_tile" "$block_main" "${block_new[@]}")
 missing=$(for f in "${all[@]}"; do [ -f "$dir/$f" ] || echo -n " $f"; done)
 [ -z "$missing" ] ||
