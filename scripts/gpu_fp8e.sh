@@ -76,24 +76,18 @@ say "summary: cuBLASLt block-scaled peer, each variant's answer"
 grep "^lt-block-peer" "$OUT/bench.txt" | tee -a "$log"
 say "summary: the bench's table"
 awk '/^shape /{p=1} p' "$OUT/bench.txt" | tee -a "$log"
-say "summary: block-scaled speed over the per-tensor 128x256 kernel (goal >= 0.9), the per-tensor 128x128 and main's best block-scaled kernel"
-# The per-run lines above the table carry whole cubin names (the table cuts
-# them at 30 characters): "SHAPE CUBIN ok... X TFLOP/s (cuBLAS Y)".
-awk -v o="${block_main%.cubin}" -v t="${tensor%.cubin}" -v q="${same_tile%.cubin}" '
+say "summary: each kernel: TFLOP/s; its cuBLASLt peer (per-tensor, OUTER_VEC, or VEC128 x BLK128x128) and the ratio (goal >= 1.0); fractions of the per-tensor 128x256 (block-scaled goal >= 0.9) and 128x128 kernels; and of main's kernel of its kind (per-row/column or best block-scaled)"
+# From the per-run lines above the table, which carry whole cubin names (the
+# table cuts them at 30 characters): "SHAPE CUBIN ok... X TFLOP/s (cuBLAS Y)".
+awk -v t="${tensor%.cubin}" -v q="${same_tile%.cubin}" -v ob="${block_main%.cubin}" -v orc="${old_rowcol%.cubin}" '
   /^shape /{exit}
-  { for (i = 3; i < NF; ++i) if ($i == "TFLOP/s" && $(i + 1) == "(cuBLAS") { v[$1, $2] = $(i - 1); shapes[$1] = 1; names[$2] = 1 } }
-  END { for (s in shapes) for (n in names) if (n ~ /blockscale/ && v[s, t] > 0 && v[s, o] > 0)
-    printf "%-17s %-46s %7.1f TFLOP/s  %.3f of 128x256  %.3f of 128x128  %.3f of main best (%s)\n",
-      s, n, v[s, n], v[s, n] / v[s, t], v[s, n] / v[s, q], v[s, n] / v[s, o], v[s, o] }' \
-  "$OUT/bench.txt" | sort | tee -a "$log"
-say "summary: each kernel against its cuBLASLt peer (per-tensor, OUTER_VEC, block-scaled; goal >= 1.0) and the per-row/column kernels over the per-tensor 128x256 one"
-awk -v t="${tensor%.cubin}" '/^shape /{exit}
   { for (i = 3; i < NF; ++i) if ($i == "TFLOP/s" && $(i + 1) == "(cuBLAS") {
-    peer = $(i + 2); sub(/\)$/, "", peer); v[$1, $2] = $(i - 1); p[$1, $2] = peer; rows[$1 SUBSEP $2] = 1 } }
-  END { for (r in rows) { split(r, k, SUBSEP)
-    printf "%-17s %-46s %7.1f TFLOP/s, cuBLASLt %7s, ratio %s, %.3f of per-tensor 128x256\n", k[1], k[2], v[k[1], k[2]],
-      p[k[1], k[2]], (p[k[1], k[2]] + 0 > 0 ? sprintf("%.3f", v[k[1], k[2]] / p[k[1], k[2]]) : "-"),
-      (v[k[1], t] > 0 ? v[k[1], k[2]] / v[k[1], t] : 0) } }' \
+      x = $(i + 2); sub(/\)$/, "", x); v[$1, $2] = $(i - 1); peer[$1, $2] = x; seen[$1 SUBSEP $2] = 1 } }
+  function of(a, b) { return b > 0 ? sprintf("%.3f", a / b) : "-" }
+  END { for (key in seen) { split(key, k, SUBSEP); s = k[1]; n = k[2]; x = v[s, n]
+      base = n ~ /blockscale/ ? ob : n ~ /rowcol/ ? orc : ""
+      printf "%-17s %-48s %7.1f | peer %7s %6s | /128x256 %s /128x128 %s | /main %s\n", s, n, x, peer[s, n],
+        of(x, peer[s, n] + 0), of(x, v[s, t]), of(x, v[s, q]), base == "" ? "-" : of(x, v[s, base]) } }' \
   "$OUT/bench.txt" | sort | tee -a "$log"
 say "gpu_fp8e.sh: exit $status"
 exit $status
