@@ -1,6 +1,9 @@
 // The cuBLASLt peer of gemmc's FP8 kernels (issue 14): one FP8 GEMM with
-// per-tensor (or per-row / per-column) scales, planned once (descriptors and
-// the heuristic's algorithm) and run many times, for gemmc-bench.
+// per-tensor, per-row / per-column or block scales, planned once
+// (descriptors, and at the first run the variant and the heuristic's
+// algorithm) and run many times, for gemmc-bench. With block scales the
+// peer may compute D = A^T x B column-major instead of our row-major C
+// (transposedOut(): the same bytes and FLOPs, for timing).
 #ifndef GEMMC_GPU_LTPEER_H
 #define GEMMC_GPU_LTPEER_H
 
@@ -27,7 +30,7 @@ public:
   /// failure ok() is false and why() says what cuBLASLt refused. An FP8
   /// `outType` (e4m3, e5m2) is D = satfinite(scaleD x ...) as gemmc's c
   /// scale: tensor; cuBLASLt then takes a C of bf16 (unread: beta = 0),
-  /// held here.
+  /// held here. Block scales: `fastAccum` is tried first, then without it.
   LtFp8Gemm(cublasLtHandle_t lt, const Problem &p, const Operand &a, const Operand &b, cudaDataType outType,
             int64_t ldc, ScaleMode mode, bool fastAccum, size_t workspaceBytes);
   ~LtFp8Gemm();
