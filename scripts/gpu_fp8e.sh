@@ -3,9 +3,10 @@
 # answer printed), the per-row/column FP8 kernel with its scale reads moved
 # ahead (row factors and the first chunk's column scales before the
 # mainloop's last wgmma wait, each next chunk's right after a chunk is
-# written), and block-scaled variants (64x192 and 64x128 pingpong, 128x128 in
-# a 2x1 multicast cluster). One device call,
-# under 3 minutes. Same command both rounds:
+# written), and block-scaled variants. Round 1 (06:40): 64x192 and 64x128
+# pingpong, 128x128 in a 2x1 multicast cluster. Round 2 (07:20): the 2x1 and
+# a 1x2 cluster (the pingpong ones measured 0.40-0.50 of per-tensor in round
+# 1: not rerun). One device call, under 3 minutes. Same command both rounds:
 #   scripts/gpu_fp8e.sh [DIR]        (default build/cubins-fp8e)
 # Built on the CPU machine, from the worktree root, with this branch's
 # build/bin/gemmc (and main's, for the old per-row/column kernel):
@@ -13,14 +14,13 @@
 #     specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml \
 #     specs/h200_fp8_e4m3_128x256_coop.yaml specs/h200_fp8_e4m3_f32_128x128_coop.yaml \
 #     specs/h200_fp8_e4m3_blockscale_128x128_fold128_coop.yaml \
-#     bench/fp8e/h200_fp8_e4m3_blockscale_64x192_fold64_pp.yaml \
-#     bench/fp8e/h200_fp8_e4m3_blockscale_64x128_fold128_pp.yaml \
-#     bench/fp8e/h200_fp8_e4m3_blockscale_128x128_fold128_c2_coop.yaml
+#     bench/fp8e/h200_fp8_e4m3_blockscale_128x128_fold128_c2_coop.yaml \
+#     bench/fp8e/h200_fp8_e4m3_blockscale_128x128_fold128_c12_coop.yaml
 #   /work/main/build/bin/gemmc specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml \
 #     -o build/cubins-fp8e/old_h200_fp8_e4m3_rowcol_128x256_coop.cubin
 # and carried (build/cubins-fp8e). The run:
 #   1. gemmc-gpu-tests on the changed per-row/column kernel (the only spec
-#      whose PTX differs from main's: /work/briefs/cmpmain.sh) and the three new
+#      whose PTX differs from main's: /work/briefs/cmpmain.sh) and the new
 #      block-scaled ones: ragged M and N, K not a multiple of 128, padded
 #      leading dimensions, bad scale pointers, graph replay; reference cuBLAS
 #      f32 on the dequantized inputs;
@@ -43,8 +43,8 @@ rowcol=h200_fp8_e4m3_rowcol_128x256_coop.cubin
 old_rowcol=old_$rowcol
 tensor=h200_fp8_e4m3_128x256_coop.cubin same_tile=h200_fp8_e4m3_f32_128x128_coop.cubin
 block_main=h200_fp8_e4m3_blockscale_128x128_fold128_coop.cubin
-block_new=(h200_fp8_e4m3_blockscale_64x192_fold64_pp.cubin h200_fp8_e4m3_blockscale_64x128_fold128_pp.cubin
-           h200_fp8_e4m3_blockscale_128x128_fold128_c2_coop.cubin)
+block_new=(h200_fp8_e4m3_blockscale_128x128_fold128_c2_coop.cubin
+           h200_fp8_e4m3_blockscale_128x128_fold128_c12_coop.cubin)
 all=("$rowcol" "$old_rowcol" "$tensor" "$same_tile" "$block_main" "${block_new[@]}")
 for f in "${all[@]}"; do
   [ -f "$dir/$f" ] || { echo "gpu_fp8e.sh: no $dir/$f; build the cubins (above) and carry the folder" >&2; exit 2; }
@@ -59,12 +59,12 @@ suite_cubins=("$dir/$rowcol")
 for f in "${block_new[@]}"; do suite_cubins+=("$dir/$f"); done
 gpu_stage_suite 35 "$ragged,4096x4096x4096,2048x2048x16384" "${suite_cubins[@]}" || status=1
 grep -E "FAIL" "$OUT/suite.txt" | head -40 | tee -a "$log"
-# SASS of main's and this branch's per-row/column kernels (no GPU needed; the
+# SASS of main's and this branch's per-row/column kernels and the per-tensor one (no GPU needed; the
 # CPU machine has no cuobjdump): do the scale loads stay ahead of the last
 # WARPGROUP.DEPBAR?
 objdump=$(command -v cuobjdump || ls /usr/local/cuda/bin/cuobjdump 2>/dev/null || true)
 if [ -n "$objdump" ]; then
-  for f in "$rowcol" "$old_rowcol"; do "$objdump" -sass "$dir/$f" >"$OUT/sass-${f%.cubin}.txt" 2>&1; done
+  for f in "$rowcol" "$old_rowcol" "$tensor"; do "$objdump" -sass "$dir/$f" >"$OUT/sass-${f%.cubin}.txt" 2>&1; done
   say "SASS written (sass-*.txt)"
 else
   say "no cuobjdump on this machine: no SASS"
@@ -74,7 +74,7 @@ stage torch 60 python3 bench/fp8e/torch_blockwise.py cube4096:4096:4096:4096 cub
 grep -v "^==" "$OUT/torch.txt" # (already in the log, through stage)
 anchors=(--suite bench/suites/anchors.yaml --shapes cube4096,cube8192,prefill_attn_out,prefill_mlp_up)
 timed=$(IFS=,; echo "$tensor,$same_tile,$old_rowcol,$rowcol,$block_main,${block_new[*]}")
-stage bench 110 "$build/bin/gemmc-bench" "${anchors[@]}" --cubin-dir "$dir" --cubins "$timed" --iters 15 \
+stage bench 110 "$build/bin/gemmc-bench" "${anchors[@]}" --cubin-dir "$dir" --cubins "$timed" --iters 20 \
   --warmup 2 >"$OUT/bench.txt" || status=1
 say "summary: the cuBLASLt block-scaled peer's variants, each with its answer, and the bench's table"
 sed -n -e '/^lt-block-peer/p' -e '/^shape /,$p' "$OUT/bench.txt" | tee -a "$log"
