@@ -291,7 +291,9 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
   // The peer of an FP8 kernel is cuBLASLt's FP8 GEMM with the same scales
   // and output type, with fast accumulation (no promotion of the tensor
   // cores' partial sums, as gemmc's kernels; GEMMC_BENCH_LT_PROMOTE=1 turns
-  // promotion on); of the others, cuBLAS (TF32: CUBLAS_COMPUTE_32F_FAST_TF32).
+  // promotion on; block scales run without it, the only block-scaled form
+  // CUDA 13.0's cuBLASLt has on the H200, LtPeer.h); of the others, cuBLAS
+  // (TF32: CUBLAS_COMPUTE_32F_FAST_TF32).
   const bool fp8 = info.a_type == GEMMC_E4M3 || info.a_type == GEMMC_E5M2;
 #ifdef GEMMC_HAVE_CUBLASLT
   std::unique_ptr<LtFp8Gemm> ltGemm;
