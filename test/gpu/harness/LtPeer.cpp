@@ -162,7 +162,9 @@ bool LtFp8Gemm::chooseVariant(const void *a, const void *b, void *c, float alpha
   // Block scales: the C^T form first (C's own layout), then the direct one;
   // each with the fast accumulation asked for, then without it (PyTorch's
   // blockwise scaled_mm refuses fast accumulation with 1x128 and 128x128
-  // blocks). Per-tensor and vector scales: the C^T form as asked.
+  // blocks). On the H200 with CUDA 13.0 both fast-accumulation forms are
+  // refused and the C^T form without it runs (fp8e round 1, 2026-12-01).
+  // Per-tensor and vector scales: the C^T form as asked.
   std::vector<Variant> order{{false, fastAccum_}};
   if (mode_ == ScaleMode::Block) {
     order.push_back({true, fastAccum_});
