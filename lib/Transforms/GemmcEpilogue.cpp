@@ -43,7 +43,6 @@
 #include "gemmc/Target/Sm80.h"
 #include "gemmc/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/IR/Dominance.h"
 
 #define DEBUG_TYPE "gemmc-epilogue"
 
@@ -69,12 +68,18 @@ struct Epilogue {
     // sm_90a (wgmma m64nN): 4j + 2h + e at row 16w + l/4 + 8h, column
     // 8j + 2(l%4) + e. The stores take a value pair (e = 0, 1) at a time.
     assert(frag.pair == 2 && "stores go in pairs of adjacent columns");
-    Place at = place();
-    lane = at.lane;
-    warp = at.warp;
-    groupRow = at.groupRow;
-    rowInGroup = at.rowInGroup;
-    colInGroup = at.colInGroup;
+    Value tid = ir.threadId();
+    lane = ir.remU(tid, ir.c32(kWarpSize));
+    warp = ir.divU(ir.remU(tid, ir.c32(kWarpgroupSize)), ir.c32(kWarpSize));
+    // Each warpgroup has 64 rows of the tile, except under pingpong, where
+    // it has a tile of its own.
+    int64_t warpgroupRows = mmaInstrShape(s.arch, s.a.element)->m;
+    groupRow = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong
+                   ? op.getM0()
+                   : ir.add(op.getM0(), ir.mul(ir.warpgroupId(), ir.c32(warpgroupRows)));
+    rowInGroup = ir.add(ir.mul(warp, ir.c32(frag.warpRows)),
+                        ir.divU(lane, ir.c32(frag.lanesPerRow)));
+    colInGroup = ir.mul(ir.remU(lane, ir.c32(frag.lanesPerRow)), ir.c32(frag.pair));
     // An FP8 output is stored as bytes: the values stay f32 until pair()
     // converts two at a time.
     fp8Out = isFP8(s.c.element);
@@ -99,46 +104,6 @@ struct Epilogue {
       readC = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, beta,
                                     arith::ConstantFloatOp::create(
                                         b, loc, b.getF32Type(), APFloat(0.0f)));
-  }
-
-  /// The thread's place in the fragment, built at the builder's point.
-  struct Place {
-    Value lane, warp, groupRow, rowInGroup, colInGroup;
-  };
-  Place place() {
-    Place at;
-    Value tid = ir.threadId();
-    at.lane = ir.remU(tid, ir.c32(kWarpSize));
-    at.warp = ir.divU(ir.remU(tid, ir.c32(kWarpgroupSize)), ir.c32(kWarpSize));
-    // Each warpgroup has 64 rows of the tile, except under pingpong, where
-    // it has a tile of its own.
-    int64_t warpgroupRows = mmaInstrShape(s.arch, s.a.element)->m;
-    at.groupRow = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong
-                      ? op.getM0()
-                      : ir.add(op.getM0(), ir.mul(ir.warpgroupId(), ir.c32(warpgroupRows)));
-    at.rowInGroup = ir.add(ir.mul(at.warp, ir.c32(frag.warpRows)),
-                           ir.divU(at.lane, ir.c32(frag.lanesPerRow)));
-    at.colInGroup = ir.mul(ir.remU(at.lane, ir.c32(frag.lanesPerRow)), ir.c32(frag.pair));
-    return at;
-  }
-
-  /// Where a tile's scale vectors may be read ahead of the epilogue: just
-  /// before the mainloop's last wait (gemmc.mma_wait in the epilogue's
-  /// block), so that the reads' latency overlaps the last K tile's MMAs;
-  /// null when there is no such wait or a value the reads use (the tile's
-  /// origin, M, N, alpha) is defined after it.
-  Operation *scaleLoadPoint() {
-    Operation *wait = nullptr;
-    for (Operation *p = op->getPrevNode(); p && !wait; p = p->getPrevNode())
-      if (llvm::isa<MmaWaitOp>(p))
-        wait = p;
-    if (!wait)
-      return nullptr;
-    DominanceInfo dom;
-    for (Value v : std::initializer_list<Value>{op.getM0(), op.getN0(), op.getM(), op.getN(), alpha})
-      if (v && !dom.properlyDominates(v, wait))
-        return nullptr;
-    return wait;
   }
 
   /// Address of C[row][col].
@@ -708,45 +673,28 @@ void Epilogue::storeThroughTma() {
   // tile's 64 columns at once would not fit beside the accumulators in
   // the kernel's 168 registers.) Each value is multiplied by (alpha x
   // scale_a[row]) x scale_b[col]: 2 multiplies, not 3.
-  //
-  // The row factors and the first round's column scales are read before
-  // the mainloop's last wait (scaleLoadPoint), the next round's right after
-  // a round's values are written (its accumulators are then dead, so no
-  // register is added): each read's latency overlaps the last MMAs, or the
-  // fence, barrier, TMA store and buffer wait of the round before, where it
-  // was exposed after each wait (issue 14: the per-row/column kernel 2-8%
-  // slower than the per-tensor one).
   SmallVector<Value> rowFactor, colScales;
   bool scalesAhead = math.hasScaleVectors();
+  if (scalesAhead)
+    for (int64_t h = 0; h < frag.halves; ++h) {
+      Value row = ir.add(ir.add(groupRow, rowInGroup), ir.c32(frag.halfRows * h));
+      Value factor = alpha;
+      if (Value scale = math.rowScaleAt(row))
+        factor = factor ? arith::MulFOp::create(b, loc, factor, scale).getResult() : scale;
+      rowFactor.push_back(factor);
+    }
   int64_t blocksPerChunk = chunkCols / frag.blockColumns;
   // The column scales of chunks first .. first + count - 1, indexed by the
   // value's (j - first block, e): one clamped address a pair. A tile here
   // lies inside N or has N a multiple of 16 bytes of C (storeTmaOrDirect),
   // so N is even and each pair (an even column and the next) lies wholly
   // inside or outside N.
-  auto loadColScales = [&](Value colBase, int64_t first, int64_t count) {
+  auto loadColScales = [&](int64_t first, int64_t count) {
     SmallVector<int64_t> offsets;
     for (int64_t j = first * blocksPerChunk; j < (first + count) * blocksPerChunk; ++j)
       offsets.push_back(frag.blockColumns * j);
-    colScales = math.colScalePairsAt(colBase, offsets);
+    colScales = math.colScalePairsAt(ir.add(op.getN0(), colInGroup), offsets);
   };
-  if (scalesAhead) {
-    OpBuilder::InsertPoint here = b.saveInsertionPoint();
-    Place early{lane, warp, groupRow, rowInGroup, colInGroup};
-    if (Operation *point = scaleLoadPoint()) {
-      b.setInsertionPoint(point);
-      early = place();
-    }
-    for (int64_t h = 0; h < frag.halves; ++h) {
-      Value row = ir.add(ir.add(early.groupRow, early.rowInGroup), ir.c32(frag.halfRows * h));
-      Value factor = alpha;
-      if (Value scale = math.rowScaleAt(row))
-        factor = factor ? arith::MulFOp::create(b, loc, factor, scale).getResult() : scale;
-      rowFactor.push_back(factor);
-    }
-    loadColScales(ir.add(op.getN0(), early.colInGroup), 0, round);
-    b.restoreInsertionPoint(here);
-  }
   int64_t firstBlock = 0;
   auto scaledAhead = [&](int64_t j, int64_t h, int64_t e) {
     Value v = LLVM::ExtractValueOp::create(b, loc, op.getAcc(),
@@ -801,8 +749,10 @@ void Epilogue::storeThroughTma() {
     return ir.sharedAt(op.getBuffer(), (chunk % buffers) * chunkBytes);
   };
   for (int64_t first = 0; first < chunks; first += round) {
-    if (scalesAhead)
+    if (scalesAhead) {
+      loadColScales(first, round);
       firstBlock = first * blocksPerChunk;
+    }
     // The stores that last read these buffers (`buffers` chunks ago) must be
     // done with them; the ring's other buffers may still be in flight.
     ir.ifThen(leader, [&] {
@@ -811,8 +761,6 @@ void Epilogue::storeThroughTma() {
     syncGroup();
     for (int64_t chunk = first; chunk < first + round; ++chunk)
       writeChunk(chunk, bufferOf(chunk));
-    if (scalesAhead && first + round < chunks)
-      loadColScales(ir.add(op.getN0(), colInGroup), first + round, round);
     // Make the generic-proxy writes visible to TMA, then let one thread
     // store the chunks, one bulk group each.
     SharedFenceOp::create(b, loc);
