@@ -8,6 +8,8 @@
 # a 1x2 cluster (the pingpong ones measured 0.40-0.50 of per-tensor in round
 # 1: not rerun). One device call, under 3 minutes. Same command both rounds:
 #   scripts/gpu_fp8e.sh [DIR]        (default build/cubins-fp8e)
+# (The read-ahead was measured in both rounds with cubins built at 4f478e6
+# and then reverted at fbfb664: this branch's gemmc now builds main's kernel.)
 # Built on the CPU machine, from the worktree root, with this branch's
 # build/bin/gemmc (and main's, for the old per-row/column kernel):
 #   scripts/build_cubins.sh --check build/cubins-fp8e \
