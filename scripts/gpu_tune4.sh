@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Issue 16, the last misses (branch tune4): bench/miss_report.py's REACHABLE picks built and measured beside
+# the bundle's current kernels, rows that isolate the model's missing fixed cost, then the bundle updated from
+# them on the whole 77-shape sweep and the goal rows. Two rounds, each one call on the GPU machine.
+#
+#   round 1 (06:40), build machine, in this worktree (build/bin/gemmc built from it), BEFORE the run:
+#     scripts/gpu_tune4.sh prepare candidates    # scripts/build_cubins.sh --check build/cubins-tune4 SPECS...:
+#                                                # every cubin bench/suites/tune4.yaml names (no spill, no C75xx)
+#   GPU machine, carrying build/cubins-tune4 (< 3 minutes: gemmc-bench build <= 80 s, one process, 90 s limit):
+#     scripts/gpu_tune4.sh candidates            # -> $OUT/tune4.txt, tune4.json
+#
+#   round 2 (07:20), build machine:
+#     scripts/gpu_tune4.sh prepare sweep         # gemmc bundle bench/bundles/h200_bf16_tn_waves.yaml
+#                                                #   -o build/cubins-tune4-bundle/h200_bf16_tn_waves
+#   GPU machine, carrying build/cubins-tune4-bundle (< 3 minutes: build <= 80 s, one gemmc-bench process of
+#   the 77 sweep shapes and the bf16 goal rows, 95 s limit):
+#     scripts/gpu_tune4.sh sweep                 # -> $OUT/sweep.txt, sweep.json, sweep_summary.txt
+#
+# Output ($OUT, default ./out): gemmc-bench's text is written row by row, so a time-out keeps the rows before
+# it. tune4: each row of bench/suites/tune4.yaml against cuBLAS, 10 timed runs (rel_err per row is the
+# correctness check). sweep: the bundle against cuBLAS on bench/suites/sweep.yaml and bench/suites/goal_bf16.yaml's
+# shapes in one process, then bench/model_check.py's geomean, minimum and count under 0.95.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+cubins=build/cubins-tune4
+bundle=build/cubins-tune4-bundle/h200_bf16_tn_waves
+
+# The spec of each cubin the candidates suite names: the first of these folders that holds NAME.yaml.
+spec_dirs="test/gpu/tune4 test/gpu/tune3 test/gpu/tune2 test/gpu/small test/gpu/m256 specs test/gpu/specs"
+
+build_candidates() {
+  local specs=() name d
+  for name in $(grep -o '[A-Za-z0-9_]*\.cubin' bench/suites/tune4.yaml | sort -u); do
+    name=${name%.cubin}
+    for d in $spec_dirs; do
+      if [ -f "$d/$name.yaml" ]; then specs+=("$d/$name.yaml"); continue 2; fi
+    done
+    echo "gpu_tune4.sh: no spec for $name.cubin in $spec_dirs" >&2
+    return 1
+  done
+  rm -rf "$cubins" && mkdir -p "$cubins" && scripts/build_cubins.sh --check "$cubins" "${specs[@]}"
+}
+
+# The GPU side: gemmc-bench built (80 s limit), then one gemmc-bench process.
+measure() {
+  source scripts/gpu_common.sh
+  local t0=$SECONDS rc
+  gpu_build_bench_within 80 || return 1
+  echo "== build: $((SECONDS - t0)) s"
+  if [ "$1" = sweep ]; then
+    timeout 95 "$build/bin/gemmc-bench" --bundle "$bundle" --suite bench/suites/sweep.yaml \
+      --suite bench/suites/goal_bf16.yaml --iters 10 --warmup 2 --json "$OUT/sweep.json" >"$OUT/sweep.txt" 2>&1
+    rc=$?
+    echo "== sweep: $((SECONDS - t0)) s, exit $rc (on a time-out the rows in sweep.txt before it stand)"
+    python3 bench/model_check.py /dev/null "$OUT/sweep.json" | tee "$OUT/sweep_summary.txt"
+  else
+    timeout 90 "$build/bin/gemmc-bench" --cubin-dir "$cubins" --suite bench/suites/tune4.yaml \
+      --iters 10 --warmup 2 --json "$OUT/tune4.json" >"$OUT/tune4.txt" 2>&1
+    rc=$?
+    echo "== candidates: $((SECONDS - t0)) s, exit $rc (on a time-out the rows in tune4.txt before it stand)"
+    cat "$OUT/tune4.txt"
+  fi
+  return $rc
+}
+
+case "${1:-} ${2:-}" in
+"prepare candidates") build_candidates && echo "gpu_tune4.sh: $cubins ready" ;;
+"prepare sweep") rm -rf "$(dirname "$bundle")" && mkdir -p "$(dirname "$bundle")" &&
+  build/bin/gemmc bundle bench/bundles/h200_bf16_tn_waves.yaml -o "$bundle" && echo "gpu_tune4.sh: $bundle ready" ;;
+"candidates "*|"run candidates") [ -d "$cubins" ] && measure candidates ||
+  { echo "gpu_tune4.sh: no $cubins (scripts/gpu_tune4.sh prepare candidates on the build machine) or a failed run"; exit 1; } ;;
+"sweep "*|"run sweep") [ -d "$bundle" ] && measure sweep ||
+  { echo "gpu_tune4.sh: no $bundle (scripts/gpu_tune4.sh prepare sweep on the build machine) or a failed run"; exit 1; } ;;
+*) echo "usage: scripts/gpu_tune4.sh candidates|sweep (GPU machine); prepare candidates|sweep (build machine)" >&2; exit 2 ;;
+esac
