@@ -6,8 +6,9 @@
 #   round 1 (06:40), build machine, in this worktree (build/bin/gemmc built from it), BEFORE the run:
 #     scripts/gpu_tune4.sh prepare candidates    # scripts/build_cubins.sh --check build/cubins-tune4 SPECS...:
 #                                                # every cubin bench/suites/tune4.yaml names (no spill, no C75xx)
-#   GPU machine, carrying build/cubins-tune4 (< 3 minutes: gemmc-bench build <= 80 s, one process, 90 s limit):
-#     scripts/gpu_tune4.sh candidates            # -> $OUT/tune4.txt, tune4.json
+#   GPU machine, carrying build/cubins-tune4 (< 3 minutes: gemmc-bench build <= 80 s, the suite in one process
+#   (75 s limit), then --sustain 1.5 on cube8192's bf16 and f16 128x256 (25 s limit)):
+#     scripts/gpu_tune4.sh candidates            # -> $OUT/tune4.txt, tune4.json, sustain.txt
 #
 #   round 2 (07:20), build machine:
 #     scripts/gpu_tune4.sh prepare sweep         # gemmc bundle bench/bundles/h200_bf16_tn_waves.yaml
@@ -55,11 +56,18 @@ measure() {
     echo "== sweep: $((SECONDS - t0)) s, exit $rc (on a time-out the rows in sweep.txt before it stand)"
     python3 bench/model_check.py /dev/null "$OUT/sweep.json" | tee "$OUT/sweep_summary.txt"
   else
-    timeout 90 "$build/bin/gemmc-bench" --cubin-dir "$cubins" --suite bench/suites/tune4.yaml \
+    timeout 75 "$build/bin/gemmc-bench" --cubin-dir "$cubins" --suite bench/suites/tune4.yaml \
       --iters 10 --warmup 2 --json "$OUT/tune4.json" >"$OUT/tune4.txt" 2>&1
     rc=$?
     echo "== candidates: $((SECONDS - t0)) s, exit $rc (on a time-out the rows in tune4.txt before it stand)"
     cat "$OUT/tune4.txt"
+    # The rate under the power cap, measured once: bf16 and f16 128x256 on cube8192, each side back to back
+    # for 1.5 s twice (the settled half's time per launch, SM clock and board power).
+    timeout 25 "$build/bin/gemmc-bench" --cubin-dir "$cubins" --suite bench/suites/tune4.yaml --shapes cube8192 \
+      --cubins h200_bf16_128x256_coop.cubin,h200_f16_tn_128x256_coop.cubin --iters 5 --warmup 2 --sustain 1.5 \
+      >"$OUT/sustain.txt" 2>&1
+    echo "== sustain: $((SECONDS - t0)) s, exit $?"
+    cat "$OUT/sustain.txt"
   fi
   return $rc
 }
