@@ -14,13 +14,14 @@
 #     scripts/gpu_tune4.sh prepare sweep         # gemmc bundle bench/bundles/h200_bf16_tn_waves.yaml
 #                                                #   -o build/cubins-tune4-bundle/h200_bf16_tn_waves
 #   GPU machine, carrying build/cubins-tune4-bundle (< 3 minutes: build <= 80 s, one gemmc-bench process of
-#   the 77 sweep shapes and the bf16 goal rows, 95 s limit):
-#     scripts/gpu_tune4.sh sweep                 # -> $OUT/sweep.txt, sweep.json, sweep_summary.txt
+#   the 77 sweep shapes and the 11 anchor (goal) shapes, bf16 B col-major, 100 s limit):
+#     scripts/gpu_tune4.sh sweep                 # -> $OUT/sweep.txt, sweep.json (sweep-only.json + goal.json),
+#                                                #    sweep_summary.txt
 #
 # Output ($OUT, default ./out): gemmc-bench's text is written row by row, so a time-out keeps the rows before
 # it. tune4: each row of bench/suites/tune4.yaml against cuBLAS, 10 timed runs (rel_err per row is the
-# correctness check). sweep: the bundle against cuBLAS on bench/suites/sweep.yaml and bench/suites/goal_bf16.yaml's
-# shapes in one process, then bench/model_check.py's geomean, minimum and count under 0.95.
+# correctness check). sweep: the bundle against cuBLAS on bench/suites/sweep.yaml's and bench/suites/anchors.yaml's
+# shapes in one process (sweep_goal.yaml, written to $OUT), then bench/model_check.py's geomean, minimum and count under 0.95.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -50,11 +51,22 @@ measure() {
   gpu_build_bench_within 80 || return 1
   echo "== build: $((SECONDS - t0)) s"
   if [ "$1" = sweep ]; then
-    timeout 95 "$build/bin/gemmc-bench" --bundle "$bundle" --suite bench/suites/sweep.yaml \
-      --suite bench/suites/goal_bf16.yaml --iters 10 --warmup 2 --json "$OUT/sweep.json" >"$OUT/sweep.txt" 2>&1
+    # One suite: the sweep's 77 shapes, then the anchor suite's 11 (the goal rows, bf16, B col-major).
+    { cat bench/suites/sweep.yaml; grep '^  - {name:' bench/suites/anchors.yaml; } >"$OUT/sweep_goal.yaml"
+    timeout 100 "$build/bin/gemmc-bench" --bundle "$bundle" --suite "$OUT/sweep_goal.yaml" \
+      --iters 10 --warmup 2 --json "$OUT/sweep.json" >"$OUT/sweep.txt" 2>&1
     rc=$?
     echo "== sweep: $((SECONDS - t0)) s, exit $rc (on a time-out the rows in sweep.txt before it stand)"
-    python3 bench/model_check.py /dev/null "$OUT/sweep.json" | tee "$OUT/sweep_summary.txt"
+    # The sweep's rows (sweep-only.json) apart from the goal rows (goal.json), for the summary and the miss report.
+    python3 - "$OUT" <<'PY'
+import json, re, sys
+out = sys.argv[1]
+goal = set(re.findall(r"name: *([A-Za-z0-9_]+)", open("bench/suites/anchors.yaml").read()))
+d = json.load(open(out + "/sweep.json"))
+for name, keep in (("sweep-only", lambda r: r["shape"] not in goal), ("goal", lambda r: r["shape"] in goal)):
+    json.dump(dict(d, rows=[r for r in d["rows"] if keep(r)]), open("%s/%s.json" % (out, name), "w"), indent=1)
+PY
+    python3 bench/model_check.py /dev/null "$OUT/sweep-only.json" | tee "$OUT/sweep_summary.txt"
   else
     timeout 75 "$build/bin/gemmc-bench" --cubin-dir "$cubins" --suite bench/suites/tune4.yaml \
       --iters 10 --warmup 2 --json "$OUT/tune4.json" >"$OUT/tune4.txt" 2>&1
