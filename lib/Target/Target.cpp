@@ -45,7 +45,13 @@ static const DeviceInfo kDevices[] = {
      /*l2Bytes=*/50 * MiB, /*hbmBytesPerSec=*/4.8e12,
      /*boostClockGHz=*/1.98,
      /*peakFlops=*/{67e12, 494.7e12, 989.4e12, 1978.9e12},
-     /*maxClusterPortable=*/8, /*maxClusterNonPortable=*/16},
+     /*maxClusterPortable=*/8, /*maxClusterNonPortable=*/16,
+     /*l2Partitions=*/2,
+     // Measured (docs/model.md 7b, 7c): 16-bit GEMMs back to back at the
+     // 700 W cap; the K sweep's knee; the intercept of tiny kernels' K sweeps.
+     /*sustainedFlops=*/{0, 0, 697e12, 0},
+     /*powerWindowSec=*/0.7e-3,
+     /*launchSec=*/0},
     // B200 (HGX, 1000 W): 148 SMs.
     {"b200", "NVIDIA B200", Arch::SM100a,
      /*smCount=*/148, /*smemPerSmBytes=*/228 * KiB,

@@ -332,11 +332,29 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
   os << formatv("  model            = {0} at the datasheet roofs\n",
                 timeStr(a.modelSec));
   os << "prediction\n";
-  os << formatv("  time             = {0} / {1:F2} efficiency = {2} (range {3} "
-                "- {4})\n",
-                timeStr(a.modelSec), model::kEfficiencyMid,
-                timeStr(a.predictedSec), timeStr(a.bestSec),
-                timeStr(a.worstSec));
+  if (a.powerCapSec > 0 || a.launchSec > 0)
+    os << formatv("  time             = {0} / {1:F2} efficiency = {2}{3}{4} = {5} "
+                  "(range {6} - {7})\n",
+                  timeStr(a.modelSec), model::kEfficiencyMid,
+                  timeStr(a.uncappedSec),
+                  a.powerCapSec > 0
+                      ? formatv(" + power cap {0} (past {1} at {2:F0} "
+                                "TFLOP/s)",
+                                timeStr(a.powerCapSec),
+                                timeStr(d.powerWindowSec),
+                                d.sustainedFlops[int(a.unit)] / 1e12)
+                            .str()
+                      : std::string(),
+                  a.launchSec > 0 ? " + launch " + timeStr(a.launchSec)
+                                  : std::string(),
+                  timeStr(a.predictedSec), timeStr(a.bestSec),
+                  timeStr(a.worstSec));
+  else
+    os << formatv("  time             = {0} / {1:F2} efficiency = {2} (range {3} "
+                  "- {4})\n",
+                  timeStr(a.modelSec), model::kEfficiencyMid,
+                  timeStr(a.predictedSec), timeStr(a.bestSec),
+                  timeStr(a.worstSec));
   os << formatv("  throughput       = {0:F1} TFLOP/s (range {1:F1} - {2:F1})\n",
                 a.predictedTflops, a.worstTflops, a.bestTflops);
   os << formatv("  of peak          = {0} (range {1} - {2})\n",
@@ -459,6 +477,8 @@ void printJson(raw_ostream &os, const KernelSpec &s, ArrayRef<Row> rows) {
             if (a.blockScaleFoldSec > 0)
               j.attribute("block_scale_fold", a.blockScaleFoldSec);
             j.attribute("model", a.modelSec);
+            j.attribute("power_cap", a.powerCapSec);
+            j.attribute("launch", a.launchSec);
             j.attribute("predicted", a.predictedSec);
             j.attribute("best", a.bestSec);
             j.attribute("worst", a.worstSec);

@@ -94,6 +94,7 @@ enum class Bottleneck {
   TileOverhead,     ///< prologue and epilogue not hidden behind other work
   SharedMemory,     ///< the MMA's operand reads and the fills outrun shared memory
   MmaIssue,         ///< one MMA warpgroup on the SM: its per-K-step round trip is exposed
+  PowerCap,         ///< the math outlasts the power window: the board's sustained rate sets the time
 };
 llvm::StringRef bottleneckName(Bottleneck b);
 
@@ -221,6 +222,15 @@ struct Analysis {
   double mainloopSec = 0; ///< max(mmaSec / coverage + streamKRefillSec + issueGapSec, memorySec)
   double modelSec = 0;  ///< mainloop + overhead at the datasheet roofs
   double pessimisticSec = 0; ///< the same with l2PessimisticBytes
+  /// The prediction before the power cap and the launch: modelSec /
+  /// kEfficiencyMid (docs/model.md 7).
+  double uncappedSec = 0;
+  /// What the power cap adds to the prediction (docs/model.md 7b): past the
+  /// device's powerWindowSec the FLOPs left run at its sustained rate; 0 when
+  /// the kernel is short or slower than that rate anyway.
+  double powerCapSec = 0;
+  /// The device's launchSec, on every prediction (docs/model.md 7c).
+  double launchSec = 0;
   double predictedSec = 0, bestSec = 0, worstSec = 0;
   double predictedTflops = 0, bestTflops = 0, worstTflops = 0;
   double fractionOfPeak = 0, bestFraction = 0, worstFraction = 0;
