@@ -4,7 +4,7 @@
 # them on the whole 77-shape sweep and the goal rows. Two rounds, each one call on the GPU machine.
 #
 #   round 1 (06:40), build machine, in this worktree (build/bin/gemmc built from it), BEFORE the run:
-#     scripts/gpu_tune4.sh prepare candidates    # scripts/build_cubins.sh --check build/cubins-tune4 SPECS...:
+#     scripts/gpu_tune4.sh prepare candidates    # scripts/build_suite_cubins.sh (build_cubins.sh --check) into build/cubins-tune4:
 #                                                # every cubin bench/suites/tune4.yaml names (no spill, no C75xx)
 #   GPU machine, carrying build/cubins-tune4 (< 3 minutes: gemmc-bench build <= 80 s, the suite in one process
 #   (75 s limit), then --sustain 1.5 on cube8192's bf16 and f16 128x256 (25 s limit)):
@@ -28,20 +28,9 @@ cd "$root"
 cubins=build/cubins-tune4
 bundle=build/cubins-tune4-bundle/h200_bf16_tn_waves
 
-# The spec of each cubin the candidates suite names: the first of these folders that holds NAME.yaml.
-spec_dirs="test/gpu/tune4 test/gpu/tune3 test/gpu/tune2 test/gpu/small test/gpu/m256 specs test/gpu/specs"
-
+# The cubins the candidates suite names, each from the first of these folders that holds NAME.yaml.
 build_candidates() {
-  local specs=() name d
-  for name in $(grep -o '[A-Za-z0-9_]*\.cubin' bench/suites/tune4.yaml | sort -u); do
-    name=${name%.cubin}
-    for d in $spec_dirs; do
-      if [ -f "$d/$name.yaml" ]; then specs+=("$d/$name.yaml"); continue 2; fi
-    done
-    echo "gpu_tune4.sh: no spec for $name.cubin in $spec_dirs" >&2
-    return 1
-  done
-  rm -rf "$cubins" && mkdir -p "$cubins" && scripts/build_cubins.sh --check "$cubins" "${specs[@]}"
+  scripts/build_suite_cubins.sh bench/suites/tune4.yaml "$cubins" test/gpu/tune4 test/gpu/tune3 test/gpu/tune2 test/gpu/small test/gpu/m256 specs test/gpu/specs
 }
 
 # The GPU side: gemmc-bench built (80 s limit), then one gemmc-bench process.
