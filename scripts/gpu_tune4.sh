@@ -12,11 +12,13 @@
 #
 #   round 2 (07:20), build machine:
 #     scripts/gpu_tune4.sh prepare sweep         # gemmc bundle bench/bundles/h200_bf16_tn_waves.yaml
-#                                                #   -o build/cubins-tune4-bundle/h200_bf16_tn_waves
-#   GPU machine, carrying build/cubins-tune4-bundle (< 3 minutes: build <= 80 s, one gemmc-bench process of
-#   the 77 sweep shapes and the 11 anchor (goal) shapes, bf16 B col-major, 100 s limit):
+#                                                #   -o build/cubins-tune4-bundle/h200_bf16_tn_waves, and the
+#                                                #   8 tuned 128x256 specs -> build/cubins-tune4-goal (--check)
+#   GPU machine, carrying build/cubins-tune4-bundle and build/cubins-tune4-goal (< 3 minutes: build <= 80 s,
+#   one gemmc-bench process of the 77 sweep shapes and the 11 anchor (goal) shapes through the bundle, bf16
+#   B col-major, 100 s limit; one of the 5 large goal shapes x the 8 tuned specs (bf16/f16, B col/row), 45 s):
 #     scripts/gpu_tune4.sh sweep                 # -> $OUT/sweep.txt, sweep.json (sweep-only.json + goal.json),
-#                                                #    sweep_summary.txt
+#                                                #    sweep_summary.txt, goal-large.txt/.json
 #
 # Output ($OUT, default ./out): gemmc-bench's text is written row by row, so a time-out keeps the rows before
 # it. tune4: each row of bench/suites/tune4.yaml against cuBLAS, 10 timed runs (rel_err per row is the
@@ -27,6 +29,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 cubins=build/cubins-tune4
 bundle=build/cubins-tune4-bundle/h200_bf16_tn_waves
+goal=build/cubins-tune4-goal
 
 # The cubins the candidates suite names, each from the first of these folders that holds NAME.yaml.
 build_candidates() {
@@ -56,6 +59,13 @@ for name, keep in (("sweep-only", lambda r: r["shape"] not in goal), ("goal", la
     json.dump(dict(d, rows=[r for r in d["rows"] if keep(r)]), open("%s/%s.json" % (out, name), "w"), indent=1)
 PY
     python3 bench/model_check.py /dev/null "$OUT/sweep-only.json" | tee "$OUT/sweep_summary.txt"
+    # The large goal rows in every dtype and B layout, gemmc's eight tuned 128x256 specs against cuBLAS in one
+    # process (the miss report's latest measurement of those rows, all in one board state).
+    timeout 45 "$build/bin/gemmc-bench" --cubin-dir "$goal" --suite bench/suites/anchors.yaml \
+      --shapes cube4096,cube8192,prefill_attn_out,prefill_mlp_up,skinny_seed1 --iters 10 --warmup 2 \
+      --json "$OUT/goal-large.json" >"$OUT/goal-large.txt" 2>&1
+    echo "== large goal rows: $((SECONDS - t0)) s, exit $?"
+    cat "$OUT/goal-large.txt"
   else
     timeout 75 "$build/bin/gemmc-bench" --cubin-dir "$cubins" --suite bench/suites/tune4.yaml \
       --iters 10 --warmup 2 --json "$OUT/tune4.json" >"$OUT/tune4.txt" 2>&1
@@ -76,10 +86,14 @@ PY
 case "${1:-} ${2:-}" in
 "prepare candidates") build_candidates && echo "gpu_tune4.sh: $cubins ready" ;;
 "prepare sweep") rm -rf "$(dirname "$bundle")" && mkdir -p "$(dirname "$bundle")" &&
-  build/bin/gemmc bundle bench/bundles/h200_bf16_tn_waves.yaml -o "$bundle" && echo "gpu_tune4.sh: $bundle ready" ;;
+  build/bin/gemmc bundle bench/bundles/h200_bf16_tn_waves.yaml -o "$bundle" && echo "gpu_tune4.sh: $bundle ready" &&
+  rm -rf "$goal" && scripts/build_cubins.sh --check "$goal" specs/h200_bf16_128x256_coop.yaml \
+    specs/h200_bf16_tn_128x256_coop_mc.yaml specs/h200_bf16_nn_128x256_coop.yaml specs/h200_bf16_nn_128x256_coop_mc.yaml \
+    specs/h200_f16_tn_128x256_coop.yaml specs/h200_f16_tn_128x256_coop_mc.yaml specs/h200_f16_nn_128x256_coop.yaml \
+    specs/h200_f16_nn_128x256_coop_mc.yaml && echo "gpu_tune4.sh: $goal ready" ;;
 "candidates "*|"run candidates") [ -d "$cubins" ] && measure candidates ||
   { echo "gpu_tune4.sh: no $cubins (scripts/gpu_tune4.sh prepare candidates on the build machine) or a failed run"; exit 1; } ;;
-"sweep "*|"run sweep") [ -d "$bundle" ] && measure sweep ||
-  { echo "gpu_tune4.sh: no $bundle (scripts/gpu_tune4.sh prepare sweep on the build machine) or a failed run"; exit 1; } ;;
+"sweep "*|"run sweep") [ -d "$bundle" ] && [ -d "$goal" ] && measure sweep ||
+  { echo "gpu_tune4.sh: no $bundle or $goal (scripts/gpu_tune4.sh prepare sweep on the build machine) or a failed run"; exit 1; } ;;
 *) echo "usage: scripts/gpu_tune4.sh candidates|sweep (GPU machine); prepare candidates|sweep (build machine)" >&2; exit 2 ;;
 esac
