@@ -33,6 +33,8 @@ llvm::StringRef gemmc::bottleneckName(Bottleneck b) {
     return "mma-issue";
   case Bottleneck::PowerCap:
     return "power-cap";
+  case Bottleneck::TmaFill:
+    return "tma-fill";
   }
   llvm_unreachable("unknown bottleneck");
 }
@@ -467,10 +469,24 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   // CTAs' loads use the bandwidth meanwhile.
   double fedSec =
       a.mmaSec / a.latencyCoverage + a.streamKRefillSec + a.issueGapSec;
-  a.mainloopSec = std::max(fedSec, a.memorySec);
+  // TMA fills (docs/model.md 6e): the SMs with tiles share the device's
+  // fill rate from L2, and each box row past the matrix (TMA writes it as
+  // zeros) costs the SM's fill a fixed time. A floor under the mainloop:
+  // hidden while the math or HBM takes longer.
+  if (dev.tmaFillBytesPerSec > 0 && spec.mainloop.load == LoadKind::Tma) {
+    a.zeroRowsPerStage =
+        double(a.tilesM * spec.blockM() - p.m) / double(a.tilesM) +
+        double(a.tilesN * spec.blockN() - p.n) / double(a.tilesN);
+    double fillPerStepSec =
+        stageBytes / (dev.tmaFillBytesPerSec / double(a.smsWithTiles)) +
+        a.zeroRowsPerStage * dev.tmaZeroRowSec;
+    a.tmaFillSec = a.kStepsOnBusiestSm * fillPerStepSec;
+  }
+  a.mainloopSec = std::max({fedSec, a.memorySec, a.tmaFillSec});
   a.modelSec = a.mainloopSec + a.overheadSec;
-  a.pessimisticSec = std::max(fedSec, a.l2PessimisticBytes / a.hbmBytesPerSec) +
-                     a.overheadSec;
+  a.pessimisticSec =
+      std::max({fedSec, a.l2PessimisticBytes / a.hbmBytesPerSec, a.tmaFillSec}) +
+      a.overheadSec;
   // The power cap (docs/model.md 7b): a kernel runs its first
   // powerWindowSec at the rate above; then the board is at its power limit
   // and the FLOPs left go at the device's sustained rate, when that is
@@ -500,6 +516,8 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   // of the useful math and the three losses on top of it.
   if (a.powerCapSec > 0) {
     a.bottleneck = Bottleneck::PowerCap;
+  } else if (a.tmaFillSec > std::max(fedSec, a.memorySec)) {
+    a.bottleneck = Bottleneck::TmaFill;
   } else if (a.memorySec > fedSec) {
     a.bottleneck = Bottleneck::HbmBandwidth;
   } else {

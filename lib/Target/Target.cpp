@@ -47,11 +47,16 @@ static const DeviceInfo kDevices[] = {
      /*peakFlops=*/{67e12, 494.7e12, 989.4e12, 1978.9e12},
      /*maxClusterPortable=*/8, /*maxClusterNonPortable=*/16,
      /*l2Partitions=*/2,
-     // Measured (docs/model.md 7b, 7c): 16-bit GEMMs back to back at the
-     // 700 W cap; the K sweep's knee; the intercept of tiny kernels' K sweeps.
+     // Measured (docs/model.md 6e, 7b, 7c): 16-bit GEMMs back to back at
+     // the 700 W cap; the window that leaves cube8192 (1.34 ms) unthrottled
+     // and prefill_mlp_up at 5.22 ms in one process; the intercept of tiny
+     // kernels' K sweeps; 128x64 tiles at M = 128 (9.7 TB/s of fills) and
+     // the time their rows past M add (3.5 ns a row a K step), both / 0.80.
      /*sustainedFlops=*/{0, 0, 697e12, 0},
-     /*powerWindowSec=*/0.7e-3,
-     /*launchSec=*/0},
+     /*powerWindowSec=*/2.6e-3,
+     /*launchSec=*/3.8e-6,
+     /*tmaFillBytesPerSec=*/13.8e12,
+     /*tmaZeroRowSec=*/2.7e-9},
     // B200 (HGX, 1000 W): 148 SMs.
     {"b200", "NVIDIA B200", Arch::SM100a,
      /*smCount=*/148, /*smemPerSmBytes=*/228 * KiB,

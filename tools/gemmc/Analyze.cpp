@@ -308,7 +308,14 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                   "{1} = {2} on the math\n",
                   a.kStepsOnBusiestSm, timeStr(model::kSingleIssuerStepSec),
                   timeStr(a.issueGapSec));
-  os << formatv("  mainloop         = max(math / coverage {0}{3}{4}, memory {1}) = "
+  if (a.tmaFillSec > 0)
+    os << formatv("  TMA fills        = {0:F0} K steps x ({1} at {2:F1} GB/s per SM "
+                  "+ {3:F1} zero rows x {4:F1} ns) = {5}\n",
+                  a.kStepsOnBusiestSm, bytesStr(a.cta.stageBytes()),
+                  d.tmaFillBytesPerSec / double(a.smsWithTiles) / 1e9,
+                  a.zeroRowsPerStage, d.tmaZeroRowSec * 1e9,
+                  timeStr(a.tmaFillSec));
+  os << formatv("  mainloop         = max(math / coverage {0}{3}{4}, memory {1}{5}) = "
                 "{2}\n",
                 timeStr(a.mmaSec / a.latencyCoverage), timeStr(a.memorySec),
                 timeStr(a.mainloopSec),
@@ -316,7 +323,9 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                     ? " + stream-K refills " + timeStr(a.streamKRefillSec)
                     : std::string(),
                 a.issueGapSec > 0 ? " + issue path " + timeStr(a.issueGapSec)
-                                  : std::string());
+                                  : std::string(),
+                a.tmaFillSec > 0 ? ", TMA fills " + timeStr(a.tmaFillSec)
+                                 : std::string());
   os << formatv("  overhead         = {0} tiles x {1} exposed (prologue {2}, "
                 "epilogue {3}){4}{5} = {6}\n",
                 a.tilesOnBusiestSm, timeStr(a.exposedPerTileSec),
@@ -474,6 +483,7 @@ void printJson(raw_ostream &os, const KernelSpec &s, ArrayRef<Row> rows) {
             j.attribute("stream_k_fixup", a.streamKFixupSec);
             j.attribute("stream_k_refill", a.streamKRefillSec);
             j.attribute("issue_gap", a.issueGapSec);
+            j.attribute("tma_fill", a.tmaFillSec);
             if (a.blockScaleFoldSec > 0)
               j.attribute("block_scale_fold", a.blockScaleFoldSec);
             j.attribute("model", a.modelSec);

@@ -100,6 +100,13 @@ struct DeviceInfo {
   /// it: the launch, the grid's start and drain (docs/model.md 7c). 0 = not
   /// measured.
   double launchSec = 0;
+  /// TMA fills (docs/model.md 6e): the rate at which all SMs together can
+  /// have boxes written into shared memory from L2 (bytes/s, at the model's
+  /// roofs: the measured rate over kEfficiencyMid), and what each box row
+  /// past the tensor's edge (written as zeros) costs the SM's fill. 0 = not
+  /// measured, no fill term.
+  double tmaFillBytesPerSec = 0;
+  double tmaZeroRowSec = 0;
 
   double peak(MathUnit unit) const {
     return peakFlops[static_cast<int>(unit)];
