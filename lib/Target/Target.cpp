@@ -49,12 +49,13 @@ static const DeviceInfo kDevices[] = {
      /*l2Partitions=*/2,
      // Measured (docs/model.md 6e, 7b, 7c): 16-bit GEMMs back to back at
      // the 700 W cap; the window that leaves cube8192 (1.34 ms) unthrottled
-     // and prefill_mlp_up at 5.22 ms in one process; the intercept of tiny
-     // kernels' K sweeps; 128x64 tiles at M = 128 (9.7 TB/s of fills) and
-     // the time their rows past M add (3.5 ns a row a K step), both / 0.80.
+     // and prefill_mlp_up at 5.22 ms in one process; no launch term (the
+     // tiny kernels' K-sweep intercept, 3.8 us, made the sweep's kernels
+     // 9% too slow on average); the fills of 128x64 and 64x64 tiles over
+     // M = 1-128 (0-64 rows past M a box).
      /*sustainedFlops=*/{0, 0, 697e12, 0},
      /*powerWindowSec=*/2.6e-3,
-     /*launchSec=*/3.8e-6,
+     /*launchSec=*/0,
      /*tmaFillBytesPerSec=*/13.8e12,
      /*tmaZeroRowSec=*/2.7e-9},
     // B200 (HGX, 1000 W): 148 SMs.
