@@ -13,12 +13,14 @@
 #   round 2 (07:20), build machine:
 #     scripts/gpu_tune4.sh prepare sweep         # gemmc bundle bench/bundles/h200_bf16_tn_waves.yaml
 #                                                #   -o build/cubins-tune4-bundle/h200_bf16_tn_waves, and the
-#                                                #   8 tuned 128x256 specs -> build/cubins-tune4-goal (--check)
-#   GPU machine, carrying build/cubins-tune4-bundle and build/cubins-tune4-goal (< 3 minutes: build <= 80 s,
-#   one gemmc-bench process of the 77 sweep shapes and the 11 anchor (goal) shapes through the bundle, bf16
-#   B col-major, 100 s limit; one of the 5 large goal shapes x the 8 tuned specs (bf16/f16, B col/row), 45 s):
+#                                                #   8 tuned 128x256 specs -> build/cubins-tune4-goal (--check),
+#                                                #   bench/suites/tune4-r2.yaml's cubins -> build/cubins-tune4-picks
+#   GPU machine, carrying build/cubins-tune4-bundle, -goal and -picks (< 3 minutes: build <= 80 s (0 s when
+#   built), one gemmc-bench process of the 77 sweep shapes and the 11 anchor (goal) shapes through the bundle,
+#   bf16 B col-major, 100 s limit; one of the 5 large goal shapes x the 8 tuned specs (bf16/f16, B col/row),
+#   45 s; one of bench/suites/tune4-r2.yaml's 4 rows, 20 s):
 #     scripts/gpu_tune4.sh sweep                 # -> $OUT/sweep.txt, sweep.json (sweep-only.json + goal.json),
-#                                                #    sweep_summary.txt, goal-large.txt/.json
+#                                                #    sweep_summary.txt, goal-large.txt/.json, picks.txt/.json
 #
 # Output ($OUT, default ./out): gemmc-bench's text is written row by row, so a time-out keeps the rows before
 # it. tune4: each row of bench/suites/tune4.yaml against cuBLAS, 10 timed runs (rel_err per row is the
@@ -30,6 +32,7 @@ cd "$root"
 cubins=build/cubins-tune4
 bundle=build/cubins-tune4-bundle/h200_bf16_tn_waves
 goal=build/cubins-tune4-goal
+picks=build/cubins-tune4-picks
 
 # The cubins the candidates suite names, each from the first of these folders that holds NAME.yaml.
 build_candidates() {
@@ -66,6 +69,11 @@ PY
       --json "$OUT/goal-large.json" >"$OUT/goal-large.txt" 2>&1
     echo "== large goal rows: $((SECONDS - t0)) s, exit $?"
     cat "$OUT/goal-large.txt"
+    # The miss report's picks left unmeasured after round 1 (bench/suites/tune4-r2.yaml, 4 rows).
+    timeout 20 "$build/bin/gemmc-bench" --cubin-dir "$picks" --suite bench/suites/tune4-r2.yaml --iters 10 \
+      --warmup 2 --json "$OUT/picks.json" >"$OUT/picks.txt" 2>&1
+    echo "== picks: $((SECONDS - t0)) s, exit $?"
+    cat "$OUT/picks.txt"
   else
     timeout 75 "$build/bin/gemmc-bench" --cubin-dir "$cubins" --suite bench/suites/tune4.yaml \
       --iters 10 --warmup 2 --json "$OUT/tune4.json" >"$OUT/tune4.txt" 2>&1
@@ -90,10 +98,12 @@ case "${1:-} ${2:-}" in
   rm -rf "$goal" && scripts/build_cubins.sh --check "$goal" specs/h200_bf16_128x256_coop.yaml \
     specs/h200_bf16_tn_128x256_coop_mc.yaml specs/h200_bf16_nn_128x256_coop.yaml specs/h200_bf16_nn_128x256_coop_mc.yaml \
     specs/h200_f16_tn_128x256_coop.yaml specs/h200_f16_tn_128x256_coop_mc.yaml specs/h200_f16_nn_128x256_coop.yaml \
-    specs/h200_f16_nn_128x256_coop_mc.yaml && echo "gpu_tune4.sh: $goal ready" ;;
+    specs/h200_f16_nn_128x256_coop_mc.yaml && echo "gpu_tune4.sh: $goal ready" &&
+  scripts/build_suite_cubins.sh bench/suites/tune4-r2.yaml "$picks" test/gpu/small test/gpu/m256 test/gpu/tune3 &&
+  echo "gpu_tune4.sh: $picks ready" ;;
 "candidates "*|"run candidates") [ -d "$cubins" ] && measure candidates ||
   { echo "gpu_tune4.sh: no $cubins (scripts/gpu_tune4.sh prepare candidates on the build machine) or a failed run"; exit 1; } ;;
-"sweep "*|"run sweep") [ -d "$bundle" ] && [ -d "$goal" ] && measure sweep ||
-  { echo "gpu_tune4.sh: no $bundle or $goal (scripts/gpu_tune4.sh prepare sweep on the build machine) or a failed run"; exit 1; } ;;
+"sweep "*|"run sweep") [ -d "$bundle" ] && [ -d "$goal" ] && [ -d "$picks" ] && measure sweep ||
+  { echo "gpu_tune4.sh: no $bundle, $goal or $picks (scripts/gpu_tune4.sh prepare sweep on the build machine) or a failed run"; exit 1; } ;;
 *) echo "usage: scripts/gpu_tune4.sh candidates|sweep (GPU machine); prepare candidates|sweep (build machine)" >&2; exit 2 ;;
 esac
