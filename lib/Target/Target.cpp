@@ -56,8 +56,8 @@ static const DeviceInfo kDevices[] = {
      /*sustainedFlops=*/{0, 0, 697e12, 0},
      /*powerWindowSec=*/2.6e-3,
      /*launchSec=*/0,
-     /*tmaFillBytesPerSec=*/13.8e12,
-     /*tmaZeroRowSec=*/2.7e-9},
+     /*tmaFillBytesPerSec=*/16.5e12,
+     /*tmaZeroRowSec=*/3.5e-9},
     // B200 (HGX, 1000 W): 148 SMs.
     {"b200", "NVIDIA B200", Arch::SM100a,
      /*smCount=*/148, /*smemPerSmBytes=*/228 * KiB,

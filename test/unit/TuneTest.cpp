@@ -146,14 +146,9 @@ std::string brief(const KernelSpec &kernel) {
 // 8 and 16 activation rows are no longer "load-latency" bound at M = 16 and
 // lead there (swap_ab 16x64 without split-K measured 0.95-1.00x cuBLAS at
 // M = 1-16 on N = 6144 in scripts/gpu_tune3.sh's round 1). Since the TMA
-// fill term (docs/model.md 6e) the SMs share a fill rate from L2 and each box
-// row past the matrix costs the fill 2.7 ns: on decode_m64 swap_ab 32x64
-// (256 tiles, two an SM: 30.1 us of fills against 28.4 us of HBM) falls behind
-// 64x64 pingpong (one tile an SM, its fills hidden), as measured
-// (llama3_70b_o_m64, the same shape: 0.99x against 0.64x for swap_ab 32x64
-// split_k 2, bench/results/2026-12-01-tune4/r1); on decode_m16 64x64
-// pingpong (48 zero rows in each A box) gives way to swap_ab 32x64
-// multistage.
+// fill term (docs/model.md 6e) each box row past the matrix costs the SM's
+// fill 3.5 ns: on decode_m16 64x64 pingpong (48 zero rows in each A box)
+// gives way to swap_ab 32x64 multistage.
 TEST(Tune, AnchorTop3IsStableAndExplained) {
   gemmc::bench::Suite suite;
   ASSERT_NO_FATAL_FAILURE(readAnchors(suite));
@@ -171,9 +166,9 @@ TEST(Tune, AnchorTop3IsStableAndExplained) {
         "128x224x64 warp_specialized data_parallel along_m/8 1x1 direct",
         "128x192x64 warp_specialized stream_k along_m/8 1x1 tma"}},
       {"decode_m64",
-       {"64x64x64 warp_specialized_pingpong persistent along_m/1 1x1 tma",
-        "swap_ab 32x128x64 warp_specialized data_parallel along_m/1 1x1 direct",
-        "swap_ab 32x64x64 warp_specialized_pingpong persistent along_m/1 1x1 direct"}},
+       {"swap_ab 32x64x64 warp_specialized_pingpong persistent along_m/1 1x1 direct",
+        "swap_ab 32x64x64 multistage data_parallel along_m/1 1x1 direct",
+        "64x64x64 warp_specialized_pingpong persistent along_m/1 1x1 tma"}},
       {"decode_m16",
        {"swap_ab 8x64x64 warp_specialized_pingpong persistent along_m/1 1x1 direct",
         "swap_ab 16x64x64 warp_specialized_pingpong persistent along_m/1 1x1 direct",

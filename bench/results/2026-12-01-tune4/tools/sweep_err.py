@@ -1,7 +1,7 @@
 import json, subprocess, sys, math, os
 sys.path.insert(0, 'bench')
 from miss_report import spec_for, analyze
-G = 'build/bin/gemmc'
+G = os.environ.get('GEMMC', 'build/bin/gemmc')
 rows = []
 for p in sys.argv[1:]:
     rows += [r for r in json.load(open(p))['rows'] if r['status'] == 'ok']
@@ -11,7 +11,7 @@ for r in rows:
     a = analyze(G, spec, (r['m'], r['n'], r['k']))
     if not a: continue
     t = a['time_s']; meas = r['gemmc_ms'] * 1e-3
-    res.append((r['shape'], r['cubin'], meas, t['predicted'], t['predicted'] - t['launch'], a['bottleneck']))
+    res.append((r['shape'], r['cubin'], meas, t['predicted'], t['predicted'] - t.get('launch', 0), a['bottleneck']))
 for label, idx in (('with launch', 3), ('without launch', 4)):
     logs = [math.log(x[2] / x[idx]) for x in res]
     g = math.exp(sum(logs) / len(logs)); rms = math.sqrt(sum(l * l for l in logs) / len(logs))
