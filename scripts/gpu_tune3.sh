@@ -28,21 +28,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 dir=${GEMMC_TUNE3_DIR:-build/tune3}
 
-# The spec of each cubin the candidates suite names: the first of these folders that holds NAME.yaml.
-spec_dirs="test/gpu/tune3 test/gpu/tune2 test/gpu/small test/gpu/m256 specs test/gpu/specs"
-
-# The cubins bench/suites/tune3.yaml names, each from the first of $spec_dirs that holds NAME.yaml.
+# The cubins the candidates suite names, each from the first of these folders that holds NAME.yaml.
 build_candidates() {
-  local specs=() name d
-  for name in $(grep -o '[A-Za-z0-9_]*\.cubin' bench/suites/tune3.yaml | sort -u); do
-    name=${name%.cubin}
-    for d in $spec_dirs; do
-      if [ -f "$d/$name.yaml" ]; then specs+=("$d/$name.yaml"); continue 2; fi
-    done
-    echo "gpu_tune3.sh: no spec for $name.cubin in $spec_dirs" >&2
-    return 1
-  done
-  rm -rf "$dir/cubins" && mkdir -p "$dir/cubins" && scripts/build_cubins.sh --check "$dir/cubins" "${specs[@]}"
+  scripts/build_suite_cubins.sh bench/suites/tune3.yaml "$dir/cubins" test/gpu/tune3 test/gpu/tune2 test/gpu/small test/gpu/m256 specs test/gpu/specs
 }
 
 # The GPU side: gemmc-bench built (80 s limit), then round 1's one process or round 2's sweep.

@@ -31,6 +31,10 @@ llvm::StringRef gemmc::bottleneckName(Bottleneck b) {
     return "shared-memory-bandwidth";
   case Bottleneck::MmaIssue:
     return "mma-issue";
+  case Bottleneck::PowerCap:
+    return "power-cap";
+  case Bottleneck::TmaFill:
+    return "tma-fill";
   }
   llvm_unreachable("unknown bottleneck");
 }
@@ -465,13 +469,42 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   // CTAs' loads use the bandwidth meanwhile.
   double fedSec =
       a.mmaSec / a.latencyCoverage + a.streamKRefillSec + a.issueGapSec;
-  a.mainloopSec = std::max(fedSec, a.memorySec);
+  // TMA fills (docs/model.md 6e): the SMs with tiles share the device's
+  // fill rate from L2, and each box row past the matrix (TMA writes it as
+  // zeros) costs the SM's fill a fixed time. A floor under the mainloop:
+  // hidden while the math or HBM takes longer.
+  if (dev.tmaFillBytesPerSec > 0 && spec.mainloop.load == LoadKind::Tma) {
+    a.zeroRowsPerStage =
+        double(a.tilesM * spec.blockM() - p.m) / double(a.tilesM) +
+        double(a.tilesN * spec.blockN() - p.n) / double(a.tilesN);
+    double fillPerStepSec =
+        stageBytes / (dev.tmaFillBytesPerSec / double(a.smsWithTiles)) +
+        a.zeroRowsPerStage * dev.tmaZeroRowSec;
+    a.tmaFillSec = a.kStepsOnBusiestSm * fillPerStepSec;
+  }
+  a.mainloopSec = std::max({fedSec, a.memorySec, a.tmaFillSec});
   a.modelSec = a.mainloopSec + a.overheadSec;
-  a.pessimisticSec = std::max(fedSec, a.l2PessimisticBytes / a.hbmBytesPerSec) +
-                     a.overheadSec;
-  a.predictedSec = a.modelSec / kEfficiencyMid;
-  a.bestSec = a.modelSec / kEfficiencyHigh;
-  a.worstSec = a.pessimisticSec / kEfficiencyLow;
+  a.pessimisticSec =
+      std::max({fedSec, a.l2PessimisticBytes / a.hbmBytesPerSec, a.tmaFillSec}) +
+      a.overheadSec;
+  // The power cap (docs/model.md 7b): a kernel runs its first
+  // powerWindowSec at the rate above; then the board is at its power limit
+  // and the FLOPs left go at the device's sustained rate, when that is
+  // slower. A device number measured once, not a per-shape factor.
+  double sustained = dev.sustainedFlops[static_cast<int>(a.unit)];
+  auto capped = [&](double sec) {
+    if (sustained <= 0 || sec <= dev.powerWindowSec)
+      return sec;
+    double rest = a.flops * (1.0 - dev.powerWindowSec / sec);
+    return std::max(sec, dev.powerWindowSec + rest / sustained);
+  };
+  // The launch (docs/model.md 7c): measured, so outside the efficiency.
+  a.launchSec = dev.launchSec;
+  a.uncappedSec = a.modelSec / kEfficiencyMid;
+  a.powerCapSec = capped(a.uncappedSec) - a.uncappedSec;
+  a.predictedSec = a.uncappedSec + a.powerCapSec + a.launchSec;
+  a.bestSec = capped(a.modelSec / kEfficiencyHigh) + a.launchSec;
+  a.worstSec = capped(a.pessimisticSec / kEfficiencyLow) + a.launchSec;
   a.predictedTflops = a.flops / a.predictedSec / 1e12;
   a.bestTflops = a.flops / a.bestSec / 1e12;
   a.worstTflops = a.flops / a.worstSec / 1e12;
@@ -481,7 +514,11 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
 
   // The bottleneck: HBM when traffic outlasts the fed math, else the largest
   // of the useful math and the three losses on top of it.
-  if (a.memorySec > fedSec) {
+  if (a.powerCapSec > 0) {
+    a.bottleneck = Bottleneck::PowerCap;
+  } else if (a.tmaFillSec > std::max(fedSec, a.memorySec)) {
+    a.bottleneck = Bottleneck::TmaFill;
+  } else if (a.memorySec > fedSec) {
     a.bottleneck = Bottleneck::HbmBandwidth;
   } else {
     std::pair<Bottleneck, double> parts[] = {

@@ -308,7 +308,14 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                   "{1} = {2} on the math\n",
                   a.kStepsOnBusiestSm, timeStr(model::kSingleIssuerStepSec),
                   timeStr(a.issueGapSec));
-  os << formatv("  mainloop         = max(math / coverage {0}{3}{4}, memory {1}) = "
+  if (a.tmaFillSec > 0)
+    os << formatv("  TMA fills        = {0:F0} K steps x ({1} at {2:F1} GB/s per SM "
+                  "+ {3:F1} zero rows x {4:F1} ns) = {5}\n",
+                  a.kStepsOnBusiestSm, bytesStr(a.cta.stageBytes()),
+                  d.tmaFillBytesPerSec / double(a.smsWithTiles) / 1e9,
+                  a.zeroRowsPerStage, d.tmaZeroRowSec * 1e9,
+                  timeStr(a.tmaFillSec));
+  os << formatv("  mainloop         = max(math / coverage {0}{3}{4}, memory {1}{5}) = "
                 "{2}\n",
                 timeStr(a.mmaSec / a.latencyCoverage), timeStr(a.memorySec),
                 timeStr(a.mainloopSec),
@@ -316,7 +323,9 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                     ? " + stream-K refills " + timeStr(a.streamKRefillSec)
                     : std::string(),
                 a.issueGapSec > 0 ? " + issue path " + timeStr(a.issueGapSec)
-                                  : std::string());
+                                  : std::string(),
+                a.tmaFillSec > 0 ? ", TMA fills " + timeStr(a.tmaFillSec)
+                                 : std::string());
   os << formatv("  overhead         = {0} tiles x {1} exposed (prologue {2}, "
                 "epilogue {3}){4}{5} = {6}\n",
                 a.tilesOnBusiestSm, timeStr(a.exposedPerTileSec),
@@ -332,11 +341,29 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
   os << formatv("  model            = {0} at the datasheet roofs\n",
                 timeStr(a.modelSec));
   os << "prediction\n";
-  os << formatv("  time             = {0} / {1:F2} efficiency = {2} (range {3} "
-                "- {4})\n",
-                timeStr(a.modelSec), model::kEfficiencyMid,
-                timeStr(a.predictedSec), timeStr(a.bestSec),
-                timeStr(a.worstSec));
+  if (a.powerCapSec > 0 || a.launchSec > 0)
+    os << formatv("  time             = {0} / {1:F2} efficiency = {2}{3}{4} = {5} "
+                  "(range {6} - {7})\n",
+                  timeStr(a.modelSec), model::kEfficiencyMid,
+                  timeStr(a.uncappedSec),
+                  a.powerCapSec > 0
+                      ? formatv(" + power cap {0} (past {1} at {2:F0} "
+                                "TFLOP/s)",
+                                timeStr(a.powerCapSec),
+                                timeStr(d.powerWindowSec),
+                                d.sustainedFlops[int(a.unit)] / 1e12)
+                            .str()
+                      : std::string(),
+                  a.launchSec > 0 ? " + launch " + timeStr(a.launchSec)
+                                  : std::string(),
+                  timeStr(a.predictedSec), timeStr(a.bestSec),
+                  timeStr(a.worstSec));
+  else
+    os << formatv("  time             = {0} / {1:F2} efficiency = {2} (range {3} "
+                  "- {4})\n",
+                  timeStr(a.modelSec), model::kEfficiencyMid,
+                  timeStr(a.predictedSec), timeStr(a.bestSec),
+                  timeStr(a.worstSec));
   os << formatv("  throughput       = {0:F1} TFLOP/s (range {1:F1} - {2:F1})\n",
                 a.predictedTflops, a.worstTflops, a.bestTflops);
   os << formatv("  of peak          = {0} (range {1} - {2})\n",
@@ -456,9 +483,12 @@ void printJson(raw_ostream &os, const KernelSpec &s, ArrayRef<Row> rows) {
             j.attribute("stream_k_fixup", a.streamKFixupSec);
             j.attribute("stream_k_refill", a.streamKRefillSec);
             j.attribute("issue_gap", a.issueGapSec);
+            j.attribute("tma_fill", a.tmaFillSec);
             if (a.blockScaleFoldSec > 0)
               j.attribute("block_scale_fold", a.blockScaleFoldSec);
             j.attribute("model", a.modelSec);
+            j.attribute("power_cap", a.powerCapSec);
+            j.attribute("launch", a.launchSec);
             j.attribute("predicted", a.predictedSec);
             j.attribute("best", a.bestSec);
             j.attribute("worst", a.worstSec);

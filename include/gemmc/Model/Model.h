@@ -94,6 +94,8 @@ enum class Bottleneck {
   TileOverhead,     ///< prologue and epilogue not hidden behind other work
   SharedMemory,     ///< the MMA's operand reads and the fills outrun shared memory
   MmaIssue,         ///< one MMA warpgroup on the SM: its per-K-step round trip is exposed
+  PowerCap,         ///< the math outlasts the power window: the board's sustained rate sets the time
+  TmaFill,          ///< the TMA fills (L2 to shared memory, rows past the edge as zeros) outlast the math and HBM
 };
 llvm::StringRef bottleneckName(Bottleneck b);
 
@@ -215,12 +217,29 @@ struct Analysis {
   /// the math side of the mainloop (hidden when HBM-bound).
   double issueGapSec = 0;
 
+  // TMA fills (docs/model.md 6e; 0 without TMA loads or a measured rate).
+  /// Box rows past the matrix in one stage of an average tile: A's past M,
+  /// B's past N (the swapped kernel's under swap_ab).
+  double zeroRowsPerStage = 0;
+  /// The busiest SM's K steps x (stage bytes at its share of the fill rate
+  /// + zero rows x tmaZeroRowSec); a floor of the mainloop.
+  double tmaFillSec = 0;
+
   // Time.
   double mmaSec = 0;    ///< busiest SM's padded tiles at mathFlopsPerSm
   double memorySec = 0; ///< l2Bytes / HBM bandwidth
-  double mainloopSec = 0; ///< max(mmaSec / coverage + streamKRefillSec + issueGapSec, memorySec)
+  double mainloopSec = 0; ///< max(mmaSec / coverage + streamKRefillSec + issueGapSec, memorySec, tmaFillSec)
   double modelSec = 0;  ///< mainloop + overhead at the datasheet roofs
   double pessimisticSec = 0; ///< the same with l2PessimisticBytes
+  /// The prediction before the power cap and the launch: modelSec /
+  /// kEfficiencyMid (docs/model.md 7).
+  double uncappedSec = 0;
+  /// What the power cap adds to the prediction (docs/model.md 7b): past the
+  /// device's powerWindowSec the FLOPs left run at its sustained rate; 0 when
+  /// the kernel is short or slower than that rate anyway.
+  double powerCapSec = 0;
+  /// The device's launchSec, on every prediction (docs/model.md 7c).
+  double launchSec = 0;
   double predictedSec = 0, bestSec = 0, worstSec = 0;
   double predictedTflops = 0, bestTflops = 0, worstTflops = 0;
   double fractionOfPeak = 0, bestFraction = 0, worstFraction = 0;

@@ -87,6 +87,26 @@ struct DeviceInfo {
   /// SMs on different partitions read can be fetched from HBM once per
   /// partition (A100, H100/H200: two; B200: one per die, two).
   int l2Partitions = 2;
+  /// The dense rate of each MathUnit that a GEMM holds once the board runs at
+  /// its power limit (FLOP/s, indexed by MathUnit): the best sustained rate
+  /// measured on the device (gemmc-bench --sustain). 0 = not measured, no
+  /// power term (docs/model.md 7b).
+  double sustainedFlops[static_cast<int>(MathUnit::Count)] = {};
+  /// How long a kernel runs at full load, after the short idle gaps between
+  /// timed launches, before the power limit slows its clock to the sustained
+  /// rate (docs/model.md 7b); measured by a K sweep.
+  double powerWindowSec = 0;
+  /// What one launch costs whatever its work, as CUDA events around it time
+  /// it: the launch, the grid's start and drain (docs/model.md 7c). 0 = not
+  /// measured.
+  double launchSec = 0;
+  /// TMA fills (docs/model.md 6e): the rate at which all SMs together can
+  /// have boxes written into shared memory from L2 (bytes/s, at the model's
+  /// roofs: the measured rate over kEfficiencyMid), and what each box row
+  /// past the tensor's edge (written as zeros) costs the SM's fill. 0 = not
+  /// measured, no fill term.
+  double tmaFillBytesPerSec = 0;
+  double tmaZeroRowSec = 0;
 
   double peak(MathUnit unit) const {
     return peakFlops[static_cast<int>(unit)];
