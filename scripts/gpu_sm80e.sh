@@ -12,14 +12,15 @@
 # 1. the mma.sync peak (bench/mma_sync_peak.cu) and bench/mma_sync_mix.cu,
 #    with its "real" rows: gemmc's own mainloop order and its zero-fill
 #    address arithmetic on L2-resident matrices ($OUT/mma_sync_mix.md);
-# 2. (r2) the correctness suite on DIR's new-* kernels, every shape class
-#    (M = 1, ragged M and N, K not a multiple of BLOCK_K, padded ld);
-# 3. gemmc-bench, ONE process, every fatbinary of DIR (main's kernels under
+# 2. gemmc-bench, ONE process, every fatbinary of DIR (main's kernels under
 #    their names or old-<name>, the variants under <variant>-<name>) on
 #    cube4096, cube8192, l2_2048x2048x8192 (one wave of 128 CTAs, the
 #    operands mostly in L2) and wave_2048x2048x32768 (the same grid, 4x the
 #    K tiles: the per-tile fixed cost is the difference); fractions of the
 #    peak ($OUT/mma_sync.md);
+# 3. the correctness suite, every shape class (M = 1, ragged M and N, K not
+#    a multiple of BLOCK_K, padded ld): r1 on DIR's lite-*, il-*, late-*,
+#    r2 on DIR's new-* ($OUT/suite.txt);
 # 4. SASS (cuobjdump, no GPU) of build/cubins-sm80e-mix/*.sm90.cubin
 #    (ptxas -arch=sm_90 of the kernels' PTX, as the driver's JIT compiles
 #    them): $OUT/*.sass and the K loop's instruction counts
@@ -62,19 +63,7 @@ if fits 20 mma-sync; then
   fi
 fi
 
-# 2. Suite on the branch's kernels (round 2).
-if [ "$mode" = r2 ] && ls "$dir"/new-*.fatbin >/dev/null 2>&1 && fits 30 suite; then
-  suite=$(mktemp -d)
-  for f in "$dir"/new-*.fatbin; do
-    n=$(basename "$f"); cp "$f" "$suite/${n#new-}"; cp "$f.json" "$suite/${n#new-}.json"
-  done
-  stage suite "$(lim 45)" "$build/bin/gemmc-gpu-tests" --cubin-dir "$suite" \
-    --shapes 1x1x16,1x300x40,64x64x64,127x255x72,129x130x100,1000x1000x1000 >"$OUT/suite.txt" ||
-    status=1
-  grep -E "^gemmc-gpu-tests|FAIL|^SKIPPED" "$OUT/suite.txt" | tail -n 20
-fi
-
-# 3. Every kernel of DIR in one process.
+# 2. Every kernel of DIR in one process.
 if fits 45 bench; then
   stage bench "$(lim 90)" "$bench" --cubin-dir "$dir" --suite bench/results/2026-12-01-sm80e/suite.yaml \
     --cubins '*a100_*' --iters 10 --warmup 2 --json "$OUT/bench.json" >"$OUT/bench.txt" || status=1
@@ -82,6 +71,18 @@ if fits 45 bench; then
   [ -f "$OUT/mma_sync_peak.json" ] &&
     python3 bench/mma_sync_fraction.py "$OUT/mma_sync_peak.json" "$OUT/bench.json" \
       --cubins '*a100_*' | tee "$OUT/mma_sync.md"
+fi
+
+# 3. Suite: round 1 on the candidates (lite-*, il-*, late-*; nopred-* is
+# right on whole tiles only), round 2 on the branch's kernels (new-*).
+case $mode in r1) globs="lite-*.fatbin il-*.fatbin late-*.fatbin" ;; *) globs="new-*.fatbin" ;; esac
+cands=()
+for g in $globs; do for f in "$dir"/$g; do [ -f "$f" ] && cands+=(--cubin "$f"); done; done
+if ((${#cands[@]})) && fits 30 suite; then
+  stage suite "$(lim 50)" "$build/bin/gemmc-gpu-tests" "${cands[@]}" \
+    --shapes 1x1x16,1x300x40,64x64x64,127x255x72,129x130x100,1000x1000x1000 >"$OUT/suite.txt" ||
+    status=1
+  grep -E "^gemmc-gpu-tests|FAIL|^SKIPPED" "$OUT/suite.txt" | tail -n 20
 fi
 
 # 4. SASS of the K loop as the JIT builds it (sm_90), no GPU needed.
