@@ -122,13 +122,24 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
     Value k0 = ir.mul(op.getKTile(), ir.c32(s.blockK()));
     // Copy the tile whose row r, unit u holds global element
     // (rowOrigin + r, colOrigin + u * per) of `src` (leading dimension ld).
+    // rowsFixed: the rows do not move with the K tile (the columns do).
+    // A fill in parts (`copies`): this op's range of the thread's copies
+    // (A's rounds, then B's); the part with the last commits.
+    int64_t copyIndex = 0, firstCopy = 0, endCopy = INT64_MAX;
+    if (std::optional<ArrayRef<int64_t>> range = op.getCopies()) {
+      firstCopy = (*range)[0];
+      endCopy = (*range)[0] + (*range)[1];
+    }
     auto copyTile = [&](Value tile, const TileShape &t, Value src, Value ld,
                         ::gemmc::ElementType element, Value rowOrigin, Value rowLimit,
-                        Value colOrigin, Value colLimit) {
+                        Value colOrigin, Value colLimit, bool rowsFixed) {
       int64_t eb = elementBytes(element);
       Type elemType = storageType(rewriter.getContext(), element);
       int64_t copies = t.rows * t.rowUnits;
       for (int64_t i = 0; i * threads < copies; ++i) {
+        int64_t index = copyIndex++;
+        if (index < firstCopy || index >= endCopy)
+          continue;
         Value q = ir.add(tid, ir.c32(i * threads));
         // A tile smaller than a round of copies leaves the last threads out.
         OpBuilder::InsertionGuard guard(ir.b);
@@ -153,23 +164,36 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
         Value row = ir.add(rowOrigin, r);
         Value col = ir.add(colOrigin, ir.mul(u, ir.c32(kUnit / eb)));
         // Bytes inside the matrix: 16, fewer at the right edge, 0 outside.
-        Value inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, rowLimit),
-                               ir.cmp(arith::CmpIPredicate::ult, col, colLimit));
+        Value rowInside = ir.cmp(arith::CmpIPredicate::ult, row, rowLimit);
+        Value colInside = ir.cmp(arith::CmpIPredicate::ult, col, colLimit);
         Value bytes = arith::SelectOp::create(
-            ir.b, ir.loc, inside,
+            ir.b, ir.loc, ir.andI(rowInside, colInside),
             ir.minU(ir.mul(ir.sub(colLimit, col), ir.c32(eb)), ir.c32(kUnit)),
             ir.c32(0));
         // A copy that reads nothing still gets an address inside the
-        // matrix: its first element.
-        Value offset = arith::SelectOp::create(
-            ir.b, ir.loc, inside,
-            arith::AddIOp::create(ir.b, ir.loc,
-                                  arith::MulIOp::create(ir.b, ir.loc, ir.zext64(row),
-                                                        ir.zext64(ld)),
-                                  ir.zext64(col)),
-            ir.c64(0));
-        Value from = LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, elemType, src,
-                                         ValueRange{offset});
+        // matrix: row 0 for a row outside it, column 0 for a column outside.
+        // Where the rows are K-independent (A, a K-major B), the row's
+        // pointer stays out of the K loop and a copy costs one 32-bit select
+        // and one 64-bit add; an N-major B's rows are K's, its offset is
+        // selected whole (its row pointers held across the loop would spill
+        // in tf32 128x256x32).
+        Value rowOffset = arith::MulIOp::create(ir.b, ir.loc, ir.zext64(row), ir.zext64(ld));
+        Value from;
+        if (rowsFixed) {
+          Value rowTerm = arith::SelectOp::create(ir.b, ir.loc, rowInside, rowOffset, ir.c64(0));
+          Value colTerm =
+              ir.zext64(arith::SelectOp::create(ir.b, ir.loc, colInside, col, ir.c32(0)));
+          Value rowAt = LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, elemType, src,
+                                            ValueRange{rowTerm});
+          from = LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, elemType, rowAt,
+                                     ValueRange{colTerm});
+        } else {
+          Value offset = arith::SelectOp::create(
+              ir.b, ir.loc, ir.andI(rowInside, colInside),
+              arith::AddIOp::create(ir.b, ir.loc, rowOffset, ir.zext64(col)), ir.c64(0));
+          from = LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, elemType, src,
+                                     ValueRange{offset});
+        }
         NVVM::CpAsyncOp::create(
             ir.b, ir.loc, dst, from,
             ir.b.getI32IntegerAttr(kUnit),
@@ -182,7 +206,7 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
     // (activations_only) and B in the second (weights_only), which commits.
     if (!op.getWeightsOnly())
       copyTile(base, tileA(s), op.getA(), op.getLda(), s.a.element, op.getM0(),
-               op.getM(), k0, op.getK());
+               op.getM(), k0, op.getK(), /*rowsFixed=*/true);
     if (op.getActivationsOnly()) {
       rewriter.eraseOp(op);
       return success();
@@ -190,11 +214,12 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
     Value bTile = ir.sharedAt(base, op.getSmemLayout().getBOffset());
     if (s.b.layout == Layout::Col)
       copyTile(bTile, tileB(s), op.getB(), op.getLdb(), s.b.element, op.getN0(),
-               op.getN(), k0, op.getK());
+               op.getN(), k0, op.getK(), /*rowsFixed=*/true);
     else
       copyTile(bTile, tileB(s), op.getB(), op.getLdb(), s.b.element, k0,
-               op.getK(), op.getN0(), op.getN());
-    NVVM::CpAsyncCommitGroupOp::create(ir.b, ir.loc);
+               op.getK(), op.getN0(), op.getN(), /*rowsFixed=*/false);
+    if (endCopy >= copyIndex)
+      NVVM::CpAsyncCommitGroupOp::create(ir.b, ir.loc);
     rewriter.eraseOp(op);
     return success();
   }
@@ -319,7 +344,8 @@ public:
 
   /// acc (fragment (mi, ni) holds 4 consecutive values) += the mma.syncs of
   /// one k step on `regs` (as load returns them).
-  void multiply(SmallVectorImpl<Value> &acc, ArrayRef<Value> regs) {
+  void multiply(SmallVectorImpl<Value> &acc, ArrayRef<Value> regs, int64_t first = 0,
+                int64_t end = INT64_MAX) {
     MLIRContext *ctx = ir.b.getContext();
     int64_t perFragment = mma.accumulator.valuesPerBlock();
     Type f32x4 = LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(4, ir.f32));
@@ -334,20 +360,22 @@ public:
     std::array<int64_t, 3> shape = {mma.defaultShape().m, mma.defaultShape().nMin, kInstr};
     for (int64_t mi = 0; mi < mf; ++mi)
       for (int64_t ni = 0; ni < nf; ++ni) {
-        int64_t first = (mi * nf + ni) * perFragment;
+        if (mi * nf + ni < first || mi * nf + ni >= end)
+          continue;
+        int64_t firstValue = (mi * nf + ni) * perFragment;
         SmallVector<Value> a, b, c;
         for (int64_t i = 0; i < 4; ++i)
           a.push_back(operand(regs[4 * mi + i]));
         for (int64_t i = 0; i < 2; ++i)
           b.push_back(operand(regs[4 * mf + 2 * ni + i]));
         for (int64_t i = 0; i < perFragment; ++i)
-          c.push_back(acc[first + i]);
+          c.push_back(acc[firstValue + i]);
         auto d = NVVM::MmaOp::create(
             ir.b, ir.loc, f32x4, a, b, c, shape, std::nullopt, std::nullopt,
             std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
             std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
         for (int64_t i = 0; i < perFragment; ++i)
-          acc[first + i] = LLVM::ExtractValueOp::create(ir.b, ir.loc, d, ArrayRef<int64_t>{i});
+          acc[firstValue + i] = LLVM::ExtractValueOp::create(ir.b, ir.loc, d, ArrayRef<int64_t>{i});
       }
   }
 
@@ -431,7 +459,12 @@ Value lowerMmaFragments(MmaFragmentsOp op, KernelIR &ir, WarpMma &warp) {
 /// gemmc.mma_step -> one k step's mma.syncs.
 Value lowerMmaStep(MmaStepOp op, KernelIR &ir, WarpMma &warp) {
   SmallVector<Value> acc = unpack(ir, op.getAcc());
-  warp.multiply(acc, unpack(ir, op.getFragments()));
+  int64_t first = 0, end = INT64_MAX;
+  if (std::optional<ArrayRef<int64_t>> range = op.getMmas()) {
+    first = (*range)[0];
+    end = (*range)[0] + (*range)[1];
+  }
+  warp.multiply(acc, unpack(ir, op.getFragments()), first, end);
   return pack(ir, op.getAcc().getType(), acc);
 }
 
