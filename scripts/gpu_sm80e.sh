@@ -19,7 +19,7 @@
 #    K tiles: the per-tile fixed cost is the difference); fractions of the
 #    peak ($OUT/mma_sync.md);
 # 3. the correctness suite, every shape class (M = 1, ragged M and N, K not
-#    a multiple of BLOCK_K, padded ld): r1 on DIR's lite-*, il-*, late-*,
+#    a multiple of BLOCK_K, padded ld): r1 on DIR's il-* (lite's fills too),
 #    r2 on DIR's new-* ($OUT/suite.txt);
 # 4. SASS (cuobjdump, no GPU) of build/cubins-sm80e-mix/*.sm90.cubin
 #    (ptxas -arch=sm_90 of the kernels' PTX, as the driver's JIT compiles
@@ -73,9 +73,9 @@ if fits 45 bench; then
       --cubins '*a100_*' | tee "$OUT/mma_sync.md"
 fi
 
-# 3. Suite: round 1 on the candidates (lite-*, il-*, late-*; nopred-* is
+# 3. Suite: round 1 on the il-* candidates (their fills are lite's; nopred-* is
 # right on whole tiles only), round 2 on the branch's kernels (new-*).
-case $mode in r1) globs="lite-*.fatbin il-*.fatbin late-*.fatbin" ;; *) globs="new-*.fatbin" ;; esac
+case $mode in r1) globs="il-*.fatbin" ;; *) globs="new-*.fatbin" ;; esac
 cands=()
 for g in $globs; do for f in "$dir"/$g; do [ -f "$f" ] && cands+=(--cubin "$f"); done; done
 if ((${#cands[@]})) && fits 30 suite; then
