@@ -23,7 +23,7 @@
 #    r2 on DIR's new-* ($OUT/suite.txt);
 # 4. SASS (cuobjdump, no GPU) of build/cubins-sm80e-mix/*.sm90.cubin
 #    (ptxas -arch=sm_90 of the kernels' PTX, as the driver's JIT compiles
-#    them): $OUT/*.sass and the K loop's instruction counts
+#    them): $OUT/*.sass.gz and the K loop's instruction counts
 #    ($OUT/sass_counts.txt).
 source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-r1}
@@ -117,6 +117,7 @@ if best:
 EOF
   done
   cat "$OUT/sass_counts.txt" 2>/dev/null
+  gzip -9 -f "$OUT"/*.sass
 fi
 echo "== gpu_sm80e.sh $mode: exit $status after ${SECONDS}s" | tee -a "$log"
 exit $status
