@@ -21,6 +21,9 @@
 # 3. the correctness suite, every shape class (M = 1, ragged M and N, K not
 #    a multiple of BLOCK_K, padded ld): r1 on DIR's il-* (lite's fills too),
 #    r2 on DIR's new-* ($OUT/suite.txt);
+#    r2 then memcheck of new-a100_bf16_128x256x32, _128x256x64,
+#    a100_tf32_128x256x32_tn and _128x256x32 on 300x600x200 and 127x255x72
+#    (interior tiles with unchecked fills beside edge tiles);
 # 4. SASS (cuobjdump, no GPU) of build/cubins-sm80e-mix/*.sm90.cubin
 #    (ptxas -arch=sm_90 of the kernels' PTX, as the driver's JIT compiles
 #    them): $OUT/*.sass.gz and the K loop's instruction counts
@@ -83,6 +86,19 @@ if ((${#cands[@]})) && fits 30 suite; then
     --shapes 1x1x16,1x300x40,64x64x64,127x255x72,129x130x100,1000x1000x1000 >"$OUT/suite.txt" ||
     status=1
   grep -E "^gemmc-gpu-tests|FAIL|^SKIPPED" "$OUT/suite.txt" | tail -n 20
+fi
+
+# 3b. (r2) memcheck of the unchecked interior fills on shapes with interior
+# and edge tiles and a partial last K tile (300x600x200: 2 x 2 interior
+# 128x256 tiles, K's whole tiles 6 at BLOCK_K 32).
+if [ "$mode" = r2 ] && fits 30 memcheck; then
+  mc=()
+  for n in a100_bf16_128x256x32 a100_bf16_128x256x64 a100_tf32_128x256x32_tn a100_tf32_128x256x32; do
+    [ -f "$dir/new-$n.fatbin" ] && mc+=("$dir/new-$n.fatbin")
+  done
+  GEMMC_SANITIZE_LIMIT=$(lim 40) GEMMC_SANITIZE_BUDGET=$(lim 40) OUT=$OUT GEMMC_GPU_BUILD=$build \
+    "$root/scripts/gpu_sanitize.sh" --tools memcheck --shapes 300x600x200,127x255x72 "${mc[@]}" |
+    tail -n 6 | tee -a "$log" || status=1
 fi
 
 # 4. SASS of the K loop as the JIT builds it (sm_90), no GPU needed.

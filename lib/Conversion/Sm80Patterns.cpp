@@ -112,8 +112,12 @@ Value stageBase(KernelIR &ir, Value smem, SmemLayoutAttr layout, Value g) {
 struct StageFillLowering : OpRewritePattern<StageFillOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(StageFillOp op, PatternRewriter &rewriter) const override {
-    if (!op.getLda() || !op.getM())
-      return rewriter.notifyMatchFailure(op, "sm_80 fills need ld(...) and clip(...)");
+    if (!op.getLda())
+      return rewriter.notifyMatchFailure(op, "sm_80 fills need ld(...)");
+    // Without clip(...) the builder vouches that every copy lies inside the
+    // matrices (an interior tile's full K tiles): 16 bytes each, no
+    // zero-fill operand, no select.
+    bool clipped = static_cast<bool>(op.getM());
     const KernelSpec &s = op.getSchedule().getSpec();
     KernelIR ir(rewriter, op.getLoc());
     int64_t threads = op.getSchedule().getResources().threads;
@@ -123,13 +127,6 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
     // Copy the tile whose row r, unit u holds global element
     // (rowOrigin + r, colOrigin + u * per) of `src` (leading dimension ld).
     // rowsFixed: the rows do not move with the K tile (the columns do).
-    // A fill in parts (`copies`): this op's range of the thread's copies
-    // (A's rounds, then B's); the part with the last commits.
-    int64_t copyIndex = 0, firstCopy = 0, endCopy = INT64_MAX;
-    if (std::optional<ArrayRef<int64_t>> range = op.getCopies()) {
-      firstCopy = (*range)[0];
-      endCopy = (*range)[0] + (*range)[1];
-    }
     auto copyTile = [&](Value tile, const TileShape &t, Value src, Value ld,
                         ::gemmc::ElementType element, Value rowOrigin, Value rowLimit,
                         Value colOrigin, Value colLimit, bool rowsFixed) {
@@ -137,9 +134,6 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
       Type elemType = storageType(rewriter.getContext(), element);
       int64_t copies = t.rows * t.rowUnits;
       for (int64_t i = 0; i * threads < copies; ++i) {
-        int64_t index = copyIndex++;
-        if (index < firstCopy || index >= endCopy)
-          continue;
         Value q = ir.add(tid, ir.c32(i * threads));
         // A tile smaller than a round of copies leaves the last threads out.
         OpBuilder::InsertionGuard guard(ir.b);
@@ -163,6 +157,24 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
         Value dst = unitAddress(ir, tile, t, r0, u, Value(), sameUnits ? i * roundRows : 0);
         Value row = ir.add(rowOrigin, r);
         Value col = ir.add(colOrigin, ir.mul(u, ir.c32(kUnit / eb)));
+        Value rowOffset = arith::MulIOp::create(ir.b, ir.loc, ir.zext64(row), ir.zext64(ld));
+        auto gep = [&](Value base, Value offset) -> Value {
+          return LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, elemType, base,
+                                     ValueRange{offset});
+        };
+        auto copy = [&](Value from, Value bytes) {
+          NVVM::CpAsyncOp::create(
+              ir.b, ir.loc, dst, from, ir.b.getI32IntegerAttr(kUnit),
+              NVVM::LoadCacheModifierKindAttr::get(rewriter.getContext(),
+                                                   NVVM::LoadCacheModifierKind::CG),
+              bytes);
+        };
+        if (!clipped) {
+          copy(rowsFixed ? gep(gep(src, rowOffset), ir.zext64(col))
+                         : gep(src, arith::AddIOp::create(ir.b, ir.loc, rowOffset, ir.zext64(col))),
+               Value());
+          continue;
+        }
         // Bytes inside the matrix: 16, fewer at the right edge, 0 outside.
         Value rowInside = ir.cmp(arith::CmpIPredicate::ult, row, rowLimit);
         Value colInside = ir.cmp(arith::CmpIPredicate::ult, col, colLimit);
@@ -177,29 +189,17 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
         // and one 64-bit add; an N-major B's rows are K's, its offset is
         // selected whole (its row pointers held across the loop would spill
         // in tf32 128x256x32).
-        Value rowOffset = arith::MulIOp::create(ir.b, ir.loc, ir.zext64(row), ir.zext64(ld));
-        Value from;
         if (rowsFixed) {
           Value rowTerm = arith::SelectOp::create(ir.b, ir.loc, rowInside, rowOffset, ir.c64(0));
           Value colTerm =
               ir.zext64(arith::SelectOp::create(ir.b, ir.loc, colInside, col, ir.c32(0)));
-          Value rowAt = LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, elemType, src,
-                                            ValueRange{rowTerm});
-          from = LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, elemType, rowAt,
-                                     ValueRange{colTerm});
+          copy(gep(gep(src, rowTerm), colTerm), bytes);
         } else {
           Value offset = arith::SelectOp::create(
               ir.b, ir.loc, ir.andI(rowInside, colInside),
               arith::AddIOp::create(ir.b, ir.loc, rowOffset, ir.zext64(col)), ir.c64(0));
-          from = LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, elemType, src,
-                                     ValueRange{offset});
+          copy(gep(src, offset), bytes);
         }
-        NVVM::CpAsyncOp::create(
-            ir.b, ir.loc, dst, from,
-            ir.b.getI32IntegerAttr(kUnit),
-            NVVM::LoadCacheModifierKindAttr::get(rewriter.getContext(),
-                                                 NVVM::LoadCacheModifierKind::CG),
-            bytes);
       }
     };
     // A is K-major: rows of M. A fill in two parts copies A in the first
@@ -218,8 +218,7 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
     else
       copyTile(bTile, tileB(s), op.getB(), op.getLdb(), s.b.element, k0,
                op.getK(), op.getN0(), op.getN(), /*rowsFixed=*/false);
-    if (endCopy >= copyIndex)
-      NVVM::CpAsyncCommitGroupOp::create(ir.b, ir.loc);
+    NVVM::CpAsyncCommitGroupOp::create(ir.b, ir.loc);
     rewriter.eraseOp(op);
     return success();
   }
@@ -344,8 +343,7 @@ public:
 
   /// acc (fragment (mi, ni) holds 4 consecutive values) += the mma.syncs of
   /// one k step on `regs` (as load returns them).
-  void multiply(SmallVectorImpl<Value> &acc, ArrayRef<Value> regs, int64_t first = 0,
-                int64_t end = INT64_MAX) {
+  void multiply(SmallVectorImpl<Value> &acc, ArrayRef<Value> regs) {
     MLIRContext *ctx = ir.b.getContext();
     int64_t perFragment = mma.accumulator.valuesPerBlock();
     Type f32x4 = LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(4, ir.f32));
@@ -360,22 +358,20 @@ public:
     std::array<int64_t, 3> shape = {mma.defaultShape().m, mma.defaultShape().nMin, kInstr};
     for (int64_t mi = 0; mi < mf; ++mi)
       for (int64_t ni = 0; ni < nf; ++ni) {
-        if (mi * nf + ni < first || mi * nf + ni >= end)
-          continue;
-        int64_t firstValue = (mi * nf + ni) * perFragment;
+        int64_t first = (mi * nf + ni) * perFragment;
         SmallVector<Value> a, b, c;
         for (int64_t i = 0; i < 4; ++i)
           a.push_back(operand(regs[4 * mi + i]));
         for (int64_t i = 0; i < 2; ++i)
           b.push_back(operand(regs[4 * mf + 2 * ni + i]));
         for (int64_t i = 0; i < perFragment; ++i)
-          c.push_back(acc[firstValue + i]);
+          c.push_back(acc[first + i]);
         auto d = NVVM::MmaOp::create(
             ir.b, ir.loc, f32x4, a, b, c, shape, std::nullopt, std::nullopt,
             std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
             std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
         for (int64_t i = 0; i < perFragment; ++i)
-          acc[firstValue + i] = LLVM::ExtractValueOp::create(ir.b, ir.loc, d, ArrayRef<int64_t>{i});
+          acc[first + i] = LLVM::ExtractValueOp::create(ir.b, ir.loc, d, ArrayRef<int64_t>{i});
       }
   }
 
@@ -459,12 +455,7 @@ Value lowerMmaFragments(MmaFragmentsOp op, KernelIR &ir, WarpMma &warp) {
 /// gemmc.mma_step -> one k step's mma.syncs.
 Value lowerMmaStep(MmaStepOp op, KernelIR &ir, WarpMma &warp) {
   SmallVector<Value> acc = unpack(ir, op.getAcc());
-  int64_t first = 0, end = INT64_MAX;
-  if (std::optional<ArrayRef<int64_t>> range = op.getMmas()) {
-    first = (*range)[0];
-    end = (*range)[0] + (*range)[1];
-  }
-  warp.multiply(acc, unpack(ir, op.getFragments()), first, end);
+  warp.multiply(acc, unpack(ir, op.getFragments()));
   return pack(ir, op.getAcc().getType(), acc);
 }
 

@@ -118,54 +118,24 @@ gpu.module @k5 [#nvvm.target<chip = "sm_80">] {
 
 // -----
 
-// A fill in parts (`copies`, the interleaved refill): bf16 128x256x32 by 256
-// threads is 6 copies a thread, A's 2 rounds (4096 bytes apart), then B's 4
-// (at b_offset 8192). [1, 2] issues A's second round and B's first and
-// leaves the group open; [5, 1] issues B's last round (3 x 64 rows of 64
-// bytes below its first) and commits.
+// Without clip(...) (an interior tile's whole K tiles) every copy is 16
+// bytes with no src-size operand and its address is not selected: the same
+// fill as @fill but unchecked; the threads past the tile's 256 copies still
+// copy nothing.
 
-// CHECK-LABEL: llvm.func @fill_parts(
-// CHECK-SAME: %[[A:[^:]*]]: !llvm.ptr<1>, %[[B:[^:]*]]: !llvm.ptr<1>, %[[S:[^:]*]]: !llvm.ptr<3>,
-// CHECK: %[[STAGE:.*]] = llvm.getelementptr %[[S]][%{{.*}}] : (!llvm.ptr<3>, i32)
-// CHECK: %[[UNIT:.*]] = llvm.getelementptr %[[STAGE]][%[[U:.*]]] : (!llvm.ptr<3>, i32)
-// CHECK: %[[A1:.*]] = llvm.getelementptr %[[UNIT]][4096]
-// CHECK: %[[AROW:.*]] = llvm.getelementptr %[[A]][%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, bf16
-// CHECK: nvvm.cp.async.shared.global %[[A1]], %{{.*}}, 16, cache = cg,
-// CHECK: %[[BT:.*]] = llvm.getelementptr %[[STAGE]][8192]
-// CHECK: %[[B0:.*]] = llvm.getelementptr %[[BT]][%[[U]]]
-// CHECK: %[[BROW:.*]] = llvm.getelementptr %[[B]][%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, bf16
-// CHECK: nvvm.cp.async.shared.global %[[B0]], %{{.*}}, 16, cache = cg,
-// CHECK-NOT: nvvm.cp.async
-// CHECK: llvm.call @between() : () -> ()
-// CHECK: %[[B3:.*]] = llvm.getelementptr %[[B0]][12288]
-// CHECK: nvvm.cp.async.shared.global %[[B3]], %{{.*}}, 16, cache = cg,
+// CHECK-LABEL: llvm.func @fill_unchecked(
+// CHECK: scf.if
+// CHECK-NOT: arith.select
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg : !llvm.ptr<3>, !llvm.ptr<1>
+// CHECK: scf.if
+// CHECK-NOT: arith.select
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg : !llvm.ptr<3>, !llvm.ptr<1>
+// CHECK-NEXT: }
 // CHECK-NEXT: nvvm.cp.async.commit.group
-// CHECK-NOT: nvvm.cp.async
 // CHECK: llvm.return
 gpu.module @k7 [#nvvm.target<chip = "sm_80">] {
-  llvm.func @between()
-  llvm.func @fill_parts(%g: i32, %m0: i32, %n0: i32, %kt: i32, %a: !llvm.ptr<1>, %b: !llvm.ptr<1>, %s: !llvm.ptr<3>, %lda: i32, %ldb: i32, %m: i32, %n: i32, %k: i32) {
-    gemmc.stage_fill %g, %m0, %n0, %kt, %a, %b, %s ld(%lda, %ldb) clip(%m, %n, %k) {copies = array<i64: 1, 2>, schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 32], cluster_shape = [1, 1], stages = 4, threads = 256, load = "cp_async", multicast = false, smem_swizzle = "64b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = true, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 24576, b_offset = 8192, barriers = 98304, align = 16, swizzle = 64>} : !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<3>
-    llvm.call @between() : () -> ()
-    gemmc.stage_fill %g, %m0, %n0, %kt, %a, %b, %s ld(%lda, %ldb) clip(%m, %n, %k) {copies = array<i64: 5, 1>, schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 32], cluster_shape = [1, 1], stages = 4, threads = 256, load = "cp_async", multicast = false, smem_swizzle = "64b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = true, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 24576, b_offset = 8192, barriers = 98304, align = 16, swizzle = 64>} : !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<3>
-    llvm.return
-  }
-}
-
-// -----
-
-// A k step in parts (`mmas`): [3, 5] of the 4 x 8 mma.syncs of a 64 x 64
-// warp tile are fragments (0, 3) .. (0, 7): A fragment 0 with B fragments
-// 3 to 7, five mma.syncs and no other.
-
-// CHECK-LABEL: llvm.func @step_part(
-// CHECK-COUNT-5: nvvm.mma.sync
-// CHECK-NOT: nvvm.mma.sync
-// CHECK: llvm.return
-gpu.module @k8 [#nvvm.target<chip = "sm_80">] {
-  llvm.func @step_part(%acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %at: !llvm.ptr<3>, %bt: !llvm.ptr<3>) {
-    %f = gemmc.mma_fragments %at, %bt {k_step = 1 : i64, schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 32], cluster_shape = [1, 1], stages = 4, threads = 128, load = "cp_async", multicast = false, smem_swizzle = "64b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = true, bias = "none", activation = "none">} : !llvm.ptr<3>, !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
-    %r = gemmc.mma_step %acc, %f {mmas = array<i64: 3, 5>, schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 32], cluster_shape = [1, 1], stages = 4, threads = 128, load = "cp_async", multicast = false, smem_swizzle = "64b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = true, bias = "none", activation = "none">} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
+  llvm.func @fill_unchecked(%g: i32, %m0: i32, %n0: i32, %kt: i32, %a: !llvm.ptr<1>, %b: !llvm.ptr<1>, %s: !llvm.ptr<3>, %lda: i32, %ldb: i32) {
+    gemmc.stage_fill %g, %m0, %n0, %kt, %a, %b, %s ld(%lda, %ldb) {schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "tf32", a_layout = "row", b = "tf32", b_layout = "col", c = "f32", accumulator = "f32", tile_shape = [64, 64, 16], cluster_shape = [1, 1], stages = 2, threads = 512, load = "cp_async", multicast = false, smem_swizzle = "64b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 2, stage_bytes = 8192, b_offset = 4096, barriers = 16384, align = 16, swizzle = 64>} : !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<3>
     llvm.return
   }
 }

@@ -152,21 +152,3 @@ func.func @bad_int(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf
   gemmc.matmul %a, %b, %c alpha(%s) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = "4", threads = 256, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">} : memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>
   return
 }
-
-// -----
-
-// A fill in parts names a non-empty range of the thread's copies, and only
-// of a whole fill (not of its A or B half).
-func.func @bad_copies(%g: i32, %a: !llvm.ptr<1>, %b: !llvm.ptr<1>, %s: !llvm.ptr<3>, %ld: i32) {
-  // expected-error @+1 {{copies is [first, count] with first >= 0 and count >= 1}}
-  gemmc.stage_fill %g, %g, %g, %g, %a, %b, %s ld(%ld, %ld) clip(%ld, %ld, %ld) {copies = array<i64: 2, 0>, schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 32], cluster_shape = [1, 1], stages = 4, threads = 256, load = "cp_async", multicast = false, smem_swizzle = "64b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = true, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 24576, b_offset = 8192, barriers = 98304, align = 16, swizzle = 64>} : !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<3>
-  return
-}
-
-// -----
-
-func.func @bad_copies_half(%g: i32, %a: !llvm.ptr<1>, %b: !llvm.ptr<1>, %s: !llvm.ptr<3>, %ld: i32) {
-  // expected-error @+1 {{copies splits a whole fill; not with weights_only or activations_only}}
-  gemmc.stage_fill %g, %g, %g, %g, %a, %b, %s ld(%ld, %ld) clip(%ld, %ld, %ld) {copies = array<i64: 0, 1>, weights_only, schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 32], cluster_shape = [1, 1], stages = 4, threads = 256, load = "cp_async", multicast = false, smem_swizzle = "64b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = true, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 24576, b_offset = 8192, barriers = 98304, align = 16, swizzle = 64>} : !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<3>
-  return
-}

@@ -107,12 +107,6 @@ LogicalResult StageFillOp::verify() {
   if (getWeightsOnly() && getActivationsOnly())
     return emitOpError("is weights_only or activations_only, not both (the "
                        "two parts of a fill are two ops)");
-  if (std::optional<ArrayRef<int64_t>> c = getCopies()) {
-    if (c->size() != 2 || (*c)[0] < 0 || (*c)[1] < 1)
-      return emitOpError("copies is [first, count] with first >= 0 and count >= 1");
-    if (getWeightsOnly() || getActivationsOnly())
-      return emitOpError("copies splits a whole fill; not with weights_only or activations_only");
-  }
   return success();
 }
 

@@ -155,25 +155,15 @@ def Gemmc_MmaStepOp : Gemmc_Op<"mma_step", [Pure, AllTypesMatch<["acc", "result"
   let summary = "acc += one k step's MMAs on registers from gemmc.mma_fragments";
   let description = [{
     The warp's MMAs of one k step (sm_80: mma.sync) on `fragments`, into
-    the accumulator struct; with `mmas = [first, count]` only those of the
-    step's MMAs (in fragment order), so that other instructions can go
-    between the parts. Lowered by `convert-gemmc-to-nvvm`.
+    the accumulator struct. Lowered by `convert-gemmc-to-nvvm`.
 
     ```mlir
     %acc1 = gemmc.mma_step %acc0, %f {schedule = #gemmc.schedule<...>}
         : !llvm.struct<(f32, ...)>, !llvm.struct<(i32, ...)>
     ```
   }];
-  let arguments = (ins AnyType:$acc, AnyType:$fragments, Gemmc_ScheduleAttr:$schedule,
-                       OptionalAttr<DenseI64ArrayAttr>:$mmas);
+  let arguments = (ins AnyType:$acc, AnyType:$fragments, Gemmc_ScheduleAttr:$schedule);
   let results = (outs AnyType:$result);
-  // The whole step (no `mmas`), as before the attribute.
-  let builders = [
-    OpBuilder<(ins "Type":$result, "Value":$acc, "Value":$fragments,
-                   "ScheduleAttr":$schedule), [{
-      build($_builder, $_state, result, acc, fragments, schedule, DenseI64ArrayAttr());
-    }]>
-  ];
   let assemblyFormat = [{
     $acc `,` $fragments attr-dict `:` qualified(type($acc)) `,` qualified(type($fragments))
   }];
@@ -396,9 +386,7 @@ def Gemmc_StageFillOp : Gemmc_Op<"stage_fill", [AttrSizedOperandSegments]> {
     loads the other operand onto the same, already armed, barrier. A
     cp.async fill in two parts (sm80SpreadsFills) is still one commit
     group: `activations_only` copies A and leaves the group open,
-    `weights_only` then copies B and commits it. So is one in several
-    ops with `copies = [first, count]`: each issues those of the thread's
-    copies (A's rounds, then B's), the one with the last commits.
+    `weights_only` then copies B and commits it.
   }];
   let arguments = (ins I32:$load, I32:$m0, I32:$n0, I32:$k_tile,
                        LLVM_AnyPointer:$a, LLVM_AnyPointer:$b,
@@ -406,19 +394,7 @@ def Gemmc_StageFillOp : Gemmc_Op<"stage_fill", [AttrSizedOperandSegments]> {
                        Optional<I32>:$ldb, Optional<I32>:$m, Optional<I32>:$n,
                        Optional<I32>:$k, Gemmc_ScheduleAttr:$schedule,
                        Gemmc_SmemLayoutAttr:$smem_layout,
-                       UnitAttr:$weights_only, UnitAttr:$activations_only,
-                       OptionalAttr<DenseI64ArrayAttr>:$copies);
-  // A whole fill or part (no `copies`), as before the attribute.
-  let builders = [
-    OpBuilder<(ins "Value":$load, "Value":$m0, "Value":$n0, "Value":$k_tile,
-                   "Value":$a, "Value":$b, "Value":$smem, "Value":$lda,
-                   "Value":$ldb, "Value":$m, "Value":$n, "Value":$k,
-                   "ScheduleAttr":$schedule, "SmemLayoutAttr":$smem_layout,
-                   "bool":$weights_only, "bool":$activations_only), [{
-      build($_builder, $_state, load, m0, n0, k_tile, a, b, smem, lda, ldb, m, n, k,
-            schedule, smem_layout, weights_only, activations_only, DenseI64ArrayAttr());
-    }]>
-  ];
+                       UnitAttr:$weights_only, UnitAttr:$activations_only);
   let hasVerifier = 1;
   let assemblyFormat = [{
     $load `,` $m0 `,` $n0 `,` $k_tile `,` $a `,` $b `,` $smem
