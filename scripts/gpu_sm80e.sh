@@ -8,6 +8,12 @@
 #
 # carrying DIR and build/cubins-sm80e-mix (both built here, on the CPU
 # machine, in /work/wt-small; what each holds: bench/results/2026-12-01-sm80e/README.md).
+# Round 2's DIR: new-<every sm_80 spec of specs/ and test/gpu/specs/> built by
+# this branch's gemmc (scripts/build_cubins.sh --check, then each file
+# prefixed new-), old-a100_{bf16,tf32}_128x256x32 and old-a100_tf32_{128x128x32,
+# 64x64x16} (main's gemmc), round 1's nopred-a100_bf16_128x256x32, and
+# x12-<a100_bf16_128x256x64, a100_tf32_128x256x32, a100_tf32_128x256x32_tn>
+# (unchecked interior fills forced on at 12 copies a thread: they spill).
 # Stages, each skipped when the 170 s would not hold it:
 # 1. the mma.sync peak (bench/mma_sync_peak.cu) and bench/mma_sync_mix.cu,
 #    with its "real" rows: gemmc's own mainloop order and its zero-fill
@@ -27,7 +33,8 @@
 # 4. SASS (cuobjdump, no GPU) of build/cubins-sm80e-mix/*.sm90.cubin
 #    (ptxas -arch=sm_90 of the kernels' PTX, as the driver's JIT compiles
 #    them): $OUT/*.sass.gz and the K loop's instruction counts
-#    ($OUT/sass_counts.txt).
+#    ($OUT/sass_counts.txt);
+# 5. r2: ncu of new-a100_bf16_128x256x32 at 4096^3 ($OUT/ncu-*.txt).
 source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-r1}
 dir=${2:-build/cubins-sm80e-$mode}
@@ -134,6 +141,20 @@ EOF
   done
   cat "$OUT/sass_counts.txt" 2>/dev/null
   gzip -9 -f "$OUT"/*.sass
+fi
+# 5. (r2) ncu of the branch's best bf16 kernel at 4096^3, one launch: stall
+# reasons, pipes, issue slots ($OUT/ncu-<name>.txt).
+if [ "$mode" = r2 ] && [ -f "$dir/new-a100_bf16_128x256x32.fatbin" ] && fits 40 ncu; then
+  ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+  tmp=$(mktemp -d)
+  cp "$dir/new-a100_bf16_128x256x32.fatbin" "$dir/new-a100_bf16_128x256x32.fatbin.json" "$tmp/"
+  rep=$OUT/ncu-new-a100_bf16_128x256x32
+  stage ncu "$(lim 45)" "$ncu" --section SchedulerStats --section WarpStateStats \
+    --section ComputeWorkloadAnalysis --section InstructionStats --section LaunchStats \
+    -k regex:'^gemm_' --launch-skip 1 --launch-count 1 -o "$rep" -f \
+    "$bench" --cubin-dir "$tmp" --shapes cube4096 --iters 2 --warmup 1 >"$rep.log" 2>&1 || status=1
+  "$ncu" -i "$rep.ncu-rep" --page details --print-details all >"$rep.txt" 2>&1
+  grep -E "Stall|Issued|Eligible|Registers|Duration|Tensor|Issue Slots" "$rep.txt" | head -30
 fi
 echo "== gpu_sm80e.sh $mode: exit $status after ${SECONDS}s" | tee -a "$log"
 exit $status
