@@ -99,27 +99,6 @@ bool gemmc::sm80SpreadsFills(const KernelSpec &s) {
   return kSteps / 2 + 1 < kSteps && s.mainloop.stages >= 3;
 }
 
-int64_t gemmc::sm80FillCopies(const KernelSpec &s, int64_t threads) {
-  auto rounds = [&](int64_t extent, ElementType e) {
-    int64_t units = extent * s.blockK() * elementBytes(e) / isa::kCpAsyncBytes;
-    return (units + threads - 1) / threads;
-  };
-  return rounds(s.blockM(), s.a.element) + rounds(s.blockN(), s.b.element);
-}
-
-/// Measured with ptxas -arch=sm_80 and sm_90 (branch sm80e): 6 copies
-/// (a100_bf16_128x256x32) fit at 246-254 registers; 12 (the tf32
-/// 128x256x32 kernels, bf16 128x256x64) spill 8-152 bytes.
-static constexpr int64_t kSm80UncheckedCopies = 6;
-
-bool gemmc::sm80UncheckedInteriorFills(const KernelSpec &s, int64_t threads) {
-  // Measured on the H200 (bench/RESULTS.md, branch sm80e, round 1): the
-  // zero-fill's src-size and selects cost a100_bf16_128x256x32's K loop 42
-  // of its 166 SASS instructions and 13% of its speed (64.8% -> 74.0% of
-  // the mma.sync peak without them on cube4096).
-  return sm80FillCopies(s, threads) <= kSm80UncheckedCopies;
-}
-
 int64_t gemmc::sm80RowsPerLine(int64_t rowUnits) {
   constexpr int64_t lineUnits = isa::kWidestSwizzleSpan / isa::kSwizzleUnitBytes;
   return rowUnits >= lineUnits ? 1 : lineUnits / rowUnits;

@@ -582,15 +582,18 @@ void WarpSpecializer::buildEveryThreadFills() {
       });
     } else {
       StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
-      // K tiles [from, to), their refills clipped or `inside`.
-      auto kLoop = [&](Value from, Value to, ValueRange init, bool inside) {
-        auto loop = scf::ForOp::create(b, ir.loc, from, to, ir.c32(1), init);
+      // The K loop, its refills clipped or `inside` (their K tile at most
+      // lastTile).
+      auto kLoop = [&](ValueRange init, bool inside, Value lastTile = Value()) {
+        auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), kTiles, ir.c32(1), init);
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(loop.getBody());
         Value step = loop.getInductionVar();
         Value accIn = loop.getRegionIterArgs()[0], cur = loop.getRegionIterArgs()[1];
         Value gj = ir.add(g, step), gNext = ir.add(gj, ir.c32(1));
         Value refill = ir.add(gj, ahead), refillTile = ir.add(step, ahead);
+        if (lastTile)
+          refillTile = ir.minU(refillTile, lastTile);
         if (!spread)
           fill(refill, m0, n0, refillTile, /*part=*/0, inside);
         for (int64_t kk = 0; kk < kSteps; ++kk) {
@@ -615,27 +618,33 @@ void WarpSpecializer::buildEveryThreadFills() {
       };
       // The zero-fill's selects and src-size cost the K loop a third of its
       // instructions (a100_bf16_128x256x32: 166 SASS instructions a K tile
-      // against 124 without; 0.87x the speed: bench/RESULTS.md, sm80e):
-      // where the tile lies inside M and N, the K tiles whose refill is a
-      // whole K tile of the matrices (K / BLOCK_K of them) go first, with
-      // fills that copy 16 bytes each unchecked; the last stages - 1 K tiles
-      // (refills past K's last whole tile, zero-filled) and every edge tile
-      // keep the clipped fills.
-      Value interior = sm80UncheckedInteriorFills(s, res.threads) ? ir.andI(
-          ir.cmp(arith::CmpIPredicate::ule, ir.add(m0, ir.c32(s.blockM())), op.getM()),
-          ir.cmp(arith::CmpIPredicate::ule, ir.add(n0, ir.c32(s.blockN())), op.getN()))
-          : Value();
-      ValueRange head = ValueRange{zero, fragments(g, 0)};
-      Value clippedFrom = ir.c32(0);
-      if (interior) {
-        Value wholeTiles = ir.divU(op.getK(), ir.c32(s.blockK()));
-        clippedFrom = arith::SelectOp::create(
+      // against 124 without; 0.87x the speed: bench/RESULTS.md, sm80e). A
+      // tile inside M and N whose K is whole K tiles runs its K loop with
+      // fills that copy 16 bytes each unchecked; the refills past the last
+      // K tile, never multiplied, copy it again instead of zeros. Any other
+      // tile runs the clipped loop. Two loops in the branches of one if:
+      // one after the other, each holding its own row pointers and the
+      // accumulators, ptxas spills 16-152 bytes at 12 copies a thread.
+      SmallVector<Value> head{zero, fragments(g, 0)};
+      Value wholeK = ir.cmp(arith::CmpIPredicate::eq,
+                            ir.mul(ir.divU(op.getK(), ir.c32(s.blockK())), ir.c32(s.blockK())),
+                            op.getK());
+      Value unchecked = ir.andI(
+          ir.andI(ir.cmp(arith::CmpIPredicate::ule, ir.add(m0, ir.c32(s.blockM())), op.getM()),
+                  ir.cmp(arith::CmpIPredicate::ule, ir.add(n0, ir.c32(s.blockN())), op.getN())),
+          wholeK);
+      auto branch = scf::IfOp::create(b, ir.loc, TypeRange{accType}, unchecked,
+                                      /*withElseRegion=*/true);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(&branch.getThenRegion().front());
+        scf::YieldOp::create(
             b, ir.loc,
-            ir.andI(interior, ir.cmp(arith::CmpIPredicate::ugt, wholeTiles, ahead)),
-            ir.sub(wholeTiles, ahead), ir.c32(0));
-        head = kLoop(ir.c32(0), clippedFrom, head, /*inside=*/true);
+            kLoop(head, /*inside=*/true, /*lastTile=*/ir.sub(kTiles, ir.c32(1)))[0]);
+        b.setInsertionPointToStart(&branch.getElseRegion().front());
+        scf::YieldOp::create(b, ir.loc, kLoop(head, /*inside=*/false)[0]);
       }
-      acc = kLoop(clippedFrom, kTiles, head, /*inside=*/false)[0];
+      acc = branch.getResult(0);
     }
     release(ir.sub(ir.add(g, kTiles), ir.c32(1)));
     if (prefetch || staged)

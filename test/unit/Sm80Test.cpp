@@ -156,24 +156,3 @@ TEST(Sm80, LoweringRefusesWhatItDoesNotBuild) {
 }
 
 } // namespace
-
-TEST(Sm80, UncheckedInteriorFillsWhereTheRowPointersFit) {
-  // bf16 128x256x32 by 256 threads: A 128 rows x 4 units = 2 rounds, B 256
-  // rows x 4 = 4: 6 copies, one row pointer each in the unchecked loop.
-  KernelSpec bf16 = specAt(GEMMC_SOURCE_DIR "/specs/a100_bf16_128x256x32.yaml");
-  EXPECT_EQ(6, sm80FillCopies(bf16, 256));
-  EXPECT_TRUE(sm80UncheckedInteriorFills(bf16, 256));
-  // BLOCK_K 64 doubles them (12: ptxas spilled 16-32 bytes), as tf32's 4-byte
-  // elements do.
-  KernelSpec k64 = specAt(GEMMC_SOURCE_DIR "/specs/a100_bf16_128x256x64.yaml");
-  EXPECT_EQ(12, sm80FillCopies(k64, 256));
-  EXPECT_FALSE(sm80UncheckedInteriorFills(k64, 256));
-  KernelSpec tf32 = specAt(GEMMC_SOURCE_DIR "/specs/a100_tf32_128x256x32.yaml");
-  EXPECT_EQ(12, sm80FillCopies(tf32, 256));
-  EXPECT_FALSE(sm80UncheckedInteriorFills(tf32, 256));
-  // A tile smaller than a round: 64 x 16 tf32 by 512 threads is half a
-  // round of A and half of B, one copy each (the other threads copy none).
-  KernelSpec seed = specAt(GEMMC_SOURCE_DIR "/specs/a100_tf32_64x64x16.yaml");
-  EXPECT_EQ(2, sm80FillCopies(seed, 512));
-  EXPECT_TRUE(sm80UncheckedInteriorFills(seed, 512));
-}

@@ -65,18 +65,6 @@ std::optional<MmaSyncStaging> mmaSyncStaging(const KernelSpec &spec, const CtaRe
 /// 2 the refill is the next tile's load, which would wait for it).
 bool sm80SpreadsFills(const KernelSpec &spec);
 
-/// The cp.async copies one thread issues for one stage: A's rounds, then
-/// B's (a round: every thread one 16-byte unit).
-int64_t sm80FillCopies(const KernelSpec &spec, int64_t threads);
-
-/// Whether the mainloop runs the K tiles of a tile inside M and N whose
-/// refill is a whole K tile with unchecked fills (16 bytes a copy, no
-/// zero-fill operand, no select), before the clipped ones. The unchecked
-/// loop holds a 64-bit row pointer per copy; where a thread issues more
-/// than kSm80UncheckedCopies copies a stage, ptxas spills them beside 128
-/// accumulators and two k steps of fragments.
-bool sm80UncheckedInteriorFills(const KernelSpec &spec, int64_t threads);
-
 /// sm_80 shared-memory tiles are rows of 16-byte units (cp.async's copy,
 /// ldmatrix's row). With a swizzle, unit u of row r is stored at unit
 /// u ^ phase(r): the 8 rows one ldmatrix reads then fall on 8 different
