@@ -8,12 +8,13 @@
 #
 # carrying DIR and build/cubins-sm80e-mix (both built here, on the CPU
 # machine, in /work/wt-small; what each holds: bench/results/2026-12-01-sm80e/README.md).
-# Round 2's DIR: new-<every sm_80 spec of specs/ and test/gpu/specs/> built by
-# this branch's gemmc (scripts/build_cubins.sh --check, then each file
-# prefixed new-), old-a100_{bf16,tf32}_128x256x32 and old-a100_tf32_{128x128x32,
-# 64x64x16} (main's gemmc), round 1's nopred-a100_bf16_128x256x32, and
-# x12-<a100_bf16_128x256x64, a100_tf32_128x256x32, a100_tf32_128x256x32_tn>
-# (unchecked interior fills forced on at 12 copies a thread: they spill).
+# Round 2's DIR: new-<every sm_80 spec of specs/ and test/gpu/specs/, and
+# bench/results/2026-12-01-sm80e/specs/a100_tf32_128x256x16_*> built by this
+# branch's gemmc at aea15cc (scripts/build_cubins.sh --check, then each file
+# prefixed new-), old-a100_{bf16,tf32}_128x256x32 and
+# old-a100_tf32_{128x128x32,64x64x16} (main's gemmc), and round 1's
+# nopred-a100_bf16_128x256x32, lite-a100_bf16_128x256x64 and
+# lite-a100_tf32_128x256x32_tn.
 # Stages, each skipped when the 170 s would not hold it:
 # 1. the mma.sync peak (bench/mma_sync_peak.cu) and bench/mma_sync_mix.cu,
 #    with its "real" rows: gemmc's own mainloop order and its zero-fill
