@@ -49,6 +49,36 @@ __device__ __forceinline__ void cpAsync16(unsigned dst, const void *src) {
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(src));
 }
 
+/// One warp's fragments of k step kk of the stage at `stage` (buffer buf of
+/// a and b): conflict-free addresses inside the stage's A half and B half
+/// (2 KiB past the offset at most). ldmatrix: lane l gives row l of the
+/// .x4's matrices, 32 consecutive 16-byte rows (4 wavefronts, no
+/// conflict); ld.shared.b32: 32 consecutive words (1 wavefront).
+template <Kind K, int Nf, int StageBytes>
+__device__ __forceinline__ void loadFragments(unsigned (&a)[2][kMf][4], unsigned (&b)[2][Nf][2],
+                                              int buf, unsigned stage, int kk) {
+  int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  constexpr int kSpan = StageBytes / 2 - 2048;
+  unsigned at = stage + (kk * 2048 + warp * 512) % kSpan;
+#pragma unroll
+  for (int m = 0; m < kMf; ++m) ldsm(a[buf][m], at + lane * 16 + m * 512 % 2048);
+  unsigned bt = stage + StageBytes / 2 + (kk * 2048 + warp * 512) % kSpan;
+  if constexpr (K == Kind::Tf32) {
+#pragma unroll
+    for (int n = 0; n < Nf; ++n)
+#pragma unroll
+      for (int h = 0; h < 2; ++h) b[buf][n][h] = lds32(bt + lane * 4 + (2 * n + h) * 128 % 2048);
+  } else {
+#pragma unroll
+    for (int n = 0; n < Nf / 2; ++n) {
+      unsigned r[4];
+      ldsm(r, bt + lane * 16 + n * 512 % 2048);
+      b[buf][2 * n][0] = r[0]; b[buf][2 * n][1] = r[1];
+      b[buf][2 * n + 1][0] = r[2]; b[buf][2 * n + 1][1] = r[3];
+    }
+  }
+}
+
 /// One configuration: 8 warps of 64 x 8 Nf as 2 x 4 (BLOCK_M = 128,
 /// BLOCK_N = 32 Nf, BLOCK_K = 32), the stage ring as gemmc's a100 specs.
 template <Kind K, int Nf> struct Config {
@@ -68,36 +98,13 @@ __global__ void __launch_bounds__(kThreads, CtasPerSm)
     mixKernel(float *out, const uint4 *global) {
   using C = Config<K, Nf>;
   extern __shared__ uint4 smem[];
-  int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   unsigned base = static_cast<unsigned>(__cvta_generic_to_shared(smem));
   for (int i = threadIdx.x; i < C::kSmemBytes / 16; i += blockDim.x)
     smem[i] = make_uint4(0x3c003c00u, 0x3c003c00u, 0x3c003c00u, 0x3c003c00u);
   __syncthreads();
-  // ldmatrix: lane l gives row l of the .x4's matrices, 32 consecutive
-  // 16-byte rows (4 wavefronts, no conflict); ld.shared.b32: 32 consecutive
-  // words (1 wavefront).
   unsigned a[2][kMf][4], b[2][Nf][2];
   auto load = [&](int buf, unsigned stage, int kk) {
-    // Inside the stage's A half and B half (2 KiB past the offset at most).
-    constexpr int kSpan = C::kStageBytes / 2 - 2048;
-    unsigned at = stage + (kk * 2048 + warp * 512) % kSpan;
-#pragma unroll
-    for (int m = 0; m < kMf; ++m) ldsm(a[buf][m], at + lane * 16 + m * 512 % 2048);
-    unsigned bt = stage + C::kStageBytes / 2 + (kk * 2048 + warp * 512) % kSpan;
-    if constexpr (C::tf32) {
-#pragma unroll
-      for (int n = 0; n < Nf; ++n)
-#pragma unroll
-        for (int h = 0; h < 2; ++h) b[buf][n][h] = lds32(bt + lane * 4 + (2 * n + h) * 128 % 2048);
-    } else {
-#pragma unroll
-      for (int n = 0; n < Nf / 2; ++n) {
-        unsigned r[4];
-        ldsm(r, bt + lane * 16 + n * 512 % 2048);
-        b[buf][2 * n][0] = r[0]; b[buf][2 * n][1] = r[1];
-        b[buf][2 * n + 1][0] = r[2]; b[buf][2 * n + 1][1] = r[3];
-      }
-    }
+    loadFragments<K, Nf, C::kStageBytes>(a, b, buf, stage, kk);
   };
   load(0, base, 0);
 #pragma unroll
@@ -222,29 +229,10 @@ __global__ void __launch_bounds__(kThreads, 1)
   constexpr int kCopies = kCopiesA + kRowsB * kUnitsB / kThreads;
   static_assert(kCopies == C::kFillsPerStage, "the stage's bytes");
   extern __shared__ uint4 smem[];
-  int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   unsigned base = static_cast<unsigned>(__cvta_generic_to_shared(smem));
   unsigned a[2][kMf][4], b[2][Nf][2];
   auto load = [&](int buf, unsigned stage, int kk) {
-    constexpr int kSpan = kStageBytes / 2 - 2048;
-    unsigned at = stage + (kk * 2048 + warp * 512) % kSpan;
-#pragma unroll
-    for (int mi = 0; mi < kMf; ++mi) ldsm(a[buf][mi], at + lane * 16 + mi * 512 % 2048);
-    unsigned bt = stage + kStageBytes / 2 + (kk * 2048 + warp * 512) % kSpan;
-    if constexpr (C::tf32) {
-#pragma unroll
-      for (int ni = 0; ni < Nf; ++ni)
-#pragma unroll
-        for (int h = 0; h < 2; ++h) b[buf][ni][h] = lds32(bt + lane * 4 + (2 * ni + h) * 128 % 2048);
-    } else {
-#pragma unroll
-      for (int ni = 0; ni < Nf / 2; ++ni) {
-        unsigned r[4];
-        ldsm(r, bt + lane * 16 + ni * 512 % 2048);
-        b[buf][2 * ni][0] = r[0]; b[buf][2 * ni][1] = r[1];
-        b[buf][2 * ni + 1][0] = r[2]; b[buf][2 * ni + 1][1] = r[3];
-      }
-    }
+    loadFragments<K, Nf, kStageBytes>(a, b, buf, stage, kk);
   };
   int m0 = blockIdx.x % (m / 128) * 128, n0 = blockIdx.x / (m / 128) % (n / kBlockN) * kBlockN;
   // Copy i (A's first) of load `tile`.

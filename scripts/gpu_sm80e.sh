@@ -48,13 +48,6 @@ if ! ls "$dir"/*.fatbin >/dev/null 2>&1; then
   exit 2
 fi
 status=0
-fits() {
-  if ((SECONDS + $1 > budget)); then
-    say "skipped: $2 (usually ${1}s; at ${SECONDS}s of ${budget}s)"
-    return 1
-  fi
-}
-lim() { local left=$((budget + 5 - SECONDS)); echo $((left < $1 ? left : $1)); }
 
 gpu_configure_args
 stage configure 60 "${configure[@]}" >/dev/null || exit 1
