@@ -97,3 +97,15 @@ gpu_bundle_sweep() {
   python3 bench/model_check.py /dev/null "$OUT/sweep-lo.json" "$OUT/sweep-hi.json" | tee "$OUT/sweep_summary.txt"
   return $status
 }
+
+# For scripts that run stages within a device-time $budget (seconds of
+# $SECONDS): fits SECONDS NAME: whether a stage that usually takes SECONDS
+# still ends inside the budget (else it says what it skips); lim SECONDS: a
+# stage's time limit, cut to what is left.
+fits() {
+  if ((SECONDS + $1 > budget)); then
+    say "skipped: $2 (usually ${1}s; at ${SECONDS}s of ${budget}s)"
+    return 1
+  fi
+}
+lim() { local left=$((budget + 5 - SECONDS)); echo $((left < $1 ? left : $1)); }

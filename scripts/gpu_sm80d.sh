@@ -56,15 +56,6 @@ if ! ls "$new"/*.fatbin >/dev/null 2>&1; then
   exit 2
 fi
 status=0
-# fits SECONDS NAME: whether a stage that usually takes SECONDS still ends
-# inside the budget; lim SECONDS: a stage's time limit, cut to what is left.
-fits() {
-  if ((SECONDS + $1 > budget)); then
-    say "skipped: $2 (usually ${1}s; at ${SECONDS}s of ${budget}s)"
-    return 1
-  fi
-}
-lim() { local left=$((budget + 5 - SECONDS)); echo $((left < $1 ? left : $1)); }
 want() { [ "$mode" = all ] || [[ " $1 " == *" $mode "* ]]; }
 
 gpu_configure_args

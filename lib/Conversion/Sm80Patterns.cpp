@@ -112,8 +112,12 @@ Value stageBase(KernelIR &ir, Value smem, SmemLayoutAttr layout, Value g) {
 struct StageFillLowering : OpRewritePattern<StageFillOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(StageFillOp op, PatternRewriter &rewriter) const override {
-    if (!op.getLda() || !op.getM())
-      return rewriter.notifyMatchFailure(op, "sm_80 fills need ld(...) and clip(...)");
+    if (!op.getLda())
+      return rewriter.notifyMatchFailure(op, "sm_80 fills need ld(...)");
+    // Without clip(...) the builder vouches that every copy lies inside the
+    // matrices (an interior tile's full K tiles): 16 bytes each, no
+    // zero-fill operand, no select.
+    bool clipped = static_cast<bool>(op.getM());
     const KernelSpec &s = op.getSchedule().getSpec();
     KernelIR ir(rewriter, op.getLoc());
     int64_t threads = op.getSchedule().getResources().threads;
@@ -122,9 +126,10 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
     Value k0 = ir.mul(op.getKTile(), ir.c32(s.blockK()));
     // Copy the tile whose row r, unit u holds global element
     // (rowOrigin + r, colOrigin + u * per) of `src` (leading dimension ld).
+    // rowsFixed: the rows do not move with the K tile (the columns do).
     auto copyTile = [&](Value tile, const TileShape &t, Value src, Value ld,
                         ::gemmc::ElementType element, Value rowOrigin, Value rowLimit,
-                        Value colOrigin, Value colLimit) {
+                        Value colOrigin, Value colLimit, bool rowsFixed) {
       int64_t eb = elementBytes(element);
       Type elemType = storageType(rewriter.getContext(), element);
       int64_t copies = t.rows * t.rowUnits;
@@ -152,37 +157,56 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
         Value dst = unitAddress(ir, tile, t, r0, u, Value(), sameUnits ? i * roundRows : 0);
         Value row = ir.add(rowOrigin, r);
         Value col = ir.add(colOrigin, ir.mul(u, ir.c32(kUnit / eb)));
+        Value rowOffset = arith::MulIOp::create(ir.b, ir.loc, ir.zext64(row), ir.zext64(ld));
+        auto gep = [&](Value base, Value offset) -> Value {
+          return LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, elemType, base,
+                                     ValueRange{offset});
+        };
+        auto copy = [&](Value from, Value bytes) {
+          NVVM::CpAsyncOp::create(
+              ir.b, ir.loc, dst, from, ir.b.getI32IntegerAttr(kUnit),
+              NVVM::LoadCacheModifierKindAttr::get(rewriter.getContext(),
+                                                   NVVM::LoadCacheModifierKind::CG),
+              bytes);
+        };
+        if (!clipped) {
+          copy(rowsFixed ? gep(gep(src, rowOffset), ir.zext64(col))
+                         : gep(src, arith::AddIOp::create(ir.b, ir.loc, rowOffset, ir.zext64(col))),
+               Value());
+          continue;
+        }
         // Bytes inside the matrix: 16, fewer at the right edge, 0 outside.
-        Value inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, rowLimit),
-                               ir.cmp(arith::CmpIPredicate::ult, col, colLimit));
+        Value rowInside = ir.cmp(arith::CmpIPredicate::ult, row, rowLimit);
+        Value colInside = ir.cmp(arith::CmpIPredicate::ult, col, colLimit);
         Value bytes = arith::SelectOp::create(
-            ir.b, ir.loc, inside,
+            ir.b, ir.loc, ir.andI(rowInside, colInside),
             ir.minU(ir.mul(ir.sub(colLimit, col), ir.c32(eb)), ir.c32(kUnit)),
             ir.c32(0));
         // A copy that reads nothing still gets an address inside the
-        // matrix: its first element.
-        Value offset = arith::SelectOp::create(
-            ir.b, ir.loc, inside,
-            arith::AddIOp::create(ir.b, ir.loc,
-                                  arith::MulIOp::create(ir.b, ir.loc, ir.zext64(row),
-                                                        ir.zext64(ld)),
-                                  ir.zext64(col)),
-            ir.c64(0));
-        Value from = LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, elemType, src,
-                                         ValueRange{offset});
-        NVVM::CpAsyncOp::create(
-            ir.b, ir.loc, dst, from,
-            ir.b.getI32IntegerAttr(kUnit),
-            NVVM::LoadCacheModifierKindAttr::get(rewriter.getContext(),
-                                                 NVVM::LoadCacheModifierKind::CG),
-            bytes);
+        // matrix: row 0 for a row outside it, column 0 for a column outside.
+        // Where the rows are K-independent (A, a K-major B), the row's
+        // pointer stays out of the K loop and a copy costs one 32-bit select
+        // and one 64-bit add; an N-major B's rows are K's, its offset is
+        // selected whole (its row pointers held across the loop would spill
+        // in tf32 128x256x32).
+        if (rowsFixed) {
+          Value rowTerm = arith::SelectOp::create(ir.b, ir.loc, rowInside, rowOffset, ir.c64(0));
+          Value colTerm =
+              ir.zext64(arith::SelectOp::create(ir.b, ir.loc, colInside, col, ir.c32(0)));
+          copy(gep(gep(src, rowTerm), colTerm), bytes);
+        } else {
+          Value offset = arith::SelectOp::create(
+              ir.b, ir.loc, ir.andI(rowInside, colInside),
+              arith::AddIOp::create(ir.b, ir.loc, rowOffset, ir.zext64(col)), ir.c64(0));
+          copy(gep(src, offset), bytes);
+        }
       }
     };
     // A is K-major: rows of M. A fill in two parts copies A in the first
     // (activations_only) and B in the second (weights_only), which commits.
     if (!op.getWeightsOnly())
       copyTile(base, tileA(s), op.getA(), op.getLda(), s.a.element, op.getM0(),
-               op.getM(), k0, op.getK());
+               op.getM(), k0, op.getK(), /*rowsFixed=*/true);
     if (op.getActivationsOnly()) {
       rewriter.eraseOp(op);
       return success();
@@ -190,10 +214,10 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
     Value bTile = ir.sharedAt(base, op.getSmemLayout().getBOffset());
     if (s.b.layout == Layout::Col)
       copyTile(bTile, tileB(s), op.getB(), op.getLdb(), s.b.element, op.getN0(),
-               op.getN(), k0, op.getK());
+               op.getN(), k0, op.getK(), /*rowsFixed=*/true);
     else
       copyTile(bTile, tileB(s), op.getB(), op.getLdb(), s.b.element, k0,
-               op.getK(), op.getN0(), op.getN());
+               op.getK(), op.getN0(), op.getN(), /*rowsFixed=*/false);
     NVVM::CpAsyncCommitGroupOp::create(ir.b, ir.loc);
     rewriter.eraseOp(op);
     return success();

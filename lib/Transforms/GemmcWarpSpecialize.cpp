@@ -545,10 +545,13 @@ void WarpSpecializer::buildEveryThreadFills() {
   int64_t kSteps = s.blockK() / isaFor(s.arch).mma.k(s.a.element);
   Type fragType = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(mmaSyncStepFragmentRegs(*grid), ir.i32));
-  // A whole fill, or (part: 1 A, 2 B and the commit) half of one.
-  auto fill = [&](Value g, Value m0, Value n0, Value kTile, int part = 0) {
+  // A whole fill, or (part: 1 A, 2 B and the commit) half of one; clipped
+  // to M, N and K (zero-fill) unless `inside` (every copy is).
+  auto fill = [&](Value g, Value m0, Value n0, Value kTile, int part = 0,
+                  bool inside = false) {
     StageFillOp::create(b, ir.loc, g, m0, n0, kTile, op.getTmapA(), op.getTmapB(),
-                        op.getSmem(), lda, ldb, op.getM(), op.getN(), op.getK(),
+                        op.getSmem(), lda, ldb, inside ? Value() : op.getM(),
+                        inside ? Value() : op.getN(), inside ? Value() : op.getK(),
                         op.getSchedule(), layout, /*weights_only=*/part == 2,
                         /*activations_only=*/part == 1);
   };
@@ -579,22 +582,25 @@ void WarpSpecializer::buildEveryThreadFills() {
       });
     } else {
       StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
-      auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), kTiles, ir.c32(1),
-                                     ValueRange{zero, fragments(g, 0)});
-      {
+      // The K loop, its refills clipped or `inside` (their K tile at most
+      // lastTile).
+      auto kLoop = [&](ValueRange init, bool inside, Value lastTile = Value()) {
+        auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), kTiles, ir.c32(1), init);
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(loop.getBody());
         Value step = loop.getInductionVar();
         Value accIn = loop.getRegionIterArgs()[0], cur = loop.getRegionIterArgs()[1];
         Value gj = ir.add(g, step), gNext = ir.add(gj, ir.c32(1));
         Value refill = ir.add(gj, ahead), refillTile = ir.add(step, ahead);
+        if (lastTile)
+          refillTile = ir.minU(refillTile, lastTile);
         if (!spread)
-          fill(refill, m0, n0, refillTile);
+          fill(refill, m0, n0, refillTile, /*part=*/0, inside);
         for (int64_t kk = 0; kk < kSteps; ++kk) {
           // Spread: B's copies commit the group before the wait below
           // counts it.
           if (spread && kk == kSteps / 2)
-            fill(refill, m0, n0, refillTile, /*part=*/2);
+            fill(refill, m0, n0, refillTile, /*part=*/2, inside);
           Value next;
           if (kk + 1 < kSteps) {
             next = fragments(gj, kk + 1);
@@ -603,13 +609,42 @@ void WarpSpecializer::buildEveryThreadFills() {
             next = fragments(gNext, 0);
           }
           if (spread && kk == 0)
-            fill(refill, m0, n0, refillTile, /*part=*/1);
+            fill(refill, m0, n0, refillTile, /*part=*/1, inside);
           accIn = MmaStepOp::create(b, ir.loc, accType, accIn, cur, op.getSchedule());
           cur = next;
         }
         scf::YieldOp::create(b, ir.loc, ValueRange{accIn, cur});
+        return loop.getResults();
+      };
+      // The zero-fill's selects and src-size cost the K loop a third of its
+      // instructions (a100_bf16_128x256x32: 166 SASS instructions a K tile
+      // against 124 without; 0.87x the speed: bench/RESULTS.md, sm80e). A
+      // tile inside M and N whose K is whole K tiles runs its K loop with
+      // fills that copy 16 bytes each unchecked; the refills past the last
+      // K tile, never multiplied, copy it again instead of zeros. Any other
+      // tile runs the clipped loop. Two loops in the branches of one if:
+      // one after the other, each holding its own row pointers and the
+      // accumulators, ptxas spills 16-152 bytes at 12 copies a thread.
+      SmallVector<Value> head{zero, fragments(g, 0)};
+      Value wholeK = ir.cmp(arith::CmpIPredicate::eq,
+                            ir.mul(ir.divU(op.getK(), ir.c32(s.blockK())), ir.c32(s.blockK())),
+                            op.getK());
+      Value unchecked = ir.andI(
+          ir.andI(ir.cmp(arith::CmpIPredicate::ule, ir.add(m0, ir.c32(s.blockM())), op.getM()),
+                  ir.cmp(arith::CmpIPredicate::ule, ir.add(n0, ir.c32(s.blockN())), op.getN())),
+          wholeK);
+      auto branch = scf::IfOp::create(b, ir.loc, TypeRange{accType}, unchecked,
+                                      /*withElseRegion=*/true);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(&branch.getThenRegion().front());
+        scf::YieldOp::create(
+            b, ir.loc,
+            kLoop(head, /*inside=*/true, /*lastTile=*/ir.sub(kTiles, ir.c32(1)))[0]);
+        b.setInsertionPointToStart(&branch.getElseRegion().front());
+        scf::YieldOp::create(b, ir.loc, kLoop(head, /*inside=*/false)[0]);
       }
-      acc = loop.getResult(0);
+      acc = branch.getResult(0);
     }
     release(ir.sub(ir.add(g, kTiles), ir.c32(1)));
     if (prefetch || staged)

@@ -115,3 +115,27 @@ gpu.module @k5 [#nvvm.target<chip = "sm_80">] {
     llvm.return
   }
 }
+
+// -----
+
+// Without clip(...) (an interior tile's whole K tiles) every copy is 16
+// bytes with no src-size operand and its address is not selected: the same
+// fill as @fill but unchecked; the threads past the tile's 256 copies still
+// copy nothing.
+
+// CHECK-LABEL: llvm.func @fill_unchecked(
+// CHECK: scf.if
+// CHECK-NOT: arith.select
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg : !llvm.ptr<3>, !llvm.ptr<1>
+// CHECK: scf.if
+// CHECK-NOT: arith.select
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg : !llvm.ptr<3>, !llvm.ptr<1>
+// CHECK-NEXT: }
+// CHECK-NEXT: nvvm.cp.async.commit.group
+// CHECK: llvm.return
+gpu.module @k7 [#nvvm.target<chip = "sm_80">] {
+  llvm.func @fill_unchecked(%g: i32, %m0: i32, %n0: i32, %kt: i32, %a: !llvm.ptr<1>, %b: !llvm.ptr<1>, %s: !llvm.ptr<3>, %lda: i32, %ldb: i32) {
+    gemmc.stage_fill %g, %m0, %n0, %kt, %a, %b, %s ld(%lda, %ldb) {schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "tf32", a_layout = "row", b = "tf32", b_layout = "col", c = "f32", accumulator = "f32", tile_shape = [64, 64, 16], cluster_shape = [1, 1], stages = 2, threads = 512, load = "cp_async", multicast = false, smem_swizzle = "64b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 2, stage_bytes = 8192, b_offset = 4096, barriers = 16384, align = 16, swizzle = 64>} : !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<3>
+    llvm.return
+  }
+}

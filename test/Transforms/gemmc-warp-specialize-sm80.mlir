@@ -1,15 +1,19 @@
 // RUN: gemmc-opt %s --split-input-file --gemmc-warp-specialize --canonicalize --cse | FileCheck %s
 
 // sm_80 (load: cp_async), two stages: no ring barriers; every thread fills.
-// A tile's one prologue load (stages - 1), the wait for it, the next load
-// (K tile 1), then the first k step's fragments. Each K tile j refills with
-// load g + j + 1 (K tile j + 1, zero-filled past K: no condition), reads k
-// step 1's fragments, multiplies k step 0 with the carried ones, waits for
-// load g + j + 1 and reads its k step 0 (carried to the next tile j), then
-// multiplies k step 1. After the loop the trailing groups are released and
-// the CTA meets (the last step read the next stage), then the epilogue,
-// staged through the ring's space (mmaSyncStaging: 16 warps x 8 rows of
-// 96 bytes fit the 16 KiB ring); one tile a CTA, so no barrier after it.
+// A tile's one prologue load (stages - 1), the wait for it, then the first
+// k step's fragments. Each K tile j refills with load g + j + 1 (K tile
+// j + 1), reads k step 1's fragments, multiplies k step 0 with the carried
+// ones, waits for load g + j + 1 and reads its k step 0 (carried to the next
+// tile j), then multiplies k step 1. A tile inside M and N (m0 + 64 <= M,
+// n0 + 64 <= N) whose K is whole K tiles (K / 16 x 16 == K) runs the loop
+// with unchecked fills (no clip), their K tile at most the last (kTiles - 1:
+// the refill past it copies it again); any other tile runs it with clipped
+// fills, zero-filled past K. After the loop the trailing groups are
+// released and the CTA meets (the last step read the next stage), then the
+// epilogue, staged through the ring's space (mmaSyncStaging: 16 warps x 8
+// rows of 96 bytes fit the 16 KiB ring); one tile a CTA, so no barrier
+// after it.
 
 // CHECK-LABEL: llvm.func @sm80_tf32_tn_64x64x16(
 // CHECK-SAME: %[[A:[a-z0-9]*]]: !llvm.ptr<1> {llvm.noalias}, %[[B:[a-z0-9]*]]: !llvm.ptr<1> {llvm.noalias}, %[[C:[a-z0-9]*]]: !llvm.ptr<1> {llvm.noalias}, %[[M:[a-z0-9]*]]: i32, %[[N:[a-z0-9]*]]: i32, %[[K:[a-z0-9]*]]: i32, %[[LDC:[a-z0-9]*]]: i32, %[[LDA:[a-z0-9]*]]: i32, %[[LDB:[a-z0-9]*]]: i32, %[[ALPHA:[a-z0-9]*]]: f32)
@@ -23,11 +27,23 @@
 // CHECK-NEXT: %[[BASE0:.*]] = gemmc.stage_base %[[G]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 2, stage_bytes = 8192, b_offset = 4096, barriers = 16384, align = 16, swizzle = 64>}
 // CHECK-NEXT: %[[BT0:.*]] = llvm.getelementptr %[[BASE0]][4096]
 // CHECK-NEXT: %[[F0:.*]] = gemmc.mma_fragments %[[BASE0]], %[[BT0]] {k_step = 0 : i64, {{.*}}} : !llvm.ptr<3>, !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32)>
-// CHECK-NEXT: %[[R:.*]]:2 = scf.for %[[J:.*]] = %c0_i32 to %[[KT]] step %c1_i32 iter_args(%[[A0:.*]] = %{{.*}}, %[[F:.*]] = %[[F0]]) -> (!llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32)>)
+// CHECK-NEXT: %[[KW:.*]] = arith.divui %[[K]], %c16_i32 : i32
+// CHECK-NEXT: %[[KR:.*]] = arith.muli %[[KW]], %c16_i32 : i32
+// CHECK-NEXT: %[[WHOLE:.*]] = arith.cmpi eq, %[[KR]], %[[K]] : i32
+// CHECK-NEXT: %[[NE:.*]] = arith.addi %[[N0]], %c64_i32 : i32
+// CHECK-NEXT: %[[NIN:.*]] = arith.cmpi ule, %[[NE]], %[[N]] : i32
+// CHECK-NEXT: %[[ME:.*]] = arith.addi %[[M0]], %c64_i32 : i32
+// CHECK-NEXT: %[[MIN:.*]] = arith.cmpi ule, %[[ME]], %[[M]] : i32
+// CHECK-NEXT: %[[IN:.*]] = arith.andi %[[MIN]], %[[NIN]] : i1
+// CHECK-NEXT: %[[UNCHECKED:.*]] = arith.andi %[[IN]], %[[WHOLE]] : i1
+// CHECK-NEXT: %[[R:.*]] = scf.if %[[UNCHECKED]] -> (!llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>) {
+// CHECK-NEXT: %[[LASTK:.*]] = arith.subi %[[KT]], %c1_i32 : i32
+// CHECK-NEXT: %{{.*}}:2 = scf.for %[[J:.*]] = %c0_i32 to %[[KT]] step %c1_i32 iter_args(%[[A0:.*]] = %[[ZERO:[^,]*]], %[[F:.*]] = %[[F0]])
 // CHECK-NEXT: %[[GJ:.*]] = arith.addi %[[G]], %[[J]] : i32
 // CHECK-NEXT: %[[GN:.*]] = arith.addi %[[GJ]], %c1_i32 : i32
 // CHECK-NEXT: %[[KN:.*]] = arith.addi %[[J]], %c1_i32 : i32
-// CHECK-NEXT: gemmc.stage_fill %[[GN]], %[[M0]], %[[N0]], %[[KN]], %[[A]], %[[B]], %[[S]] ld(%[[LDA]], %[[LDB]]) clip(%[[M]], %[[N]], %[[K]])
+// CHECK-NEXT: %[[KC:.*]] = arith.minui %[[KN]], %[[LASTK]] : i32
+// CHECK-NEXT: gemmc.stage_fill %[[GN]], %[[M0]], %[[N0]], %[[KC]], %[[A]], %[[B]], %[[S]] ld(%[[LDA]], %[[LDB]]) {
 // CHECK-NEXT: %[[BASE:.*]] = gemmc.stage_base %[[GJ]], %[[S]]
 // CHECK-NEXT: %[[BT:.*]] = llvm.getelementptr %[[BASE]][4096]
 // CHECK-NEXT: %[[F1:.*]] = gemmc.mma_fragments %[[BASE]], %[[BT]] {k_step = 1 : i64,
@@ -38,12 +54,22 @@
 // CHECK-NEXT: %[[FN:.*]] = gemmc.mma_fragments %[[BASEN]], %[[BTN]] {k_step = 0 : i64,
 // CHECK-NEXT: %[[ACC2:.*]] = gemmc.mma_step %[[ACC1]], %[[F1]] {
 // CHECK-NEXT: scf.yield %[[ACC2]], %[[FN]]
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %{{.*}}:2 = scf.for %[[J2:.*]] = %c0_i32 to %[[KT]] step %c1_i32 iter_args(%{{.*}} = %[[ZERO]], %{{.*}} = %[[F0]])
+// CHECK-NEXT: %[[GJ2:.*]] = arith.addi %[[G]], %[[J2]] : i32
+// CHECK-NEXT: %[[GN2:.*]] = arith.addi %[[GJ2]], %c1_i32 : i32
+// CHECK-NEXT: %[[KN2:.*]] = arith.addi %[[J2]], %c1_i32 : i32
+// CHECK-NEXT: gemmc.stage_fill %[[GN2]], %[[M0]], %[[N0]], %[[KN2]], %[[A]], %[[B]], %[[S]] ld(%[[LDA]], %[[LDB]]) clip(%[[M]], %[[N]], %[[K]])
+// CHECK-COUNT-2: gemmc.mma_step
+// CHECK: scf.yield
 // CHECK-NOT: gemmc.mma_wait
 // CHECK: %[[GE:.*]] = arith.addi %[[G]], %[[KT]] : i32
 // CHECK-NEXT: %[[LAST:.*]] = arith.subi %[[GE]], %c1_i32 : i32
 // CHECK-NEXT: gemmc.stage_release %[[LAST]], %[[S]]
 // CHECK-NEXT: gemmc.cta_sync
-// CHECK-NEXT: gemmc.epilogue %[[R]]#0, %[[C]], %[[M0]], %[[N0]], %[[M]], %[[N]], %[[LDC]] alpha(%[[ALPHA]]) staging(%[[S]] : !llvm.ptr<3>)
+// CHECK-NEXT: gemmc.epilogue %[[R]], %[[C]], %[[M0]], %[[N0]], %[[M]], %[[N]], %[[LDC]] alpha(%[[ALPHA]]) staging(%[[S]] : !llvm.ptr<3>)
 // CHECK-NEXT: gemmc.yield %[[GE]] : i32
 
 module attributes {gemmc.arch = "sm_80", gpu.container_module} {
