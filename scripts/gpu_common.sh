@@ -109,3 +109,48 @@ fits() {
   fi
 }
 lim() { local left=$((budget + 5 - SECONDS)); echo $((left < $1 ? left : $1)); }
+
+# The sm_80 round scripts (gpu_sm80d.sh, gpu_sm80e.sh, gpu_sm80f.sh), which
+# bench fatbinaries built on the CPU machine against the mma.sync peak.
+# gpu_sm80_begin NAME DIR: their preamble: $log ($OUT/logs.txt, emptied),
+# a 170 s $budget, $status 0; exits 2 when DIR holds no .fatbin.
+gpu_sm80_begin() {
+  log=$OUT/logs.txt
+  : >"$log"
+  budget=170
+  status=0
+  if ! ls "$2"/*.fatbin >/dev/null 2>&1; then
+    echo "$1: no .fatbin in $2; build it (the script's header) and carry it" >&2
+    exit 2
+  fi
+}
+
+# gpu_sm80_build: configure and build gemmc-bench and gemmc-gpu-tests as
+# two stages (60 s, 100 s), exiting the script on failure; sets $bench.
+gpu_sm80_build() {
+  gpu_configure_args
+  stage configure 60 "${configure[@]}" >/dev/null || exit 1
+  stage build 100 cmake --build "$build" -j "$(nproc)" --target gemmc-bench gemmc-gpu-tests >/dev/null ||
+    exit 1
+  bench="$build/bin/gemmc-bench"
+}
+
+# gpu_sm80_peak DIR SECONDS [mix]: the mma.sync peak from registers
+# (bench/mma_sync_peak.cu, $OUT/mma_sync_peak.json) and with `mix`
+# bench/mma_sync_mix.cu ($OUT/mma_sync_mix.md), from DIR's carried
+# mma-sync-peak / mma-sync-mix (nvcc -O3 -arch=sm_90 on the CPU machine),
+# else (missing, or failing to run) compiled here with nvcc when 60 s more
+# fit the budget. Returns 1 when neither ran.
+gpu_sm80_peak() {
+  local dir=$1 limit=$2 mix=${3:-}
+  run_peak() {
+    local cmd="$1/mma-sync-peak --json '$OUT/mma_sync_peak.json'"
+    [ -n "$mix" ] && cmd+=" && $1/mma-sync-mix | tee '$OUT/mma_sync_mix.md'"
+    stage mma-sync "$(lim "$limit")" bash -c "$cmd"
+  }
+  run_peak "$dir" && return 0
+  fits 60 nvcc || return 1
+  local cmd="nvcc -O3 -arch=native bench/mma_sync_peak.cu -o $build/bin/mma-sync-peak"
+  [ -n "$mix" ] && cmd+=" && nvcc -O3 -arch=native bench/mma_sync_mix.cu -o $build/bin/mma-sync-mix"
+  stage nvcc 60 bash -c "$cmd" && run_peak "$build/bin"
+}

@@ -48,33 +48,15 @@ new=${2:-build/cubins-sm80d}
 old=${3:-build/cubins-sm80d-main}
 experiments=${4:-build/cubins-sm80d-x}
 spread=${5:-build/cubins-sm80d-spread}
-log=$OUT/logs.txt
-: >"$log"
-budget=170
-if ! ls "$new"/*.fatbin >/dev/null 2>&1; then
-  echo "gpu_sm80d.sh: no .fatbin in $new; build it (header of this script) and carry it" >&2
-  exit 2
-fi
-status=0
+gpu_sm80_begin gpu_sm80d.sh "$new"
 want() { [ "$mode" = all ] || [[ " $1 " == *" $mode "* ]]; }
 
-gpu_configure_args
-stage configure 60 "${configure[@]}" >/dev/null || exit 1
-stage build 100 cmake --build "$build" -j "$(nproc)" --target gemmc-bench gemmc-gpu-tests >/dev/null || exit 1
-bench="$build/bin/gemmc-bench"
+gpu_sm80_build
 
 # 1. Peak and mix: the carried binaries, else (missing, or failing to run)
 # compiled here.
 if want "run profile" && fits 15 mma-sync; then
-  run_mix() {
-    stage mma-sync "$(lim 40)" bash -c "$1/mma-sync-peak --json '$OUT/mma_sync_peak.json' &&
-      $1/mma-sync-mix | tee '$OUT/mma_sync_mix.md'"
-  }
-  if ! run_mix build/mix && fits 60 nvcc; then
-    stage nvcc 60 bash -c "nvcc -O3 -arch=native bench/mma_sync_peak.cu -o $build/bin/mma-sync-peak &&
-      nvcc -O3 -arch=native bench/mma_sync_mix.cu -o $build/bin/mma-sync-mix" &&
-      run_mix "$build/bin" || status=1
-  fi
+  gpu_sm80_peak build/mix 40 mix || status=1
 fi
 
 # 2. Suite.

@@ -40,31 +40,12 @@ source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-r1}
 dir=${2:-build/cubins-sm80e-$mode}
 mix=build/cubins-sm80e-mix
-log=$OUT/logs.txt
-: >"$log"
-budget=170
-if ! ls "$dir"/*.fatbin >/dev/null 2>&1; then
-  echo "gpu_sm80e.sh: no .fatbin in $dir; build it (bench/results/2026-12-01-sm80e/README.md) and carry it" >&2
-  exit 2
-fi
-status=0
-
-gpu_configure_args
-stage configure 60 "${configure[@]}" >/dev/null || exit 1
-stage build 100 cmake --build "$build" -j "$(nproc)" --target gemmc-bench gemmc-gpu-tests >/dev/null || exit 1
-bench="$build/bin/gemmc-bench"
+gpu_sm80_begin gpu_sm80e.sh "$dir"
+gpu_sm80_build
 
 # 1. Peak and mix: the carried binaries, else compiled here.
 if fits 20 mma-sync; then
-  run_mix() {
-    stage mma-sync "$(lim 45)" bash -c "$1/mma-sync-peak --json '$OUT/mma_sync_peak.json' &&
-      $1/mma-sync-mix | tee '$OUT/mma_sync_mix.md'"
-  }
-  if ! run_mix "$mix" && fits 70 nvcc; then
-    stage nvcc 70 bash -c "nvcc -O3 -arch=native bench/mma_sync_peak.cu -o $build/bin/mma-sync-peak &&
-      nvcc -O3 -arch=native bench/mma_sync_mix.cu -o $build/bin/mma-sync-mix" &&
-      run_mix "$build/bin" || status=1
-  fi
+  gpu_sm80_peak "$mix" 45 mix || status=1
 fi
 
 # 2. Every kernel of DIR in one process.
