@@ -20,8 +20,8 @@
 #    kernel of DIR), every shape class: M = 1, ragged M and N, K not a
 #    multiple of BLOCK_K (and K < BLOCK_K x (stages - 1): unchained), padded
 #    ld, several tiles a CTA ($OUT/suite.txt);
-# 4. compute-sanitizer memcheck, then racecheck, of the chained kernels on
-#    small shapes with several tiles a CTA ($OUT/sanitize*.txt).
+# 4. compute-sanitizer memcheck, then racecheck, of a chained kernel on
+#    shapes with several tiles a CTA ($OUT/memcheck.txt, sanitize*).
 source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-r1}
 dir=${2:-build/cubins-sm80f-$mode}
@@ -96,20 +96,23 @@ if ((${#cands[@]})) && fits 30 suite; then
   grep -E "FAIL" "$OUT/suite.txt" | head -n 10
 fi
 
-# 4. memcheck and racecheck of a chained kernel with several tiles a CTA:
-# 2100x4100x136 (17 x 17 tiles of 128x256 on 132 CTAs, K's last tile
-# partial: chained) and 4096x2048x64 (one K tile: unchained).
+# 4. memcheck and racecheck of a chained kernel with several tiles a CTA
+# (the persistent grid is 132 CTAs): memcheck on 2100x4100x136 (17 x 17
+# tiles of 128x256, K's last tile partial: chained), 17152x256x64 (134
+# tiles of one K tile: unchained) and 127x255x72; racecheck on
+# 17152x256x128 (134 tiles of 2 K tiles: two CTAs chain; small enough for
+# racecheck).
 chained=()
 for f in "$dir"/chain-*.fatbin "$dir"/a100_*_pers*.fatbin; do [ -f "$f" ] && chained+=("$f"); done
 if ((${#chained[@]})) && fits 30 memcheck; then
   GEMMC_SANITIZE_LIMIT=$(lim 40) GEMMC_SANITIZE_BUDGET=$(lim 40) OUT=$OUT GEMMC_GPU_BUILD=$build \
-    "$root/scripts/gpu_sanitize.sh" --tools memcheck --shapes 2100x4100x136,4096x2048x64,127x255x72 "${chained[0]}" |
+    "$root/scripts/gpu_sanitize.sh" --tools memcheck --shapes 2100x4100x136,17152x256x64,127x255x72 "${chained[0]}" |
     tail -n 4 | tee -a "$log" || status=1
   cp "$OUT/sanitize.txt" "$OUT/memcheck.txt" 2>/dev/null # racecheck rewrites sanitize.txt
 fi
 if ((${#chained[@]})) && fits 30 racecheck; then
   GEMMC_SANITIZE_LIMIT=$(lim 40) GEMMC_SANITIZE_BUDGET=$(lim 40) OUT=$OUT GEMMC_GPU_BUILD=$build \
-    "$root/scripts/gpu_sanitize.sh" --tools racecheck --shapes 2100x4100x136 "${chained[0]}" |
+    "$root/scripts/gpu_sanitize.sh" --tools racecheck --shapes 17152x256x128 "${chained[0]}" |
     tail -n 4 | tee -a "$log" || status=1
 fi
 echo "== gpu_sm80f.sh $mode: exit $status after ${SECONDS}s" | tee -a "$log"
