@@ -86,13 +86,6 @@ std::optional<MmaSyncStaging> gemmc::mmaSyncStaging(const KernelSpec &s,
   return std::nullopt;
 }
 
-bool gemmc::sm80ChainsTiles(const KernelSpec &s, const CtaResources &r, bool prefetch) {
-  if (s.tileScheduler.kind != TileSchedulerKind::Persistent || !prefetch)
-    return false;
-  std::optional<MmaSyncStaging> staging = mmaSyncStaging(s, r);
-  return staging && r.threads / kWarpSize * staging->warpBytes() <= r.stageBytes();
-}
-
 bool gemmc::sm80SpreadsFills(const KernelSpec &s) {
   // Measured on the H200 (bench/RESULTS.md, session 5): with 4 k steps a
   // tile (tf32 at BLOCK_K 32) B's copies land in k step 2, away from the

@@ -540,7 +540,6 @@ void WarpSpecializer::buildEveryThreadFills() {
   Value lda = op.getLda(), ldb = op.getLdb();
   bool prefetch = mmaSyncPrefetchFits(s, res);
   bool staged = mmaSyncStaging(s, res).has_value();
-  bool chains = sm80ChainsTiles(s, res, prefetch);
   std::optional<MmaSyncWarpGrid> grid = mmaSyncWarpGrid(s);
   assert(grid && "checkLoweringSupport refuses an sm_80 tile without a warp grid");
   int64_t kSteps = s.blockK() / isaFor(s.arch).mma.k(s.a.element);
@@ -564,34 +563,10 @@ void WarpSpecializer::buildEveryThreadFills() {
                                   b.getI64IntegerAttr(kStep), op.getSchedule())
         .getResult();
   };
-  // Chained tiles (sm80ChainsTiles, persistent): the K loop's last
-  // stages - 1 refills, loads g + kTiles .. g + kTiles + stages - 2, are
-  // the next tile's first K tiles (its prologue), where a lone tile's are
-  // never multiplied. They need kTiles >= stages - 1 (else the tile's own
-  // prologue already took some of those load numbers): a CTA-uniform
-  // `chain`; without it (or without a next tile) they read nothing (rows
-  // past M and N: zero-filled) and each tile fills its own prologue after
-  // the trailing copies have landed and a barrier.
-  auto chained = [&] { return ir.cmp(arith::CmpIPredicate::uge, kTiles, ir.c32(stages - 1)); };
-  forEachPiece([&](Value m0, Value n0, Value tile, Value, Value, Value g) {
+  forEachPiece([&](Value m0, Value n0, Value, Value, Value, Value g) {
     Value ahead = ir.c32(stages - 1);
-    auto prologue = [&] {
-      for (int64_t st = 0; st + 1 < stages; ++st)
-        fill(ir.add(g, ir.c32(st)), m0, n0, ir.c32(st));
-    };
-    if (!chains) {
-      prologue();
-    } else {
-      Value first = ir.cmp(arith::CmpIPredicate::eq, g, ir.c32(0));
-      Value unchained = ir.cmp(arith::CmpIPredicate::ult, kTiles, ir.c32(stages - 1));
-      ir.ifThen(ir.orI(first, unchained), [&] {
-        ir.ifThen(ir.cmp(arith::CmpIPredicate::ne, g, ir.c32(0)), [&] {
-          release(ir.sub(g, ir.c32(1)));
-          CtaSyncOp::create(b, ir.loc, /*cluster=*/false);
-        });
-        prologue();
-      });
-    }
+    for (int64_t st = 0; st + 1 < stages; ++st)
+      fill(ir.add(g, ir.c32(st)), m0, n0, ir.c32(st));
     Type accType = accumulatorType(op.getSchedule());
     Value zero = LLVM::ZeroOp::create(b, ir.loc, accType);
     Value acc;
@@ -607,17 +582,10 @@ void WarpSpecializer::buildEveryThreadFills() {
       });
     } else {
       StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
-      // The K loop over K tiles [from, to) (from 0 to kTiles unless the
-      // tiles chain), its refills clipped or `inside` (their K tile at most
-      // lastTile). `into`: where the refills go (the tile at (m0, n0) and
-      // K tile step + stages - 1, less `tileBack` where given: the chained
-      // tail's, the next tile's first K tiles).
-      struct Refills {
-        Value m0, n0, tileBack;
-      };
-      auto kLoop = [&](ValueRange init, bool inside, Value lastTile, Value from, Value to,
-                       Refills into) {
-        auto loop = scf::ForOp::create(b, ir.loc, from, to, ir.c32(1), init);
+      // The K loop, its refills clipped or `inside` (their K tile at most
+      // lastTile).
+      auto kLoop = [&](ValueRange init, bool inside, Value lastTile = Value()) {
+        auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), kTiles, ir.c32(1), init);
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(loop.getBody());
         Value step = loop.getInductionVar();
@@ -626,15 +594,13 @@ void WarpSpecializer::buildEveryThreadFills() {
         Value refill = ir.add(gj, ahead), refillTile = ir.add(step, ahead);
         if (lastTile)
           refillTile = ir.minU(refillTile, lastTile);
-        if (into.tileBack)
-          refillTile = ir.sub(refillTile, into.tileBack);
         if (!spread)
-          fill(refill, into.m0, into.n0, refillTile, /*part=*/0, inside);
+          fill(refill, m0, n0, refillTile, /*part=*/0, inside);
         for (int64_t kk = 0; kk < kSteps; ++kk) {
           // Spread: B's copies commit the group before the wait below
           // counts it.
           if (spread && kk == kSteps / 2)
-            fill(refill, into.m0, into.n0, refillTile, /*part=*/2, inside);
+            fill(refill, m0, n0, refillTile, /*part=*/2, inside);
           Value next;
           if (kk + 1 < kSteps) {
             next = fragments(gj, kk + 1);
@@ -643,7 +609,7 @@ void WarpSpecializer::buildEveryThreadFills() {
             next = fragments(gNext, 0);
           }
           if (spread && kk == 0)
-            fill(refill, into.m0, into.n0, refillTile, /*part=*/1, inside);
+            fill(refill, m0, n0, refillTile, /*part=*/1, inside);
           accIn = MmaStepOp::create(b, ir.loc, accType, accIn, cur, op.getSchedule());
           cur = next;
         }
@@ -666,51 +632,18 @@ void WarpSpecializer::buildEveryThreadFills() {
           ir.andI(ir.cmp(arith::CmpIPredicate::ule, ir.add(m0, ir.c32(s.blockM())), op.getM()),
                   ir.cmp(arith::CmpIPredicate::ule, ir.add(n0, ir.c32(s.blockN())), op.getN())),
           wholeK);
-      // Chained, the branches run K tiles 0 .. kTiles - stages (whose
-      // refills are this tile's) and the tail after them the last
-      // min(kTiles, stages - 1), clipped, into the next tile.
-      Value mainEnd = chains ? ir.sub(kTiles, ir.minU(kTiles, ahead)) : kTiles;
-      Refills own{m0, n0, Value()};
       auto branch = scf::IfOp::create(b, ir.loc, TypeRange{accType}, unchecked,
                                       /*withElseRegion=*/true);
       {
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(&branch.getThenRegion().front());
-        scf::YieldOp::create(b, ir.loc,
-                             kLoop(head, /*inside=*/true, /*lastTile=*/ir.sub(kTiles, ir.c32(1)),
-                                   ir.c32(0), mainEnd, own)[0]);
+        scf::YieldOp::create(
+            b, ir.loc,
+            kLoop(head, /*inside=*/true, /*lastTile=*/ir.sub(kTiles, ir.c32(1)))[0]);
         b.setInsertionPointToStart(&branch.getElseRegion().front());
-        scf::YieldOp::create(b, ir.loc,
-                             kLoop(head, /*inside=*/false, Value(), ir.c32(0), mainEnd, own)[0]);
+        scf::YieldOp::create(b, ir.loc, kLoop(head, /*inside=*/false)[0]);
       }
       acc = branch.getResult(0);
-      if (chains) {
-        // Computed here, not held across the K loop (255 registers).
-        Value tiles = TileCountOp::create(b, ir.loc, ir.i32, op.getM(), op.getN(), op.getSchedule());
-        Value next = ir.add(tile, op.getTileStep());
-        Value into = ir.andI(ir.cmp(arith::CmpIPredicate::ult, next, tiles), chained());
-        auto origin = TileOriginOp::create(b, ir.loc, ir.i32, ir.i32, next, op.getM(), op.getN(),
-                                           op.getSchedule());
-        Refills nextTile{arith::SelectOp::create(b, ir.loc, into, origin.getM0(), op.getM()),
-                         arith::SelectOp::create(b, ir.loc, into, origin.getN0(), op.getN()),
-                         kTiles};
-        // The tail reads its first fragments again (waited for by the last
-        // iteration above, or by the tile's first stage_wait): carried out of
-        // the if beside the accumulators they cost 24 bytes of spills.
-        SmallVector<Value> tailHead{acc, fragments(ir.add(g, mainEnd), 0)};
-        acc = kLoop(tailHead, /*inside=*/false, Value(), mainEnd, kTiles, nextTile)[0];
-      }
-    }
-    if (chains) {
-      // The last stage_wait (before the last k step, a CTA barrier) came
-      // after every warp's last read of stage g + kTiles - 1, and the copies
-      // in flight (loads g + kTiles + 1 .. g + kTiles + stages - 2) land in
-      // the other stages: the epilogue stages there at once, while the next
-      // tile's first loads land. The next tile's first stage_wait (a
-      // barrier) comes before its first refill overwrites this stage.
-      Value last = ir.sub(ir.add(g, kTiles), ir.c32(1));
-      epilogue(acc, m0, n0, StageBaseOp::create(b, ir.loc, ir.sharedPtr, last, op.getSmem(), layout));
-      return ir.add(g, kTiles);
     }
     release(ir.sub(ir.add(g, kTiles), ir.c32(1)));
     if (prefetch || staged)
@@ -720,10 +653,6 @@ void WarpSpecializer::buildEveryThreadFills() {
       CtaSyncOp::create(b, ir.loc, /*cluster=*/false);
     return ir.add(g, kTiles);
   });
-  // Chained: the last tile's tail copies (reading nothing) land before the
-  // CTA exits.
-  if (chains)
-    release(ir.c32(0));
 }
 
 void WarpSpecializer::buildWarpSpecialized() {

@@ -127,21 +127,6 @@ TEST(Sm80, EpilogueStagingFitsTheRingWithoutBankConflicts) {
   EXPECT_FALSE(mmaSyncStaging(s, computeResources(s)));
 }
 
-TEST(Sm80, PersistentTilesChainWhereTheStagingFitsAStage) {
-  // bf16 128x256x64: 8 warps x 16 rows x 288 bytes = 36 KiB of staging
-  // fit one 48 KiB stage: a persistent grid chains its tiles.
-  KernelSpec s = specAt(GEMMC_SOURCE_DIR "/specs/a100_bf16_128x256x64.yaml");
-  EXPECT_FALSE(sm80ChainsTiles(s, computeResources(s), /*prefetch=*/true)) << "data_parallel";
-  s.tileScheduler.kind = TileSchedulerKind::Persistent;
-  EXPECT_TRUE(sm80ChainsTiles(s, computeResources(s), /*prefetch=*/true));
-  EXPECT_FALSE(sm80ChainsTiles(s, computeResources(s), /*prefetch=*/false))
-      << "the stage is free only after the prefetching loop's last barrier";
-  // bf16 128x256x32: the same 36 KiB exceed a 24 KiB stage.
-  s = specAt(GEMMC_SOURCE_DIR "/specs/a100_bf16_128x256x32.yaml");
-  s.tileScheduler.kind = TileSchedulerKind::Persistent;
-  EXPECT_FALSE(sm80ChainsTiles(s, computeResources(s), /*prefetch=*/true));
-}
-
 TEST(Sm80, KernelTakesPointersAndLeadingDimensions) {
   KernelSpec s = specAt(GEMMC_SOURCE_DIR "/specs/a100_tf32_128x128x32.yaml");
   EXPECT_TRUE(checkLoweringSupport(s).empty());

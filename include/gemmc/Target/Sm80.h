@@ -56,17 +56,6 @@ struct MmaSyncStaging {
 /// are not whole rounds of the warp's 32 lanes.
 std::optional<MmaSyncStaging> mmaSyncStaging(const KernelSpec &spec, const CtaResources &r);
 
-/// Whether a persistent sm_80 kernel chains its tiles: the K loop's last
-/// stages - 1 refills load the CTA's next tile's first K tiles (its
-/// prologue, in flight during this tile's epilogue), and the epilogue
-/// stages its accumulators in the one stage no copy is landing in, the
-/// stage of the tile's last K tile (lib/Transforms/GemmcWarpSpecialize.cpp,
-/// buildEveryThreadFills). Needs a persistent grid, the fragments prefetched
-/// across the stage boundary (`prefetch`: mmaSyncPrefetchFits, whose stage
-/// barrier before the last k step frees that stage) and a staging whose
-/// warps' areas fit one stage.
-bool sm80ChainsTiles(const KernelSpec &spec, const CtaResources &r, bool prefetch);
-
 /// Whether the mainloop spreads each K tile's refill over its k steps: A's
 /// copies after k step 0's fragment reads, B's (and the commit) after
 /// k step kSteps / 2's, rather than all of them at the tile's top (where
