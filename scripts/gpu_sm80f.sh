@@ -1,27 +1,29 @@
 #!/usr/bin/env bash
-# Issue 12 (branch sm80f): the bf16 sm_80 kernel's per-tile fixed cost on the
-# H200 (through the driver's JIT): where it goes, and kernels that hide it
-# (tiles chained in a persistent grid; two CTAs an SM), in one device call of
+# Issue 12 (branch sm80f): the bf16 sm_80 kernel's per-tile fixed cost and
+# mainloop on the H200 (through the driver's JIT), in one device call of
 # under 3 minutes.
 #
-#   scripts/gpu_sm80f.sh r1 [DIR]   # round 1 (11:25): DIR = build/cubins-sm80f-r1
-#   scripts/gpu_sm80f.sh r2 [DIR]   # round 2 (12:20): DIR = build/cubins-sm80f-r2
+#   scripts/gpu_sm80f.sh r1 [DIR]   # round 1: DIR = build/cubins-sm80f-r1
+#   scripts/gpu_sm80f.sh r2 [DIR]   # round 2: DIR = build/cubins-sm80f-r2
 #
 # carrying DIR and build/cubins-sm80f-mix (mma-sync-peak: nvcc -O3
-# -arch=sm_90 bench/mma_sync_peak.cu), both built on the CPU machine (what DIR
-# holds: bench/results/2026-12-01-sm80f/README.md). Stages, each skipped when
-# the 170 s would not hold it:
+# -arch=sm_90 bench/mma_sync_peak.cu; <name>.sm90.cubin: ptxas -arch=sm_90
+# of a kernel's PTX), both built on the CPU machine (what they hold:
+# bench/results/2026-12-01-sm80f/README.md). Stages, each skipped when the
+# 170 s would not hold it:
 # 1. the mma.sync peak from registers ($OUT/mma_sync_peak.json);
 # 2. gemmc-bench, ONE process, every fatbinary of DIR on bench/suites/sm80f.yaml
 #    (cube4096, cube8192 and one wave of 2048 x 2048 at K = 64, 1024, 8192,
 #    32768); fractions of the peak ($OUT/mma_sync.md) and each kernel's
 #    fixed cost and mainloop rate from the one-wave shapes ($OUT/fixed.md);
-# 3. the correctness suite (r1: the chained and two-CTA kernels; r2: every
-#    kernel of DIR), every shape class: M = 1, ragged M and N, K not a
-#    multiple of BLOCK_K (and K < BLOCK_K x (stages - 1): unchained), padded
-#    ld, several tiles a CTA ($OUT/suite.txt);
-# 4. compute-sanitizer memcheck, then racecheck, of a chained kernel on
-#    shapes with several tiles a CTA ($OUT/memcheck.txt, sanitize*).
+# 3. the correctness suite (r1: the chained and two-CTA kernels; r2: DIR's
+#    a100_* kernels), every shape class: M = 1, ragged M and N, K not a
+#    multiple of BLOCK_K (and K < BLOCK_K x (stages - 1)), padded ld, several
+#    tiles a CTA of a persistent grid ($OUT/suite.txt);
+# 4. compute-sanitizer memcheck of a persistent (r1: chained) bf16 kernel on
+#    shapes with several tiles a CTA ($OUT/memcheck.txt), r1 racecheck;
+# 5. r2: the K loop's SASS counts (bench/sass_kloop.py) and ncu of
+#    a100_bf16_128x256x64 at 4096^3 ($OUT/sass_counts.txt, $OUT/ncu-*).
 source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-r1}
 dir=${2:-build/cubins-sm80f-$mode}
@@ -80,7 +82,7 @@ fi
 # 3. Suite on the kernels this branch adds or changes.
 case $mode in
 r1) globs="chain-*.fatbin a100_bf16_128x128x64_w4_*.fatbin" ;;
-*) globs="a100_*.fatbin sm80_*.fatbin" ;;
+*) globs="a100_*.fatbin" ;;
 esac
 cands=()
 for g in $globs; do for f in "$dir"/$g; do [ -f "$f" ] && cands+=("$f"); done; done
@@ -103,17 +105,25 @@ fi
 # 17152x256x128 (134 tiles of 2 K tiles: two CTAs chain; small enough for
 # racecheck).
 chained=()
-for f in "$dir"/chain-*.fatbin "$dir"/a100_*_pers*.fatbin; do [ -f "$f" ] && chained+=("$f"); done
+for f in "$dir"/chain-*.fatbin "$dir"/a100_bf16_*_pers.fatbin; do [ -f "$f" ] && chained+=("$f"); done
 if ((${#chained[@]})) && fits 30 memcheck; then
   GEMMC_SANITIZE_LIMIT=$(lim 40) GEMMC_SANITIZE_BUDGET=$(lim 40) OUT=$OUT GEMMC_GPU_BUILD=$build \
     "$root/scripts/gpu_sanitize.sh" --tools memcheck --shapes 2100x4100x136,17152x256x64,127x255x72 "${chained[0]}" |
     tail -n 4 | tee -a "$log" || status=1
   cp "$OUT/sanitize.txt" "$OUT/memcheck.txt" 2>/dev/null # racecheck rewrites sanitize.txt
 fi
-if ((${#chained[@]})) && fits 30 racecheck; then
+if [ "$mode" = r1 ] && ((${#chained[@]})) && fits 30 racecheck; then
   GEMMC_SANITIZE_LIMIT=$(lim 40) GEMMC_SANITIZE_BUDGET=$(lim 40) OUT=$OUT GEMMC_GPU_BUILD=$build \
     "$root/scripts/gpu_sanitize.sh" --tools racecheck --shapes 17152x256x128 "${chained[0]}" |
     tail -n 4 | tee -a "$log" || status=1
+fi
+# 5. (r2) SASS of the K loop as the JIT builds it, and ncu of the bf16
+# kernel at 4096^3: where the mainloop's 15% below the peak go.
+if [ "$mode" = r2 ]; then
+  fits 10 sass && gpu_sm80_sass "$mix"
+  if [ -f "$dir/a100_bf16_128x256x64.fatbin" ] && fits 35 ncu; then
+    gpu_sm80_ncu "$dir/a100_bf16_128x256x64.fatbin" 45 || status=1
+  fi
 fi
 echo "== gpu_sm80f.sh $mode: exit $status after ${SECONDS}s" | tee -a "$log"
 exit $status
