@@ -213,6 +213,10 @@ gpu_sm80_ncu() {
   "$ncu" -i "$rep.ncu-rep" --page raw --csv >"$rep.csv" 2>&1
   "$ncu" -i "$rep.ncu-rep" --page source --print-source sass --csv >"$rep.sass.csv" 2>&1
   rm -f "$rep.ncu-rep"
+  # (grep into head: under pipefail a grep cut short by head would fail the
+  # stage; round 2 of sm80f exited 1 that way.)
   grep -E "Stall|stalled|Issued|Eligible|Registers|Theoretical Occupancy|Duration|Ipc|hmma|Tensor|Shared|Bank|wavefronts" \
-    "$rep.txt" | head -60
+    "$rep.txt" >"$rep.lines" || true
+  head -60 "$rep.lines"
+  rm -f "$rep.lines"
 }
