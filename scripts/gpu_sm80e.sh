@@ -50,7 +50,7 @@ fi
 
 # 2. Every kernel of DIR in one process.
 if fits 45 bench; then
-  stage bench "$(lim 90)" "$bench" --cubin-dir "$dir" --suite bench/results/2026-12-01-sm80e/suite.yaml \
+  stage bench "$(lim 90)" "$bench" --cubin-dir "$dir" --suite bench/suites/sm80e.yaml \
     --cubins '*a100_*' --iters 10 --warmup 2 --json "$OUT/bench.json" >"$OUT/bench.txt" || status=1
   awk '/^shape /{p=1} /^== /{p=0} p' "$OUT/bench.txt" | cut -c1-130
   [ -f "$OUT/mma_sync_peak.json" ] &&
