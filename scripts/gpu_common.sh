@@ -1,5 +1,6 @@
-# Sourced by scripts/gpu_run.sh, gpu_profile.sh and gpu_diagnose.sh (the GPU
-# machine's side, which has no MLIR): the repository root as the working
+# Sourced by scripts/gpu_run.sh, gpu_profile.sh, gpu_diagnose.sh and the
+# sm_80 round scripts gpu_sm80{d,e,f}.sh (the GPU machine's side, which has
+# no MLIR): the repository root as the working
 # folder, $OUT (default ./out, created) for what comes back, $build
 # (GEMMC_GPU_BUILD, default /tmp/gemmc-gpu-build) for the runtime-only build,
 # and the cmake arguments that configure it (gpu_configure_args).
