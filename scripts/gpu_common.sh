@@ -1,5 +1,6 @@
-# Sourced by scripts/gpu_run.sh, gpu_profile.sh and gpu_diagnose.sh (the GPU
-# machine's side, which has no MLIR): the repository root as the working
+# Sourced by scripts/gpu_run.sh, gpu_profile.sh, gpu_diagnose.sh and the
+# sm_80 round scripts gpu_sm80{d,e,f}.sh (the GPU machine's side, which has
+# no MLIR): the repository root as the working
 # folder, $OUT (default ./out, created) for what comes back, $build
 # (GEMMC_GPU_BUILD, default /tmp/gemmc-gpu-build) for the runtime-only build,
 # and the cmake arguments that configure it (gpu_configure_args).
@@ -109,3 +110,114 @@ fits() {
   fi
 }
 lim() { local left=$((budget + 5 - SECONDS)); echo $((left < $1 ? left : $1)); }
+
+# The sm_80 round scripts (gpu_sm80d.sh, gpu_sm80e.sh, gpu_sm80f.sh), which
+# bench fatbinaries built on the CPU machine against the mma.sync peak.
+# gpu_sm80_begin NAME DIR: their preamble: $log ($OUT/logs.txt, emptied),
+# a 170 s $budget, $status 0; exits 2 when DIR holds no .fatbin.
+gpu_sm80_begin() {
+  log=$OUT/logs.txt
+  : >"$log"
+  budget=170
+  status=0
+  if ! ls "$2"/*.fatbin >/dev/null 2>&1; then
+    echo "$1: no .fatbin in $2; build it (the script's header) and carry it" >&2
+    exit 2
+  fi
+}
+
+# gpu_sm80_build: configure and build gemmc-bench and gemmc-gpu-tests as
+# two stages (60 s, 100 s), exiting the script on failure; sets $bench.
+gpu_sm80_build() {
+  gpu_configure_args
+  stage configure 60 "${configure[@]}" >/dev/null || exit 1
+  stage build 100 cmake --build "$build" -j "$(nproc)" --target gemmc-bench gemmc-gpu-tests >/dev/null ||
+    exit 1
+  bench="$build/bin/gemmc-bench"
+}
+
+# gpu_sm80_peak DIR SECONDS [mix]: the mma.sync peak from registers
+# (bench/mma_sync_peak.cu, $OUT/mma_sync_peak.json) and with `mix`
+# bench/mma_sync_mix.cu ($OUT/mma_sync_mix.md), from DIR's carried
+# mma-sync-peak / mma-sync-mix (nvcc -O3 -arch=sm_90 on the CPU machine),
+# else (missing, or failing to run) compiled here with nvcc when 60 s more
+# fit the budget. Returns 1 when neither ran.
+gpu_sm80_peak() {
+  local dir=$1 limit=$2 mix=${3:-}
+  run_peak() {
+    local cmd="$1/mma-sync-peak --json '$OUT/mma_sync_peak.json'"
+    [ -n "$mix" ] && cmd+=" && $1/mma-sync-mix | tee '$OUT/mma_sync_mix.md'"
+    stage mma-sync "$(lim "$limit")" bash -c "$cmd"
+  }
+  run_peak "$dir" && return 0
+  fits 60 nvcc || return 1
+  local cmd="nvcc -O3 -arch=native bench/mma_sync_peak.cu -o $build/bin/mma-sync-peak"
+  [ -n "$mix" ] && cmd+=" && nvcc -O3 -arch=native bench/mma_sync_mix.cu -o $build/bin/mma-sync-mix"
+  stage nvcc 60 bash -c "$cmd" && run_peak "$build/bin"
+}
+
+# gpu_sm80_sass DIR: cuobjdump -sass of DIR/*.sm90.cubin (ptxas -arch=sm_90
+# of the kernels' PTX, built on the CPU machine: what the driver's JIT runs
+# on the H200) to $OUT/<name>.sass.gz, and each K loop's instruction counts
+# (bench/sass_kloop.py) to $OUT/sass_counts.txt and stdout.
+gpu_sm80_sass() {
+  local objdump c n
+  objdump=$(command -v cuobjdump || ls /usr/local/cuda*/bin/cuobjdump 2>/dev/null | head -1)
+  for c in "$1"/*.sm90.cubin; do
+    [ -f "$c" ] || continue
+    n=$(basename "$c" .sm90.cubin)
+    "$objdump" -sass "$c" >"$OUT/$n.sass" 2>&1 || continue
+    python3 "$root/bench/sass_kloop.py" "$OUT/$n.sass" "$n" >>"$OUT/sass_counts.txt"
+    gzip -9 -f "$OUT/$n.sass"
+  done
+  cat "$OUT/sass_counts.txt" 2>/dev/null
+}
+
+# gpu_sm80_ncu FATBIN SECONDS: ncu of one launch (the second) of FATBIN's
+# kernel by gemmc-bench ($bench) at 4096^3: scheduler and warp-state
+# statistics, memory and instruction tables, pipes and source counters, with
+# metrics for the tensor and shared-memory pipes, shared wavefronts and bank
+# conflicts; retried with the sections alone when this ncu does not know a
+# metric. $OUT/ncu-<name>.{txt,csv,sass.csv,log}; prints the main lines.
+gpu_sm80_ncu() {
+  local f=$1 limit=$2 n ncu tmp rep metrics
+  n=$(basename "$f" .fatbin)
+  ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+  tmp=$(mktemp -d)
+  cp "$f" "$f.json" "$tmp/"
+  rep=$OUT/ncu-$n
+  metrics="regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio"
+  metrics+=",sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active"
+  metrics+=",sm__inst_executed_pipe_tensor_op_hmma.avg.pct_of_peak_sustained_active"
+  metrics+=",l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"
+  metrics+=",l1tex__data_pipe_lsu_wavefronts_mem_shared.avg.pct_of_peak_sustained_elapsed"
+  metrics+=",l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum"
+  metrics+=",l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"
+  metrics+=",l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"
+  metrics+=",smsp__inst_executed_op_ldsm.sum,smsp__inst_executed.sum,sm__cycles_elapsed.avg"
+  metrics+=",smsp__inst_executed_op_ldgsts.sum,l1tex__data_pipe_lsu_wavefronts.sum"
+  metrics+=",sm__pipe_shared_cycles_active.avg.pct_of_peak_sustained_active"
+  metrics+=",smsp__issue_active.avg.pct_of_peak_sustained_active"
+  profile() {
+    stage "ncu $n $1" "$(lim "$limit")" "$ncu" --section SchedulerStats --section WarpStateStats \
+      --section MemoryWorkloadAnalysis --section MemoryWorkloadAnalysis_Tables \
+      --section InstructionStats --section ComputeWorkloadAnalysis --section LaunchStats \
+      --section Occupancy --section SourceCounters "${@:2}" \
+      -k regex:'^gemm_' --launch-skip 1 --launch-count 1 -o "$rep" -f \
+      "$bench" --cubin-dir "$tmp" --shapes cube4096 --iters 2 --warmup 1 >"$rep.log" 2>&1
+  }
+  if ! profile metrics --metrics "$metrics"; then
+    tail -n 5 "$rep.log"
+    fits 20 "ncu $n without metrics" && { profile sections || return 1; }
+  fi
+  "$ncu" -i "$rep.ncu-rep" --page details --print-details all >"$rep.txt" 2>&1
+  "$ncu" -i "$rep.ncu-rep" --page raw --csv >"$rep.csv" 2>&1
+  "$ncu" -i "$rep.ncu-rep" --page source --print-source sass --csv >"$rep.sass.csv" 2>&1
+  rm -f "$rep.ncu-rep"
+  # (grep into head: under pipefail a grep cut short by head would fail the
+  # stage; round 2 of sm80f exited 1 that way.)
+  grep -E "Stall|stalled|Issued|Eligible|Registers|Theoretical Occupancy|Duration|Ipc|hmma|Tensor|Shared|Bank|wavefronts" \
+    "$rep.txt" >"$rep.lines" || true
+  head -60 "$rep.lines"
+  rm -f "$rep.lines"
+}

@@ -48,33 +48,15 @@ new=${2:-build/cubins-sm80d}
 old=${3:-build/cubins-sm80d-main}
 experiments=${4:-build/cubins-sm80d-x}
 spread=${5:-build/cubins-sm80d-spread}
-log=$OUT/logs.txt
-: >"$log"
-budget=170
-if ! ls "$new"/*.fatbin >/dev/null 2>&1; then
-  echo "gpu_sm80d.sh: no .fatbin in $new; build it (header of this script) and carry it" >&2
-  exit 2
-fi
-status=0
+gpu_sm80_begin gpu_sm80d.sh "$new"
 want() { [ "$mode" = all ] || [[ " $1 " == *" $mode "* ]]; }
 
-gpu_configure_args
-stage configure 60 "${configure[@]}" >/dev/null || exit 1
-stage build 100 cmake --build "$build" -j "$(nproc)" --target gemmc-bench gemmc-gpu-tests >/dev/null || exit 1
-bench="$build/bin/gemmc-bench"
+gpu_sm80_build
 
 # 1. Peak and mix: the carried binaries, else (missing, or failing to run)
 # compiled here.
 if want "run profile" && fits 15 mma-sync; then
-  run_mix() {
-    stage mma-sync "$(lim 40)" bash -c "$1/mma-sync-peak --json '$OUT/mma_sync_peak.json' &&
-      $1/mma-sync-mix | tee '$OUT/mma_sync_mix.md'"
-  }
-  if ! run_mix build/mix && fits 60 nvcc; then
-    stage nvcc 60 bash -c "nvcc -O3 -arch=native bench/mma_sync_peak.cu -o $build/bin/mma-sync-peak &&
-      nvcc -O3 -arch=native bench/mma_sync_mix.cu -o $build/bin/mma-sync-mix" &&
-      run_mix "$build/bin" || status=1
-  fi
+  gpu_sm80_peak build/mix 40 mix || status=1
 fi
 
 # 2. Suite.
@@ -115,43 +97,10 @@ fi
 
 # 4. ncu.
 if want profile; then
-  ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
-  metrics="regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio"
-  metrics+=",sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active"
-  metrics+=",sm__inst_executed_pipe_tensor_op_hmma.avg.pct_of_peak_sustained_active"
-  metrics+=",l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"
-  metrics+=",l1tex__data_pipe_lsu_wavefronts_mem_shared.avg.pct_of_peak_sustained_elapsed"
-  metrics+=",l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum"
-  metrics+=",l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"
-  metrics+=",l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"
-  metrics+=",smsp__inst_executed_op_ldsm.sum,smsp__inst_executed.sum,sm__cycles_elapsed.avg"
-  metrics+=",smsp__inst_executed_op_ldgsts.sum,l1tex__data_pipe_lsu_wavefronts.sum"
-  metrics+=",sm__pipe_shared_cycles_active.avg.pct_of_peak_sustained_active"
-  metrics+=",smsp__issue_active.avg.pct_of_peak_sustained_active"
   for n in a100_bf16_128x256x32 a100_tf32_128x256x32; do
     [ -f "$new/$n.fatbin" ] || { say "profile: no $new/$n.fatbin"; continue; }
     fits 25 "ncu $n" || continue
-    tmp=$(mktemp -d); cp "$new/$n.fatbin" "$new/$n.fatbin.json" "$tmp/"
-    rep=$OUT/ncu-$n
-    # With the extra metrics; a run that fails with them (a name this ncu
-    # does not know) is retried with the sections alone.
-    profile() {
-      stage "ncu $n $1" "$(lim 45)" "$ncu" --section SchedulerStats --section WarpStateStats \
-        --section MemoryWorkloadAnalysis --section MemoryWorkloadAnalysis_Tables \
-        --section InstructionStats --section ComputeWorkloadAnalysis --section LaunchStats \
-        --section Occupancy --section SourceCounters "${@:2}" \
-        -k regex:'^gemm_' --launch-skip 1 --launch-count 1 -o "$rep" -f \
-        "$bench" --cubin-dir "$tmp" --shapes cube4096 --iters 2 --warmup 1 >"$rep.log" 2>&1
-    }
-    if ! profile metrics --metrics "$metrics"; then
-      tail -n 5 "$rep.log"
-      fits 20 "ncu $n without metrics" && { profile sections || status=1; }
-    fi
-    "$ncu" -i "$rep.ncu-rep" --page details --print-details all >"$rep.txt" 2>&1
-    "$ncu" -i "$rep.ncu-rep" --page raw --csv >"$rep.csv" 2>&1
-    "$ncu" -i "$rep.ncu-rep" --page source --print-source sass --csv >"$rep.sass.csv" 2>&1
-    grep -E "Stall|stalled|Issued|Eligible|Registers|Theoretical Occupancy|Duration|Ipc|hmma|Tensor|Shared|Bank|wavefronts" \
-      "$rep.txt" | head -60
+    gpu_sm80_ncu "$new/$n.fatbin" 45 || status=1
   done
 fi
 # 5. memcheck of the staged epilogue, then racecheck of its shared-memory

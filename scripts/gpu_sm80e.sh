@@ -40,36 +40,17 @@ source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-r1}
 dir=${2:-build/cubins-sm80e-$mode}
 mix=build/cubins-sm80e-mix
-log=$OUT/logs.txt
-: >"$log"
-budget=170
-if ! ls "$dir"/*.fatbin >/dev/null 2>&1; then
-  echo "gpu_sm80e.sh: no .fatbin in $dir; build it (bench/results/2026-12-01-sm80e/README.md) and carry it" >&2
-  exit 2
-fi
-status=0
-
-gpu_configure_args
-stage configure 60 "${configure[@]}" >/dev/null || exit 1
-stage build 100 cmake --build "$build" -j "$(nproc)" --target gemmc-bench gemmc-gpu-tests >/dev/null || exit 1
-bench="$build/bin/gemmc-bench"
+gpu_sm80_begin gpu_sm80e.sh "$dir"
+gpu_sm80_build
 
 # 1. Peak and mix: the carried binaries, else compiled here.
 if fits 20 mma-sync; then
-  run_mix() {
-    stage mma-sync "$(lim 45)" bash -c "$1/mma-sync-peak --json '$OUT/mma_sync_peak.json' &&
-      $1/mma-sync-mix | tee '$OUT/mma_sync_mix.md'"
-  }
-  if ! run_mix "$mix" && fits 70 nvcc; then
-    stage nvcc 70 bash -c "nvcc -O3 -arch=native bench/mma_sync_peak.cu -o $build/bin/mma-sync-peak &&
-      nvcc -O3 -arch=native bench/mma_sync_mix.cu -o $build/bin/mma-sync-mix" &&
-      run_mix "$build/bin" || status=1
-  fi
+  gpu_sm80_peak "$mix" 45 mix || status=1
 fi
 
 # 2. Every kernel of DIR in one process.
 if fits 45 bench; then
-  stage bench "$(lim 90)" "$bench" --cubin-dir "$dir" --suite bench/results/2026-12-01-sm80e/suite.yaml \
+  stage bench "$(lim 90)" "$bench" --cubin-dir "$dir" --suite bench/suites/sm80e.yaml \
     --cubins '*a100_*' --iters 10 --warmup 2 --json "$OUT/bench.json" >"$OUT/bench.txt" || status=1
   awk '/^shape /{p=1} /^== /{p=0} p' "$OUT/bench.txt" | cut -c1-130
   [ -f "$OUT/mma_sync_peak.json" ] &&
@@ -104,51 +85,12 @@ fi
 
 # 4. SASS of the K loop as the JIT builds it (sm_90), no GPU needed.
 if ls "$mix"/*.sm90.cubin >/dev/null 2>&1 && fits 10 sass; then
-  objdump=$(command -v cuobjdump || ls /usr/local/cuda*/bin/cuobjdump 2>/dev/null | head -1)
-  for c in "$mix"/*.sm90.cubin; do
-    n=$(basename "$c" .sm90.cubin)
-    "$objdump" -sass "$c" >"$OUT/$n.sass" 2>&1 || continue
-    # The K loop: the block that ends in the backward branch after the most
-    # HMMAs. Counted per opcode.
-    python3 - "$OUT/$n.sass" "$n" >>"$OUT/sass_counts.txt" <<'EOF'
-import re, sys, collections
-lines = [l for l in open(sys.argv[1]) if re.search(r"/\*[0-9a-f]{4,}\*/", l)]
-ops = []
-for l in lines:
-    m = re.search(r"/\*([0-9a-f]{4,})\*/\s+(@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)", l)
-    if m:
-        ops.append((int(m.group(1), 16), m.group(3), l))
-best = None
-for i, (addr, op, l) in enumerate(ops):
-    if op.startswith("BRA"):
-        t = re.search(r"0x([0-9a-f]+)", l.split("BRA", 1)[1])
-        if t and int(t.group(1), 16) < addr:
-            body = [o for a, o, _ in ops if int(t.group(1), 16) <= a <= addr]
-            h = sum(o.startswith("HMMA") for o in body)
-            if not best or h > best[0]:
-                best = (h, body)
-if best:
-    c = collections.Counter(o.split(".")[0] for o in best[1])
-    print(f"{sys.argv[2]}: K loop {len(best[1])} instructions: " +
-          ", ".join(f"{k} {v}" for k, v in c.most_common()))
-EOF
-  done
-  cat "$OUT/sass_counts.txt" 2>/dev/null
-  gzip -9 -f "$OUT"/*.sass
+  gpu_sm80_sass "$mix"
 fi
 # 5. (r2) ncu of the branch's best bf16 kernel at 4096^3, one launch: stall
 # reasons, pipes, issue slots ($OUT/ncu-<name>.txt).
 if [ "$mode" = r2 ] && [ -f "$dir/new-a100_bf16_128x256x32.fatbin" ] && fits 40 ncu; then
-  ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
-  tmp=$(mktemp -d)
-  cp "$dir/new-a100_bf16_128x256x32.fatbin" "$dir/new-a100_bf16_128x256x32.fatbin.json" "$tmp/"
-  rep=$OUT/ncu-new-a100_bf16_128x256x32
-  stage ncu "$(lim 45)" "$ncu" --section SchedulerStats --section WarpStateStats \
-    --section ComputeWorkloadAnalysis --section InstructionStats --section LaunchStats \
-    -k regex:'^gemm_' --launch-skip 1 --launch-count 1 -o "$rep" -f \
-    "$bench" --cubin-dir "$tmp" --shapes cube4096 --iters 2 --warmup 1 >"$rep.log" 2>&1 || status=1
-  "$ncu" -i "$rep.ncu-rep" --page details --print-details all >"$rep.txt" 2>&1
-  grep -E "Stall|Issued|Eligible|Registers|Duration|Tensor|Issue Slots" "$rep.txt" | head -30
+  gpu_sm80_ncu "$dir/new-a100_bf16_128x256x32.fatbin" 45 || status=1
 fi
 echo "== gpu_sm80e.sh $mode: exit $status after ${SECONDS}s" | tee -a "$log"
 exit $status

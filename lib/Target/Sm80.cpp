@@ -89,7 +89,9 @@ std::optional<MmaSyncStaging> gemmc::mmaSyncStaging(const KernelSpec &s,
 bool gemmc::sm80SpreadsFills(const KernelSpec &s) {
   // Measured on the H200 (bench/RESULTS.md, session 5): with 4 k steps a
   // tile (tf32 at BLOCK_K 32) B's copies land in k step 2, away from the
-  // tile's wait and barrier: a100_tf32_128x256x32 1.04x. With 2 (bf16 at
+  // tile's wait and barrier: a100_tf32_128x256x32 1.04x; session 7, against
+  // the whole refill at the tile's top: a100_bf16_128x256x64 1.04x,
+  // a100_tf32_128x256x32_tn 1.04-1.08x. With 2 (bf16 at
   // BLOCK_K 32) they sit right before the wait, and the barrier waits for
   // every warp's copies: a100_bf16_128x256x32 0.90x, _128x128x32_w4 0.95x.
   // With 2 stages the refill is the next tile's load, waited for one tile

@@ -626,9 +626,8 @@ void WarpSpecializer::buildEveryThreadFills() {
       // one after the other, each holding its own row pointers and the
       // accumulators, ptxas spills 16-152 bytes at 12 copies a thread.
       SmallVector<Value> head{zero, fragments(g, 0)};
-      Value wholeK = ir.cmp(arith::CmpIPredicate::eq,
-                            ir.mul(ir.divU(op.getK(), ir.c32(s.blockK())), ir.c32(s.blockK())),
-                            op.getK());
+      Value wholeK = ir.cmp(arith::CmpIPredicate::eq, ir.remU(op.getK(), ir.c32(s.blockK())),
+                            ir.c32(0));
       Value unchecked = ir.andI(
           ir.andI(ir.cmp(arith::CmpIPredicate::ule, ir.add(m0, ir.c32(s.blockM())), op.getM()),
                   ir.cmp(arith::CmpIPredicate::ule, ir.add(n0, ir.c32(s.blockN())), op.getN())),

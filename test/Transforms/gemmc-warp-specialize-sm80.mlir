@@ -6,7 +6,7 @@
 // j + 1), reads k step 1's fragments, multiplies k step 0 with the carried
 // ones, waits for load g + j + 1 and reads its k step 0 (carried to the next
 // tile j), then multiplies k step 1. A tile inside M and N (m0 + 64 <= M,
-// n0 + 64 <= N) whose K is whole K tiles (K / 16 x 16 == K) runs the loop
+// n0 + 64 <= N) whose K is whole K tiles (K % 16 == 0) runs the loop
 // with unchecked fills (no clip), their K tile at most the last (kTiles - 1:
 // the refill past it copies it again); any other tile runs it with clipped
 // fills, zero-filled past K. After the loop the trailing groups are
@@ -27,9 +27,8 @@
 // CHECK-NEXT: %[[BASE0:.*]] = gemmc.stage_base %[[G]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 2, stage_bytes = 8192, b_offset = 4096, barriers = 16384, align = 16, swizzle = 64>}
 // CHECK-NEXT: %[[BT0:.*]] = llvm.getelementptr %[[BASE0]][4096]
 // CHECK-NEXT: %[[F0:.*]] = gemmc.mma_fragments %[[BASE0]], %[[BT0]] {k_step = 0 : i64, {{.*}}} : !llvm.ptr<3>, !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32)>
-// CHECK-NEXT: %[[KW:.*]] = arith.divui %[[K]], %c16_i32 : i32
-// CHECK-NEXT: %[[KR:.*]] = arith.muli %[[KW]], %c16_i32 : i32
-// CHECK-NEXT: %[[WHOLE:.*]] = arith.cmpi eq, %[[KR]], %[[K]] : i32
+// CHECK-NEXT: %[[KR:.*]] = arith.remui %[[K]], %c16_i32 : i32
+// CHECK-NEXT: %[[WHOLE:.*]] = arith.cmpi eq, %[[KR]], %c0_i32 : i32
 // CHECK-NEXT: %[[NE:.*]] = arith.addi %[[N0]], %c64_i32 : i32
 // CHECK-NEXT: %[[NIN:.*]] = arith.cmpi ule, %[[NE]], %[[N]] : i32
 // CHECK-NEXT: %[[ME:.*]] = arith.addi %[[M0]], %c64_i32 : i32
