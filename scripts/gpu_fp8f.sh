@@ -103,7 +103,8 @@ if [ "$mode" = r1 ]; then
   if fits 25 "bench"; then
     stage bench "$(lim 45)" "$bench" "${anchors[@]}" --shapes cube8192 --cubin-dir "$dir" \
       --cubins "$timed" --iters 15 --warmup 2 >"$OUT/bench.txt" 2>&1 || status=1
-    sed -n '/^shape /,$p' "$OUT/bench.txt" | tee -a "$log"
+    # The per-run lines carry whole cubin names (the table cuts them at 30).
+    grep -E "^  [a-z]" "$OUT/bench.txt" | tee -a "$log"
   fi
   if [ -n "$ncu" ] && fits 15 "ncu names on prefill_mlp_up"; then
     names=launch__grid_size,launch__block_size,launch__cluster_dim_x,launch__cluster_dim_y,launch__registers_per_thread
