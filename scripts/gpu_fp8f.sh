@@ -93,7 +93,8 @@ if [ "$mode" = r1 ]; then
   if [ -n "$ncu" ] && fits 25 "ncu SourceCounters"; then
     ncu_profile source 45 cube8192 "$block.cubin" --section SourceCounters --metrics launch__grid_size || status=1
     if [ -f "$OUT/source.ncu-rep" ]; then
-      "$ncu" --import "$OUT/source.ncu-rep" --page source --csv --print-source sass >"$OUT/source-all.csv" 2>>"$log"
+      "$ncu" --import "$OUT/source.ncu-rep" --page source --csv --print-source sass >"$OUT/source-all.csv" 2>>"$log" ||
+        "$ncu" --import "$OUT/source.ncu-rep" --page source --csv >"$OUT/source-all.csv" 2>>"$log"
       python3 bench/fp8f/sass_summary.py "$OUT/source-all.csv" "$OUT/source" >>"$log" 2>&1
       gzip -f "$OUT/source-all.csv"
     fi
