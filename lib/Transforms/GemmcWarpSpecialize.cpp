@@ -111,6 +111,18 @@ private:
   /// every MMA waited for; the caller releases the last stage.
   Value foldInParts(Value g0, Value kBegin, Value steps, Value aSlice,
                     Value row0, Value n0, Type accType);
+  /// foldTurns: the cooperative warpgroups' turns to issue a part, on
+  /// named barriers kOrderBarrier + warpgroup (pingpong's; this schedule
+  /// has no other use for them): wait for ours, or hand it to the other
+  /// warpgroup. Warpgroup 1 gives warpgroup 0 the first turn before its
+  /// first tile and warpgroup 0 takes warpgroup 1's last hand-over after
+  /// its last (both issue the same parts), so every arrival is waited for.
+  void foldTurn(bool handOver) {
+    Value wg = ir.warpgroupId();
+    Value id = handOver ? ir.sub(ir.c32(kOrderBarrier + 1), wg)
+                        : ir.add(ir.c32(kOrderBarrier), wg);
+    namedBarrier(id, ir.c32(2 * kWarpgroupSize), handOver);
+  }
   /// gemmc.block_scales of K tile `kTile` for the warpgroup's rows from
   /// `row0` and the tile's columns from `n0`.
   Value blockScales(Value kTile, Value row0, Value n0);
@@ -373,6 +385,49 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
                              op.getSchedule(), b.getI64IntegerAttr(p * width))
         .getResult();
   };
+  // fold_group: 1 (foldOnePart): each part is waited for and folded
+  // before the next is issued, one K tile a loop iteration. Every part
+  // takes the one before as its (ignored: scale-d 0) input, so they share
+  // one block of registers, as wgmma's accumulator must be (contiguous in
+  // SASS): with a fresh value each, ptxas spilled at 128x256. With the
+  // cooperative warpgroups (foldTurns), a warpgroup waits for its turn,
+  // issues the part and hands the turn over before waiting for it, so the
+  // tensor cores run one warpgroup's part while the other folds.
+  if (foldOnePart(s)) {
+    bool turns = foldTurns(s);
+    SmallVector<Value> init{LLVM::ZeroOp::create(b, ir.loc, accType), ignored};
+    auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1), init);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value step = loop.getInductionVar();
+    Value sum = loop.getRegionIterArgs()[0], part = loop.getRegionIterArgs()[1];
+    // The K tile before: all its MMAs were waited for.
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
+              [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
+    // The first part's turn is taken before the stage's wait, and the K
+    // tile's scales load under that wait and the part's MMAs (carried from
+    // the tile before, they would hold registers through its last fold).
+    if (turns)
+      foldTurn(/*handOver=*/false);
+    Value scales = blockScales(ir.add(kBegin, step), row0, n0);
+    Value g = ir.add(g0, step);
+    StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
+    Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
+    Value aTile = ir.sharedAt(base, aSlice);
+    Value bTile = ir.sharedAt(base, layout.getBOffset());
+    for (int64_t p = 0; p < parts; ++p) {
+      if (turns && p > 0)
+        foldTurn(/*handOver=*/false);
+      part = MmaStageOp::create(b, ir.loc, partType, part, aTile, bTile, op.getSchedule(),
+                                b.getDenseI64ArrayAttr({p * width, width}), b.getUnitAttr());
+      if (turns)
+        foldTurn(/*handOver=*/true);
+      MmaWaitOp::create(b, ir.loc, /*pending=*/0);
+      sum = fold(sum, part, scales, p);
+    }
+    scf::YieldOp::create(b, ir.loc, ValueRange{sum, part});
+    return loop.getResult(0);
+  }
   // K tiles `step` .. step + tiles - 1 of the piece as one group: every part
   // but the first folds the one before after mma_wait 1; the last is folded
   // after mma_wait 0. Carries the sum and the scales of the next K tile.
@@ -687,6 +742,9 @@ void WarpSpecializer::buildWarpSpecialized() {
     WaitPriorGridsOp::create(b, ir.loc);
   if (pingpong)
     return buildPingpongConsumers();
+  if (foldTurns(s))
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ne, ir.warpgroupId(), ir.c32(0)),
+              [&] { foldTurn(/*handOver=*/true); });
   forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd,
                    Value g) {
     Value acc = consumeTile(g, m0, n0, /*refill=*/false, nullptr, kBegin, kEnd);
@@ -705,6 +763,9 @@ void WarpSpecializer::buildWarpSpecialized() {
     }
     return ir.add(g, ir.sub(kEnd, kBegin));
   });
+  if (foldTurns(s))
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::eq, ir.warpgroupId(), ir.c32(0)),
+              [&] { foldTurn(/*handOver=*/false); });
   drainStores();
 }
 

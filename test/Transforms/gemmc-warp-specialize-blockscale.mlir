@@ -174,3 +174,77 @@ gpu.module @k3 {
     llvm.return
   }
 }
+
+// -----
+
+// fold_group = 1 (one part at a time) on 128x256 in halves (fold_columns =
+// 128): a K tile a loop iteration, carrying the sum and the part's
+// accumulator, which every part takes as its (ignored, fresh) input so that
+// all parts share one register block. The two cooperative warpgroups take
+// turns: warpgroup 1 gives warpgroup 0 the first turn (an arrival on
+// barrier 3 + 0 = 4 - 1); each part waits for its turn on barrier 3 + wg
+// (the first before the stage's wait, after the release of the K tile
+// before), is issued, hands the turn over on barrier 4 - wg, is waited for
+// (mma_wait 0) and folded at its column. The K tile's scales load after
+// the turn, before the stage's wait. After the last piece warpgroup 0
+// takes warpgroup 1's last hand-over.
+
+// CHECK-LABEL: llvm.func @fold_turns(
+// CHECK: %[[POISON:.*]] = llvm.mlir.poison : !llvm.struct<(f32,
+// CHECK: %[[ZERO:.*]] = llvm.mlir.zero : !llvm.struct<(f32,
+// CHECK: gemmc.set_max_registers 232 {increase}
+// CHECK-NEXT: %[[WG:.*]] = arith.divui %{{.*}}, %c128_i32 : i32
+// CHECK-NEXT: %[[NOTFIRST:.*]] = arith.cmpi ne, %[[WG]], %c0_i32 : i32
+// CHECK-NEXT: scf.if %[[NOTFIRST]] {
+// CHECK-NEXT: %[[GIVE:.*]] = arith.subi %c4_i32, %[[WG]] : i32
+// CHECK-NEXT: gemmc.named_barrier %[[GIVE]], %c256_i32 {arrive}
+// CHECK-NEXT: {{^ *}}}{{$}}
+// CHECK-NEXT: gemmc.tile_loop
+// CHECK-NEXT: ^bb0(%{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32, %[[KB:.*]]: i32, %[[KE:.*]]: i32, %[[G:.*]]: i32):
+// CHECK: %[[STEPS:.*]] = arith.subi %[[KE]], %[[KB]] : i32
+// CHECK: %[[LOOP:.*]]:2 = scf.for %[[R:.*]] = %c0_i32 to %[[STEPS]] step %c1_i32 iter_args(%[[SUMIN:.*]] = %[[ZERO]], %[[PARTIN:.*]] = %[[POISON]])
+// CHECK-NEXT: %[[NOTFIRSTK:.*]] = arith.cmpi ugt, %[[R]], %c0_i32 : i32
+// CHECK-NEXT: scf.if %[[NOTFIRSTK]] {
+// CHECK-NEXT: %[[GR:.*]] = arith.addi %[[G]], %[[R]] : i32
+// CHECK-NEXT: %[[GPREV:.*]] = arith.subi %[[GR]], %c1_i32 : i32
+// CHECK-NEXT: gemmc.stage_release %[[GPREV]]
+// CHECK-NEXT: {{^ *}}}{{$}}
+// CHECK-NEXT: %[[MINE:.*]] = arith.addi %[[WG]], %c3_i32 : i32
+// CHECK-NEXT: gemmc.named_barrier %[[MINE]], %c256_i32{{$}}
+// CHECK-NEXT: %[[KT:.*]] = arith.addi %[[KB]], %[[R]] : i32
+// CHECK-NEXT: %[[F:.*]] = gemmc.block_scales %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[KT]], %{{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-NEXT: %[[GS:.*]] = arith.addi %[[G]], %[[R]] : i32
+// CHECK-NEXT: gemmc.stage_wait %[[GS]]
+// CHECK-NEXT: %[[BASE:.*]] = gemmc.stage_base %[[GS]]
+// CHECK-DAG: %[[AT:.*]] = llvm.getelementptr %[[BASE]][%{{.*}}]
+// CHECK-DAG: %[[BT:.*]] = llvm.getelementptr %[[BASE]][16384]
+// CHECK: %[[P0:.*]] = gemmc.mma_stage %[[PARTIN]], %[[AT]], %[[BT]] {columns = array<i64: 0, 128>, fresh,
+// CHECK-NEXT: %[[OTHER:.*]] = arith.subi %c4_i32, %[[WG]] : i32
+// CHECK-NEXT: gemmc.named_barrier %[[OTHER]], %c256_i32 {arrive}
+// CHECK-NEXT: gemmc.mma_wait 0
+// CHECK-NEXT: %[[S0:.*]] = gemmc.mma_fold %[[SUMIN]], %[[P0]], %[[F]] {column = 0 : i64,
+// CHECK-NEXT: gemmc.named_barrier %[[MINE]], %c256_i32{{$}}
+// CHECK-NEXT: %[[P1:.*]] = gemmc.mma_stage %[[P0]], %[[AT]], %[[BT]] {columns = array<i64: 128, 128>, fresh,
+// CHECK-NEXT: gemmc.named_barrier %[[OTHER]], %c256_i32 {arrive}
+// CHECK-NEXT: gemmc.mma_wait 0
+// CHECK-NEXT: %[[S1:.*]] = gemmc.mma_fold %[[S0]], %[[P1]], %[[F]] {column = 128 : i64,
+// CHECK-NEXT: scf.yield %[[S1]], %[[P1]]
+// CHECK-NEXT: {{^ *}}}{{$}}
+// CHECK-NEXT: gemmc.mma_wait 0
+// CHECK: gemmc.epilogue %[[LOOP]]#0,
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[WG]], %c0_i32 : i32
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK-NEXT: %[[LASTTURN:.*]] = arith.addi %[[WG]], %c3_i32 : i32
+// CHECK-NEXT: gemmc.named_barrier %[[LASTTURN]], %c256_i32{{$}}
+// CHECK-NEXT: {{^ *}}}{{$}}
+// CHECK: llvm.return
+gpu.module @k4 {
+  llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
+  llvm.func @fold_turns(%ta: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tb: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %c: !llvm.ptr<1> {llvm.noalias}, %m: i32, %n: i32, %k: i32, %ldc: i32, %sa: !llvm.ptr<1> {llvm.noalias}, %sb: !llvm.ptr<1> {llvm.noalias}) attributes {nvvm.kernel} {
+    %first = nvvm.read.ptx.sreg.ctaid.x : i32
+    %step = nvvm.read.ptx.sreg.nctaid.x : i32
+    %smem = llvm.mlir.addressof @smem : !llvm.ptr<3>
+    gemmc.tile_matmul %ta, %tb, %c, %first, %step, %m, %n, %k, %ldc smem(%smem) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "f32", accumulator = "f32", tile_shape = [128, 256, 128], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", promotion_interval = 0, kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none", fold_columns = 128, fold_group = 1>, smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 49152, b_offset = 16384, barriers = 196608, align = 1024, swizzle = 128>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>, !llvm.ptr<3>
+    llvm.return
+  }
+}
