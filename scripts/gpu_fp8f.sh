@@ -24,17 +24,16 @@
 #   5. gemmc-bench on cube8192, 15 timed runs, in one process: the
 #      register-split variants (setmaxnreg 240 for the consumers, 24 for the
 #      producer: bench/fp8f/build_cubins.sh) beside the kernels they come from.
-# r2 (the one-part-at-a-time block-scaled kernels, fold_group: 1):
+# r2 (what round 1's profile asked for: bench/fp8f/build_cubins.sh r2):
 #   1. gemmc-gpu-tests and gemmc-bench built;
-#   2. the suite on the new kernels (128x256 halves alone and in a 2x1
-#      cluster, 128x128): ragged M and N, K not a multiple of 128, padded
-#      leading dimensions, bad arguments, graph replay;
-#   3. gemmc-bench, 15 timed runs: every kernel on cube8192 in one process
-#      (per-tensor and per-row/column 128x256, main's block-scaled 128x128
-#      fold_columns 128 alone and in a 2x1 cluster, the new ones, and the
-#      128x256 halves without the turns), then the main ones on cube4096
-#      and prefill_mlp_up in a second; a summary of ratios to each peer,
-#      to the per-tensor 128x256 kernel and to main's block-scaled kernel.
+#   2. the suite on every new or changed kernel: ragged M and N, K not a
+#      multiple of 128, padded leading dimensions, bad arguments, graph replay;
+#   3. gemmc-bench, 20 timed runs: every kernel on cube8192 in one process,
+#      the main ones on prefill_mlp_up and cube4096 in a second and on
+#      prefill_attn_out in a third (time permitting); a summary of ratios to
+#      each peer, to the per-tensor 128x256 kernel and to main's block-scaled
+#      kernel;
+#   4. ncu SourceCounters of two new kernels (where their warps wait).
 #
 # The cubins are built on the CPU machine (bench/fp8f/build_cubins.sh MODE)
 # and carried in DIR. $OUT gets logs.txt, bench*.txt, profile*.{csv,txt},
@@ -128,39 +127,61 @@ fi
 
 if [ "$mode" = r2 ]; then
   gpu_stage_build 100 || exit 1
-  tensor=h200_fp8_e4m3_128x256_coop rowcol=h200_fp8_e4m3_rowcol_128x256_coop
-  block=h200_fp8_e4m3_blockscale_128x128_fold128_coop block2=h200_fp8_e4m3_blockscale_128x128_fold128_c2_coop
+  tensor=h200_fp8_e4m3_128x256_coop rowcol=h200_fp8_e4m3_rowcol_128x256_coop rowcol2=h200_fp8_e4m3_rowcol_128x128_c2_coop
+  block=h200_fp8_e4m3_blockscale_128x128_fold128_coop old=old_$block
+  block2=h200_fp8_e4m3_blockscale_128x128_fold128_c2_coop block8=h200_fp8_e4m3_blockscale_128x128_fold128_g8_coop
+  b192=h200_fp8_e4m3_blockscale_128x192_fold96_g4_coop
+  one=h200_fp8_e4m3_blockscale_128x128_fold128_g1_coop one2=h200_fp8_e4m3_blockscale_128x128_fold128_g1_c2_coop
   half=h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop half2=h200_fp8_e4m3_blockscale_128x256_fold128_g1_c2_coop
-  whole=h200_fp8_e4m3_blockscale_128x128_fold128_g1_coop noturn=${half}_noturn
-  # Correctness first: the new kernels on ragged M and N, K not a multiple
-  # of 128, padded leading dimensions (the small shapes), two large shapes.
+  new=("$rowcol2" "$block" "$block2" "$block8" "$b192" "$one" "$one2" "$half" "$half2")
+  # Correctness first, every new or changed kernel: ragged M and N, K not a
+  # multiple of 128, padded leading dimensions (the small shapes), bad
+  # arguments, graph replay, two large shapes.
   ragged=1x1x16,129x130x1000,127x255x200,1000x1000x1000,300x520x4096,4096x4096x4096,2048x2048x16384
-  gpu_stage_suite "$(lim 35)" "$ragged" "$dir/$half.cubin" "$dir/$half2.cubin" "$dir/$whole.cubin" || status=1
+  cubins=()
+  for n in "${new[@]}"; do cubins+=("$dir/$n.cubin"); done
+  gpu_stage_suite "$(lim 45)" "$ragged" "${cubins[@]}" || status=1
   grep -E "FAIL" "$OUT/suite.txt" | head -40 | tee -a "$log"
-  # Every kernel on cube8192 in one process, then the main ones on cube4096
-  # and prefill_mlp_up in another (prefill_attn_out has cube8192's sizes).
-  if fits 25 "bench on cube8192"; then
-    stage bench8192 "$(lim 40)" "$bench" "${anchors[@]}" --shapes cube8192 --cubin-dir "$dir" \
-      --cubins "$tensor.cubin,$rowcol.cubin,$block.cubin,$block2.cubin,$half.cubin,$half2.cubin,$whole.cubin,$noturn.cubin" \
-      --iters 15 --warmup 2 >"$OUT/bench-cube8192.txt" 2>&1 || status=1
+  # Every kernel on cube8192 in one process; the main ones on prefill_mlp_up
+  # and cube4096 in a second, then prefill_attn_out (cube8192's sizes) in a
+  # third if there is time.
+  all=$(printf '%s.cubin,' "$tensor" "$rowcol" "$old" "${new[@]}")
+  main=$(printf '%s.cubin,' "$tensor" "$rowcol" "$rowcol2" "$old" "$block" "$block2" "$one" "$one2" "$half" "$half2")
+  if fits 30 "bench on cube8192"; then
+    stage bench-cube8192 "$(lim 45)" "$bench" "${anchors[@]}" --shapes cube8192 --cubin-dir "$dir" \
+      --cubins "${all%,}" --iters 20 --warmup 2 >"$OUT/bench-cube8192.txt" 2>&1 || status=1
   fi
-  if fits 30 "bench on cube4096 and prefill_mlp_up"; then
-    stage bench-more "$(lim 50)" "$bench" "${anchors[@]}" --shapes cube4096,prefill_mlp_up --cubin-dir "$dir" \
-      --cubins "$tensor.cubin,$rowcol.cubin,$block.cubin,$half.cubin,$half2.cubin" \
-      --iters 15 --warmup 2 >"$OUT/bench-more.txt" 2>&1 || status=1
+  if fits 40 "bench on prefill_mlp_up and cube4096"; then
+    stage bench-more "$(lim 70)" "$bench" "${anchors[@]}" --shapes prefill_mlp_up,cube4096 --cubin-dir "$dir" \
+      --cubins "${main%,}" --iters 20 --warmup 2 >"$OUT/bench-more.txt" 2>&1 || status=1
   fi
-  say "summary: each kernel's TFLOP/s; its cuBLASLt peer (per-tensor, OUTER_VEC, or VEC128 x BLK128x128) and the ratio (goal >= 1.0); of the per-tensor 128x256 kernel (block-scaled goal >= 0.9); of main's block-scaled kernel"
+  if fits 25 "bench on prefill_attn_out"; then
+    stage bench-attn "$(lim 40)" "$bench" "${anchors[@]}" --shapes prefill_attn_out --cubin-dir "$dir" \
+      --cubins "${main%,}" --iters 20 --warmup 2 >"$OUT/bench-attn.txt" 2>&1 || status=1
+  fi
+  say "summary: each kernel's TFLOP/s; its cuBLASLt peer (per-tensor, OUTER_VEC, or VEC128 x BLK128x128) and the ratio (goal >= 1.0); of the per-tensor 128x256 kernel (block-scaled goal >= 0.9); of main's block-scaled kernel (old_)"
   # From the per-run lines, which carry whole cubin names:
   # "SHAPE CUBIN ok... X TFLOP/s (cuBLAS Y)".
-  cat "$OUT"/bench-*.txt 2>/dev/null | awk -v t="$tensor" -v ob="$block" '
+  cat "$OUT"/bench-*.txt 2>/dev/null | awk -v t="$tensor" -v ob="$old" '
     /^shape /{next}
     { for (i = 3; i < NF; ++i) if ($i == "TFLOP/s" && $(i + 1) == "(cuBLAS") {
         x = $(i + 2); sub(/\)$/, "", x); v[$1, $2] = $(i - 1); peer[$1, $2] = x; seen[$1 SUBSEP $2] = 1 } }
     function of(a, b) { return b > 0 ? sprintf("%.3f", a / b) : "-" }
     END { for (key in seen) { split(key, k, SUBSEP); s = k[1]; n = k[2]; x = v[s, n]
-        printf "%-15s %-56s %7.1f | peer %7s %6s | /128x256 %s | /main-block %s\n", s, n, x, peer[s, n],
+        printf "%-16s %-56s %7.1f | peer %7s %6s | /128x256 %s | /main-block %s\n", s, n, x, peer[s, n],
           of(x, peer[s, n] + 0), of(x, v[s, t]), n ~ /blockscale/ ? of(x, v[s, ob]) : "-" } }' | sort | tee -a "$log"
   grep -h "WRONG\|ERROR" "$OUT"/bench-*.txt | head | tee -a "$log"
+  # Where the best new kernel's warps wait, beside cuBLASLt's (SourceCounters).
+  if [ -n "$ncu" ] && fits 20 "ncu SourceCounters of the new kernels"; then
+    ncu_profile source2 30 cube8192 "$one2.cubin,$half.cubin" --section SourceCounters \
+      --section WarpStateStats --metrics gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second || status=1
+    if [ -f "$OUT/source2.ncu-rep" ]; then
+      "$ncu" --import "$OUT/source2.ncu-rep" --page source --csv --print-source sass >"$OUT/source2-all.csv" 2>>"$log" ||
+        "$ncu" --import "$OUT/source2.ncu-rep" --page source --csv >"$OUT/source2-all.csv" 2>>"$log"
+      python3 bench/fp8f/sass_summary.py "$OUT/source2-all.csv" "$OUT/source2" >>"$log" 2>&1
+      gzip -f "$OUT/source2-all.csv"
+    fi
+  fi
 fi
 
 say "gpu_fp8f.sh $mode: exit $status after ${SECONDS}s"

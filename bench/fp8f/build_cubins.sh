@@ -46,21 +46,6 @@ r240() {
   done
 }
 
-# noturn SPEC: the spec's kernel without its turn barriers (ptxas -O3 -v of
-# the edited PTX, the spec's manifest).
-noturn() {
-  local spec=$1 name
-  name=$(basename "$spec" .yaml)_noturn
-  "$gemmc" "$spec" -o "$out/$name.cubin" >/dev/null 2>&1 || { echo "$name: gemmc failed"; status=1; return; }
-  "$gemmc" "$spec" --emit=ptx -o "$out/$name.ptx"
-  local before
-  before=$(grep -Ec "bar\.(sync|arrive)[[:space:]]+[%a-z0-9]+, 256;" "$out/$name.ptx")
-  sed -E -i '/bar\.(sync|arrive)[[:space:]]+[%a-z0-9]+, 256;/d' "$out/$name.ptx"
-  "$ptxas" -arch=sm_90a -O3 -v "$out/$name.ptx" -o "$out/$name.cubin" >"$out/$name.ptxas.txt" 2>&1 ||
-    { echo "$name: ptxas failed"; status=1; return; }
-  echo "$name: $before turn barriers deleted; $(grep -o 'Used [0-9]* registers' "$out/$name.ptxas.txt" | head -1), $(grep -o '[0-9]* bytes spill stores' "$out/$name.ptxas.txt" | head -1)"
-}
-
 case $mode in
 r1)
   scripts/build_cubins.sh --check "$out" \
@@ -77,21 +62,33 @@ r1)
   rm -f "$out"/*.ptx
   ;;
 r2)
-  # What round 2 times: the per-tensor and per-row/column 128x256 kernels,
-  # main's best block-scaled kernel (and in a 2x1 cluster), and the
-  # one-part-at-a-time kernels (fold_group: 1): 128x256 halves (and in a 2x1
-  # cluster), 128x128; plus 128x256 halves without the turns
-  # (NAME_noturn: the turn barriers, every bar.sync / bar.arrive of 256
-  # threads, deleted from the PTX: the warpgroups then issue freely), which
-  # isolates what the turns do.
+  # What round 2 times: the per-tensor and per-row/column 128x256 kernels and
+  # the per-row/column kernel on cuBLASLt's OUTER_VEC configuration (128x128,
+  # 2x1); main's best block-scaled kernel as main builds it (old_*: the cubin
+  # of round 1, built before this branch's changes) and as this branch does
+  # (each part's registers tied to its block, the scales two K tiles ahead),
+  # alone, in a 2x1 cluster and with fold_group 8 (no longer spilling); the
+  # one-part-at-a-time kernels (fold_group: 1, the warpgroups taking turns:
+  # cuBLASLt's structure) on 128x128 and 128x256 halves, alone and in a 2x1
+  # cluster; 128x192 in halves with fold_group 4 (no longer spilling).
   scripts/build_cubins.sh --check "$out" \
     specs/h200_fp8_e4m3_128x256_coop.yaml specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml \
+    bench/fp8f/h200_fp8_e4m3_rowcol_128x128_c2_coop.yaml \
     specs/h200_fp8_e4m3_blockscale_128x128_fold128_coop.yaml \
     bench/fp8e/h200_fp8_e4m3_blockscale_128x128_fold128_c2_coop.yaml \
+    bench/fp8f/h200_fp8_e4m3_blockscale_128x128_fold128_g8_coop.yaml \
+    bench/fp8f/h200_fp8_e4m3_blockscale_128x192_fold96_g4_coop.yaml \
+    bench/fp8f/h200_fp8_e4m3_blockscale_128x128_fold128_g1_coop.yaml \
+    bench/fp8f/h200_fp8_e4m3_blockscale_128x128_fold128_g1_c2_coop.yaml \
     bench/fp8f/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml \
-    bench/fp8f/h200_fp8_e4m3_blockscale_128x256_fold128_g1_c2_coop.yaml \
-    bench/fp8f/h200_fp8_e4m3_blockscale_128x128_fold128_g1_coop.yaml || status=1
-  noturn bench/fp8f/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml
+    bench/fp8f/h200_fp8_e4m3_blockscale_128x256_fold128_g1_c2_coop.yaml || status=1
+  old=h200_fp8_e4m3_blockscale_128x128_fold128_coop
+  if [ -f build/cubins-fp8f-r1/$old.cubin ]; then
+    cp build/cubins-fp8f-r1/$old.cubin "$out/old_$old.cubin"
+    cp build/cubins-fp8f-r1/$old.cubin.json "$out/old_$old.cubin.json"
+  else
+    echo "no build/cubins-fp8f-r1/$old.cubin (main's build of it): build r1 first"; status=1
+  fi
   rm -f "$out"/*.ptx
   ;;
 *) echo "build_cubins.sh: mode r1 or r2" >&2; exit 2 ;;
