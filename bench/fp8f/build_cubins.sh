@@ -80,7 +80,7 @@ r2)
     bench/fp8f/h200_fp8_e4m3_blockscale_128x192_fold96_g4_coop.yaml \
     bench/fp8f/h200_fp8_e4m3_blockscale_128x128_fold128_g1_coop.yaml \
     bench/fp8f/h200_fp8_e4m3_blockscale_128x128_fold128_g1_c2_coop.yaml \
-    bench/fp8f/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml \
+    specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml \
     bench/fp8f/h200_fp8_e4m3_blockscale_128x256_fold128_g1_c2_coop.yaml || status=1
   old=h200_fp8_e4m3_blockscale_128x128_fold128_coop
   if [ -f build/cubins-fp8f-r1/$old.cubin ]; then
