@@ -3,6 +3,7 @@
 # profile says. One device call a round, under 170 s:
 #   scripts/gpu_fp8f.sh r1 [DIR]    (default build/cubins-fp8f-r1)
 #   scripts/gpu_fp8f.sh r2 [DIR]    (default build/cubins-fp8f-r2)
+#   scripts/gpu_fp8f.sh r3 [DIR]    (optional second sample; default build/cubins-fp8f-r2)
 #
 # r1 (measure):
 #   1. gemmc-bench built alone (no suite: every kernel r1 times is checked by
@@ -40,7 +41,7 @@
 # source-*.txt, names.txt.
 source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-r1}
-dir=${2:-build/cubins-fp8f-$mode}
+dir=${2:-build/cubins-fp8f-${mode/r3/r2}}
 log=$OUT/logs.txt status=0 budget=165
 : >"$log"
 [ -d "$dir" ] || { echo "gpu_fp8f.sh: no $dir; build it (bench/fp8f/build_cubins.sh $mode) and carry it" >&2; exit 2; }
@@ -181,6 +182,28 @@ if [ "$mode" = r2 ]; then
       python3 bench/fp8f/sass_summary.py "$OUT/source2-all.csv" "$OUT/source2" >>"$log" 2>&1
       gzip -f "$OUT/source2-all.csv"
     fi
+  fi
+fi
+
+# r3 (optional, a second sample with round 2's cubins, DIR default
+# build/cubins-fp8f-r2): the shipped block-scaled kernel against main's and
+# cuBLASLt's on the four shapes, interleaved, then each side alone for 2 s
+# twice (--sustain: the sustained SM clock and board power of each), since
+# round 2's prefill_mlp_up peer varied 1180-1348 TFLOP/s across rows.
+if [ "$mode" = r3 ]; then
+  gpu_stage_build 100 || exit 1
+  tensor=h200_fp8_e4m3_128x256_coop old=old_h200_fp8_e4m3_blockscale_128x128_fold128_coop
+  half=h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop half2=h200_fp8_e4m3_blockscale_128x256_fold128_g1_c2_coop
+  if fits 40 "bench, four shapes"; then
+    stage bench-four "$(lim 60)" "$bench" "${anchors[@]}" --shapes cube4096,cube8192,prefill_attn_out,prefill_mlp_up \
+      --cubin-dir "$dir" --cubins "$tensor.cubin,$old.cubin,$half.cubin,$half2.cubin" --iters 30 --warmup 3 \
+      >"$OUT/bench-four.txt" 2>&1 || status=1
+    grep -E "^  [a-z]" "$OUT/bench-four.txt" | tee -a "$log"
+  fi
+  if fits 50 "sustained"; then
+    stage sustain "$(lim 80)" "$bench" "${anchors[@]}" --shapes cube8192,prefill_mlp_up --cubin-dir "$dir" \
+      --cubins "$old.cubin,$half.cubin" --iters 20 --warmup 2 --sustain 2 >"$OUT/bench-sustain.txt" 2>&1 || status=1
+    sed -n '/^sustained (--sustain)/,$p' "$OUT/bench-sustain.txt" | tee -a "$log"
   fi
 fi
 
