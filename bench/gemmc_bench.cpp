@@ -42,6 +42,10 @@ struct Options {
   std::string bundle;                  // --bundle DIR: the bundle, not cubins
   int iters = 30, warmup = 5;
   bool graph = false;
+  // --profile: one launch of gemmc and one of its peer per row, nothing
+  // else (no reference, no check, no timing), so that an ncu run needs no
+  // kernel filter: every kernel it sees is gemmc's or the peer's.
+  bool profile = false;
   double sustain = 0; // seconds per phase of --sustain; 0 = off
   std::string json, csv, appendResults, commit = "unknown", predictions, triton;
   double maxGflop = 0;
@@ -323,6 +327,16 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
   };
 #endif
 
+  if (opt.profile) {
+    // Unchecked: for a profiler only (the note says so in the row).
+    gemmc_status st = launch(&s[0].args);
+    std::string w;
+    bool peerRan = peer(s[0], w);
+    HARNESS_CUDA(cudaStreamSynchronize(stream));
+    row.status = st == GEMMC_OK ? "ok" : "ERROR";
+    row.note = std::string("--profile: one launch each, unchecked") + (peerRan ? "" : "; peer: " + w);
+    return;
+  }
   // 1. Correctness first: a wrong kernel gets no number.
   DeviceBuffer ref(size_t(m) * n * 4);
   poisonNaN(s[0].c.ptr, info.c_type, size_t(m) * ldc, stream);
@@ -658,7 +672,7 @@ int usage() {
   std::fprintf(stderr,
                "usage: gemmc-bench --cubin-dir DIR [--cubin-dir DIR]... [--suite FILE] [--shapes a,b] [--cubins GLOB,...]\n"
                "                   [--bundle DIR (a gemmc bundle instead of cubins; it dispatches per shape)]\n"
-               "                   [--iters N] [--warmup N] [--graph] [--sustain SECONDS] [--max-gflop G]\n"
+               "                   [--iters N] [--warmup N] [--graph] [--sustain SECONDS] [--max-gflop G] [--profile]\n"
                "                   [--predictions FILE] [--triton FILE] [--json FILE] [--csv FILE]\n"
                "                   [--append-results FILE] [--commit SHA]\n"
                "       gemmc-bench --epilogue FUSED.cubin PLAIN.cubin [--shapes MxNxK,...] [--iters N]\n"
@@ -690,6 +704,7 @@ int main(int argc, char **argv) {
     else if (a == "--iters") opt.iters = std::max(1, std::atoi(next().c_str()));
     else if (a == "--warmup") opt.warmup = std::max(0, std::atoi(next().c_str()));
     else if (a == "--graph") opt.graph = true;
+    else if (a == "--profile") opt.profile = true;
     else if (a == "--sustain") opt.sustain = std::atof(next().c_str());
     else if (a == "--json") opt.json = next();
     else if (a == "--csv") opt.csv = next();

@@ -115,13 +115,17 @@ static int64_t accumulatorCopies(const KernelSpec &s) {
   return s.mainloop.promotionInterval > 0 || s.blockScaled() ? 2 : 1;
 }
 
+/// Live parts of fold_columns beside the f32 sum: two (a part folded while
+/// the next runs), one with fold_group: 1 (foldOnePart).
+static int64_t foldLiveParts(const KernelSpec &s) { return foldOnePart(s) ? 1 : 2; }
+
 /// Registers a thread's accumulators take: the MMA's and the f32 sum; with
-/// mainloop.fold_columns, the MMA's is two parts of fold_columns columns
-/// instead of the whole tile.
+/// mainloop.fold_columns, the MMA's is two parts (one with fold_group: 1)
+/// of fold_columns columns instead of the whole tile.
 static int64_t accumulatorRegs(const KernelSpec &s, int64_t accRegs) {
   if (s.blockScaled() && s.mainloop.foldColumns > 0 &&
       s.blockN() % s.mainloop.foldColumns == 0)
-    return accRegs + 2 * accRegs * s.mainloop.foldColumns / s.blockN();
+    return accRegs + foldLiveParts(s) * accRegs * s.mainloop.foldColumns / s.blockN();
   return accRegs * accumulatorCopies(s);
 }
 
@@ -940,14 +944,16 @@ void checkPromotionRegisters(const KernelSpec &s, const CtaResources &r,
   if (s.blockScaled() && s.mainloop.foldColumns > 0) {
     int64_t partRegs = r.accRegsPerThread * s.mainloop.foldColumns / s.blockN();
     int64_t fitW = fittingFoldColumns(s, r);
+    int64_t live = foldLiveParts(s);
     add(out, "register-budget", "mainloop.fold_columns",
-        formatv("{0}x{1} fp32 accumulators over {2} with two parts of "
-                "fold_columns: {3} (the f32 sum and two parts' MMA "
-                "accumulators) = {4} + 2 x {5} per thread + {6} overhead = {7} "
-                "registers exceeds the {8} a thread may use here; use {9}a "
+        formatv("{0}x{1} fp32 accumulators over {2} with {3} of "
+                "fold_columns: {4} (the f32 sum and {5} MMA "
+                "accumulators) = {6} + {7} x {8} per thread + {9} overhead = {10} "
+                "registers exceeds the {11} a thread may use here; use {12}a "
                 "smaller tile_shape",
-                s.blockM(), s.blockN(), who, s.mainloop.foldColumns,
-                r.accRegsPerThread, partRegs, kRegisterOverhead,
+                s.blockM(), s.blockN(), who, live == 1 ? "one part" : "two parts",
+                s.mainloop.foldColumns, live == 1 ? "one part's" : "two parts'",
+                r.accRegsPerThread, live, partRegs, kRegisterOverhead,
                 r.regsPerThread, r.regCapPerThread,
                 fitW ? formatv("fold_columns: {0} or ", fitW).str() : ""));
     return;

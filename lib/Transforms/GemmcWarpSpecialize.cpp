@@ -50,6 +50,12 @@ using namespace mlir::gemmc;
 
 namespace {
 
+/// With fold_group: 1, the K tiles ahead whose block scales a consumer has
+/// in flight: ncu (session 7, cube8192) found the loads of main's kernel,
+/// one K tile ahead, still outstanding at the fold (15.7% of its warp
+/// samples on the first FMUL of the scales).
+constexpr int64_t kScaleLead = 2;
+
 /// The body of one piece of a gemmc.tile_loop: (m0, n0, tile, kBegin, kEnd,
 /// g) -> the next g.
 using PieceBody = function_ref<Value(Value, Value, Value, Value, Value, Value)>;
@@ -111,6 +117,18 @@ private:
   /// every MMA waited for; the caller releases the last stage.
   Value foldInParts(Value g0, Value kBegin, Value steps, Value aSlice,
                     Value row0, Value n0, Type accType);
+  /// foldTurns: the cooperative warpgroups' turns to issue a part, on
+  /// named barriers kOrderBarrier + warpgroup (pingpong's; this schedule
+  /// has no other use for them): wait for ours, or hand it to the other
+  /// warpgroup. Warpgroup 1 gives warpgroup 0 the first turn before its
+  /// first tile and warpgroup 0 takes warpgroup 1's last hand-over after
+  /// its last (both issue the same parts), so every arrival is waited for.
+  void foldTurn(bool handOver) {
+    Value wg = ir.warpgroupId();
+    Value id = handOver ? ir.sub(ir.c32(kOrderBarrier + 1), wg)
+                        : ir.add(ir.c32(kOrderBarrier), wg);
+    namedBarrier(id, ir.c32(2 * kWarpgroupSize), handOver);
+  }
   /// gemmc.block_scales of K tile `kTile` for the warpgroup's rows from
   /// `row0` and the tile's columns from `n0`.
   Value blockScales(Value kTile, Value row0, Value n0);
@@ -373,11 +391,71 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
                              op.getSchedule(), b.getI64IntegerAttr(p * width))
         .getResult();
   };
+  // fold_group: 1 (foldOnePart): each part is waited for and folded
+  // before the next is issued, one K tile a loop iteration. Every part
+  // takes the one before as its (ignored: scale-d 0) input, so they share
+  // one block of registers, as wgmma's accumulator must be (contiguous in
+  // SASS): with a fresh value each, ptxas spilled at 128x256. With the
+  // cooperative warpgroups (foldTurns), a warpgroup waits for its turn,
+  // issues the part and hands the turn over before waiting for it, so the
+  // tensor cores run one warpgroup's part while the other folds.
+  // The scales load kScaleLead K tiles ahead (the piece's last tile's again
+  // past its end), through a queue the K loop carries: ncu (session 7) found
+  // a load one K tile ahead still waited for at its fold.
+  auto scalesAt = [&](Value step) {
+    return blockScales(ir.minU(ir.add(kBegin, step), last), row0, n0);
+  };
+  if (foldOnePart(s)) {
+    bool turns = foldTurns(s);
+    SmallVector<Value> init{LLVM::ZeroOp::create(b, ir.loc, accType), ignored};
+    for (int64_t i = 0; i < kScaleLead; ++i)
+      init.push_back(scalesAt(ir.c32(i)));
+    auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1), init);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value step = loop.getInductionVar();
+    auto carried = loop.getRegionIterArgs();
+    Value sum = carried[0], part = carried[1], scales = carried[2];
+    // The K tile before: all its MMAs were waited for.
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
+              [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
+    SmallVector<Value> queue(carried.begin() + 3, carried.end());
+    queue.push_back(scalesAt(ir.add(step, ir.c32(kScaleLead))));
+    // The first part's turn is taken before the stage's wait.
+    if (turns)
+      foldTurn(/*handOver=*/false);
+    Value g = ir.add(g0, step);
+    StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
+    Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
+    Value aTile = ir.sharedAt(base, aSlice);
+    Value bTile = ir.sharedAt(base, layout.getBOffset());
+    for (int64_t p = 0; p < parts; ++p) {
+      if (turns && p > 0)
+        foldTurn(/*handOver=*/false);
+      part = MmaStageOp::create(b, ir.loc, partType, part, aTile, bTile, op.getSchedule(),
+                                b.getDenseI64ArrayAttr({p * width, width}), b.getUnitAttr());
+      if (turns)
+        foldTurn(/*handOver=*/true);
+      MmaWaitOp::create(b, ir.loc, /*pending=*/0);
+      sum = fold(sum, part, scales, p);
+    }
+    SmallVector<Value> next{sum, part};
+    next.append(queue);
+    scf::YieldOp::create(b, ir.loc, next);
+    return loop.getResult(0);
+  }
   // K tiles `step` .. step + tiles - 1 of the piece as one group: every part
   // but the first folds the one before after mma_wait 1; the last is folded
-  // after mma_wait 0. Carries the sum and the scales of the next K tile.
-  auto group = [&](Value step, int64_t tiles, Value sum,
-                   Value scales) -> SmallVector<Value> {
+  // after mma_wait 0. Carries the sum, the two register blocks the parts
+  // take in turn (each part's ignored input is the block's last part, so
+  // that ptxas keeps each block in one place: with a fresh value each it
+  // spilled at fold_group 8 and at 128x192 in groups of four) and the
+  // scales of the next kScaleLead K tiles.
+  auto group = [&](Value step, int64_t tiles, ValueRange in) -> SmallVector<Value> {
+    Value sum = in[0];
+    Value blocks[2] = {in[1], in[2]};
+    SmallVector<Value> queue(in.begin() + 3, in.end());
+    int64_t issued = 0;
     // The previous group's last stage: its MMAs were all waited for.
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
               [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
@@ -386,14 +464,18 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     for (int64_t t = 0; t < tiles; ++t) {
       Value kStep = ir.add(step, ir.c32(t));
       Value g = ir.add(g0, kStep);
+      Value scales = queue.front();
+      queue.erase(queue.begin());
       StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
       Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
       Value aTile = ir.sharedAt(base, aSlice);
       Value bTile = ir.sharedAt(base, layout.getBOffset());
       for (int64_t p = 0; p < parts; ++p) {
+        Value &block = blocks[issued++ % 2];
         Value part = MmaStageOp::create(
-            b, ir.loc, partType, ignored, aTile, bTile, op.getSchedule(),
+            b, ir.loc, partType, block, aTile, bTile, op.getSchedule(),
             b.getDenseI64ArrayAttr({p * width, width}), b.getUnitAttr());
+        block = part;
         if (previous) {
           MmaWaitOp::create(b, ir.loc, /*pending=*/1);
           // The previous K tile's last part is done: no MMA reads its stage.
@@ -405,26 +487,25 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
         previousScales = scales;
         previousPart = p;
       }
-      // The next K tile's scales load under this tile's last part (the
-      // piece's last tile loads its own again rather than past the piece).
-      Value kNext = ir.add(ir.add(kBegin, kStep), ir.c32(1));
-      scales = blockScales(ir.minU(kNext, last), row0, n0);
+      // The scales kScaleLead K tiles on load under this tile's last part.
+      queue.push_back(scalesAt(ir.add(kStep, ir.c32(kScaleLead))));
     }
     MmaWaitOp::create(b, ir.loc, /*pending=*/0);
-    return {fold(sum, previous, previousScales, previousPart), scales};
+    SmallVector<Value> out{fold(sum, previous, previousScales, previousPart), blocks[0], blocks[1]};
+    out.append(queue);
+    return out;
   };
   auto loopOver = [&](Value from, Value to, int64_t tiles,
                       ValueRange init) -> SmallVector<Value> {
     auto loop = scf::ForOp::create(b, ir.loc, from, to, ir.c32(tiles), init);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
-    auto carried = loop.getRegionIterArgs();
-    scf::YieldOp::create(b, ir.loc, group(loop.getInductionVar(), tiles,
-                                          carried[0], carried[1]));
+    scf::YieldOp::create(b, ir.loc, group(loop.getInductionVar(), tiles, loop.getRegionIterArgs()));
     return llvm::to_vector_of<Value>(loop.getResults());
   };
-  SmallVector<Value> carried{LLVM::ZeroOp::create(b, ir.loc, accType),
-                             blockScales(kBegin, row0, n0)};
+  SmallVector<Value> carried{LLVM::ZeroOp::create(b, ir.loc, accType), ignored, ignored};
+  for (int64_t i = 0; i < kScaleLead; ++i)
+    carried.push_back(scalesAt(ir.c32(i)));
   // Groups of whole K tiles, kFoldGroupParts parts or more (Spec.h: each
   // starts with no MMA in flight); the K tiles that do not fill a group go
   // first, one a group.
@@ -686,6 +767,9 @@ void WarpSpecializer::buildWarpSpecialized() {
     WaitPriorGridsOp::create(b, ir.loc);
   if (pingpong)
     return buildPingpongConsumers();
+  if (foldTurns(s))
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ne, ir.warpgroupId(), ir.c32(0)),
+              [&] { foldTurn(/*handOver=*/true); });
   forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd,
                    Value g) {
     Value acc = consumeTile(g, m0, n0, /*refill=*/false, nullptr, kBegin, kEnd);
@@ -704,6 +788,9 @@ void WarpSpecializer::buildWarpSpecialized() {
     }
     return ir.add(g, ir.sub(kEnd, kBegin));
   });
+  if (foldTurns(s))
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::eq, ir.warpgroupId(), ir.c32(0)),
+              [&] { foldTurn(/*handOver=*/false); });
   drainStores();
 }
 

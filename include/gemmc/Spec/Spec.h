@@ -116,6 +116,19 @@ inline int64_t scaleSlots(const KernelSpec &s) {
 /// more registers live (ptxas spills at 232 with four parts of 128x192,
 /// not of 128x128): mainloop.fold_group chooses, this is its auto.
 constexpr int64_t kFoldGroupParts = 2;
+/// fold_group: 1, one part at a time: each part is waited for
+/// (wait_group 0) and folded before the next is issued, so only one part's
+/// accumulator is live beside the f32 sum (128x256 in halves: 128 + 64
+/// registers, where two parts need 128 + 2 x 64). With the two consumer
+/// warpgroups of the cooperative schedule, which share each stage, they
+/// take turns issuing their parts (foldTurns), so that one folds while the
+/// other's wgmmas run.
+inline bool foldOnePart(const KernelSpec &s) {
+  return s.blockScaled() && s.mainloop.foldColumns > 0 && s.mainloop.foldGroup == 1;
+}
+inline bool foldTurns(const KernelSpec &s) {
+  return foldOnePart(s) && s.kernelSchedule == KernelSchedule::WarpSpecializedCooperative;
+}
 inline int64_t foldGroupTiles(const KernelSpec &s) {
   int64_t parts = s.blockN() / s.mainloop.foldColumns;
   int64_t group = s.mainloop.foldGroup > 0 ? s.mainloop.foldGroup : kFoldGroupParts;
