@@ -189,8 +189,12 @@ TEST(Model, StreamKHandOverTerms) {
   EXPECT_NEAR(a.latencySec, 305e-9, 1e-10);
   EXPECT_NEAR(a.streamKRefillSec, 2 * (a.latencySec + 5.40672e-6), 1e-12);
   // The refills are on the math side (the kernel is not HBM-bound here), the
-  // hand-over after it.
-  EXPECT_DOUBLE_EQ(a.mainloopSec, a.mmaSec / a.latencyCoverage + a.streamKRefillSec);
+  // hand-over after it. The mainloop is the overlap norm of the fed math,
+  // HBM and the fills (docs/model.md 7e): the math, the largest, plus 0.08%
+  // from the other two (at 55-65% of it).
+  double fed = a.mmaSec / a.latencyCoverage + a.streamKRefillSec;
+  EXPECT_GT(a.mainloopSec, fed);
+  EXPECT_LT(a.mainloopSec, fed * 1.001);
 
   // split_k 4, 128x256 on decode_attn_out (256 x 8192 x 8192): 2 x 32 tiles
   // x 4 pieces = 256 > 132 slots, so the shares straddle pieces: 32 K
@@ -440,8 +444,11 @@ TEST(Model, B200LlamaShapes) {
   EXPECT_NEAR(prefillOut.predictedTflops, 1762.0, 0.1);
   EXPECT_NEAR(decodeOut.predictedSec * 1e6, 46.0, 0.05);
   EXPECT_EQ(decodeOut.bottleneck, Bottleneck::WaveQuantization);
-  EXPECT_NEAR(decodeQkv.predictedTflops, 933.2, 0.1);
-  EXPECT_NEAR(decodeUp.predictedTflops, 1328.9, 0.1);
+  // decode qkv and mlp_up: math and HBM within 10-25% of each other, which
+  // the overlap norm (docs/model.md 7e) charges: 933.2 and 1328.9 TFLOP/s
+  // with their max.
+  EXPECT_NEAR(decodeQkv.predictedTflops, 932.9, 0.1);
+  EXPECT_NEAR(decodeUp.predictedTflops, 1309.9, 0.1);
   EXPECT_NEAR(decodeDown.predictedTflops, 769.0, 0.1);
 }
 
