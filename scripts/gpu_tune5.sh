@@ -23,6 +23,13 @@
 #      energy per FLOP, or its cycles more).
 #   6. ncu-base.csv: the four 8192^3 kernels again under ncu with the clock locked to base (--clock-control
 #      base): cycles per launch at one clock, if the budget allows.
+#
+#   round 2, build machine: scripts/gpu_tune5.sh prepare r2   # bench/suites/tune5-r2.yaml -> build/cubins-tune5-r2
+#   GPU machine, carrying build/cubins-tune5-r2: scripts/gpu_tune5.sh r2
+# r2 (budget 165 s): nvidia-smi as in r1; gemmc-bench and gemmc-gpu-tests (<= 100 s); picks.txt/.json: the
+#   model's picks after round 1's terms beside the bundle's kernels (bench/suites/tune5-r2.yaml), interleaved with
+#   cuBLAS, 30 timed runs, and as a CUDA graph (--graph); suite.txt: gemmc-gpu-tests on the one new kernel
+#   (ws_tn_128x224_pers) at ragged shapes, padded leading dimensions and two large shapes.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -31,6 +38,46 @@ suite=bench/suites/tune5.yaml
 
 prepare() {
   scripts/build_suite_cubins.sh "$suite" "$cubins" specs test/gpu/small test/gpu/tune2 test/gpu/tune4
+}
+cubins2=build/cubins-tune5-r2
+suite2=bench/suites/tune5-r2.yaml
+prepare_r2() {
+  scripts/build_suite_cubins.sh "$suite2" "$cubins2" specs test/gpu/tune2 test/gpu/tune3 test/gpu/tune4 test/gpu/tune5
+}
+
+# nvidia-smi every 50 ms into $OUT/smi.csv (local time stamps, as the marks in stages.txt); its pid in $smi.
+start_smi() {
+  local fields=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu
+  smi=""
+  command -v nvidia-smi >/dev/null || return 0
+  nvidia-smi --query-gpu=clocks_event_reasons.active --format=csv,noheader >/dev/null 2>&1 &&
+    fields+=,clocks_event_reasons.active
+  nvidia-smi --query-gpu=$fields --format=csv,noheader,nounits -lms 50 >"$OUT/smi.csv" 2>&1 &
+  smi=$!
+}
+
+run_r2() {
+  source scripts/gpu_common.sh
+  log=$OUT/logs.txt
+  budget=165
+  : >"$OUT/stages.txt"
+  mark() { echo "$1 $(date '+%Y/%m/%d %H:%M:%S.%3N')" >>"$OUT/stages.txt"; }
+  start_smi
+  mark start
+  gpu_stage_build 100 || { [ -n "$smi" ] && kill "$smi"; return 1; }
+  mark picks
+  fits 20 picks && stage picks "$(lim 60)" "$build/bin/gemmc-bench" --cubin-dir "$cubins2" --suite "$suite2" \
+    --iters 30 --warmup 3 --graph --json "$OUT/picks.json" >"$OUT/picks.txt"
+  sed -n '/^shape/,$p' "$OUT/picks.txt"
+  # The one kernel never run before (test/gpu/tune5/ws_tn_128x224_pers): the GPU suite on ragged M, N and K, the
+  # small shapes with padded leading dimensions and two large ones.
+  mark suite
+  fits 20 suite && gpu_stage_suite "$(lim 40)" 1x1x16,129x130x1000,127x255x200,1000x1000x1000,300x520x4096,4096x4096x4096,2048x2048x16384 \
+    "$cubins2/ws_tn_128x224_pers.cubin"
+  grep -E "FAIL" "$OUT/suite.txt" | head -20
+  mark end
+  [ -n "$smi" ] && kill "$smi"
+  return 0
 }
 
 run_r1() {
@@ -120,7 +167,10 @@ PY
 
 case "${1:-} ${2:-}" in
 "prepare r1") prepare && echo "gpu_tune5.sh: $cubins ready" ;;
+"prepare r2") prepare_r2 && echo "gpu_tune5.sh: $cubins2 ready" ;;
+"r2 "*) [ -d "$cubins2" ] && run_r2 ||
+  { echo "gpu_tune5.sh: no $cubins2 (scripts/gpu_tune5.sh prepare r2 on the build machine) or a failed run"; exit 1; } ;;
 "r1 "*) [ -d "$cubins" ] && run_r1 ||
   { echo "gpu_tune5.sh: no $cubins (scripts/gpu_tune5.sh prepare r1 on the build machine) or a failed run"; exit 1; } ;;
-*) echo "usage: scripts/gpu_tune5.sh r1 (GPU machine); prepare r1 (build machine)" >&2; exit 2 ;;
+*) echo "usage: scripts/gpu_tune5.sh r1|r2 (GPU machine); prepare r1|r2 (build machine)" >&2; exit 2 ;;
 esac
