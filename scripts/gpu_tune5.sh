@@ -30,6 +30,16 @@
 #   model's picks after round 1's terms beside the bundle's kernels (bench/suites/tune5-r2.yaml), interleaved with
 #   cuBLAS, 30 timed runs, and as a CUDA graph (--graph); suite.txt: gemmc-gpu-tests on the one new kernel
 #   (ws_tn_128x224_pers) at ragged shapes, padded leading dimensions and two large shapes.
+#
+#   round 3, build machine: scripts/gpu_tune5.sh prepare r3   # bench/suites/tune5-r3.yaml -> build/cubins-tune5-r3,
+#                                                              # the waves bundle -> build/cubins-tune5-bundle
+#   GPU machine, carrying build/cubins-tune5-r3 and build/cubins-tune5-bundle: scripts/gpu_tune5.sh r3
+# r3 (budget 165 s): nvidia-smi as in r1; gemmc-bench and gemmc-gpu-tests (<= 100 s); r3.txt/.json: 128x256
+#   cooperative, 128x192 warp_specialized and 128x192 cooperative (persistent along N) on 8192^3, 10 timed runs;
+#   ncu-base.csv: the three under ncu, clock locked to base (cycles per launch); suite.txt: gemmc-gpu-tests on
+#   coop_tn_128x192_pers_n (new); then sweep-lo / sweep-hi .txt/.json: the waves bundle (unchanged since session 6)
+#   against cuBLAS on bench/suites/sweep.yaml's 77 shapes and the 11 anchor shapes, in two processes (M <= 1024,
+#   M > 1024 and the anchors), 10 timed runs: a fresh run to check the session-7 model out of sample.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -165,12 +175,71 @@ for (name, t0), (_, t1) in zip(marks, marks[1:]):
 PY
 }
 
+cubins3=build/cubins-tune5-r3
+suite3=bench/suites/tune5-r3.yaml
+bundle=build/cubins-tune5-bundle/h200_bf16_tn_waves
+prepare_r3() {
+  scripts/build_suite_cubins.sh "$suite3" "$cubins3" specs test/gpu/tune4 test/gpu/tune5 &&
+    rm -rf "$(dirname "$bundle")" && mkdir -p "$(dirname "$bundle")" &&
+    build/bin/gemmc bundle bench/bundles/h200_bf16_tn_waves.yaml -o "$bundle"
+}
+
+run_r3() {
+  source scripts/gpu_common.sh
+  log=$OUT/logs.txt
+  budget=165
+  : >"$OUT/stages.txt"
+  mark() { echo "$1 $(date '+%Y/%m/%d %H:%M:%S.%3N')" >>"$OUT/stages.txt"; }
+  start_smi
+  mark start
+  gpu_stage_build 100 || { [ -n "$smi" ] && kill "$smi"; return 1; }
+  local bench=$build/bin/gemmc-bench
+  mark r3
+  fits 10 r3 && stage r3 "$(lim 20)" "$bench" --cubin-dir "$cubins3" --suite "$suite3" --iters 10 --warmup 2 \
+    --json "$OUT/r3.json" >"$OUT/r3.txt"
+  sed -n '/^shape/,$p' "$OUT/r3.txt"
+  local ncu
+  ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+  if [ -n "$ncu" ] && fits 12 ncu-base; then
+    mark ncu-base
+    stage ncu-base "$(lim 25)" "$ncu" --clock-control base -k "regex:^gemm_" \
+      --metrics gpu__time_duration.sum,sm__cycles_elapsed.max,gpc__cycles_elapsed.avg.per_second,lts__t_bytes.sum,dram__bytes_read.sum \
+      -f -o "$OUT/ncu-base" "$bench" --cubin-dir "$cubins3" --suite "$suite3" --iters 1 --warmup 0 >"$OUT/ncu-base.log" 2>&1
+    [ -f "$OUT/ncu-base.ncu-rep" ] && "$ncu" --import "$OUT/ncu-base.ncu-rep" --page raw --csv >"$OUT/ncu-base.csv" 2>>"$log" &&
+      rm -f "$OUT/ncu-base.ncu-rep"
+  fi
+  mark suite
+  fits 8 suite && gpu_stage_suite "$(lim 30)" 1x1x16,129x130x1000,127x255x200,1000x1000x1000,300x520x4096,4096x4096x4096 \
+    "$cubins3/coop_tn_128x192_pers_n.cubin"
+  grep -E "FAIL" "$OUT/suite.txt" | head -20
+  # The bundle on the sweep (two processes, so that a time-out loses one JSON), then the anchor shapes.
+  local lo hi
+  lo=$(suite_shape_names bench/suites/sweep.yaml '$2 <= 1024')
+  hi=$(suite_shape_names bench/suites/sweep.yaml '$2 > 1024')
+  mark sweep-lo
+  fits 25 sweep-lo && stage sweep-lo "$(lim 60)" "$bench" --bundle "$bundle" --suite bench/suites/sweep.yaml \
+    --shapes "$lo" --iters 10 --warmup 2 --json "$OUT/sweep-lo.json" >"$OUT/sweep-lo.txt"
+  mark sweep-hi
+  fits 15 sweep-hi && stage sweep-hi "$(lim 40)" "$bench" --bundle "$bundle" --suite bench/suites/sweep.yaml \
+    --shapes "$hi" --iters 10 --warmup 2 --json "$OUT/sweep-hi.json" >"$OUT/sweep-hi.txt"
+  mark anchors
+  fits 10 anchors && stage anchors "$(lim 30)" "$bench" --bundle "$bundle" --suite bench/suites/anchors.yaml \
+    --iters 10 --warmup 2 --json "$OUT/anchors.json" >"$OUT/anchors.txt"
+  python3 bench/model_check.py /dev/null "$OUT/sweep-lo.json" "$OUT/sweep-hi.json" | tee "$OUT/sweep_summary.txt"
+  mark end
+  [ -n "$smi" ] && kill "$smi"
+  return 0
+}
+
 case "${1:-} ${2:-}" in
 "prepare r1") prepare && echo "gpu_tune5.sh: $cubins ready" ;;
 "prepare r2") prepare_r2 && echo "gpu_tune5.sh: $cubins2 ready" ;;
+"prepare r3") prepare_r3 && echo "gpu_tune5.sh: $cubins3 and $bundle ready" ;;
+"r3 "*) [ -d "$cubins3" ] && [ -d "$bundle" ] && run_r3 ||
+  { echo "gpu_tune5.sh: no $cubins3 or $bundle (scripts/gpu_tune5.sh prepare r3 on the build machine) or a failed run"; exit 1; } ;;
 "r2 "*) [ -d "$cubins2" ] && run_r2 ||
   { echo "gpu_tune5.sh: no $cubins2 (scripts/gpu_tune5.sh prepare r2 on the build machine) or a failed run"; exit 1; } ;;
 "r1 "*) [ -d "$cubins" ] && run_r1 ||
   { echo "gpu_tune5.sh: no $cubins (scripts/gpu_tune5.sh prepare r1 on the build machine) or a failed run"; exit 1; } ;;
-*) echo "usage: scripts/gpu_tune5.sh r1|r2 (GPU machine); prepare r1|r2 (build machine)" >&2; exit 2 ;;
+*) echo "usage: scripts/gpu_tune5.sh r1|r2|r3 (GPU machine); prepare r1|r2|r3 (build machine)" >&2; exit 2 ;;
 esac
