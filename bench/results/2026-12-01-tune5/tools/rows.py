@@ -16,7 +16,11 @@ SETS = {
     'tune3r1': ['bench/results/2026-12-01-tune3/r1/tune3.json'],
     's6': ['bench/results/2026-12-01-tune4/s6/picks-s6.json'],
     'tune5r1': ['bench/results/2026-12-01-tune5/r1/short.json', 'bench/results/2026-12-01-tune5/r1/large.json'],
+    'tune5r2': ['bench/results/2026-12-01-tune5/r2/picks.json'],
 }
+# Round 3's fresh bundle run (out of sample): not in SETS, read by r3check.py.
+R3 = {'tune5r3-sweep': ['bench/results/2026-12-01-tune5/r3/sweep-lo.json', 'bench/results/2026-12-01-tune5/r3/sweep-hi.json'],
+      'tune5r3-anchors': ['bench/results/2026-12-01-tune5/r3/anchors.json']}
 
 
 def analyze(spec, m, n, k):
@@ -37,7 +41,9 @@ def save():
 
 def rows(name):
     out = []
-    for p in SETS[name]:
+    for p in SETS.get(name) or R3[name]:
+        if not os.path.exists(p):
+            continue
         for r in json.load(open(p))['rows']:
             if r['status'] != 'ok' or not r.get('gemmc_ms'):
                 continue
