@@ -348,7 +348,11 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
       a.smemBytesPerFlop > 0
           ? kSmemBytesPerClock * dev.boostClockGHz * 1e9 / a.smemBytesPerFlop
           : peakPerSm;
-  a.mathFlopsPerSm = std::min(peakPerSm, a.smemFlopsPerSm);
+  // f16 operands hold a lower SM clock than bf16 at the power limit
+  // (docs/model.md 7d): the MMAs and their shared-memory reads both slow.
+  a.clockRatio =
+      spec.a.element == ElementType::F16 ? dev.f16ClockRatio : 1.0;
+  a.mathFlopsPerSm = std::min(peakPerSm, a.smemFlopsPerSm) * a.clockRatio;
 
   // --- Per-tile overhead: fill and epilogue. ------------------------------
   // All SMs fill and drain at about the same time, so each gets its share
@@ -445,8 +449,10 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   a.kStepsOnBusiestSm = tilesOnSm * std::ceil(kPerSplit / bk);
   if (a.mmaIssuersPerSm == 1)
     a.issueGapSec = a.kStepsOnBusiestSm * kSingleIssuerStepSec;
-  // The part of the math time that is shared memory's, not the peak's.
-  double smemLossSec = a.mmaSec * (1.0 - a.mathFlopsPerSm / peakPerSm);
+  // The part of the math time that is shared memory's, not the peak's (at
+  // the clock the operands hold).
+  double smemLossSec =
+      a.mmaSec * (1.0 - a.mathFlopsPerSm / (peakPerSm * a.clockRatio));
   // Block scaling: after each K tile's MMAs the consumers fold the tile's
   // sum into the f32 accumulator, one FMA (2 FLOP) per accumulator, at the
   // SM's share of the CUDA cores' f32 peak, before the next tile's MMAs.
@@ -482,25 +488,40 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
         a.zeroRowsPerStage * dev.tmaZeroRowSec;
     a.tmaFillSec = a.kStepsOnBusiestSm * fillPerStepSec;
   }
-  a.mainloopSec = std::max({fedSec, a.memorySec, a.tmaFillSec});
+  // The three overlap, but not perfectly: a pipeline whose stages are all
+  // near full loses to their queues (docs/model.md 7e), so the mainloop is
+  // their kOverlapNorm-norm, the max when one part dominates.
+  auto overlap = [](double x, double y, double z) {
+    double m = std::max({x, y, z});
+    if (m <= 0)
+      return 0.0;
+    double sum = 0;
+    for (double v : {x, y, z})
+      sum += std::pow(v / m, kOverlapNorm);
+    return m * std::pow(sum, 1.0 / kOverlapNorm);
+  };
+  a.mainloopSec = overlap(fedSec, a.memorySec, a.tmaFillSec);
   a.modelSec = a.mainloopSec + a.overheadSec;
   a.pessimisticSec =
-      std::max({fedSec, a.l2PessimisticBytes / a.hbmBytesPerSec, a.tmaFillSec}) +
+      overlap(fedSec, a.l2PessimisticBytes / a.hbmBytesPerSec, a.tmaFillSec) +
       a.overheadSec;
   // The power cap (docs/model.md 7b): a kernel runs its first
   // powerWindowSec at the rate above; then the board is at its power limit
   // and the FLOPs left go at the device's sustained rate, when that is
   // slower. A device number measured once, not a per-shape factor.
-  double sustained = dev.sustainedFlops[static_cast<int>(a.unit)];
+  double sustained =
+      dev.sustainedFlops[static_cast<int>(a.unit)] * a.clockRatio;
   auto capped = [&](double sec) {
     if (sustained <= 0 || sec <= dev.powerWindowSec)
       return sec;
     double rest = a.flops * (1.0 - dev.powerWindowSec / sec);
     return std::max(sec, dev.powerWindowSec + rest / sustained);
   };
-  // The launch (docs/model.md 7c): measured, so outside the efficiency.
+  // The launch (docs/model.md 7c): measured, so outside the efficiency,
+  // which a device that has it measured has fitted with it.
   a.launchSec = dev.launchSec;
-  a.uncappedSec = a.modelSec / kEfficiencyMid;
+  a.efficiency = dev.efficiency > 0 ? dev.efficiency : kEfficiencyMid;
+  a.uncappedSec = a.modelSec / a.efficiency;
   a.powerCapSec = capped(a.uncappedSec) - a.uncappedSec;
   a.predictedSec = a.uncappedSec + a.powerCapSec + a.launchSec;
   a.bestSec = capped(a.modelSec / kEfficiencyHigh) + a.launchSec;
@@ -522,9 +543,9 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
     a.bottleneck = Bottleneck::HbmBandwidth;
   } else {
     std::pair<Bottleneck, double> parts[] = {
-        {Bottleneck::Compute, a.computeFloorSec},
+        {Bottleneck::Compute, a.computeFloorSec / a.clockRatio},
         {Bottleneck::WaveQuantization,
-         a.mmaSec - smemLossSec - a.computeFloorSec},
+         a.mmaSec - smemLossSec - a.computeFloorSec / a.clockRatio},
         {Bottleneck::SharedMemory, smemLossSec},
         {Bottleneck::LoadLatency,
          fedSec - a.streamKRefillSec - a.issueGapSec - a.mmaSec},

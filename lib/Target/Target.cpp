@@ -47,17 +47,22 @@ static const DeviceInfo kDevices[] = {
      /*peakFlops=*/{67e12, 494.7e12, 989.4e12, 1978.9e12},
      /*maxClusterPortable=*/8, /*maxClusterNonPortable=*/16,
      /*l2Partitions=*/2,
-     // Measured (docs/model.md 6e, 7b, 7c): 16-bit GEMMs back to back at
-     // the 700 W cap; the window that leaves cube8192 (1.34 ms) unthrottled
-     // and prefill_mlp_up at 5.22 ms in one process; no launch term (the
-     // tiny kernels' K-sweep intercept, 3.8 us, made the sweep's kernels
-     // 9% too slow on average); the fills of 128x64 and 64x64 tiles over
-     // M = 1-128 (0-64 rows past M a box).
+     // Measured (docs/model.md 6e, 7, 7b, 7c, 7d): 16-bit GEMMs back to
+     // back at the 700 W cap; the window that leaves cube8192 (1.34 ms)
+     // unthrottled and prefill_mlp_up at 5.22 ms in one process; the launch,
+     // the tiny kernels' K-sweep intercept above the model (3.8 us median),
+     // with the efficiency that the stored rows then fit (0.88, with the
+     // mainloop's overlap norm: 363 rows, rms log error 0.105 against 0.183
+     // with 0.80, no launch and the max); the fills
+     // of 128x64 and 64x64 tiles over M = 1-128 (0-64 rows past M a box);
+     // f16 against bf16 at the cap, 1383 against 1457 MHz.
      /*sustainedFlops=*/{0, 0, 697e12, 0},
-     /*powerWindowSec=*/2.6e-3,
-     /*launchSec=*/0,
+     /*powerWindowSec=*/1.36e-3,
+     /*launchSec=*/3.8e-6,
      /*tmaFillBytesPerSec=*/16.5e12,
-     /*tmaZeroRowSec=*/3.5e-9},
+     /*tmaZeroRowSec=*/3.5e-9,
+     /*efficiency=*/0.88,
+     /*f16ClockRatio=*/0.95},
     // B200 (HGX, 1000 W): 148 SMs.
     {"b200", "NVIDIA B200", Arch::SM100a,
      /*smCount=*/148, /*smemPerSmBytes=*/228 * KiB,

@@ -273,11 +273,14 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
   os << "time\n";
   // Below the peak when shared memory cannot feed it (docs/model.md).
   std::string smemBound =
-      a.mathFlopsPerSm < a.peakFlops / d.smCount
+      a.smemFlopsPerSm < a.peakFlops / d.smCount
           ? formatv(" (shared memory: {0:F4} B/FLOP at {1} B/clock)",
                     a.smemBytesPerFlop, kSmemBytesPerClock)
                 .str()
           : std::string();
+  // f16 at the power limit holds a lower clock than bf16 (docs/model.md 7d).
+  if (a.clockRatio != 1)
+    smemBound += formatv(" (f16 clock x {0:F2})", a.clockRatio).str();
   os << formatv("  math             = {0} tiles x 2 x {1} x {2} x {3:F0} / "
                 "{4:F2} TFLOP/s per SM{6}{7} = {5}\n",
                 a.tilesOnBusiestSm, s.blockM(), s.blockN(),
@@ -315,7 +318,8 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                   d.tmaFillBytesPerSec / double(a.smsWithTiles) / 1e9,
                   a.zeroRowsPerStage, d.tmaZeroRowSec * 1e9,
                   timeStr(a.tmaFillSec));
-  os << formatv("  mainloop         = max(math / coverage {0}{3}{4}, memory {1}{5}) = "
+  // The parts' kOverlapNorm-norm (docs/model.md 7e), the max when one leads.
+  os << formatv("  mainloop         = overlap(math / coverage {0}{3}{4}, memory {1}{5}) = "
                 "{2}\n",
                 timeStr(a.mmaSec / a.latencyCoverage), timeStr(a.memorySec),
                 timeStr(a.mainloopSec),
@@ -344,14 +348,14 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
   if (a.powerCapSec > 0 || a.launchSec > 0)
     os << formatv("  time             = {0} / {1:F2} efficiency = {2}{3}{4} = {5} "
                   "(range {6} - {7})\n",
-                  timeStr(a.modelSec), model::kEfficiencyMid,
+                  timeStr(a.modelSec), a.efficiency,
                   timeStr(a.uncappedSec),
                   a.powerCapSec > 0
                       ? formatv(" + power cap {0} (past {1} at {2:F0} "
                                 "TFLOP/s)",
                                 timeStr(a.powerCapSec),
                                 timeStr(d.powerWindowSec),
-                                d.sustainedFlops[int(a.unit)] / 1e12)
+                                d.sustainedFlops[int(a.unit)] * a.clockRatio / 1e12)
                             .str()
                       : std::string(),
                   a.launchSec > 0 ? " + launch " + timeStr(a.launchSec)
@@ -361,7 +365,7 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
   else
     os << formatv("  time             = {0} / {1:F2} efficiency = {2} (range {3} "
                   "- {4})\n",
-                  timeStr(a.modelSec), model::kEfficiencyMid,
+                  timeStr(a.modelSec), a.efficiency,
                   timeStr(a.predictedSec), timeStr(a.bestSec),
                   timeStr(a.worstSec));
   os << formatv("  throughput       = {0:F1} TFLOP/s (range {1:F1} - {2:F1})\n",
@@ -393,7 +397,7 @@ void printJson(raw_ostream &os, const KernelSpec &s, ArrayRef<Row> rows) {
       j.attribute("dram_latency_s", model::kDramLatencySec);
       j.attribute("reg_alloc_unit", model::kRegAllocUnit);
       j.attribute("efficiency_low", model::kEfficiencyLow);
-      j.attribute("efficiency_mid", model::kEfficiencyMid);
+      j.attribute("efficiency_mid", first.efficiency);
       j.attribute("efficiency_high", model::kEfficiencyHigh);
     });
     j.attributeArray("shapes", [&] {

@@ -49,7 +49,8 @@ constexpr double kDirectStoreCost = 2.0;
 /// The fraction of the datasheet roofs (tensor-core peak, HBM bandwidth) a
 /// well-built kernel sustains: clocks drop under load, issue and
 /// synchronization are not free, bank conflicts happen. The point
-/// prediction uses kEfficiencyMid, the range spans low..high. Evidence:
+/// prediction uses kEfficiencyMid (or the device's own, measured with its
+/// launch cost apart: DeviceInfo::efficiency), the range spans low..high. Evidence:
 /// cuBLAS bf16 8192^3 on the H200 reaches 0.74-0.80 of 989 TFLOP/s, a device
 /// copy 0.86 of 4.8 TB/s; seed 000's best A100 kernel 0.85 of 156 TFLOP/s.
 constexpr double kEfficiencyLow = 0.75;
@@ -72,6 +73,16 @@ constexpr double kStreamKFlagRoundTripSec = 1.0e-6;
 /// the 277 measured H200 rows of bench/results/2026-11-30-session3 (tune16,
 /// m256): rms log error 0.206 -> 0.151 (bench/model_fit.py).
 constexpr double kSingleIssuerStepSec = 0.05e-6;
+/// The mainloop's parts (the fed math, HBM, the TMA fills) overlap as their
+/// p-norm with this p, not as their max (docs/model.md 7e): three equal
+/// parts take 3^(1/12) = 1.10x one, two 1.06x, a part at 80% of the largest
+/// adds 0.6%. What it stands for, measured (tune5 r1, ncu): 64x128 pingpong
+/// streams the same 118 MB of weights at 3.62 TB/s with the HBM part alone
+/// (M = 64) and at 3.38 TB/s with math, HBM and fills at 97-100% of each
+/// other (M = 128). p fitted with the H200's efficiency on the 363 stored
+/// rows of bench/results/2026-12-01-tune5 (the largest p that keeps the
+/// top-3 rates: rms log error 0.107 -> 0.105, within 10% 293 -> 297).
+constexpr double kOverlapNorm = 12;
 /// The smallest miss fraction the fed bandwidth of Little's law divides by
 /// (docs/model.md 5): an all-hit wave is fed by L2, not bounded by HBM.
 constexpr double kMinMissFraction = 1e-3;
@@ -204,7 +215,10 @@ struct Analysis {
   // shared memory; 0 bytes for MMA families that do not).
   double smemBytesPerFlop = 0; ///< fills + MMA operand reads per FLOP
   double smemFlopsPerSm = 0;   ///< FLOP/s per SM shared memory can feed
-  double mathFlopsPerSm = 0;   ///< min(peak per SM, smemFlopsPerSm)
+  /// The SM clock the operands' MMAs hold at the power limit against bf16's:
+  /// the device's f16ClockRatio for f16, else 1 (docs/model.md 7d).
+  double clockRatio = 1;
+  double mathFlopsPerSm = 0;   ///< min(peak per SM, smemFlopsPerSm) x clockRatio
 
   // The issue path (docs/model.md 6d; wgmma only, 0 otherwise).
   /// Warpgroups issuing MMAs on one SM at the same time: concurrent CTAs x
@@ -228,11 +242,14 @@ struct Analysis {
   // Time.
   double mmaSec = 0;    ///< busiest SM's padded tiles at mathFlopsPerSm
   double memorySec = 0; ///< l2Bytes / HBM bandwidth
-  double mainloopSec = 0; ///< max(mmaSec / coverage + streamKRefillSec + issueGapSec, memorySec, tmaFillSec)
+  double mainloopSec = 0; ///< the kOverlapNorm-norm of (mmaSec / coverage + streamKRefillSec + issueGapSec, memorySec, tmaFillSec)
   double modelSec = 0;  ///< mainloop + overhead at the datasheet roofs
   double pessimisticSec = 0; ///< the same with l2PessimisticBytes
-  /// The prediction before the power cap and the launch: modelSec /
+  /// The efficiency of the prediction: the device's measured one, else
   /// kEfficiencyMid (docs/model.md 7).
+  double efficiency = 0;
+  /// The prediction before the power cap and the launch: modelSec /
+  /// efficiency (docs/model.md 7).
   double uncappedSec = 0;
   /// What the power cap adds to the prediction (docs/model.md 7b): past the
   /// device's powerWindowSec the FLOPs left run at its sustained rate; 0 when

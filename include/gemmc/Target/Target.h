@@ -97,8 +97,9 @@ struct DeviceInfo {
   /// rate (docs/model.md 7b); measured by a K sweep.
   double powerWindowSec = 0;
   /// What one launch costs whatever its work, as CUDA events around it time
-  /// it: the launch, the grid's start and drain (docs/model.md 7c). 0 = not
-  /// measured.
+  /// it: the launch, the grid's start and drain (docs/model.md 7c). Outside
+  /// the efficiency: a device with it measured has its efficiency fitted
+  /// with it. 0 = not measured.
   double launchSec = 0;
   /// TMA fills (docs/model.md 6e): the rate at which all SMs together can
   /// have boxes written into shared memory from L2 (bytes/s, at the model's
@@ -107,6 +108,16 @@ struct DeviceInfo {
   /// measured, no fill term.
   double tmaFillBytesPerSec = 0;
   double tmaZeroRowSec = 0;
+  /// The fraction of the roofs a well-built kernel sustains on this device
+  /// once launchSec is counted apart (docs/model.md 7, 7c). 0 = not
+  /// measured: model::kEfficiencyMid.
+  double efficiency = 0;
+  /// The SM clock an f16 MMA load holds against a bf16 one of the same
+  /// work at the board's power limit (docs/model.md 7d): f16's multipliers
+  /// switch more bits a FLOP, so the same power buys fewer cycles. Scales
+  /// the math rate of f16 operands and their sustained rate; 1 = not
+  /// measured.
+  double f16ClockRatio = 1;
 
   double peak(MathUnit unit) const {
     return peakFlops[static_cast<int>(unit)];
