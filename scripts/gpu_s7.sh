@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Session 7's last device call, on main after the merges of sm80f, fp8f and tune5 (under 150 s):
+# 1. the GPU suite on the kernels the merges shipped or changed (the fold_group 1 block-scaled spec, the
+#    block-scaled specs whose PTX changed, one bf16 sm_90a spec and the best bf16 sm_80 fatbinary as
+#    controls): ragged M and N, K not a multiple of the tile, padded ld ($OUT/suite.txt);
+# 2. issue 16's last candidates (bench/suites/s7-final.yaml): 64x224 pingpong beside the bundle's kernel,
+#    one gemmc-bench process, 30 timed runs ($OUT/picks-s7.txt/.json).
+# Built here (no MLIR there) and carried as build/cubins-s7:
+#   scripts/build_cubins.sh --check build/cubins-s7 specs/h200_fp8_e4m3_blockscale_*.yaml \
+#     specs/h200_bf16_128x256_coop.yaml specs/a100_bf16_128x256x64.yaml test/gpu/tune3/pp_tn_64x224.yaml \
+#     test/gpu/small/swab_tn_16x128_sk.yaml test/gpu/tune2/swab_tn_48x128_pers.yaml
+set -u
+OUT=${OUT:-./out}; mkdir -p "$OUT"
+source scripts/gpu_common.sh
+log=$OUT/logs.txt; : >"$log"
+dir=build/cubins-s7
+status=0
+gpu_stage_build 100 || exit 1
+suite=()
+for c in "$dir"/h200_fp8_e4m3_blockscale_*.cubin "$dir"/h200_bf16_128x256_coop.cubin "$dir"/a100_bf16_128x256x64.fatbin; do
+  suite+=("$c")
+done
+gpu_stage_suite 50 1x1x16,129x130x1000,127x255x200,1000x1000x1000,300x520x4096 "${suite[@]}" || status=1
+grep -E "FAIL" "$OUT/suite.txt" | head -20 | tee -a "$log"
+stage picks 60 "$build/bin/gemmc-bench" --cubin-dir "$dir" --suite bench/suites/s7-final.yaml \
+  --iters 30 --warmup 3 --json "$OUT/picks-s7.json" >"$OUT/picks-s7.txt" 2>&1 || status=1
+cat "$OUT/picks-s7.txt"
+exit $status
