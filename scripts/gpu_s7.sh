@@ -5,10 +5,13 @@
 #    controls): ragged M and N, K not a multiple of the tile, padded ld ($OUT/suite.txt);
 # 2. issue 16's last candidates (bench/suites/s7-final.yaml): 64x224 pingpong beside the bundle's kernel,
 #    one gemmc-bench process, 30 timed runs ($OUT/picks-s7.txt/.json).
+# 3. with "sweep": the bundle bench/bundles/h200_bf16_tn_waves.yaml (built here into build/cubins-s7/bundle)
+#    against cuBLAS on the 77-shape sweep (gpu_bundle_sweep: $OUT/sweep-lo/-hi, sweep_summary.txt).
 # Built here (no MLIR there) and carried as build/cubins-s7:
 #   scripts/build_cubins.sh --check build/cubins-s7 specs/h200_fp8_e4m3_blockscale_*.yaml \
 #     specs/h200_bf16_128x256_coop.yaml specs/a100_bf16_128x256x64.yaml test/gpu/tune3/pp_tn_64x224.yaml \
 #     test/gpu/small/swab_tn_16x128_sk.yaml test/gpu/tune2/swab_tn_48x128_pers.yaml
+#   build/bin/gemmc bundle bench/bundles/h200_bf16_tn_waves.yaml -o build/cubins-s7/bundle
 set -u
 OUT=${OUT:-./out}; mkdir -p "$OUT"
 source scripts/gpu_common.sh
@@ -25,4 +28,7 @@ grep -E "FAIL" "$OUT/suite.txt" | head -20 | tee -a "$log"
 stage picks 60 "$build/bin/gemmc-bench" --cubin-dir "$dir" --suite bench/suites/s7-final.yaml \
   --iters 30 --warmup 3 --json "$OUT/picks-s7.json" >"$OUT/picks-s7.txt" 2>&1 || status=1
 cat "$OUT/picks-s7.txt"
+if [ "${1:-}" = sweep ]; then
+  gpu_bundle_sweep "$dir/bundle" 75 50 || status=1
+fi
 exit $status
