@@ -66,15 +66,22 @@ start_smi() {
   smi=$!
 }
 
-run_r2() {
+# round_start BUILD_LIMIT: what every round does first: gpu_common.sh, the log, a 165 s budget, the
+# stage marks ($OUT/stages.txt), nvidia-smi in the background ($smi) and the runtime's build (bench and tests).
+# nvidia-smi's timestamp is local time: the marks are written the same way.
+mark() { echo "$1 $(date '+%Y/%m/%d %H:%M:%S.%3N')" >>"$OUT/stages.txt"; }
+round_start() {
   source scripts/gpu_common.sh
   log=$OUT/logs.txt
   budget=165
   : >"$OUT/stages.txt"
-  mark() { echo "$1 $(date '+%Y/%m/%d %H:%M:%S.%3N')" >>"$OUT/stages.txt"; }
   start_smi
   mark start
-  gpu_stage_build 100 || { [ -n "$smi" ] && kill "$smi"; return 1; }
+  gpu_stage_build "$1" || { [ -n "$smi" ] && kill "$smi"; return 1; }
+}
+
+run_r2() {
+  round_start 100 || return 1
   mark picks
   fits 20 picks && stage picks "$(lim 60)" "$build/bin/gemmc-bench" --cubin-dir "$cubins2" --suite "$suite2" \
     --iters 30 --warmup 3 --graph --json "$OUT/picks.json" >"$OUT/picks.txt"
@@ -91,21 +98,7 @@ run_r2() {
 }
 
 run_r1() {
-  source scripts/gpu_common.sh
-  log=$OUT/logs.txt
-  budget=165
-  : >"$OUT/stages.txt"
-  # nvidia-smi's timestamp is local time: the marks are written the same way.
-  mark() { echo "$1 $(date '+%Y/%m/%d %H:%M:%S.%3N')" >>"$OUT/stages.txt"; }
-  local smi="" fields=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu
-  if command -v nvidia-smi >/dev/null; then
-    nvidia-smi --query-gpu=clocks_event_reasons.active --format=csv,noheader >/dev/null 2>&1 &&
-      fields+=,clocks_event_reasons.active
-    nvidia-smi --query-gpu=$fields --format=csv,noheader,nounits -lms 50 >"$OUT/smi.csv" 2>&1 &
-    smi=$!
-  fi
-  mark start
-  stage build 90 bash -c "source scripts/gpu_common.sh && gpu_build_bench" >/dev/null || { [ -n "$smi" ] && kill "$smi"; return 1; }
+  round_start 90 || return 1
   local bench=$build/bin/gemmc-bench
   local short=o_m3_k64,o_m3_k1024,llama3_8b_o_m3,qkv_m64_k64,qkv_m64_k1024,llama3_8b_qkv_m64,mistral_7b_up_m128,mistral_7b_up_m64
   mark short
@@ -185,14 +178,7 @@ prepare_r3() {
 }
 
 run_r3() {
-  source scripts/gpu_common.sh
-  log=$OUT/logs.txt
-  budget=165
-  : >"$OUT/stages.txt"
-  mark() { echo "$1 $(date '+%Y/%m/%d %H:%M:%S.%3N')" >>"$OUT/stages.txt"; }
-  start_smi
-  mark start
-  gpu_stage_build 100 || { [ -n "$smi" ] && kill "$smi"; return 1; }
+  round_start 100 || return 1
   local bench=$build/bin/gemmc-bench
   mark r3
   fits 10 r3 && stage r3 "$(lim 20)" "$bench" --cubin-dir "$cubins3" --suite "$suite3" --iters 10 --warmup 2 \
