@@ -7,6 +7,9 @@
 #    one gemmc-bench process, 30 timed runs ($OUT/picks-s7.txt/.json).
 # 3. with "sweep": the bundle bench/bundles/h200_bf16_tn_waves.yaml (built here into build/cubins-s7/bundle)
 #    against cuBLAS on the 77-shape sweep (gpu_bundle_sweep: $OUT/sweep-lo/-hi, sweep_summary.txt).
+# 4. with "abl" (alone): the 128x224 ablation (bench/suites/s7-abl.yaml, cubins build/cubins-s7abl from
+#    scripts/build_cubins.sh --check build/cubins-s7abl bench/s7abl/*.yaml specs/h200_bf16_128x256_coop.yaml),
+#    one gemmc-bench process, then ncu (SpeedOfLight, WarpStateStats) of one launch of each at K = 4096.
 # Built here (no MLIR there) and carried as build/cubins-s7:
 #   scripts/build_cubins.sh --check build/cubins-s7 specs/h200_fp8_e4m3_blockscale_*.yaml \
 #     specs/h200_bf16_128x256_coop.yaml specs/a100_bf16_128x256x64.yaml test/gpu/tune3/pp_tn_64x224.yaml \
@@ -19,6 +22,18 @@ log=$OUT/logs.txt; : >"$log"
 dir=build/cubins-s7
 status=0
 gpu_stage_build 100 || exit 1
+if [ "${1:-}" = abl ]; then
+  abl=build/cubins-s7abl
+  stage abl 60 "$build/bin/gemmc-bench" --cubin-dir "$abl" --suite bench/suites/s7-abl.yaml \
+    --iters 30 --warmup 3 --json "$OUT/abl.json" >"$OUT/abl.txt" 2>&1 || status=1
+  sed -n '/^shape/,$p' "$OUT/abl.txt"
+  ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+  [ -n "$ncu" ] && stage ncu 60 "$ncu" --section SpeedOfLight --section WarpStateStats --section MemoryWorkloadAnalysis \
+    -k regex:gemm "$build/bin/gemmc-bench" --cubin-dir "$abl" --suite bench/suites/s7-abl.yaml \
+    --shapes mistral_7b_up_m256 --profile >"$OUT/ncu.txt" 2>&1
+  grep -E "gemm_|Duration|Compute \(SM\) Throughput|Memory Throughput|DRAM Throughput|Stall|Issued Warp|L2 Hit" "$OUT/ncu.txt" | head -80
+  exit $status
+fi
 suite=()
 for c in "$dir"/h200_fp8_e4m3_blockscale_*.cubin "$dir"/h200_bf16_128x256_coop.cubin "$dir"/a100_bf16_128x256x64.fatbin; do
   suite+=("$c")
