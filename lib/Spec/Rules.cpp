@@ -926,11 +926,11 @@ void checkSmemBudget(const KernelSpec &s, const CtaResources &r, Sink &out) {
               limit, wayOut));
 }
 
-/// The widest fold_columns (BLOCK_N / 2, / 4, ...) whose two parts fit
-/// beside the f32 sum; 0 if none does.
+/// The widest fold_columns (BLOCK_N / 2, / 4, ...) whose live parts (two;
+/// one with fold_group: 1) fit beside the f32 sum; 0 if none does.
 static int64_t fittingFoldColumns(const KernelSpec &s, const CtaResources &r) {
   for (int64_t w = s.blockN() / 2; w >= 8 && w % 8 == 0; w /= 2)
-    if (r.accRegsPerThread + 2 * (r.accRegsPerThread * w / s.blockN()) +
+    if (r.accRegsPerThread + foldLiveParts(s) * (r.accRegsPerThread * w / s.blockN()) +
             kRegisterOverhead <=
         r.regCapPerThread)
       return w;
