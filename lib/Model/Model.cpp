@@ -452,7 +452,7 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   // The part of the math time that is shared memory's, not the peak's (at
   // the clock the operands hold).
   double smemLossSec =
-      a.mmaSec * (1.0 - a.mathFlopsPerSm / (peakPerSm * a.clockRatio));
+      a.mmaSec * (1.0 - std::min(peakPerSm, a.smemFlopsPerSm) / peakPerSm);
   // Block scaling: after each K tile's MMAs the consumers fold the tile's
   // sum into the f32 accumulator, one FMA (2 FLOP) per accumulator, at the
   // SM's share of the CUDA cores' f32 peak, before the next tile's MMAs.
@@ -509,13 +509,13 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   // powerWindowSec at the rate above; then the board is at its power limit
   // and the FLOPs left go at the device's sustained rate, when that is
   // slower. A device number measured once, not a per-shape factor.
-  double sustained =
+  a.sustainedFlops =
       dev.sustainedFlops[static_cast<int>(a.unit)] * a.clockRatio;
   auto capped = [&](double sec) {
-    if (sustained <= 0 || sec <= dev.powerWindowSec)
+    if (a.sustainedFlops <= 0 || sec <= dev.powerWindowSec)
       return sec;
     double rest = a.flops * (1.0 - dev.powerWindowSec / sec);
-    return std::max(sec, dev.powerWindowSec + rest / sustained);
+    return std::max(sec, dev.powerWindowSec + rest / a.sustainedFlops);
   };
   // The launch (docs/model.md 7c): measured, so outside the efficiency,
   // which a device that has it measured has fitted with it.
@@ -542,10 +542,11 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   } else if (a.memorySec > fedSec) {
     a.bottleneck = Bottleneck::HbmBandwidth;
   } else {
+    // The compute floor at the clock the operands hold.
+    double computeSec = a.computeFloorSec / a.clockRatio;
     std::pair<Bottleneck, double> parts[] = {
-        {Bottleneck::Compute, a.computeFloorSec / a.clockRatio},
-        {Bottleneck::WaveQuantization,
-         a.mmaSec - smemLossSec - a.computeFloorSec / a.clockRatio},
+        {Bottleneck::Compute, computeSec},
+        {Bottleneck::WaveQuantization, a.mmaSec - smemLossSec - computeSec},
         {Bottleneck::SharedMemory, smemLossSec},
         {Bottleneck::LoadLatency,
          fedSec - a.streamKRefillSec - a.issueGapSec - a.mmaSec},

@@ -355,7 +355,7 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                                 "TFLOP/s)",
                                 timeStr(a.powerCapSec),
                                 timeStr(d.powerWindowSec),
-                                d.sustainedFlops[int(a.unit)] * a.clockRatio / 1e12)
+                                a.sustainedFlops / 1e12)
                             .str()
                       : std::string(),
                   a.launchSec > 0 ? " + launch " + timeStr(a.launchSec)

@@ -251,6 +251,9 @@ struct Analysis {
   /// The prediction before the power cap and the launch: modelSec /
   /// efficiency (docs/model.md 7).
   double uncappedSec = 0;
+  /// The device's sustained rate at its power limit for this math unit, at
+  /// the clock the operands hold (x clockRatio); 0 = no cap measured.
+  double sustainedFlops = 0;
   /// What the power cap adds to the prediction (docs/model.md 7b): past the
   /// device's powerWindowSec the FLOPs left run at its sustained rate; 0 when
   /// the kernel is short or slower than that rate anyway.
