@@ -387,15 +387,18 @@ struct MmaIssueLowering : OpRewritePattern<MmaIssueOp> {
     Value d = tmemPointer(ir, op.getAcc());
     int64_t kStepBytes = instr->k * elementBytes(s.a.element);
     Value always = arith::ConstantIntOp::create(rewriter, op.getLoc(), 1, 1);
-    for (int64_t step = 0; step < s.blockK() / instr->k; ++step)
+    for (int64_t step = 0; step < s.blockK() / instr->k; ++step) {
+      Value descB =
+          descriptor(fieldB, sd::kStepOffset(span, abi.b.slabBytes, kStepBytes, step), upperB);
+      Value descA =
+          descriptor(fieldA, sd::kStepOffset(span, abi.a.slabBytes, kStepBytes, step), upperA);
       NVVM::Tcgen05MMAOp::create(
           rewriter, op.getLoc(), kind->kind,
           ctas == 1 ? NVVM::CTAGroupKind::CTA_1 : NVVM::CTAGroupKind::CTA_2,
-          NVVM::Tcgen05MMACollectorOp::DISCARD, /*aShift=*/false, d,
-          descriptor(fieldA, sd::kStepOffset(span, abi.a.slabBytes, kStepBytes, step), upperA),
-          descriptor(fieldB, sd::kStepOffset(span, abi.b.slabBytes, kStepBytes, step), upperB),
-          idesc, step == 0 ? op.getAccumulate() : always, /*scaleInputD=*/Value(),
+          NVVM::Tcgen05MMACollectorOp::DISCARD, /*aShift=*/false, d, descA, descB, idesc,
+          step == 0 ? op.getAccumulate() : always, /*scaleInputD=*/Value(),
           /*disableOutputLane=*/Value());
+    }
     rewriter.eraseOp(op);
     return success();
   }

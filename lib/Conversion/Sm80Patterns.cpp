@@ -79,7 +79,8 @@ Value unitAddress(KernelIR &ir, Value tile, const TileShape &t, Value row,
                           ir.c32(mask));
     placed = arith::XOrIOp::create(ir.b, ir.loc, unit, phase);
   }
-  Value offset = ir.add(ir.mul(row, ir.c32(t.rowPitch())), ir.mul(placed, ir.c32(kUnit)));
+  Value unitOffset = ir.mul(placed, ir.c32(kUnit));
+  Value offset = ir.add(ir.mul(row, ir.c32(t.rowPitch())), unitOffset);
   if (byteInUnit)
     offset = ir.add(offset, byteInUnit);
   Value at = ir.sharedAt(tile, offset);
@@ -157,7 +158,8 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
         Value dst = unitAddress(ir, tile, t, r0, u, Value(), sameUnits ? i * roundRows : 0);
         Value row = ir.add(rowOrigin, r);
         Value col = ir.add(colOrigin, ir.mul(u, ir.c32(kUnit / eb)));
-        Value rowOffset = arith::MulIOp::create(ir.b, ir.loc, ir.zext64(row), ir.zext64(ld));
+        Value ld64 = ir.zext64(ld);
+        Value rowOffset = arith::MulIOp::create(ir.b, ir.loc, ir.zext64(row), ld64);
         auto gep = [&](Value base, Value offset) -> Value {
           return LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, elemType, base,
                                      ValueRange{offset});
@@ -170,18 +172,18 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
               bytes);
         };
         if (!clipped) {
-          copy(rowsFixed ? gep(gep(src, rowOffset), ir.zext64(col))
-                         : gep(src, arith::AddIOp::create(ir.b, ir.loc, rowOffset, ir.zext64(col))),
+          Value col64 = ir.zext64(col);
+          copy(rowsFixed ? gep(gep(src, rowOffset), col64)
+                         : gep(src, arith::AddIOp::create(ir.b, ir.loc, rowOffset, col64)),
                Value());
           continue;
         }
         // Bytes inside the matrix: 16, fewer at the right edge, 0 outside.
         Value rowInside = ir.cmp(arith::CmpIPredicate::ult, row, rowLimit);
         Value colInside = ir.cmp(arith::CmpIPredicate::ult, col, colLimit);
-        Value bytes = arith::SelectOp::create(
-            ir.b, ir.loc, ir.andI(rowInside, colInside),
-            ir.minU(ir.mul(ir.sub(colLimit, col), ir.c32(eb)), ir.c32(kUnit)),
-            ir.c32(0));
+        Value bytesLeft = ir.minU(ir.mul(ir.sub(colLimit, col), ir.c32(eb)), ir.c32(kUnit));
+        Value bytes = arith::SelectOp::create(ir.b, ir.loc, ir.andI(rowInside, colInside),
+                                              bytesLeft, ir.c32(0));
         // A copy that reads nothing still gets an address inside the
         // matrix: row 0 for a row outside it, column 0 for a column outside.
         // Where the rows are K-independent (A, a K-major B), the row's
@@ -195,9 +197,9 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
               ir.zext64(arith::SelectOp::create(ir.b, ir.loc, colInside, col, ir.c32(0)));
           copy(gep(gep(src, rowTerm), colTerm), bytes);
         } else {
+          Value inside = arith::AddIOp::create(ir.b, ir.loc, rowOffset, ir.zext64(col));
           Value offset = arith::SelectOp::create(
-              ir.b, ir.loc, ir.andI(rowInside, colInside),
-              arith::AddIOp::create(ir.b, ir.loc, rowOffset, ir.zext64(col)), ir.c64(0));
+              ir.b, ir.loc, ir.andI(rowInside, colInside), inside, ir.c64(0));
           copy(gep(src, offset), bytes);
         }
       }

@@ -46,8 +46,8 @@ struct StageAcquireLowering : OpRewritePattern<StageAcquireOp> {
     Value stage = ring.stageOf(g);
     // The ring's first round finds every stage free.
     ir.ifThen(ir.cmp(arith::CmpIPredicate::uge, g, stages), [&] {
-      ring.waitParity(ring.empty(stage),
-                      ir.andI(ir.add(ir.divU(g, stages), ir.c32(1)), ir.c32(1)));
+      Value parity = ir.andI(ir.add(ir.divU(g, stages), ir.c32(1)), ir.c32(1));
+      ring.waitParity(ring.empty(stage), parity);
     });
     rewriter.eraseOp(op);
     return success();
@@ -127,9 +127,10 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
     auto copyKMajor = [&](const TensorMapPlan &plan, Value tmap, Value dst, Value row,
                           Value mask) {
       copy(tmap, dst, k0, row, mask);
-      for (int64_t slab = 1; slab < plan.loadsPerStage; ++slab)
-        copy(tmap, ir.sharedAt(dst, slab * plan.slabBytes),
-             ir.add(k0, ir.c32(slab * plan.box[0])), row, mask);
+      for (int64_t slab = 1; slab < plan.loadsPerStage; ++slab) {
+        Value k = ir.add(k0, ir.c32(slab * plan.box[0]));
+        copy(tmap, ir.sharedAt(dst, slab * plan.slabBytes), k, row, mask);
+      }
     };
     // A cluster along N (clusterShape [CX, CY], CY > 1) shares A and a
     // cluster of CX > 1 along M shares B, each with multicast (KernelAbi's
@@ -150,9 +151,10 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
       Value row = ir.add(m0, ir.mul(at.n, ir.c32(abi.a.box[1])));
       Value dst = ir.sharedAt(
           base, ir.mul(at.n, ir.c32(abi.a.slabBytes / abi.a.multicast)));
-      for (int64_t slab = 0; slab < abi.a.loadsPerStage; ++slab)
-        copy(op.getA(), slab ? ir.sharedAt(dst, slab * abi.a.slabBytes) : dst,
-             slab ? ir.add(k0, ir.c32(slab * abi.a.box[0])) : k0, row, mask);
+      for (int64_t slab = 0; slab < abi.a.loadsPerStage; ++slab) {
+        Value k = slab ? ir.add(k0, ir.c32(slab * abi.a.box[0])) : k0;
+        copy(op.getA(), slab ? ir.sharedAt(dst, slab * abi.a.slabBytes) : dst, k, row, mask);
+      }
     } else if (loadA) {
       copyKMajor(abi.a, op.getA(), base, m0, /*mask=*/Value());
     }
@@ -182,8 +184,8 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
       Value firstSlab = rank ? ir.mul(rank, ir.c32(abi.b.loadsPerStage)) : ir.c32(0);
       for (int64_t slab = 0; slab < abi.b.loadsPerStage; ++slab) {
         Value column = ir.mul(ir.add(firstSlab, ir.c32(slab)), ir.c32(abi.b.box[0]));
-        copy(op.getB(), ir.sharedAt(bBase, slab * abi.b.slabBytes),
-             ir.add(n0, column), k0, mask);
+        Value n = ir.add(n0, column);
+        copy(op.getB(), ir.sharedAt(bBase, slab * abi.b.slabBytes), n, k0, mask);
       }
     }
     rewriter.eraseOp(op);
@@ -199,9 +201,9 @@ struct StageWaitLowering : OpRewritePattern<StageWaitOp> {
     Ring ring(ir, op.getSmem(), op.getSmemLayout());
     Value g = op.getLoad();
     Value stage = ring.stageOf(g);
-    ring.waitParity(ring.full(stage),
-                    ir.andI(ir.divU(g, ir.c32(op.getSmemLayout().getStages())),
-                            ir.c32(1)));
+    Value parity =
+        ir.andI(ir.divU(g, ir.c32(op.getSmemLayout().getStages())), ir.c32(1));
+    ring.waitParity(ring.full(stage), parity);
     rewriter.eraseOp(op);
     return success();
   }

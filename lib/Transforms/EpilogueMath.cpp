@@ -25,7 +25,8 @@ Value EpilogueMath::activate(Value x) {
   auto add = [&](Value p, Value q) { return arith::AddFOp::create(b, loc, p, q); };
   // x/2 (1 + f): both gelu forms.
   auto halfXOnePlus = [&](Value f) {
-    return mul(mul(constant(0.5), x), add(constant(1.0), f));
+    Value onePlus = add(constant(1.0), f);
+    return mul(mul(constant(0.5), x), onePlus);
   };
   switch (s.epilogue.activation) {
   case Activation::None:
@@ -149,9 +150,9 @@ Value EpilogueMath::apply(Value x, Value row, Value col, Value inside,
   if (aux) {
     Type auxType = storageType(b.getContext(), s.c.element);
     auto store = [&] {
+      Value col64 = ir.zext64(col), ld64 = ir.zext64(ld);
       Value offset = arith::AddIOp::create(
-          b, loc, arith::MulIOp::create(b, loc, ir.zext64(row), ir.zext64(ld)),
-          ir.zext64(col));
+          b, loc, arith::MulIOp::create(b, loc, ir.zext64(row), ld64), col64);
       Value at = LLVM::GEPOp::create(b, loc, ir.globalPtr, auxType, aux,
                                      ValueRange{offset});
       Value v = auxType == ir.f32 ? x : arith::TruncFOp::create(b, loc, auxType, x);

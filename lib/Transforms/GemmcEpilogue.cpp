@@ -77,8 +77,8 @@ struct Epilogue {
     groupRow = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong
                    ? op.getM0()
                    : ir.add(op.getM0(), ir.mul(ir.warpgroupId(), ir.c32(warpgroupRows)));
-    rowInGroup = ir.add(ir.mul(warp, ir.c32(frag.warpRows)),
-                        ir.divU(lane, ir.c32(frag.lanesPerRow)));
+    Value laneRow = ir.divU(lane, ir.c32(frag.lanesPerRow));
+    rowInGroup = ir.add(ir.mul(warp, ir.c32(frag.warpRows)), laneRow);
     colInGroup = ir.mul(ir.remU(lane, ir.c32(frag.lanesPerRow)), ir.c32(frag.pair));
     // An FP8 output is stored as bytes: the values stay f32 until pair()
     // converts two at a time.
@@ -108,8 +108,9 @@ struct Epilogue {
 
   /// Address of C[row][col].
   Value cAddress(Value row, Value col) {
-    Value offset = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, ir.zext64(row), ldc), ir.zext64(col));
+    Value col64 = ir.zext64(col);
+    Value offset =
+        arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, ir.zext64(row), ldc), col64);
     return LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, op.getC(),
                                ValueRange{offset});
   }
@@ -201,12 +202,10 @@ struct Epilogue {
     b.setInsertionPointToStart(&both.getThenRegion().front());
     Value second = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr,
                                        ValueRange{ir.c32(1)});
-    LLVM::StoreOp::create(b, loc,
-                          pair(finish(v0, [&] { return addr; }, row, col),
-                               finish(v1, [&] { return second; }, row,
-                                      math.touchesMemory() ? ir.add(col, ir.c32(1))
-                                                           : Value())),
-                          addr, /*alignment=*/2 * cb);
+    Value x1 = finish(v1, [&] { return second; }, row,
+                      math.touchesMemory() ? ir.add(col, ir.c32(1)) : Value());
+    Value x0 = finish(v0, [&] { return addr; }, row, col);
+    LLVM::StoreOp::create(b, loc, pair(x0, x1), addr, /*alignment=*/2 * cb);
     b.setInsertionPointToStart(&both.getElseRegion().front());
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, col, op.getN()), [&] {
       LLVM::StoreOp::create(b, loc, single(finish(v0, [&] { return addr; }, row, col)),
@@ -312,14 +311,16 @@ void Epilogue::storeMmaSyncFragments() {
   const AccumulatorLayout &frag = kMmaSyncAccumulator;
   MmaSyncWarpGrid grid = *mmaSyncWarpGrid(s);
   Value warpId = ir.divU(ir.threadId(), ir.c32(kWarpSize));
+  Value laneRow = ir.divU(lane, ir.c32(frag.lanesPerRow));
   Value rowBase = ir.add(
       ir.add(op.getM0(), ir.mul(ir.divU(warpId, ir.c32(grid.warpsN)),
                                 ir.c32(grid.warpRows))),
-      ir.divU(lane, ir.c32(frag.lanesPerRow)));
+      laneRow);
+  Value laneCol = ir.mul(ir.remU(lane, ir.c32(frag.lanesPerRow)), ir.c32(frag.pair));
   Value colBase = ir.add(
       ir.add(op.getN0(), ir.mul(ir.remU(warpId, ir.c32(grid.warpsN)),
                                 ir.c32(grid.warpCols))),
-      ir.mul(ir.remU(lane, ir.c32(frag.lanesPerRow)), ir.c32(frag.pair)));
+      laneCol);
   int64_t perFragment = frag.valuesPerBlock();
   int64_t fragmentRows = grid.warpRows / grid.mFragments();
   for (int64_t mi = 0; mi < grid.mFragments(); ++mi) {
@@ -377,10 +378,10 @@ void Epilogue::storeMmaSyncStaged() {
   Value tileCol = ir.add(op.getN0(), ir.mul(ir.remU(warpId, ir.c32(grid.warpsN)),
                                             ir.c32(grid.warpCols)));
   constexpr int64_t f32Bytes = isa::kRegisterBytes;
+  Value laneColBytes =
+      ir.mul(ir.remU(lane, ir.c32(frag.lanesPerRow)), ir.c32(frag.pair * f32Bytes));
   Value writeAt = ir.sharedAt(
-      area, ir.add(ir.mul(ir.divU(lane, ir.c32(frag.lanesPerRow)), ir.c32(pitch)),
-                   ir.mul(ir.remU(lane, ir.c32(frag.lanesPerRow)),
-                          ir.c32(frag.pair * f32Bytes))));
+      area, ir.add(ir.mul(ir.divU(lane, ir.c32(frag.lanesPerRow)), ir.c32(pitch)), laneColBytes));
   // The 16-byte units of a chunk, lane + 32 i: a lane's unit column stays
   // the same from round to round when a row has at most 32 units (its row
   // moves on by 32 / rowUnits), its row when a row has more.
@@ -393,14 +394,15 @@ void Epilogue::storeMmaSyncStaged() {
   // (a row of more than 32 units: unit l of row 0).
   Value rowInChunk0 = rowUnits <= kWarpSize ? ir.divU(lane, ir.c32(rowUnits)) : ir.c32(0);
   Value unit0 = rowUnits <= kWarpSize ? ir.remU(lane, ir.c32(rowUnits)) : lane;
-  Value readAt = ir.sharedAt(area, ir.add(ir.mul(rowInChunk0, ir.c32(pitch)),
-                                          ir.mul(unit0, ir.c32(unitValues * f32Bytes))));
+  Value unit0Bytes = ir.mul(unit0, ir.c32(unitValues * f32Bytes));
+  Value readAt = ir.sharedAt(area, ir.add(ir.mul(rowInChunk0, ir.c32(pitch)), unit0Bytes));
   Value row0 = ir.add(tileRow, rowInChunk0);
   Value col0 = ir.add(tileCol, ir.mul(unit0, ir.c32(unitValues)));
+  Value col064 = ir.zext64(col0);
   Value addr0 = LLVM::GEPOp::create(
       b, loc, ir.globalPtr, outType, op.getC(),
       ValueRange{arith::AddIOp::create(
-          b, loc, arith::MulIOp::create(b, loc, ir.zext64(row0), ldcHere), ir.zext64(col0))});
+          b, loc, arith::MulIOp::create(b, loc, ir.zext64(row0), ldcHere), col064)});
   Type f32x4 = VectorType::get({4}, ir.f32);
   auto pairType = VectorType::get({frag.pair}, ir.f32);
   int64_t slabsPerChunk = chunkRows / frag.halfRows;
@@ -597,8 +599,8 @@ void Epilogue::storeTensorMemoryThroughTma() {
         Value inside, col;
         if (op.getBeta() || math.touchesMemory()) {
           col = ir.add(op.getN0(), colInTile);
-          inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()),
-                           ir.cmp(arith::CmpIPredicate::ult, col, op.getN()));
+          Value colInside = ir.cmp(arith::CmpIPredicate::ult, col, op.getN());
+          inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), colInside);
         }
         x = finish(x,
                    [&] {
@@ -629,9 +631,10 @@ void Epilogue::storeTmaOrDirect() {
   // column of tiles, only when N x bytes is not a multiple of 16) store
   // from registers.
   Value n = op.getN();
+  Value overEdge = ir.cmp(arith::CmpIPredicate::ugt, ir.add(op.getN0(), ir.c32(s.blockN())), n);
   Value ragged = ir.andI(
       ir.cmp(arith::CmpIPredicate::ne, ir.remU(n, ir.c32(isa::kTmaGlobalAlignBytes / cb)), ir.c32(0)),
-      ir.cmp(arith::CmpIPredicate::ugt, ir.add(op.getN0(), ir.c32(s.blockN())), n));
+      overEdge);
   auto edge = scf::IfOp::create(b, loc, ragged, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
   bool tmem = isaFor(s.arch).hasTmem;
@@ -722,9 +725,10 @@ void Epilogue::storeThroughTma() {
         for (int64_t e = 0; e < 2; ++e) {
           Value colE = ir.add(col, ir.c32(e));
           Value inside;
-          if (op.getBeta() || math.touchesMemory())
-            inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()),
-                             ir.cmp(arith::CmpIPredicate::ult, colE, op.getN()));
+          if (op.getBeta() || math.touchesMemory()) {
+            Value colInside = ir.cmp(arith::CmpIPredicate::ult, colE, op.getN());
+            inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), colInside);
+          }
           v[e] = finish(scalesAhead ? scaledAhead(j, h, e) : scaled(valueIndex(j, h, e)),
                         [&] {
                           return LLVM::GEPOp::create(
@@ -736,9 +740,9 @@ void Epilogue::storeThroughTma() {
         Value byte = ir.mul(colInChunk, ir.c32(cb));
         Value unitBytes = ir.c32(isa::kSwizzleUnitBytes);
         Value unit = ir.divU(byte, unitBytes);
-        Value swizzled = ir.add(
-            ir.mul(arith::XOrIOp::create(b, loc, unit, rowPhase), unitBytes),
-            ir.remU(byte, unitBytes));
+        Value inUnit = ir.remU(byte, unitBytes);
+        Value swizzled =
+            ir.add(ir.mul(arith::XOrIOp::create(b, loc, unit, rowPhase), unitBytes), inUnit);
         Value at = ir.sharedAt(buffer,
                                ir.add(ir.mul(rowInChunk, ir.c32(rowBytes)), swizzled));
         LLVM::StoreOp::create(b, loc, pair(v[0], v[1]), at, /*alignment=*/2 * cb);

@@ -40,7 +40,8 @@ int64_t clusterRows(const KernelSpec &s) { return s.blockM() * s.clusterShape[0]
 int64_t clusterCols(const KernelSpec &s) { return s.blockN() * s.clusterShape[1]; }
 
 Value tileCount(KernelIR &ir, const KernelSpec &s, Value m, Value n) {
-  return ir.mul(ir.ceilDiv(m, clusterRows(s)), ir.ceilDiv(n, clusterCols(s)));
+  Value columns = ir.ceilDiv(n, clusterCols(s));
+  return ir.mul(ir.ceilDiv(m, clusterRows(s)), columns);
 }
 
 /// A cluster along N (CY > 1): this CTA's tile within the cluster tile at
@@ -138,7 +139,8 @@ void lowerTileLoop(TileLoopOp op, const KernelSpec &s) {
       kT64);
   Value empty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, begin, end);
   last = arith::SelectOp::create(b, loc, empty, first, last);
-  auto split = scf::ForOp::create(b, loc, to32(first), to32(last), ir.c32(1),
+  Value last32 = to32(last);
+  auto split = scf::ForOp::create(b, loc, to32(first), last32, ir.c32(1),
                                   ValueRange{whole.getResult(0)});
   {
     OpBuilder::InsertionGuard guard(b);
@@ -146,9 +148,10 @@ void lowerTileLoop(TileLoopOp op, const KernelSpec &s) {
     Value local = split.getInductionVar();
     Value start = arith::MulIOp::create(b, loc, ir.zext64(local), kT64);
     // kBegin = max(begin - start, 0), kEnd = min(end - start, kTiles).
+    Value sinceStart = arith::SubIOp::create(b, loc, begin, start);
     Value kBegin = to32(arith::SelectOp::create(
         b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, begin, start),
-        arith::SubIOp::create(b, loc, begin, start), ir.c64(0)));
+        sinceStart, ir.c64(0)));
     Value kEnd = to32(arith::MinUIOp::create(
         b, loc, arith::SubIOp::create(b, loc, end, start), kT64));
     Value tile = ir.add(op.getSplitFirst(), local);
@@ -180,14 +183,15 @@ void lowerStreamKPlan(StreamKPlanOp op, const KernelSpec &s) {
   Value ctas = op.getTileStep();
   Value waves = ir.divU(tiles, ctas);
   Value rest = ir.remU(tiles, ctas);
+  Value wavesBefore = ir.sub(waves, ir.c32(1));
+  Value fewerWaves = arith::SelectOp::create(
+      b, ir.loc, ir.cmp(arith::CmpIPredicate::ugt, waves, ir.c32(0)), wavesBefore, ir.c32(0));
   Value wholeWaves = arith::SelectOp::create(
-      b, ir.loc, ir.cmp(arith::CmpIPredicate::eq, rest, ir.c32(0)), waves,
-      arith::SelectOp::create(b, ir.loc,
-                              ir.cmp(arith::CmpIPredicate::ugt, waves, ir.c32(0)),
-                              ir.sub(waves, ir.c32(1)), ir.c32(0)));
+      b, ir.loc, ir.cmp(arith::CmpIPredicate::eq, rest, ir.c32(0)), waves, fewerWaves);
   Value splitFirst = ir.mul(wholeWaves, ctas);
-  Value total = arith::MulIOp::create(b, ir.loc, ir.zext64(ir.sub(tiles, splitFirst)),
-                                      ir.zext64(kTiles));
+  Value kTiles64 = ir.zext64(kTiles);
+  Value total =
+      arith::MulIOp::create(b, ir.loc, ir.zext64(ir.sub(tiles, splitFirst)), kTiles64);
   op.getSplitFirst().replaceAllUsesWith(splitFirst);
   op.getSplitIterations().replaceAllUsesWith(total);
   op.erase();
@@ -204,8 +208,9 @@ void lowerSplitKPlan(StreamKPlanOp op, const KernelSpec &s) {
   KernelIR ir(b, op.getLoc());
   Value tiles = tileCount(ir, s, op.getM(), op.getN());
   op.getSplitFirst().replaceAllUsesWith(ir.c32(0));
-  op.getSplitIterations().replaceAllUsesWith(arith::MulIOp::create(
-      b, ir.loc, ir.zext64(tiles), ir.zext64(op.getKTiles())));
+  Value kTiles64 = ir.zext64(op.getKTiles());
+  op.getSplitIterations().replaceAllUsesWith(
+      arith::MulIOp::create(b, ir.loc, ir.zext64(tiles), kTiles64));
   op.erase();
 }
 
@@ -260,15 +265,19 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
       for (int64_t chunk = 0; chunk < values / chunkCols; ++chunk) {
         Value v = AccLoadOp::create(b, loc, chunkType,
                                     ir.add(acc, ir.c32(chunk * chunkCols)), chunkCols);
-        for (int64_t j = 0; j < chunkCols; ++j)
-          LLVM::StoreOp::create(b, loc, LLVM::ExtractElementOp::create(b, loc, v, ir.c32(j)),
-                                valueAt(slot, chunk * chunkCols + j), /*alignment=*/4);
+        for (int64_t j = 0; j < chunkCols; ++j) {
+          Value at = valueAt(slot, chunk * chunkCols + j);
+          LLVM::StoreOp::create(b, loc, LLVM::ExtractElementOp::create(b, loc, v, ir.c32(j)), at,
+                                /*alignment=*/4);
+        }
       }
     } else {
-      for (int64_t i = 0; i < values; ++i)
+      for (int64_t i = 0; i < values; ++i) {
+        Value at = valueAt(slot, i);
         LLVM::StoreOp::create(b, loc,
-                              LLVM::ExtractValueOp::create(b, loc, acc, ArrayRef<int64_t>{i}),
-                              valueAt(slot, i), /*alignment=*/4);
+                              LLVM::ExtractValueOp::create(b, loc, acc, ArrayRef<int64_t>{i}), at,
+                              /*alignment=*/4);
+      }
     }
     // Every consumer's values are written (the barrier), then one thread
     // publishes them at GPU scope.
@@ -290,23 +299,22 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&fix.getThenRegion().front());
     Value local = ir.sub(op.getTile(), op.getSplitFirst());
+    Value kTiles64 = ir.zext64(kTiles);
     Value lastIteration = arith::SubIOp::create(
-        b, loc,
-        arith::MulIOp::create(b, loc, ir.zext64(ir.add(local, ir.c32(1))),
-                              ir.zext64(kTiles)),
+        b, loc, arith::MulIOp::create(b, loc, ir.zext64(ir.add(local, ir.c32(1))), kTiles64),
         ir.c64(1));
     Value lastCta = shares.owner(lastIteration);
-    auto peers = scf::ForOp::create(b, loc, ir.add(op.getCta(), ir.c32(1)),
-                                    ir.add(lastCta, ir.c32(1)), ir.c32(1),
-                                    ValueRange{acc});
+    Value peersEnd = ir.add(lastCta, ir.c32(1));
+    auto peers = scf::ForOp::create(b, loc, ir.add(op.getCta(), ir.c32(1)), peersEnd,
+                                    ir.c32(1), ValueRange{acc});
     {
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(peers.getBody());
       Value peer = peers.getInductionVar();
       // A peer with an empty share (more CTAs than iterations) wrote nothing.
-      Value busy = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                         shares.share(peer),
-                                         shares.share(ir.add(peer, ir.c32(1))));
+      Value nextShare = shares.share(ir.add(peer, ir.c32(1)));
+      Value busy =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, shares.share(peer), nextShare);
       auto take = scf::IfOp::create(b, loc, TypeRange{accType}, busy,
                                     /*withElseRegion=*/true);
       b.setInsertionPointToStart(&take.getThenRegion().front());

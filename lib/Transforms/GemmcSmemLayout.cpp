@@ -58,8 +58,8 @@ struct GemmcSmemLayoutPass
       Value base = LLVM::AddressOfOp::create(b, op.getLoc(), ir.sharedPtr,
                                              global.getSymName());
       Value addr = LLVM::PtrToIntOp::create(b, op.getLoc(), ir.i32, base);
-      Value aligned = ir.andI(ir.add(addr, ir.c32(align - 1)),
-                              ir.c32(~int64_t(align - 1)));
+      Value mask = ir.c32(~int64_t(align - 1));
+      Value aligned = ir.andI(ir.add(addr, ir.c32(align - 1)), mask);
       Value alignedBase = ir.sharedAt(base, ir.sub(aligned, addr));
 
       op.getSmemMutable().assign(alignedBase);

@@ -282,9 +282,8 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
     Value g = ir.add(g0, step);
     StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
     Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
-    Value acc = MmaStageOp::create(b, ir.loc, accType, accIn,
-                                   ir.sharedAt(base, aSlice),
-                                   ir.sharedAt(base, layout.getBOffset()),
+    Value bTile = ir.sharedAt(base, layout.getBOffset());
+    Value acc = MmaStageOp::create(b, ir.loc, accType, accIn, ir.sharedAt(base, aSlice), bTile,
                                    op.getSchedule());
     // Keep this step's MMAs in flight; the previous step's are complete
     // after this wait, so its stage can be released (and refilled).
@@ -655,7 +654,8 @@ void WarpSpecializer::buildEveryThreadFills() {
       acc = accumulate(kTiles, zero, [&](Value step, Value accIn) {
         Value gj = ir.add(g, step);
         StageWaitOp::create(b, ir.loc, gj, op.getSmem(), layout);
-        fill(ir.add(gj, ahead), m0, n0, ir.add(step, ahead));
+        Value stepAhead = ir.add(step, ahead);
+        fill(ir.add(gj, ahead), m0, n0, stepAhead);
         Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, gj, op.getSmem(), layout);
         return MmaStageOp::create(b, ir.loc, accType, accIn, base,
                                   ir.sharedAt(base, layout.getBOffset()), op.getSchedule())
@@ -709,9 +709,11 @@ void WarpSpecializer::buildEveryThreadFills() {
       SmallVector<Value> head{zero, fragments(g, 0)};
       Value wholeK = ir.cmp(arith::CmpIPredicate::eq, ir.remU(op.getK(), ir.c32(s.blockK())),
                             ir.c32(0));
+      Value insideN =
+          ir.cmp(arith::CmpIPredicate::ule, ir.add(n0, ir.c32(s.blockN())), op.getN());
       Value unchecked = ir.andI(
           ir.andI(ir.cmp(arith::CmpIPredicate::ule, ir.add(m0, ir.c32(s.blockM())), op.getM()),
-                  ir.cmp(arith::CmpIPredicate::ule, ir.add(n0, ir.c32(s.blockN())), op.getN())),
+                  insideN),
           wholeK);
       auto branch = scf::IfOp::create(b, ir.loc, TypeRange{accType}, unchecked,
                                       /*withElseRegion=*/true);
@@ -810,10 +812,9 @@ void WarpSpecializer::buildPingpongConsumers() {
   Value tiles = TileCountOp::create(b, loc, ir.i32, op.getM(), op.getN(), op.getSchedule());
   Value first = op.getFirstTile(), step = op.getTileStep();
   Value hasAny = ir.cmp(arith::CmpIPredicate::ult, first, tiles);
+  Value stepLess1 = ir.sub(step, ir.c32(1));
   Value mine = arith::SelectOp::create(
-      b, loc, hasAny,
-      ir.divU(ir.add(ir.sub(tiles, first), ir.sub(step, ir.c32(1))), step),
-      ir.c32(0));
+      b, loc, hasAny, ir.divU(ir.add(ir.sub(tiles, first), stepLess1), step), ir.c32(0));
   Value turns = ir.divU(ir.add(mine, ir.c32(1)), ir.c32(2));
   Value myTurn = ir.add(ir.c32(kOrderBarrier), wg);
   Value otherTurn = ir.add(ir.c32(kOrderBarrier), ir.sub(ir.c32(1), wg));
@@ -828,8 +829,8 @@ void WarpSpecializer::buildPingpongConsumers() {
     Value turn = loop.getInductionVar();
     Value local = ir.add(ir.mul(turn, ir.c32(2)), wg);
     // Warpgroup 0 starts the first tile without waiting.
-    ir.ifThen(ir.orI(ir.cmp(arith::CmpIPredicate::ugt, turn, ir.c32(0)),
-                     ir.cmp(arith::CmpIPredicate::ne, wg, ir.c32(0))),
+    Value notFirstGroup = ir.cmp(arith::CmpIPredicate::ne, wg, ir.c32(0));
+    ir.ifThen(ir.orI(ir.cmp(arith::CmpIPredicate::ugt, turn, ir.c32(0)), notFirstGroup),
               waitTurn);
     Value tile = ir.add(first, ir.mul(local, step));
     auto has = scf::IfOp::create(b, loc, ir.cmp(arith::CmpIPredicate::ult, tile, tiles),
@@ -996,7 +997,8 @@ void WarpSpecializer::buildTensorMemoryRoles() {
       Value t = localTile(tile);
       Value steps = multistage ? ir.sub(kEnd, kBegin) : Value();
       auto loadStep = [&](Value step) {
-        load(ir.add(g, step), m0, n0, ir.add(kBegin, step));
+        Value kStep = ir.add(kBegin, step);
+        load(ir.add(g, step), m0, n0, kStep);
       };
       if (multistage)
         for (int64_t st = 0; st < layout.getStages(); ++st)
@@ -1012,9 +1014,9 @@ void WarpSpecializer::buildTensorMemoryRoles() {
         Value gs = ir.add(g, step);
         StageWaitOp::create(b, ir.loc, gs, op.getSmem(), layout);
         Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, gs, op.getSmem(), layout);
+        Value intoAcc = ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0));
         MmaIssueOp::create(b, ir.loc, acc, base, ir.sharedAt(base, layout.getBOffset()),
-                           ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
-                           op.getSchedule());
+                           intoAcc, op.getSchedule());
         // The MMAs' completion releases the stage: a pair's leader for both
         // CTAs (ctas 2), else each CTA in every CTA of its cluster.
         StageReleaseOp::create(b, ir.loc, gs, op.getSmem(), s.clusterSize(), layout,

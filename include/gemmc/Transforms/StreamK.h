@@ -20,19 +20,18 @@ struct StreamKShares {
   KernelIR &ir;
   Value total, ctas;
   Value share(Value cta) {
+    Value ctas64 = ir.zext64(ctas);
     return arith::DivUIOp::create(
-        ir.b, ir.loc, arith::MulIOp::create(ir.b, ir.loc, ir.zext64(cta), total),
-        ir.zext64(ctas));
+        ir.b, ir.loc, arith::MulIOp::create(ir.b, ir.loc, ir.zext64(cta), total), ctas64);
   }
   /// The CTA whose share holds iteration x (i64): the largest c with
   /// share(c) <= x, c = ((x + 1) P - 1) / total.
   Value owner(Value x) {
     OpBuilder &b = ir.b;
     Location loc = ir.loc;
+    Value ctas64 = ir.zext64(ctas);
     Value num = arith::SubIOp::create(
-        b, loc,
-        arith::MulIOp::create(b, loc, arith::AddIOp::create(b, loc, x, ir.c64(1)),
-                              ir.zext64(ctas)),
+        b, loc, arith::MulIOp::create(b, loc, arith::AddIOp::create(b, loc, x, ir.c64(1)), ctas64),
         ir.c64(1));
     return arith::TruncIOp::create(b, loc, ir.i32,
                                    arith::DivUIOp::create(b, loc, num, total));
@@ -49,11 +48,11 @@ inline Value streamKPiece(KernelIR &ir, Value first, Value step, Value splitFirs
                           Value total, Value kTiles, Value tile) {
   Value whole = ir.divU(ir.sub(tile, first), step);
   StreamKShares shares{ir, total, step};
+  Value kTiles64 = ir.zext64(kTiles);
   Value firstSplit = arith::TruncIOp::create(
-      ir.b, ir.loc, ir.i32,
-      arith::DivUIOp::create(ir.b, ir.loc, shares.share(first), ir.zext64(kTiles)));
-  Value split = ir.sub(ir.add(ir.divU(splitFirst, step), ir.sub(tile, splitFirst)),
-                       firstSplit);
+      ir.b, ir.loc, ir.i32, arith::DivUIOp::create(ir.b, ir.loc, shares.share(first), kTiles64));
+  Value sinceSplit = ir.sub(tile, splitFirst);
+  Value split = ir.sub(ir.add(ir.divU(splitFirst, step), sinceSplit), firstSplit);
   return arith::SelectOp::create(
       ir.b, ir.loc, ir.cmp(arith::CmpIPredicate::ult, tile, splitFirst), whole, split);
 }

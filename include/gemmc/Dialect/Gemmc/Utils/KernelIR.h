@@ -41,6 +41,9 @@ constexpr int64_t kConsumersBarrier = 5;
 constexpr int64_t kMbarrierWaitHintNs = 10000000;
 
 /// An OpBuilder with i32 arithmetic and the pointer types of a kernel.
+/// Each call creates its op at once, so never pass two calls that build IR
+/// as arguments of one call: their order would be the host compiler's
+/// (docs/architecture.md, "Building IR"; scripts/check_eval_order.py).
 class KernelIR {
 public:
   KernelIR(OpBuilder &b, Location loc);
