@@ -161,16 +161,7 @@ if [ "$mode" = r2 ]; then
       --cubins "${main%,}" --iters 20 --warmup 2 >"$OUT/bench-attn.txt" 2>&1 || status=1
   fi
   say "summary: each kernel's TFLOP/s; its cuBLASLt peer (per-tensor, OUTER_VEC, or VEC128 x BLK128x128) and the ratio (goal >= 1.0); of the per-tensor 128x256 kernel (block-scaled goal >= 0.9); of main's block-scaled kernel (old_)"
-  # From the per-run lines, which carry whole cubin names:
-  # "SHAPE CUBIN ok... X TFLOP/s (cuBLAS Y)".
-  cat "$OUT"/bench-*.txt 2>/dev/null | awk -v t="$tensor" -v ob="$old" '
-    /^shape /{next}
-    { for (i = 3; i < NF; ++i) if ($i == "TFLOP/s" && $(i + 1) == "(cuBLAS") {
-        x = $(i + 2); sub(/\)$/, "", x); v[$1, $2] = $(i - 1); peer[$1, $2] = x; seen[$1 SUBSEP $2] = 1 } }
-    function of(a, b) { return b > 0 ? sprintf("%.3f", a / b) : "-" }
-    END { for (key in seen) { split(key, k, SUBSEP); s = k[1]; n = k[2]; x = v[s, n]
-        printf "%-16s %-56s %7.1f | peer %7s %6s | /128x256 %s | /main-block %s\n", s, n, x, peer[s, n],
-          of(x, peer[s, n] + 0), of(x, v[s, t]), n ~ /blockscale/ ? of(x, v[s, ob]) : "-" } }' | sort | tee -a "$log"
+  cat "$OUT"/bench-*.txt 2>/dev/null | awk -v t="$tensor" -v ob="$old" -f bench/fp8_summary.awk | sort | tee -a "$log"
   grep -h "WRONG\|ERROR" "$OUT"/bench-*.txt | head | tee -a "$log"
   # Where the best new kernel's warps wait, beside cuBLASLt's (SourceCounters).
   if [ -n "$ncu" ] && fits 20 "ncu SourceCounters of the new kernels"; then

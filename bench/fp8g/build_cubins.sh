@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Issue 14 (branch fp8g): the cubins scripts/gpu_fp8g.sh MODE runs, built on
+# the CPU machine from the worktree root (scripts/build_cubins.sh --check:
+# no spill, no C75xx, the target's instructions present):
+#   bench/fp8g/build_cubins.sh r1|r2 [DIR]  (default build/cubins-fp8g-MODE)
+# r1: per-row/column on the 128x256 tile alone (the shipped spec) and in a
+#     1x2 and a 2x1 cluster with multicast, and on 128x128 in a 1x2 cluster
+#     (cuBLASLt's OUTER_VEC kernel, 128x128 2x1 in its C^T form); the
+#     per-tensor 128x256 kernel; the shipped block-scaled kernel at its 4
+#     stages and at 3 (the control for round 2's scales in shared memory,
+#     which leave room for 3).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+mode=${1:-r1}
+out=${2:-build/cubins-fp8g-$mode}
+mkdir -p "$out"
+rm -f "$out"/*.cubin "$out"/*.json
+case $mode in
+r1)
+  scripts/build_cubins.sh --check "$out" \
+    specs/h200_fp8_e4m3_128x256_coop.yaml specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml \
+    bench/fp8g/h200_fp8_e4m3_rowcol_128x256_c12_coop.yaml bench/fp8g/h200_fp8_e4m3_rowcol_128x256_c21_coop.yaml \
+    bench/fp8g/h200_fp8_e4m3_rowcol_128x128_c12_coop.yaml bench/fp8f/h200_fp8_e4m3_rowcol_128x128_c2_coop.yaml \
+    specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml \
+    bench/fp8g/h200_fp8_e4m3_blockscale_128x256_fold128_g1_s3_coop.yaml
+  ;;
+*) echo "build_cubins.sh: unknown mode $mode" >&2; exit 2 ;;
+esac
