@@ -7,8 +7,11 @@
 #     1x2 and a 2x1 cluster with multicast, and on 128x128 in a 1x2 cluster
 #     (cuBLASLt's OUTER_VEC kernel, 128x128 2x1 in its C^T form); the
 #     per-tensor 128x256 kernel; the shipped block-scaled kernel at its 4
-#     stages and at 3 (the control for round 2's scales in shared memory,
-#     which leave room for 3).
+#     stages and at 3 (the control for the scales in shared memory, which
+#     leave room for 3), and with its scales staged in shared memory by the
+#     producer (stage_scales: true); main's 128x128 fold128 kernel with
+#     staged scales; cuBLASLt's block-scaled structure (128x128, one K tile
+#     at a time, turns, staged scales) in a 1x2 cluster.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -23,7 +26,11 @@ r1)
     bench/fp8g/h200_fp8_e4m3_rowcol_128x256_c12_coop.yaml bench/fp8g/h200_fp8_e4m3_rowcol_128x256_c21_coop.yaml \
     bench/fp8g/h200_fp8_e4m3_rowcol_128x128_c12_coop.yaml bench/fp8f/h200_fp8_e4m3_rowcol_128x128_c2_coop.yaml \
     specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml \
-    bench/fp8g/h200_fp8_e4m3_blockscale_128x256_fold128_g1_s3_coop.yaml
+    bench/fp8g/h200_fp8_e4m3_blockscale_128x256_fold128_g1_s3_coop.yaml \
+    bench/fp8g/h200_fp8_e4m3_blockscale_128x256_fold128_g1_ss_coop.yaml \
+    specs/h200_fp8_e4m3_blockscale_128x128_fold128_coop.yaml \
+    bench/fp8g/h200_fp8_e4m3_blockscale_128x128_fold128_ss_coop.yaml \
+    bench/fp8g/h200_fp8_e4m3_blockscale_128x128_fold128_g1_ss_c12_coop.yaml
   ;;
 *) echo "build_cubins.sh: unknown mode $mode" >&2; exit 2 ;;
 esac

@@ -44,6 +44,12 @@ struct Ring {
     return barrierAt(layout.getBarriers() + isa::kMbarrierBytes * layout.getStages(),
                      stage);
   }
+  /// mainloop.stage_scales: the stage's slot of `slotBytes` bytes of block
+  /// scales; the stages' slots end where the barriers start.
+  Value scaleSlot(Value stage, int64_t slotBytes) {
+    int64_t first = layout.getBarriers() - slotBytes * layout.getStages();
+    return ir.sharedAt(smem, ir.add(ir.c32(first), ir.mul(stage, ir.c32(slotBytes))));
+  }
   Value base(Value stage) {
     return ir.sharedAt(smem, ir.mul(stage, ir.c32(layout.getStageBytes())));
   }
