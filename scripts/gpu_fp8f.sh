@@ -50,18 +50,7 @@ ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/
 anchors=(--suite bench/suites/anchors.yaml)
 bench=$build/bin/gemmc-bench
 
-# ncu_profile NAME LIMIT SHAPES CUBINS [ncu args...]: gemmc-bench --profile
-# under ncu (clocks left alone), report $OUT/NAME.ncu-rep, raw page as CSV.
-ncu_profile() {
-  local name=$1 limit=$2 shapes=$3 cubins=$4
-  shift 4
-  stage "$name" "$(lim "$limit")" "$ncu" --clock-control none --target-processes all "$@" -f -o "$OUT/$name" \
-    "$bench" "${anchors[@]}" --cubin-dir "$dir" --cubins "$cubins" --shapes "$shapes" --profile >"$OUT/$name.log" 2>&1
-  local rc=$?
-  tail -n 4 "$OUT/$name.log" | tee -a "$log"
-  [ -f "$OUT/$name.ncu-rep" ] && "$ncu" --import "$OUT/$name.ncu-rep" --page raw --csv >"$OUT/$name.csv" 2>>"$log"
-  return $rc
-}
+source bench/fp8_ncu.sh
 
 if [ "$mode" = r1 ]; then
   stage build 100 bash -c "source scripts/gpu_common.sh && gpu_build_bench >'$OUT/build.txt' 2>&1" ||
@@ -102,12 +91,7 @@ if [ "$mode" = r1 ]; then
   fi
   if [ -n "$ncu" ] && fits 25 "ncu SourceCounters"; then
     ncu_profile source 45 cube8192 "$block.cubin" --section SourceCounters --metrics launch__grid_size || status=1
-    if [ -f "$OUT/source.ncu-rep" ]; then
-      "$ncu" --import "$OUT/source.ncu-rep" --page source --csv --print-source sass >"$OUT/source-all.csv" 2>>"$log" ||
-        "$ncu" --import "$OUT/source.ncu-rep" --page source --csv >"$OUT/source-all.csv" 2>>"$log"
-      python3 bench/fp8f/sass_summary.py "$OUT/source-all.csv" "$OUT/source" >>"$log" 2>&1
-      gzip -f "$OUT/source-all.csv"
-    fi
+    ncu_sass source
   fi
   # The register-split variants beside what they come from.
   timed="$tensor.cubin,$block.cubin,$block2.cubin,h200_fp8_e4m3_blockscale_128x192_fold96_coop.cubin,*_r240.cubin"
@@ -167,12 +151,7 @@ if [ "$mode" = r2 ]; then
   if [ -n "$ncu" ] && fits 20 "ncu SourceCounters of the new kernels"; then
     ncu_profile source2 30 cube8192 "$one2.cubin,$half.cubin" --section SourceCounters \
       --section WarpStateStats --metrics gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second || status=1
-    if [ -f "$OUT/source2.ncu-rep" ]; then
-      "$ncu" --import "$OUT/source2.ncu-rep" --page source --csv --print-source sass >"$OUT/source2-all.csv" 2>>"$log" ||
-        "$ncu" --import "$OUT/source2.ncu-rep" --page source --csv >"$OUT/source2-all.csv" 2>>"$log"
-      python3 bench/fp8f/sass_summary.py "$OUT/source2-all.csv" "$OUT/source2" >>"$log" 2>&1
-      gzip -f "$OUT/source2-all.csv"
-    fi
+    ncu_sass source2
   fi
 fi
 

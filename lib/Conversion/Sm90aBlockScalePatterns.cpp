@@ -163,9 +163,11 @@ struct StageScalesLowering : OpRewritePattern<StageScalesOp> {
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, lane, ir.c32(scaleSlots(s))), [&] {
       // Slot l starts at column l x scaleSlotColumns of the tile.
       Value column = ir.add(op.getN0(), ir.mul(lane, ir.c32(scaleSlotColumns(s))));
-      Value block = ir.minU(ir.divU(column, ir.c32(kScaleBlock)), lastScaleBlock(ir, op.getN()));
-      Value plane = arith::MulIOp::create(rewriter, loc, ir.zext64(block),
-                                          bScaleStride(ir, op.getK()));
+      Value block = ir.divU(column, ir.c32(kScaleBlock));
+      Value lastBlock = lastScaleBlock(ir, op.getN());
+      Value nb64 = ir.zext64(ir.minU(block, lastBlock));
+      Value bStride64 = bScaleStride(ir, op.getK());
+      Value plane = arith::MulIOp::create(rewriter, loc, nb64, bStride64);
       Value index = arith::AddIOp::create(rewriter, loc, plane, kt64);
       copy(op.getScaleB(), index, ir.add(lane, ir.c32(s.blockM())));
     });

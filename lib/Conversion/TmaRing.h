@@ -48,7 +48,8 @@ struct Ring {
   /// scales; the stages' slots end where the barriers start.
   Value scaleSlot(Value stage, int64_t slotBytes) {
     int64_t first = layout.getBarriers() - slotBytes * layout.getStages();
-    return ir.sharedAt(smem, ir.add(ir.c32(first), ir.mul(stage, ir.c32(slotBytes))));
+    Value offset = ir.mul(stage, ir.c32(slotBytes));
+    return ir.sharedAt(smem, ir.add(offset, ir.c32(first)));
   }
   Value base(Value stage) {
     return ir.sharedAt(smem, ir.mul(stage, ir.c32(layout.getStageBytes())));
