@@ -4,6 +4,7 @@
 # OUTER_VEC. One device call a round, under 150 s:
 #   scripts/gpu_fp8g.sh r1 [DIR]    (default build/cubins-fp8g-r1)
 #   scripts/gpu_fp8g.sh r2 [DIR]    (default build/cubins-fp8g-r2)
+#   scripts/gpu_fp8g.sh r3 [DIR]    (a second sample; default build/cubins-fp8g-r2)
 # The cubins are built on the CPU machine (bench/fp8g/build_cubins.sh MODE)
 # and carried in DIR.
 #
@@ -22,11 +23,17 @@
 # (old_) each alone for 2 s twice on cube8192 beside cuBLASLt (--sustain:
 # sustained clock and power), and ncu SourceCounters of the shipped kernel
 # and its peer on cube8192 (where the warps wait now: source-*.txt).
+# r3 (no suite: round 2's cubins, all tested there): the shipped
+# block-scaled kernels, old_ and the per-tensor and per-row/column 128x256
+# kernels, 3 warm-up + 30 timed runs, on cube4096, cube8192 and
+# prefill_mlp_up in one process; then the shipped 128x256 kernel alone at
+# the power cap beside cuBLASLt on cube4096 and prefill_mlp_up (--sustain 2;
+# round 2 did cube8192).
 # $OUT gets logs.txt, suite.txt, bench-*.txt (r2: bench-sustain.txt,
 # source*.txt).
 source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-r1}
-dir=${2:-build/cubins-fp8g-$mode}
+dir=${2:-build/cubins-fp8g-${mode/r3/r2}}
 log=$OUT/logs.txt status=0 budget=150
 : >"$log"
 [ -d "$dir" ] || { echo "gpu_fp8g.sh: no $dir; build it (bench/fp8g/build_cubins.sh $mode) and carry it" >&2; exit 2; }
@@ -60,6 +67,27 @@ r2)
   # The test/gpu kernels are correctness cases, not timed.
   all=$(cd "$dir" && ls h200_*.cubin old_*.cubin | paste -sd,)
   main=$all
+  ;;
+r3)
+  block=old_h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop
+  shipped=h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop
+  gpu_stage_build 100 || exit 1
+  timed=$(printf '%s.cubin,' "$tensor" h200_fp8_e4m3_rowcol_128x256_coop "$block" "$shipped" \
+    h200_fp8_e4m3_blockscale_128x128_fold128_coop)
+  if fits 60 "bench, three shapes"; then
+    stage bench-three "$(lim 75)" "$bench" "${anchors[@]}" --shapes cube4096,cube8192,prefill_mlp_up \
+      --cubin-dir "$dir" --cubins "${timed%,}" --iters 30 --warmup 3 >"$OUT/bench-three.txt" 2>&1 || status=1
+  fi
+  say "summary: each kernel's TFLOP/s | its cuBLASLt peer and the ratio | over the per-tensor 128x256 kernel | block-scaled over $block"
+  awk -v t="$tensor" -v ob="$block" -f bench/fp8_summary.awk "$OUT/bench-three.txt" | sort | tee -a "$log"
+  grep -h "WRONG\|ERROR" "$OUT/bench-three.txt" | head | tee -a "$log"
+  if fits 25 "sustained"; then
+    stage sustain "$(lim 40)" "$bench" "${anchors[@]}" --shapes cube4096,prefill_mlp_up --cubin-dir "$dir" \
+      --cubins "$shipped.cubin" --iters 20 --warmup 2 --sustain 2 >"$OUT/bench-sustain.txt" 2>&1 || status=1
+    sed -n '/^sustained (--sustain)/,$p' "$OUT/bench-sustain.txt" | tee -a "$log"
+  fi
+  say "gpu_fp8g.sh $mode: exit $status after ${SECONDS}s"
+  exit $status
   ;;
 *) echo "gpu_fp8g.sh: unknown mode $mode" >&2; exit 2 ;;
 esac
