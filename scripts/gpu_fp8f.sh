@@ -50,18 +50,7 @@ ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/
 anchors=(--suite bench/suites/anchors.yaml)
 bench=$build/bin/gemmc-bench
 
-# ncu_profile NAME LIMIT SHAPES CUBINS [ncu args...]: gemmc-bench --profile
-# under ncu (clocks left alone), report $OUT/NAME.ncu-rep, raw page as CSV.
-ncu_profile() {
-  local name=$1 limit=$2 shapes=$3 cubins=$4
-  shift 4
-  stage "$name" "$(lim "$limit")" "$ncu" --clock-control none --target-processes all "$@" -f -o "$OUT/$name" \
-    "$bench" "${anchors[@]}" --cubin-dir "$dir" --cubins "$cubins" --shapes "$shapes" --profile >"$OUT/$name.log" 2>&1
-  local rc=$?
-  tail -n 4 "$OUT/$name.log" | tee -a "$log"
-  [ -f "$OUT/$name.ncu-rep" ] && "$ncu" --import "$OUT/$name.ncu-rep" --page raw --csv >"$OUT/$name.csv" 2>>"$log"
-  return $rc
-}
+source bench/fp8_ncu.sh
 
 if [ "$mode" = r1 ]; then
   stage build 100 bash -c "source scripts/gpu_common.sh && gpu_build_bench >'$OUT/build.txt' 2>&1" ||
@@ -102,12 +91,7 @@ if [ "$mode" = r1 ]; then
   fi
   if [ -n "$ncu" ] && fits 25 "ncu SourceCounters"; then
     ncu_profile source 45 cube8192 "$block.cubin" --section SourceCounters --metrics launch__grid_size || status=1
-    if [ -f "$OUT/source.ncu-rep" ]; then
-      "$ncu" --import "$OUT/source.ncu-rep" --page source --csv --print-source sass >"$OUT/source-all.csv" 2>>"$log" ||
-        "$ncu" --import "$OUT/source.ncu-rep" --page source --csv >"$OUT/source-all.csv" 2>>"$log"
-      python3 bench/fp8f/sass_summary.py "$OUT/source-all.csv" "$OUT/source" >>"$log" 2>&1
-      gzip -f "$OUT/source-all.csv"
-    fi
+    ncu_sass source
   fi
   # The register-split variants beside what they come from.
   timed="$tensor.cubin,$block.cubin,$block2.cubin,h200_fp8_e4m3_blockscale_128x192_fold96_coop.cubin,*_r240.cubin"
@@ -161,27 +145,13 @@ if [ "$mode" = r2 ]; then
       --cubins "${main%,}" --iters 20 --warmup 2 >"$OUT/bench-attn.txt" 2>&1 || status=1
   fi
   say "summary: each kernel's TFLOP/s; its cuBLASLt peer (per-tensor, OUTER_VEC, or VEC128 x BLK128x128) and the ratio (goal >= 1.0); of the per-tensor 128x256 kernel (block-scaled goal >= 0.9); of main's block-scaled kernel (old_)"
-  # From the per-run lines, which carry whole cubin names:
-  # "SHAPE CUBIN ok... X TFLOP/s (cuBLAS Y)".
-  cat "$OUT"/bench-*.txt 2>/dev/null | awk -v t="$tensor" -v ob="$old" '
-    /^shape /{next}
-    { for (i = 3; i < NF; ++i) if ($i == "TFLOP/s" && $(i + 1) == "(cuBLAS") {
-        x = $(i + 2); sub(/\)$/, "", x); v[$1, $2] = $(i - 1); peer[$1, $2] = x; seen[$1 SUBSEP $2] = 1 } }
-    function of(a, b) { return b > 0 ? sprintf("%.3f", a / b) : "-" }
-    END { for (key in seen) { split(key, k, SUBSEP); s = k[1]; n = k[2]; x = v[s, n]
-        printf "%-16s %-56s %7.1f | peer %7s %6s | /128x256 %s | /main-block %s\n", s, n, x, peer[s, n],
-          of(x, peer[s, n] + 0), of(x, v[s, t]), n ~ /blockscale/ ? of(x, v[s, ob]) : "-" } }' | sort | tee -a "$log"
+  cat "$OUT"/bench-*.txt 2>/dev/null | awk -v t="$tensor" -v ob="$old" -f bench/fp8_summary.awk | sort | tee -a "$log"
   grep -h "WRONG\|ERROR" "$OUT"/bench-*.txt | head | tee -a "$log"
   # Where the best new kernel's warps wait, beside cuBLASLt's (SourceCounters).
   if [ -n "$ncu" ] && fits 20 "ncu SourceCounters of the new kernels"; then
     ncu_profile source2 30 cube8192 "$one2.cubin,$half.cubin" --section SourceCounters \
       --section WarpStateStats --metrics gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second || status=1
-    if [ -f "$OUT/source2.ncu-rep" ]; then
-      "$ncu" --import "$OUT/source2.ncu-rep" --page source --csv --print-source sass >"$OUT/source2-all.csv" 2>>"$log" ||
-        "$ncu" --import "$OUT/source2.ncu-rep" --page source --csv >"$OUT/source2-all.csv" 2>>"$log"
-      python3 bench/fp8f/sass_summary.py "$OUT/source2-all.csv" "$OUT/source2" >>"$log" 2>&1
-      gzip -f "$OUT/source2-all.csv"
-    fi
+    ncu_sass source2
   fi
 fi
 

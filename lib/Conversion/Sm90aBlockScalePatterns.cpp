@@ -9,11 +9,17 @@
 // a thread holds `halves` rows of its warpgroup's 64, and its registers'
 // columns are constants of the unrolled register index.
 //
+// With mainloop.stage_scales the producer warp copies each K tile's scales
+// into the stage's slot of shared memory (gemmc.stage_scales: cp.async, an
+// arrival on the stage's full barrier when they land) and the consumers
+// read theirs there after the stage's wait (gemmc.staged_scales).
+//
 // The scales' memory layouts are cuBLASLt's (docs/abi.md): A's M-major,
 // scale_a[kb * M + row]; B's K-major with the K-block count rounded up to
 // kScaleBlockKAlign, scale_b[nb * align4(ceil(K / 128)) + kb].
 //
 //===----------------------------------------------------------------------===//
+#include "TmaRing.h"
 #include "gemmc/Conversion/GemmcToNVVM.h"
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
 
@@ -33,6 +39,33 @@ Value loadScale(KernelIR &ir, Value base, Value index) {
                               /*isInvariant=*/true);
 }
 
+/// The row of this thread within its warpgroup's accumulator fragment (its
+/// first row half). One op per statement throughout: the IR's order must
+/// not depend on the compiler's order of evaluating arguments.
+Value fragmentRow(KernelIR &ir, const AccumulatorLayout &frag) {
+  Value tid = ir.threadId();
+  Value warpInCta = ir.divU(tid, ir.c32(kWarpSize));
+  Value warp = ir.remU(warpInCta, ir.c32(kWarpgroupSize / kWarpSize));
+  Value lane = ir.remU(tid, ir.c32(kWarpSize));
+  Value warpRow = ir.mul(warp, ir.c32(frag.warpRows));
+  return ir.add(warpRow, ir.divU(lane, ir.c32(frag.lanesPerRow)));
+}
+
+/// B's K-block stride (i64): the K-block count rounded up to
+/// kScaleBlockKAlign.
+Value bScaleStride(KernelIR &ir, Value k) {
+  Value kBlocks = ir.ceilDiv(k, kScaleBlock);
+  Value bGroups = ir.ceilDiv(kBlocks, kScaleBlockKAlign);
+  Value bStride = ir.mul(bGroups, ir.c32(kScaleBlockKAlign));
+  return ir.zext64(bStride);
+}
+
+/// The last of B's scale blocks along N.
+Value lastScaleBlock(KernelIR &ir, Value n) {
+  Value nBlocks = ir.ceilDiv(n, kScaleBlock);
+  return ir.sub(nBlocks, ir.c32(1));
+}
+
 /// gemmc.block_scales -> the thread's A scales (one per fragment row half)
 /// and the tile's B scales (one per slot of scaleSlotColumns columns),
 /// invariant loads.
@@ -49,15 +82,7 @@ struct BlockScalesLowering : OpRewritePattern<BlockScalesOp> {
           op, "the result is not one f32 per fragment row and B scale slot");
     KernelIR ir(rewriter, op.getLoc());
     Value m = op.getM(), kt = op.getKTile();
-    // Row of this thread within its warpgroup's fragment. (One op per
-    // statement throughout: the IR's order must not depend on the
-    // compiler's order of evaluating arguments.)
-    Value tid = ir.threadId();
-    Value warpInCta = ir.divU(tid, ir.c32(kWarpSize));
-    Value warp = ir.remU(warpInCta, ir.c32(kWarpgroupSize / kWarpSize));
-    Value lane = ir.remU(tid, ir.c32(kWarpSize));
-    Value warpRow = ir.mul(warp, ir.c32(frag.warpRows));
-    Value laneRow = ir.add(warpRow, ir.divU(lane, ir.c32(frag.lanesPerRow)));
+    Value laneRow = fragmentRow(ir, frag);
     Value rowBase = ir.add(op.getRow0(), laneRow);
     Value lastRow = ir.sub(m, ir.c32(1));
     Value kt64 = ir.zext64(kt);
@@ -74,12 +99,8 @@ struct BlockScalesLowering : OpRewritePattern<BlockScalesOp> {
                                            scale, field++);
     }
     // B: K-major, the K-block count rounded up to kScaleBlockKAlign.
-    Value kBlocks = ir.ceilDiv(op.getK(), kScaleBlock);
-    Value bGroups = ir.ceilDiv(kBlocks, kScaleBlockKAlign);
-    Value bStride = ir.mul(bGroups, ir.c32(kScaleBlockKAlign));
-    Value bStride64 = ir.zext64(bStride);
-    Value nBlocks = ir.ceilDiv(op.getN(), kScaleBlock);
-    Value lastBlock = ir.sub(nBlocks, ir.c32(1));
+    Value bStride64 = bScaleStride(ir, op.getK());
+    Value lastBlock = lastScaleBlock(ir, op.getN());
     Value firstBlock = ir.divU(op.getN0(), ir.c32(kScaleBlock));
     for (int64_t j = 0; j < slots; ++j) {
       // A slot on a block boundary is a whole block further on; the others
@@ -97,6 +118,98 @@ struct BlockScalesLowering : OpRewritePattern<BlockScalesOp> {
       Value scale = loadScale(ir, op.getScaleB(), index);
       result = LLVM::InsertValueOp::create(rewriter, op.getLoc(), result,
                                            scale, field++);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// gemmc.stage_scales -> lane l copies A's scales of tile rows l, l + 32,
+/// ... and, if l < scaleSlots, B's of slot l, each with a 4-byte cp.async,
+/// then cp.async.mbarrier.arrive on the stage's full barrier (which counts
+/// one pending arrival when issued and arrives when the lane's copies have
+/// landed) and bar.warp.sync.
+struct StageScalesLowering : OpRewritePattern<StageScalesOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(StageScalesOp op,
+                                PatternRewriter &rewriter) const override {
+    const KernelSpec &s = op.getSchedule().getSpec();
+    Location loc = op.getLoc();
+    KernelIR ir(rewriter, loc);
+    Ring ring(ir, op.getSmem(), op.getSmemLayout());
+    Value stage = ring.stageOf(op.getLoad());
+    Value slot = ring.scaleSlot(stage, scaleSlotBytes(s));
+    Value lane = ir.remU(ir.threadId(), ir.c32(kWarpSize));
+    Value kt64 = ir.zext64(op.getKTile());
+    Value m64 = ir.zext64(op.getM());
+    Value aPlane = arith::MulIOp::create(rewriter, loc, kt64, m64);
+    Value lastRow = ir.sub(op.getM(), ir.c32(1));
+    auto copy = [&](Value base, Value index, Value slotIndex) {
+      Value from = LLVM::GEPOp::create(ir.b, loc, ir.globalPtr, ir.f32, base,
+                                       ValueRange{index});
+      Value to = ir.sharedAt(slot, ir.mul(slotIndex, ir.c32(4)));
+      NVVM::CpAsyncOp::create(
+          ir.b, loc, to, from, ir.b.getI32IntegerAttr(4),
+          NVVM::LoadCacheModifierKindAttr::get(rewriter.getContext(),
+                                               NVVM::LoadCacheModifierKind::CA),
+          Value());
+    };
+    for (int64_t i = 0; i < s.blockM(); i += kWarpSize) {
+      Value row = ir.add(lane, ir.c32(i));
+      Value clamped = ir.minU(ir.add(op.getM0(), row), lastRow);
+      Value index = arith::AddIOp::create(rewriter, loc, aPlane, ir.zext64(clamped));
+      copy(op.getScaleA(), index, row);
+    }
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, lane, ir.c32(scaleSlots(s))), [&] {
+      // Slot l starts at column l x scaleSlotColumns of the tile.
+      Value column = ir.add(op.getN0(), ir.mul(lane, ir.c32(scaleSlotColumns(s))));
+      Value block = ir.divU(column, ir.c32(kScaleBlock));
+      Value lastBlock = lastScaleBlock(ir, op.getN());
+      Value nb64 = ir.zext64(ir.minU(block, lastBlock));
+      Value bStride64 = bScaleStride(ir, op.getK());
+      Value plane = arith::MulIOp::create(rewriter, loc, nb64, bStride64);
+      Value index = arith::AddIOp::create(rewriter, loc, plane, kt64);
+      copy(op.getScaleB(), index, ir.add(lane, ir.c32(s.blockM())));
+    });
+    NVVM::CpAsyncMBarrierArriveOp::create(ir.b, loc, ring.full(stage), /*noinc=*/false);
+    // Every lane's pending arrival is counted before the fill's arrival.
+    NVVM::SyncWarpOp::create(ir.b, loc, ir.c32(-1));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// gemmc.staged_scales -> the thread's scales (gemmc.block_scales's struct)
+/// read from the stage's slot: A's of its fragment rows, B's slots.
+struct StagedScalesLowering : OpRewritePattern<StagedScalesOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(StagedScalesOp op,
+                                PatternRewriter &rewriter) const override {
+    const KernelSpec &s = op.getSchedule().getSpec();
+    const AccumulatorLayout &frag = isaFor(s.arch).mma.accumulator;
+    int64_t slots = scaleSlots(s);
+    auto type = dyn_cast<LLVM::LLVMStructType>(op.getType());
+    if (!type || int64_t(type.getBody().size()) != frag.halves + slots)
+      return rewriter.notifyMatchFailure(
+          op, "the result is not one f32 per fragment row and B scale slot");
+    Location loc = op.getLoc();
+    KernelIR ir(rewriter, loc);
+    Ring ring(ir, op.getSmem(), op.getSmemLayout());
+    Value slot = ring.scaleSlot(ring.stageOf(op.getLoad()), scaleSlotBytes(s));
+    Value row = ir.add(op.getRow(), fragmentRow(ir, frag));
+    Value result = LLVM::PoisonOp::create(rewriter, loc, type);
+    auto read = [&](Value index) {
+      Value at = ir.sharedAt(slot, ir.mul(index, ir.c32(4)));
+      return LLVM::LoadOp::create(ir.b, loc, ir.f32, at, /*alignment=*/4).getResult();
+    };
+    int64_t field = 0;
+    for (int64_t h = 0; h < frag.halves; ++h) {
+      Value scale = read(ir.add(row, ir.c32(h * frag.halfRows)));
+      result = LLVM::InsertValueOp::create(rewriter, loc, result, scale, field++);
+    }
+    for (int64_t j = 0; j < slots; ++j) {
+      Value scale = read(ir.c32(s.blockM() + j));
+      result = LLVM::InsertValueOp::create(rewriter, loc, result, scale, field++);
     }
     rewriter.replaceOp(op, result);
     return success();
@@ -157,5 +270,6 @@ struct MmaFoldLowering : OpRewritePattern<MmaFoldOp> {
 } // namespace
 
 void mlir::gemmc::populateSm90aBlockScalePatterns(RewritePatternSet &patterns) {
-  patterns.add<BlockScalesLowering, MmaFoldLowering>(patterns.getContext());
+  patterns.add<BlockScalesLowering, StageScalesLowering, StagedScalesLowering,
+               MmaFoldLowering>(patterns.getContext());
 }

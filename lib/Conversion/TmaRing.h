@@ -44,6 +44,13 @@ struct Ring {
     return barrierAt(layout.getBarriers() + isa::kMbarrierBytes * layout.getStages(),
                      stage);
   }
+  /// mainloop.stage_scales: the stage's slot of `slotBytes` bytes of block
+  /// scales; the stages' slots end where the barriers start.
+  Value scaleSlot(Value stage, int64_t slotBytes) {
+    int64_t first = layout.getBarriers() - slotBytes * layout.getStages();
+    Value offset = ir.mul(stage, ir.c32(slotBytes));
+    return ir.sharedAt(smem, ir.add(offset, ir.c32(first)));
+  }
   Value base(Value stage) {
     return ir.sharedAt(smem, ir.mul(stage, ir.c32(layout.getStageBytes())));
   }

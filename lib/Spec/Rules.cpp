@@ -230,7 +230,8 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
     bool pingpong = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong;
     int64_t rows = pingpong ? r.consumerWarpgroups * s.blockM() : s.blockM();
     int64_t bufferBytes = rows * kEpilogueChunkRowBytes;
-    int64_t room = smemPerCta(s) - r.stages * r.stageBytes() - r.barrierBytes;
+    int64_t room = smemPerCta(s) - r.stages * r.stageBytes() - r.barrierBytes -
+                   r.stages * scaleSlotBytes(s);
     r.epilogueBuffers = minEpilogueBuffers(s, r.epilogueChunks);
     for (int64_t n = r.epilogueChunks; n > r.epilogueBuffers; --n)
       if (r.epilogueChunks % n == 0 && n * bufferBytes <= room) {
@@ -239,7 +240,8 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
       }
     r.epilogueBytes = r.epilogueBuffers * bufferBytes;
   }
-  r.smemBytes = r.stages * r.stageBytes() + r.epilogueBytes + r.barrierBytes;
+  r.scaleBytes = r.stages * scaleSlotBytes(s);
+  r.smemBytes = r.stages * r.stageBytes() + r.epilogueBytes + r.scaleBytes + r.barrierBytes;
 
   int64_t mmaThreads = s.arch == Arch::SM80
                            ? r.threads
@@ -323,7 +325,7 @@ void gemmc::resolveAuto(KernelSpec &s) {
     // The probe's one stage of barriers is counted per stage instead.
     int64_t barriersPerStage = usesTma(s) ? Isa::stageBarrierBytes(1) : 0;
     int64_t fixed = minEpilogue + one.barrierBytes - barriersPerStage;
-    int64_t perStage = one.stageBytes() + barriersPerStage;
+    int64_t perStage = one.stageBytes() + barriersPerStage + scaleSlotBytes(s);
     int64_t fit = (smemPerCta(s) - fixed) / perStage;
     int64_t cap = usesTma(s) ? 8 : 4;
     // Where two stages do not fit, smem-budget says so for two.
@@ -897,16 +899,20 @@ void checkSmemBudget(const KernelSpec &s, const CtaResources &r, Sink &out) {
       formatv("{0} stages x {1}", r.stages, formatBytes(r.stageBytes())).str();
   if (r.epilogueBytes)
     sum += " + " + formatBytes(r.epilogueBytes) + " epilogue";
+  if (r.scaleBytes)
+    sum += " + " + formatBytes(r.scaleBytes) + " block scales";
   if (r.barrierBytes)
     sum += " + " + formatBytes(r.barrierBytes) + " barriers and alignment";
   int64_t room = budget - r.epilogueBytes - r.barrierBytes;
-  int64_t fit = r.stageBytes() > 0 ? room / r.stageBytes() : 0;
+  // A stage's bytes, with its slot of block scales (stage_scales).
+  int64_t perStage = r.stageBytes() + scaleSlotBytes(s);
+  int64_t fit = r.stageBytes() > 0 ? room / perStage : 0;
   std::string wayOut = fit >= 2 ? formatv("use stages <= {0} or a smaller tile_shape", fit).str()
                                 : std::string("use a smaller tile_shape");
   if (fit >= 2 && r.barrierBytes)
     wayOut = formatv("use stages <= {0} or a smaller tile_shape",
                      (room + Isa::stageBarrierBytes(r.stages)) /
-                         (r.stageBytes() + Isa::stageBarrierBytes(1)))
+                         (perStage + Isa::stageBarrierBytes(1)))
                  .str();
   std::string limit =
       s.ctasPerSm > 1
@@ -1026,6 +1032,33 @@ void checkFoldColumns(const KernelSpec &s, Sink &out) {
                  instr->nMin, instr->nMax, instr->nStep, s.blockN())
              .str(),
          formatv("fold_columns: {0}", s.blockN() / 2).str());
+}
+
+/// stage_scales: the producer warp copies the block scales beside the TMA
+/// loads of a warp-specialized sm_90a kernel (one lane each of BLOCK_M / 32
+/// rows), arriving on the stage's full barrier.
+void checkStageScales(const KernelSpec &s, Sink &out) {
+  if (!s.mainloop.stageScales)
+    return;
+  auto fail = [&](const std::string &why, llvm::StringRef wayOut) {
+    add(out, "scale", "mainloop.stage_scales",
+        formatv("stage_scales: true {0}; use {1}", why, wayOut));
+  };
+  bool warpSpecialized = s.kernelSchedule == KernelSchedule::WarpSpecializedCooperative ||
+                         s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong;
+  if (!s.blockScaled())
+    fail("stages block scales, but the operands are not scale: block", "stage_scales: false");
+  else if (s.arch != Arch::SM90a || !warpSpecialized || s.mainloop.load != LoadKind::Tma)
+    fail("needs an sm_90a producer warp beside TMA loads (a warp-specialized kernel)",
+         "kernel_schedule: warp_specialized_cooperative or stage_scales: false");
+  else if (s.pdlWait == PdlWait::BeforeA)
+    fail("is not built with pdl_wait: before_a (whose first loads are the weights alone)",
+         "pdl_wait: before_loads or stage_scales: false");
+  else if (s.blockM() % kWarpSize != 0)
+    fail(formatv("copies BLOCK_M / {0} row scales a lane, but BLOCK_M = {1}", kWarpSize,
+                 s.blockM())
+             .str(),
+         "stage_scales: false");
 }
 
 void checkPromotion(const KernelSpec &s, Sink &out) {
@@ -1169,6 +1202,7 @@ std::vector<Violation> gemmc::checkSpec(const KernelSpec &s) {
   checkSmemBudget(s, r, out);
   checkPromotion(s, out);
   checkFoldColumns(s, out);
+  checkStageScales(s, out);
   checkRegisterBudget(s, r, out);
   checkCtasPerSm(s, r, out);
   return out;

@@ -105,9 +105,12 @@ private:
   /// that is folded into the f32 sum with the tile's block scales
   /// (gemmc.mma_fold), whose loads run one K tile ahead; returns the sum.
   /// `row0`: the tile row of this warpgroup's first accumulator row.
+  /// With stage_scales, `rowInTile` (row0 - m0) finds them in load
+  /// g0 + step's slot.
   Value accumulateBlockScaled(Value steps, Value zero,
                               function_ref<Value(Value, Value)> body,
-                              Value kBegin, Value row0, Value n0);
+                              Value kBegin, Value row0, Value n0, Value g0,
+                              Value rowInTile);
   /// scale: block with mainloop.fold_columns = W: each K tile's MMAs in
   /// parts of W columns, each its own group; after issuing a part the
   /// consumer waits for the one before (mma_wait 1) and folds it, so the
@@ -116,7 +119,7 @@ private:
   /// released once its last part is waited for. Returns the f32 sum with
   /// every MMA waited for; the caller releases the last stage.
   Value foldInParts(Value g0, Value kBegin, Value steps, Value aSlice,
-                    Value row0, Value n0, Type accType);
+                    Value row0, Value rowInTile, Value n0, Type accType);
   /// foldTurns: the cooperative warpgroups' turns to issue a part, on
   /// named barriers kOrderBarrier + warpgroup (pingpong's; this schedule
   /// has no other use for them): wait for ours, or hand it to the other
@@ -132,6 +135,12 @@ private:
   /// gemmc.block_scales of K tile `kTile` for the warpgroup's rows from
   /// `row0` and the tile's columns from `n0`.
   Value blockScales(Value kTile, Value row0, Value n0);
+  /// stage_scales: the same factors from the scale slot of load `g`'s
+  /// stage (after its wait), for the warpgroup's rows from tile row
+  /// `rowInTile`.
+  Value stagedScales(Value g, Value rowInTile);
+  /// The struct of f32 factors gemmc.block_scales gives a thread.
+  Type scalesType();
   void release(Value g);
   /// `staging`: sm_80's shared-memory area for the epilogue (Sm80.h).
   void epilogue(Value acc, Value m0, Value n0, Value staging = Value());
@@ -192,6 +201,21 @@ void WarpSpecializer::fill(Value g, Value m0, Value n0, Value kTile,
 }
 
 void WarpSpecializer::load(Value g, Value m0, Value n0, Value kTile) {
+  if (s.mainloop.stageScales) {
+    // The producer warp: every lane waits for the stage and copies its
+    // share of the scales (each lane's arrival pending on the full barrier
+    // before the fill's: gemmc.stage_scales ends in a warp barrier); one
+    // lane fills the stage (no pdl_wait: before_a here, the rule says).
+    StageAcquireOp::create(ir.b, ir.loc, g, op.getSmem(), layout);
+    StageScalesOp::create(ir.b, ir.loc, g, m0, n0, kTile,
+                          EpilogueMath::kernelParam(op, abi, "scale_a"),
+                          EpilogueMath::kernelParam(op, abi, "scale_b"), op.getSmem(),
+                          op.getM(), op.getN(), op.getK(), op.getSchedule(), layout);
+    int64_t consumerThreads = res.consumerWarpgroups * kWarpgroupSize;
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(consumerThreads)),
+              [&] { fill(g, m0, n0, kTile); });
+    return;
+  }
   if (!prefetched) {
     StageAcquireOp::create(ir.b, ir.loc, g, op.getSmem(), layout);
     return fill(g, m0, n0, kTile);
@@ -306,10 +330,12 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
   if (s.blockScaled()) {
     // The warpgroup's rows of the tile: aSlice in rows (no second
     // shuffle for the warpgroup id).
-    Value row0 = ir.add(m0, ir.divU(aSlice, ir.c32(aRowBytes)));
+    Value rowInTile = ir.divU(aSlice, ir.c32(aRowBytes));
+    Value row0 = ir.add(m0, rowInTile);
     result = s.mainloop.foldColumns > 0
-                 ? foldInParts(g0, kBegin, steps, aSlice, row0, n0, accType)
-                 : accumulateBlockScaled(steps, zero, stepBody, kBegin, row0, n0);
+                 ? foldInParts(g0, kBegin, steps, aSlice, row0, rowInTile, n0, accType)
+                 : accumulateBlockScaled(steps, zero, stepBody, kBegin, row0, n0, g0,
+                                         rowInTile);
   } else {
     result = s.mainloop.promotionInterval > 0
                  ? accumulatePromoted(steps, zero, stepBody)
@@ -358,24 +384,34 @@ Value WarpSpecializer::accumulatePromoted(
   return loop.getResult(0);
 }
 
-Value WarpSpecializer::blockScales(Value kTile, Value row0, Value n0) {
+Type WarpSpecializer::scalesType() {
   // The factors: one per row a thread holds in a column block of its
   // fragment (the target's accumulator layout), then one per B scale slot
   // of the tile's columns.
   int64_t rows = isaFor(s.arch).mma.accumulator.halves;
-  Type scalesType = LLVM::LLVMStructType::getLiteral(
+  return LLVM::LLVMStructType::getLiteral(
       ir.b.getContext(), SmallVector<Type>(rows + scaleSlots(s), ir.f32));
+}
+
+Value WarpSpecializer::blockScales(Value kTile, Value row0, Value n0) {
+  Type type = scalesType();
   Value scaleA = EpilogueMath::kernelParam(op, abi, "scale_a");
   Value scaleB = EpilogueMath::kernelParam(op, abi, "scale_b");
-  return BlockScalesOp::create(ir.b, ir.loc, scalesType, scaleA, scaleB, row0,
+  return BlockScalesOp::create(ir.b, ir.loc, type, scaleA, scaleB, row0,
                                n0, kTile, op.getM(), op.getN(), op.getK(),
                                op.getSchedule())
       .getResult();
 }
 
+Value WarpSpecializer::stagedScales(Value g, Value rowInTile) {
+  return StagedScalesOp::create(ir.b, ir.loc, scalesType(), g, op.getSmem(), rowInTile,
+                                op.getSchedule(), layout)
+      .getResult();
+}
+
 Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
-                                   Value aSlice, Value row0, Value n0,
-                                   Type accType) {
+                                   Value aSlice, Value row0, Value rowInTile,
+                                   Value n0, Type accType) {
   OpBuilder &b = ir.b;
   MLIRContext *ctx = b.getContext();
   int64_t width = s.mainloop.foldColumns, parts = s.blockN() / width;
@@ -401,25 +437,31 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
   // The scales load kScaleLead K tiles ahead (the piece's last tile's again
   // past its end), through a queue the K loop carries: ncu (session 7) found
   // a load one K tile ahead still waited for at its fold.
+  // With stage_scales the producer staged them with the operands: each K
+  // tile's are read from its stage after the stage's wait, and the loop
+  // carries none (lead 0).
+  bool staged = s.mainloop.stageScales;
+  int64_t lead = staged ? 0 : kScaleLead;
   auto scalesAt = [&](Value step) {
     return blockScales(ir.minU(ir.add(kBegin, step), last), row0, n0);
   };
   if (foldOnePart(s)) {
     bool turns = foldTurns(s);
     SmallVector<Value> init{LLVM::ZeroOp::create(b, ir.loc, accType), ignored};
-    for (int64_t i = 0; i < kScaleLead; ++i)
+    for (int64_t i = 0; i < lead; ++i)
       init.push_back(scalesAt(ir.c32(i)));
     auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1), init);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value step = loop.getInductionVar();
     auto carried = loop.getRegionIterArgs();
-    Value sum = carried[0], part = carried[1], scales = carried[2];
+    Value sum = carried[0], part = carried[1], scales = staged ? Value() : carried[2];
     // The K tile before: all its MMAs were waited for.
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
               [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
-    SmallVector<Value> queue(carried.begin() + 3, carried.end());
-    queue.push_back(scalesAt(ir.add(step, ir.c32(kScaleLead))));
+    SmallVector<Value> queue(carried.begin() + 2 + (staged ? 0 : 1), carried.end());
+    if (!staged)
+      queue.push_back(scalesAt(ir.add(step, ir.c32(kScaleLead))));
     // The first part's turn is taken before the stage's wait.
     if (turns)
       foldTurn(/*handOver=*/false);
@@ -428,6 +470,8 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
     Value aTile = ir.sharedAt(base, aSlice);
     Value bTile = ir.sharedAt(base, layout.getBOffset());
+    if (staged)
+      scales = stagedScales(g, rowInTile);
     for (int64_t p = 0; p < parts; ++p) {
       if (turns && p > 0)
         foldTurn(/*handOver=*/false);
@@ -463,12 +507,17 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     for (int64_t t = 0; t < tiles; ++t) {
       Value kStep = ir.add(step, ir.c32(t));
       Value g = ir.add(g0, kStep);
-      Value scales = queue.front();
-      queue.erase(queue.begin());
+      Value scales;
+      if (!staged) {
+        scales = queue.front();
+        queue.erase(queue.begin());
+      }
       StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
       Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
       Value aTile = ir.sharedAt(base, aSlice);
       Value bTile = ir.sharedAt(base, layout.getBOffset());
+      if (staged)
+        scales = stagedScales(g, rowInTile);
       for (int64_t p = 0; p < parts; ++p) {
         Value &block = blocks[issued++ % 2];
         Value part = MmaStageOp::create(
@@ -487,7 +536,8 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
         previousPart = p;
       }
       // The scales kScaleLead K tiles on load under this tile's last part.
-      queue.push_back(scalesAt(ir.add(kStep, ir.c32(kScaleLead))));
+      if (!staged)
+        queue.push_back(scalesAt(ir.add(kStep, ir.c32(kScaleLead))));
     }
     MmaWaitOp::create(b, ir.loc, /*pending=*/0);
     SmallVector<Value> out{fold(sum, previous, previousScales, previousPart), blocks[0], blocks[1]};
@@ -503,7 +553,7 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     return llvm::to_vector_of<Value>(loop.getResults());
   };
   SmallVector<Value> carried{LLVM::ZeroOp::create(b, ir.loc, accType), ignored, ignored};
-  for (int64_t i = 0; i < kScaleLead; ++i)
+  for (int64_t i = 0; i < lead; ++i)
     carried.push_back(scalesAt(ir.c32(i)));
   // Groups of whole K tiles, kFoldGroupParts parts or more (Spec.h: each
   // starts with no MMA in flight); the K tiles that do not fill a group go
@@ -519,8 +569,23 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
 
 Value WarpSpecializer::accumulateBlockScaled(
     Value steps, Value zero, function_ref<Value(Value, Value)> body,
-    Value kBegin, Value row0, Value n0) {
+    Value kBegin, Value row0, Value n0, Value g0, Value rowInTile) {
   OpBuilder &b = ir.b;
+  if (s.mainloop.stageScales) {
+    // The K tile's scales from its stage, after the wait in `body`; the
+    // stage is released in the next step's body, after this fold.
+    auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1), ValueRange{zero});
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value step = loop.getInductionVar();
+    Value part = body(step, zero);
+    Value scales = stagedScales(ir.add(g0, step), rowInTile);
+    MmaWaitOp::create(b, ir.loc, /*pending=*/0);
+    Value sum = MmaFoldOp::create(b, ir.loc, part.getType(), loop.getRegionIterArgs()[0], part,
+                                  scales, op.getSchedule(), /*column=*/nullptr);
+    scf::YieldOp::create(b, ir.loc, ValueRange{sum});
+    return loop.getResult(0);
+  }
   auto scalesOf = [&](Value kTile) { return blockScales(kTile, row0, n0); };
   Value end = ir.add(kBegin, steps);
   Value last = ir.sub(end, ir.c32(1));
@@ -748,7 +813,12 @@ void WarpSpecializer::buildWarpSpecialized() {
   // Producer warpgroup: give registers back, one thread issues every load.
   b.setInsertionPointToStart(&roles.getThenRegion().front());
   SetMaxRegistersOp::create(b, ir.loc, kProducerRegs, /*increase=*/false);
-  ir.ifThen(ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(consumerThreads)), [&] {
+  // stage_scales: the producer's first warp copies the block scales, one of
+  // its lanes the operands (load).
+  Value producer = s.mainloop.stageScales
+                       ? ir.cmp(arith::CmpIPredicate::ult, tid, ir.c32(consumerThreads + kWarpSize))
+                       : ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(consumerThreads));
+  ir.ifThen(producer, [&] {
     if (s.pdlWait == PdlWait::BeforeA) {
       // The weights do not depend on the previous kernel: the first stages'
       // B loads go out before the wait, the rest after it.

@@ -237,3 +237,126 @@ gpu.module @k6 [#nvvm.target<chip = "sm_90a">] {
     llvm.return %r : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
   }
 }
+
+// -----
+
+// gemmc.stage_scales (stage_scales, 128x256, 3 stages of 48 KiB, 64 KiB of
+// epilogue buffers): the stage's slot of 528 bytes (128 A scales + 2 B
+// scales, in 16-byte units) lies at 3 x 48 KiB + 64 KiB + stage x 528;
+// lane l copies A's scales of tile rows l, l + 32, l + 64, l + 96 (kt x M +
+// m0 + row, the row clamped to M - 1) to slot word row, and lanes 0 and 1
+// B's of their slot (block (n0 + 128 l) / 128 clamped to the last, K-block
+// stride align4(ceil(K / 128))) to word 128 + l, each a 4-byte cp.async;
+// then the lane's arrival on the stage's full barrier (at 214576) when its
+// copies land, and a warp barrier.
+
+// CHECK-LABEL: llvm.func @stage_scales(
+// CHECK-SAME: %[[G:[a-z0-9]*]]: i32, %[[M0:[a-z0-9]*]]: i32, %[[N0:[a-z0-9]*]]: i32, %[[KT:[a-z0-9]*]]: i32, %[[SA:[a-z0-9]*]]: !llvm.ptr<1>, %[[SB:[a-z0-9]*]]: !llvm.ptr<1>, %[[SMEM:[a-z0-9]*]]: !llvm.ptr<3>, %[[M:[a-z0-9]*]]: i32, %[[N:[a-z0-9]*]]: i32, %[[K:[a-z0-9]*]]: i32)
+// CHECK: %[[STAGE:.*]] = arith.remui %[[G]], %c3_i32 : i32
+// CHECK-NEXT: %[[SLOTOFF:.*]] = arith.muli %[[STAGE]], %c528_i32 : i32
+// CHECK-NEXT: %[[SLOTAT:.*]] = arith.addi %[[SLOTOFF]], %c212992_i32 : i32
+// CHECK-NEXT: %[[SLOT:.*]] = llvm.getelementptr %[[SMEM]][%[[SLOTAT]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK-NEXT: %[[LANE:.*]] = arith.remui %[[TID]], %c32_i32 : i32
+// CHECK-NEXT: %[[KT64:.*]] = arith.extui %[[KT]] : i32 to i64
+// CHECK-NEXT: %[[M64:.*]] = arith.extui %[[M]] : i32 to i64
+// CHECK-NEXT: %[[PLANE:.*]] = arith.muli %[[KT64]], %[[M64]] : i64
+// CHECK-NEXT: %[[LASTROW:.*]] = arith.subi %[[M]], %c1_i32 : i32
+// CHECK-NEXT: %[[R0:.*]] = arith.addi %[[M0]], %[[LANE]] : i32
+// CHECK-NEXT: %[[C0:.*]] = arith.minui %[[R0]], %[[LASTROW]] : i32
+// CHECK-NEXT: %[[C064:.*]] = arith.extui %[[C0]] : i32 to i64
+// CHECK-NEXT: %[[I0:.*]] = arith.addi %[[PLANE]], %[[C064]] : i64
+// CHECK-NEXT: %[[FROM0:.*]] = llvm.getelementptr %[[SA]][%[[I0]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+// CHECK-NEXT: %[[W0:.*]] = arith.muli %[[LANE]], %c4_i32 : i32
+// CHECK-NEXT: %[[TO0:.*]] = llvm.getelementptr %[[SLOT]][%[[W0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.cp.async.shared.global %[[TO0]], %[[FROM0]], 4, cache =  ca : !llvm.ptr<3>, !llvm.ptr<1>
+// CHECK-NEXT: %[[ROW1:.*]] = arith.addi %[[LANE]], %c32_i32 : i32
+// CHECK-NEXT: %[[R1:.*]] = arith.addi %[[M0]], %[[ROW1]] : i32
+// CHECK-NEXT: arith.minui %[[R1]], %[[LASTROW]] : i32
+// CHECK: %[[W1:.*]] = arith.muli %[[ROW1]], %c4_i32 : i32
+// CHECK-NEXT: %[[TO1:.*]] = llvm.getelementptr %[[SLOT]][%[[W1]]]
+// CHECK-NEXT: nvvm.cp.async.shared.global %[[TO1]]
+// CHECK-NEXT: %[[ROW2:.*]] = arith.addi %[[LANE]], %c64_i32 : i32
+// CHECK: nvvm.cp.async.shared.global
+// CHECK-NEXT: %[[ROW3:.*]] = arith.addi %[[LANE]], %c96_i32 : i32
+// CHECK: nvvm.cp.async.shared.global
+// CHECK-NEXT: %[[HASB:.*]] = arith.cmpi ult, %[[LANE]], %c2_i32 : i32
+// CHECK-NEXT: scf.if %[[HASB]] {
+// CHECK-NEXT: %[[COLOFF:.*]] = arith.muli %[[LANE]], %c128_i32 : i32
+// CHECK-NEXT: %[[COL:.*]] = arith.addi %[[N0]], %[[COLOFF]] : i32
+// CHECK-NEXT: %[[NB:.*]] = arith.divui %[[COL]], %c128_i32 : i32
+// CHECK-NEXT: %[[NUP:.*]] = arith.addi %[[N]], %c127_i32 : i32
+// CHECK-NEXT: %[[NBLOCKS:.*]] = arith.divui %[[NUP]], %c128_i32 : i32
+// CHECK-NEXT: %[[LASTNB:.*]] = arith.subi %[[NBLOCKS]], %c1_i32 : i32
+// CHECK-NEXT: %[[NBC:.*]] = arith.minui %[[NB]], %[[LASTNB]] : i32
+// CHECK-NEXT: %[[NB64:.*]] = arith.extui %[[NBC]] : i32 to i64
+// CHECK-NEXT: %[[KUP:.*]] = arith.addi %[[K]], %c127_i32 : i32
+// CHECK-NEXT: %[[KBLOCKS:.*]] = arith.divui %[[KUP]], %c128_i32 : i32
+// CHECK-NEXT: %[[KUP4:.*]] = arith.addi %[[KBLOCKS]], %c3_i32 : i32
+// CHECK-NEXT: %[[KGROUPS:.*]] = arith.divui %[[KUP4]], %c4_i32 : i32
+// CHECK-NEXT: %[[STRIDE:.*]] = arith.muli %[[KGROUPS]], %c4_i32 : i32
+// CHECK-NEXT: %[[STRIDE64:.*]] = arith.extui %[[STRIDE]] : i32 to i64
+// CHECK-NEXT: %[[BPLANE:.*]] = arith.muli %[[NB64]], %[[STRIDE64]] : i64
+// CHECK-NEXT: %[[IB:.*]] = arith.addi %[[BPLANE]], %[[KT64]] : i64
+// CHECK-NEXT: %[[WB:.*]] = arith.addi %[[LANE]], %c128_i32 : i32
+// CHECK-NEXT: %[[FROMB:.*]] = llvm.getelementptr %[[SB]][%[[IB]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+// CHECK-NEXT: %[[WBB:.*]] = arith.muli %[[WB]], %c4_i32 : i32
+// CHECK-NEXT: %[[TOB:.*]] = llvm.getelementptr %[[SLOT]][%[[WBB]]]
+// CHECK-NEXT: nvvm.cp.async.shared.global %[[TOB]], %[[FROMB]], 4, cache =  ca : !llvm.ptr<3>, !llvm.ptr<1>
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[FULLOFF:.*]] = arith.muli %[[STAGE]], %c8_i32 : i32
+// CHECK-NEXT: %[[FULLAT:.*]] = arith.addi %[[FULLOFF]], %c214576_i32 : i32
+// CHECK-NEXT: %[[FULL:.*]] = llvm.getelementptr %[[SMEM]][%[[FULLAT]]]
+// CHECK-NEXT: nvvm.cp.async.mbarrier.arrive %[[FULL]] : !llvm.ptr<3>
+// CHECK-NEXT: nvvm.bar.warp.sync %c-1_i32 : i32
+// CHECK-NEXT: llvm.return
+gpu.module @k7 [#nvvm.target<chip = "sm_90a">] {
+  llvm.func @stage_scales(%g: i32, %m0: i32, %n0: i32, %kt: i32, %sa: !llvm.ptr<1>, %sb: !llvm.ptr<1>, %smem: !llvm.ptr<3>, %m: i32, %n: i32, %k: i32) {
+    gemmc.stage_scales %g, %m0, %n0, %kt, %sa, %sb, %smem, %m, %n, %k {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 128], cluster_shape = [1, 1], stages = 3, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", promotion_interval = 0, kernel_schedule = "warp_specialized_cooperative", swap_ab = false, tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", bias_element = "f32", activation = "none", aux = false, pdl_wait = "none", pdl_launch_dependents = "none", ctas_per_sm = 1, fold_columns = 128, fold_group = 1, stage_scales = true>, smem_layout = #gemmc.smem_layout<stages = 3, stage_bytes = 49152, b_offset = 16384, barriers = 214576, align = 1024, swizzle = 128, epilogue = 147456>} : !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<3>
+    llvm.return
+  }
+}
+
+// -----
+
+// gemmc.staged_scales (the same kernel): the thread's fragment rows from
+// tile row `row` (16 (t / 32 % 4) + t % 32 / 4 and 8 below) read from
+// words row and row + 8 of the stage's slot, B's two slots from words 128
+// and 129 (bytes 512 and 516); plain shared loads.
+
+// CHECK-LABEL: llvm.func @staged_scales(
+// CHECK-SAME: %[[G:[a-z0-9]*]]: i32, %[[SMEM:[a-z0-9]*]]: !llvm.ptr<3>, %[[ROW:[a-z0-9]*]]: i32)
+// CHECK: %[[STAGE:.*]] = arith.remui %[[G]], %c3_i32 : i32
+// CHECK-NEXT: %[[SLOTOFF:.*]] = arith.muli %[[STAGE]], %c528_i32 : i32
+// CHECK-NEXT: %[[SLOTAT:.*]] = arith.addi %[[SLOTOFF]], %c212992_i32 : i32
+// CHECK-NEXT: %[[SLOT:.*]] = llvm.getelementptr %[[SMEM]][%[[SLOTAT]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK-NEXT: %[[WARPS:.*]] = arith.divui %[[TID]], %c32_i32 : i32
+// CHECK-NEXT: %[[WARP:.*]] = arith.remui %[[WARPS]], %c4_i32 : i32
+// CHECK-NEXT: %[[LANE:.*]] = arith.remui %[[TID]], %c32_i32 : i32
+// CHECK-NEXT: %[[WROW:.*]] = arith.muli %[[WARP]], %c16_i32 : i32
+// CHECK-NEXT: %[[QUAD:.*]] = arith.divui %[[LANE]], %c4_i32 : i32
+// CHECK-NEXT: %[[LROW:.*]] = arith.addi %[[WROW]], %[[QUAD]] : i32
+// CHECK-NEXT: %[[R:.*]] = arith.addi %[[ROW]], %[[LROW]] : i32
+// CHECK-NEXT: %[[W0:.*]] = arith.muli %[[R]], %c4_i32 : i32
+// CHECK-NEXT: %[[P0:.*]] = llvm.getelementptr %[[SLOT]][%[[W0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: %[[A0:.*]] = llvm.load %[[P0]] {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+// CHECK-NEXT: %[[F0:.*]] = llvm.insertvalue %[[A0]], %{{.*}}[0] : !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-NEXT: %[[R8:.*]] = arith.addi %[[R]], %c8_i32 : i32
+// CHECK-NEXT: %[[W1:.*]] = arith.muli %[[R8]], %c4_i32 : i32
+// CHECK-NEXT: %[[P1:.*]] = llvm.getelementptr %[[SLOT]][%[[W1]]]
+// CHECK-NEXT: %[[A1:.*]] = llvm.load %[[P1]] {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+// CHECK-NEXT: %[[F1:.*]] = llvm.insertvalue %[[A1]], %[[F0]][1]
+// CHECK-NEXT: %[[PB0:.*]] = llvm.getelementptr %[[SLOT]][512] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: %[[B0:.*]] = llvm.load %[[PB0]] {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+// CHECK-NEXT: %[[F2:.*]] = llvm.insertvalue %[[B0]], %[[F1]][2]
+// CHECK-NEXT: %[[PB1:.*]] = llvm.getelementptr %[[SLOT]][516] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: %[[B1:.*]] = llvm.load %[[PB1]] {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+// CHECK-NEXT: %[[F3:.*]] = llvm.insertvalue %[[B1]], %[[F2]][3]
+// CHECK-NEXT: llvm.return %[[F3]]
+gpu.module @k8 [#nvvm.target<chip = "sm_90a">] {
+  llvm.func @staged_scales(%g: i32, %smem: !llvm.ptr<3>, %row: i32) -> !llvm.struct<(f32, f32, f32, f32)> {
+    %f = gemmc.staged_scales %g, %smem, %row {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 128], cluster_shape = [1, 1], stages = 3, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", promotion_interval = 0, kernel_schedule = "warp_specialized_cooperative", swap_ab = false, tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", bias_element = "f32", activation = "none", aux = false, pdl_wait = "none", pdl_launch_dependents = "none", ctas_per_sm = 1, fold_columns = 128, fold_group = 1, stage_scales = true>, smem_layout = #gemmc.smem_layout<stages = 3, stage_bytes = 49152, b_offset = 16384, barriers = 214576, align = 1024, swizzle = 128, epilogue = 147456>} : !llvm.ptr<3> -> !llvm.struct<(f32, f32, f32, f32)>
+    llvm.return %f : !llvm.struct<(f32, f32, f32, f32)>
+  }
+}

@@ -265,3 +265,58 @@ gpu.module @k4 {
     llvm.return
   }
 }
+
+// -----
+
+// stage_scales: true on the same kernel (3 stages; the scale slots before
+// the barriers): the producer's first warp (threads 256 .. 287) runs the
+// loads; each load waits for its stage (every lane), copies its K tile's
+// block scales into the stage's slot (gemmc.stage_scales: every lane, the
+// kernel's scale_a and scale_b, the tile's m0 and n0), then thread 256
+// alone fills the stage. The consumers carry no scales: each K tile's are
+// read from its stage right after the stage's wait (gemmc.staged_scales,
+// the warpgroup's first row in the tile: its slice of A in rows), before
+// the first part's wgmmas, and both parts fold with them.
+
+// CHECK-LABEL: llvm.func @staged(
+// CHECK-SAME: %[[SA:[a-z0-9]+]]: !llvm.ptr<1> {llvm.noalias}, %[[SB:[a-z0-9]+]]: !llvm.ptr<1> {llvm.noalias})
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: gemmc.set_max_registers 40
+// CHECK-NEXT: %[[WARP0:.*]] = arith.cmpi ult, %[[TID]], %c288_i32 : i32
+// CHECK-NEXT: scf.if %[[WARP0]] {
+// CHECK-NEXT: gemmc.tile_loop
+// CHECK-NEXT: ^bb0(%[[M0:.*]]: i32, %[[N0:.*]]: i32, %{{.*}}: i32, %[[KB:.*]]: i32, %{{.*}}: i32, %[[G:.*]]: i32):
+// CHECK-NEXT: scf.for %[[KT:.*]] = %[[KB]] to
+// CHECK-NEXT: %[[STEP:.*]] = arith.subi %[[KT]], %[[KB]] : i32
+// CHECK-NEXT: %[[GL:.*]] = arith.addi %[[G]], %[[STEP]] : i32
+// CHECK-NEXT: gemmc.stage_acquire %[[GL]], %[[SMEM:[^ ]*]]
+// CHECK-NEXT: gemmc.stage_scales %[[GL]], %[[M0]], %[[N0]], %[[KT]], %[[SA]], %[[SB]], %[[SMEM]], %{{.*}}, %{{.*}}, %{{.*}} {schedule = {{.*}}stage_scales = true>, smem_layout = #gemmc.smem_layout<stages = 3, stage_bytes = 49152, b_offset = 16384, barriers = 149040, align = 1024, swizzle = 128>}
+// CHECK-NEXT: %[[FILLER:.*]] = arith.cmpi eq, %[[TID]], %c256_i32 : i32
+// CHECK-NEXT: scf.if %[[FILLER]] {
+// CHECK-NEXT: gemmc.stage_fill %[[GL]], %[[M0]], %[[N0]], %[[KT]]
+// CHECK-NEXT: {{^ +[}]$}}
+// CHECK-NEXT: {{^ +[}]$}}
+// CHECK: gemmc.set_max_registers 232 {increase}
+// CHECK: %[[ASLICE:.*]] = arith.muli %{{.*}}, %c8192_i32 : i32
+// CHECK-NEXT: %[[STEPS:.*]] = arith.subi
+// CHECK-NEXT: %[[ROWS:.*]] = arith.divui %[[ASLICE]], %c128_i32 : i32
+// CHECK-NEXT: %{{[0-9]+}}:2 = scf.for %{{[a-z0-9]+}} = %c0_i32 to %[[STEPS]] step %c1_i32 iter_args(%[[SUMIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[PARTIN:[a-z0-9]+]] = %{{[0-9]+}}) -> (
+// CHECK: gemmc.stage_wait %[[GS:[^,]*]],
+// CHECK-NEXT: gemmc.stage_base %[[GS]]
+// CHECK-NEXT: llvm.getelementptr
+// CHECK-NEXT: llvm.getelementptr
+// CHECK-NEXT: %[[F:.*]] = gemmc.staged_scales %[[GS]], %{{.*}}, %[[ROWS]] {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-NEXT: %[[P0:.*]] = gemmc.mma_stage %[[PARTIN]], {{.*}}columns = array<i64: 0, 128>
+// CHECK: gemmc.mma_fold %[[SUMIN]], %[[P0]], %[[F]] {column = 0 : i64
+// CHECK: %[[P1:.*]] = gemmc.mma_stage %[[P0]], {{.*}}columns = array<i64: 128, 128>
+// CHECK: gemmc.mma_fold %{{.*}}, %[[P1]], %[[F]] {column = 128 : i64
+gpu.module @k5 {
+  llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
+  llvm.func @staged(%ta: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tb: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %c: !llvm.ptr<1> {llvm.noalias}, %m: i32, %n: i32, %k: i32, %ldc: i32, %sa: !llvm.ptr<1> {llvm.noalias}, %sb: !llvm.ptr<1> {llvm.noalias}) attributes {nvvm.kernel} {
+    %first = nvvm.read.ptx.sreg.ctaid.x : i32
+    %step = nvvm.read.ptx.sreg.nctaid.x : i32
+    %smem = llvm.mlir.addressof @smem : !llvm.ptr<3>
+    gemmc.tile_matmul %ta, %tb, %c, %first, %step, %m, %n, %k, %ldc smem(%smem) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "f32", accumulator = "f32", tile_shape = [128, 256, 128], cluster_shape = [1, 1], stages = 3, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", promotion_interval = 0, kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none", fold_columns = 128, fold_group = 1, stage_scales = true>, smem_layout = #gemmc.smem_layout<stages = 3, stage_bytes = 49152, b_offset = 16384, barriers = 149040, align = 1024, swizzle = 128>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>, !llvm.ptr<3>
+    llvm.return
+  }
+}

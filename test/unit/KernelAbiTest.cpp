@@ -112,8 +112,10 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // and 2 sm_80 ones back from there (branch sm80e: a100_bf16_128x256x64,
   // a100_tf32_128x256x32_tn),
   // and 1 block-scaled FP8 spec taking its parts one at a time (issue 14,
-  // fp8f: h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop).
-  EXPECT_EQ(checked, 126);
+  // fp8f: h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop),
+  // and 3 block-scaled FP8 correctness cases with stage_scales (issue 14,
+  // fp8g: fp8_blockscale_*_ss).
+  EXPECT_EQ(checked, 129);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box

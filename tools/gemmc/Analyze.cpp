@@ -174,6 +174,8 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                                 formatBytes(r.stageBytes())).str();
   if (r.epilogueBytes)
     smemSum += " + " + formatBytes(r.epilogueBytes) + " epilogue";
+  if (r.scaleBytes)
+    smemSum += " + " + formatBytes(r.scaleBytes) + " block scales";
   if (r.barrierBytes)
     smemSum += " + " + formatBytes(r.barrierBytes) + " barriers";
   os << formatv("  shared memory    = {0} = {1} per CTA -> {2} / {1} = {3}\n",

@@ -45,6 +45,7 @@ struct CtaResources {
   int64_t epilogueChunks = 0;  ///< TMA store: chunks in a tile row
   int64_t epilogueBuffers = 0; ///< TMA store: the ring's chunk buffers
   int64_t barrierBytes = 0;    ///< mbarriers plus the swizzle alignment pad
+  int64_t scaleBytes = 0;      ///< mainloop.stage_scales: a slot a stage (scaleSlotBytes), else 0
   int64_t smemBytes = 0;       ///< dynamic shared memory of one CTA
   int64_t threads = 0;
   int64_t consumerWarpgroups = 0;

@@ -106,6 +106,16 @@ inline int64_t scaleSlotColumns(const KernelSpec &s) {
 inline int64_t scaleSlots(const KernelSpec &s) {
   return s.blockN() / scaleSlotColumns(s);
 }
+/// mainloop.stage_scales: the bytes of one stage's slot of block scales,
+/// A's BLOCK_M row scales then B's scaleSlots, f32, in 16-byte units; 0
+/// without stage_scales. The slots lie after the epilogue's buffers, one a
+/// stage, and the slot of load g is stage g % stages's.
+inline int64_t scaleSlotBytes(const KernelSpec &s) {
+  if (!s.mainloop.stageScales)
+    return 0;
+  int64_t bytes = (s.blockM() + scaleSlots(s)) * 4;
+  return (bytes + 15) / 16 * 16;
+}
 /// mainloop.fold_columns: the parts a consumer warpgroup issues between two
 /// waits for all of its MMAs (a loop iteration of whole K tiles, at least
 /// this many parts). ptxas cannot follow a wgmma group across a loop

@@ -189,7 +189,9 @@ SmemLayoutAttr mlir::gemmc::smemLayoutFor(ScheduleAttr schedule) {
   return SmemLayoutAttr::get(
       ctx, res.stages, res.stageBytes(),
       /*b_offset=*/res.aStageBytes,
-      /*barriers=*/res.stages * res.stageBytes() + res.epilogueBytes,
+      // stage_scales: the slots of block scales lie between the epilogue's
+      // buffers and the barriers (Ring::scaleSlot).
+      /*barriers=*/res.stages * res.stageBytes() + res.epilogueBytes + res.scaleBytes,
       /*align=*/spec.mainloop.load == LoadKind::Tma ? kSwizzleAtomAlignBytes
                                                      : ::gemmc::isa::kCpAsyncBytes,
       /*swizzle=*/swizzleSpanBytes(spec.mainloop.swizzle),

@@ -492,6 +492,60 @@ def Gemmc_BlockScalesOp : Gemmc_Op<"block_scales"> {
   }];
 }
 
+def Gemmc_StageScalesOp : Gemmc_Op<"stage_scales"> {
+  let summary = "Producer warp: copy K tile `k_tile`'s block scales into the stage of load `load`";
+  let description = [{
+    mainloop.stage_scales: every lane of the producer warp copies its share
+    of the block scales of K tile `k_tile` of the tile at (m0, n0) (A's
+    scales of the tile's BLOCK_M rows, then B's of its scale slots; rows
+    past `m` and blocks past `n` copy the last row or block) into the
+    stage's slot of shared memory, asynchronously, and has the stage's full
+    barrier wait for its copies (an arrival when they land, counted before
+    the producer's own). The warp is synchronized after it, so that the
+    stage's fill (its one arrival) comes after every lane's.
+
+    ```mlir
+    gemmc.stage_scales %g, %m0, %n0, %kt, %sa, %sb, %smem, %m, %n, %k
+      {schedule = ..., smem_layout = ...} : !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<3>
+    ```
+  }];
+  let arguments = (ins I32:$load, I32:$m0, I32:$n0, I32:$k_tile,
+                       LLVM_AnyPointer:$scale_a, LLVM_AnyPointer:$scale_b,
+                       LLVM_AnyPointer:$smem, I32:$m, I32:$n, I32:$k,
+                       Gemmc_ScheduleAttr:$schedule,
+                       Gemmc_SmemLayoutAttr:$smem_layout);
+  let assemblyFormat = [{
+    $load `,` $m0 `,` $n0 `,` $k_tile `,` $scale_a `,` $scale_b `,` $smem `,`
+    $m `,` $n `,` $k attr-dict `:` qualified(type($scale_a)) `,`
+    qualified(type($scale_b)) `,` qualified(type($smem))
+  }];
+}
+
+def Gemmc_StagedScalesOp : Gemmc_Op<"staged_scales"> {
+  let summary = "Consumer: this thread's block scales from the stage of load `load`";
+  let description = [{
+    mainloop.stage_scales: gemmc.block_scales's result (the factors of the
+    rows this thread holds in the accumulator fragment that starts at tile
+    row `row`, counted from the tile's first row, then the tile's B scale
+    slots), read from the scale slot of the stage of load `load`, which
+    gemmc.stage_scales filled. Valid between the stage's wait and its
+    release.
+
+    ```mlir
+    %f = gemmc.staged_scales %g, %smem, %row {schedule = ..., smem_layout = ...}
+           : !llvm.ptr<3> -> !llvm.struct<(f32, f32, f32, f32)>
+    ```
+  }];
+  let arguments = (ins I32:$load, LLVM_AnyPointer:$smem, I32:$row,
+                       Gemmc_ScheduleAttr:$schedule,
+                       Gemmc_SmemLayoutAttr:$smem_layout);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $load `,` $smem `,` $row attr-dict `:` qualified(type($smem)) `->`
+    qualified(type($result))
+  }];
+}
+
 def Gemmc_MmaFoldOp : Gemmc_Op<"mma_fold",
     [Pure, AllTypesMatch<["sum", "result"]>]> {
   let summary = "sum + part x (A's row scale x B's block scale), on the CUDA cores";
