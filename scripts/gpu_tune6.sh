@@ -12,11 +12,12 @@
 #   2. r1.txt/.json: every row interleaved with cuBLAS, 50 timed runs, and as a CUDA graph (--graph: time per
 #      launch without the host's submission). Q1: swap_ab 16x64 warp_specialized against pingpong at M <= 16,
 #      N 4608-6144. Q2: 128x256 (TMA store, direct store) and 128x224 (direct) at M = 256, N = 14336, K 1024-8192,
-#      and at M = 128.
+#      and at M = 128. Q3: the picks that moved with the swap_ab weight-panel term beside the bundle's kernels.
 #   3. sustain.txt: --sustain 1.0 on mistral_7b_up_m256 (K = 4096), the three Q2 kernels: time per launch, mean SM
 #      MHz and board W over the settled half (does 128x224 hold a lower clock at the same power?).
 #   4. ncu-none.csv: ncu, clocks left alone, of the Q2 kernels at K = 1024 / 4096 / 8192: duration, SM cycles,
-#      SM clock, DRAM bytes, L2 bytes, tensor-pipe activity (cycles in isolation at the boost clock).
+#      SM clock, DRAM bytes, L2 bytes, tensor-pipe activity (cycles in isolation at the boost clock); and of Q3's
+#      swap_ab rows (DRAM bytes read against the weights': read once, or once per activation tile?).
 #   5. ncu-base.csv: the same with the clock locked to base (cycles at one clock: the slope per K and the fixed part).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,7 +26,8 @@ cubins1=build/cubins-tune6-r1
 suite1=bench/suites/tune6-r1.yaml
 
 prepare_r1() {
-  scripts/build_suite_cubins.sh "$suite1" "$cubins1" specs test/gpu/tune3 test/gpu/tune2 bench/s7abl
+  scripts/build_suite_cubins.sh "$suite1" "$cubins1" specs test/gpu/tune3 test/gpu/tune2 test/gpu/tune4 test/gpu/small \
+    bench/s7abl bench/tune6
 }
 
 # ncu_csv TAG CLOCK SHAPES LIMIT CUBIN_DIR SUITE: ncu over gemmc-bench (--iters 1 --warmup 0: the check launch and
@@ -56,8 +58,8 @@ run_r1() {
   fits 10 sustain && stage sustain "$(lim 15)" "$bench" --cubin-dir "$cubins1" --suite "$suite1" \
     --shapes mistral_7b_up_m256 --iters 5 --warmup 2 --sustain 1.0 >"$OUT/sustain.txt"
   sed -n '/^sustained/,$p' "$OUT/sustain.txt"
-  local q2=up_m256_k1024,mistral_7b_up_m256,up_m256_k8192
-  fits 12 ncu-none && ncu_csv ncu-none none "$q2" 20 "$cubins1" "$suite1"
+  local q2=up_m256_k1024,mistral_7b_up_m256,up_m256_k8192 q3=llama3_8b_down_m16,mistral_7b_qkv_m16,dsv3_expert_up_m64
+  fits 12 ncu-none && ncu_csv ncu-none none "$q2,$q3" 25 "$cubins1" "$suite1"
   fits 12 ncu-base && ncu_csv ncu-base base "$q2" 20 "$cubins1" "$suite1"
   return $status
 }
