@@ -50,7 +50,7 @@ LARGE = ["cube4096", "cube8192", "prefill_attn_out", "prefill_mlp_up", "skinny_s
 M256 = ["decode_attn_out", "decode_qkv", "decode_mlp_up", "decode_mlp_down"]
 SMALL = ["decode_m64", "decode_m16"]
 SPEC_DIRS = ["specs", "test/gpu/specs", "test/gpu/m256", "test/gpu/small", "test/gpu/tune2", "test/gpu/tune3",
-             "test/gpu/tune4", "test/gpu/tune5"]
+             "test/gpu/tune4", "test/gpu/tune5", "bench/s7abl", "bench/tune6"]
 LAYOUT = {"row/col": "col", "row/row": "row"}  # a gemmc-bench row's layout -> B layout of gemmc tune
 
 

@@ -19,6 +19,21 @@
 #      SM clock, DRAM bytes, L2 bytes, tensor-pipe activity (cycles in isolation at the boost clock); and of Q3's
 #      swap_ab rows (DRAM bytes read against the weights': read once, or once per activation tile?).
 #   5. ncu-base.csv: the same with the clock locked to base (cycles at one clock: the slope per K and the fixed part).
+#
+#   round 2, build machine: scripts/gpu_tune6.sh prepare r2   # bench/suites/tune6-r2.yaml -> build/cubins-tune6-r2,
+#                                                              # the waves bundle -> build/cubins-tune6-bundle
+#   GPU machine, carrying build/cubins-tune6-r1, build/cubins-tune6-r2 and build/cubins-tune6-bundle:
+#     scripts/gpu_tune6.sh r2
+# r2 (150 s; each stage under a timeout, skipped with a line when it no longer fits):
+#   1. gemmc-bench and gemmc-gpu-tests.
+#   2. r2.txt/.json: round 1's two bundle rules, each kernel beside the one it replaces, with cuBLAS, 50 timed runs
+#      and --graph (bench/suites/tune6-r2.yaml).
+#   3. suite.txt: gemmc-gpu-tests on swab_f16_tn_16x64_pp (new, bench only) at ragged shapes and padded ld.
+#   4. ncu-l2.csv: ncu (clocks free) of round 1's mistral_7b_up_m256 and llama3_8b_down_m16 kernels, the L2's bytes
+#      by source (SMs, the fabric between the two partitions, hits / misses): where 128x224's and two-tile swap_ab's
+#      extra L2 traffic comes from.
+#   5. sweep-lo / sweep-hi / anchors .txt/.json: the bundle with round 1's rules on the 77 sweep shapes and the 11
+#      anchor shapes, 10 timed runs (the fresh run for the miss report).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -64,9 +79,57 @@ run_r1() {
   return $status
 }
 
+cubins2=build/cubins-tune6-r2
+suite2=bench/suites/tune6-r2.yaml
+bundle=build/cubins-tune6-bundle/h200_bf16_tn_waves
+prepare_r2() {
+  scripts/build_suite_cubins.sh "$suite2" "$cubins2" test/gpu/tune2 test/gpu/small bench/tune6 &&
+    rm -rf "$(dirname "$bundle")" && mkdir -p "$(dirname "$bundle")" &&
+    build/bin/gemmc bundle bench/bundles/h200_bf16_tn_waves.yaml -o "$bundle"
+}
+
+run_r2() {
+  source scripts/gpu_common.sh
+  log=$OUT/logs.txt
+  : >"$log"
+  budget=150
+  gpu_stage_build 95 || return 1
+  local bench=$build/bin/gemmc-bench status=0
+  fits 12 r2 && stage r2 "$(lim 25)" "$bench" --cubin-dir "$cubins2" --suite "$suite2" --iters 50 --warmup 3 \
+    --graph --json "$OUT/r2.json" >"$OUT/r2.txt" || status=1
+  sed -n '/^shape/,$p' "$OUT/r2.txt"
+  fits 8 suite && gpu_stage_suite "$(lim 20)" 1x1x16,16x8192x8192,9x1000x1000,129x130x1000,127x255x200,300x520x4096 \
+    "$cubins2/swab_f16_tn_16x64_pp.cubin" || status=1
+  grep -E "FAIL" "$OUT/suite.txt" | head -20
+  local ncu
+  ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+  if [ -n "$ncu" ] && fits 12 ncu-l2; then
+    stage ncu-l2 "$(lim 20)" "$ncu" --clock-control none -k "regex:^gemm_" \
+      --metrics gpu__time_duration.sum,lts__t_bytes.sum,lts__t_sectors.sum,lts__t_sectors_srcunit_tex.sum,lts__t_sectors_srcunit_ltcfabric.sum,lts__t_sectors_srcunit_tex_lookup_hit.sum,lts__t_sectors_srcunit_tex_lookup_miss.sum,lts__t_sectors_srcunit_tex_op_read.sum,dram__bytes_read.sum \
+      -f -o "$OUT/ncu-l2" "$bench" --cubin-dir "$cubins1" --suite "$suite1" --shapes mistral_7b_up_m256,llama3_8b_down_m16 \
+      --iters 1 --warmup 0 >"$OUT/ncu-l2.log" 2>&1
+    [ -f "$OUT/ncu-l2.ncu-rep" ] && "$ncu" --import "$OUT/ncu-l2.ncu-rep" --page raw --csv >"$OUT/ncu-l2.csv" 2>>"$log" &&
+      rm -f "$OUT/ncu-l2.ncu-rep"
+  fi
+  local lo hi
+  lo=$(suite_shape_names bench/suites/sweep.yaml '$2 <= 1024')
+  hi=$(suite_shape_names bench/suites/sweep.yaml '$2 > 1024')
+  fits 25 sweep-lo && stage sweep-lo "$(lim 55)" "$bench" --bundle "$bundle" --suite bench/suites/sweep.yaml \
+    --shapes "$lo" --iters 10 --warmup 2 --json "$OUT/sweep-lo.json" >"$OUT/sweep-lo.txt"
+  fits 15 sweep-hi && stage sweep-hi "$(lim 40)" "$bench" --bundle "$bundle" --suite bench/suites/sweep.yaml \
+    --shapes "$hi" --iters 10 --warmup 2 --json "$OUT/sweep-hi.json" >"$OUT/sweep-hi.txt"
+  fits 10 anchors && stage anchors "$(lim 25)" "$bench" --bundle "$bundle" --suite bench/suites/anchors.yaml \
+    --iters 10 --warmup 2 --json "$OUT/anchors.json" >"$OUT/anchors.txt"
+  python3 bench/model_check.py /dev/null "$OUT/sweep-lo.json" "$OUT/sweep-hi.json" | tee "$OUT/sweep_summary.txt"
+  return $status
+}
+
 case "${1:-} ${2:-}" in
 "prepare r1") prepare_r1 && echo "gpu_tune6.sh: $cubins1 ready" ;;
+"prepare r2") prepare_r2 && echo "gpu_tune6.sh: $cubins2 and $bundle ready" ;;
+"r2 "*) [ -d "$cubins1" ] && [ -d "$cubins2" ] && [ -d "$bundle" ] && run_r2 ||
+  { echo "gpu_tune6.sh: no $cubins1, $cubins2 or $bundle (scripts/gpu_tune6.sh prepare r1 / r2 on the build machine) or a failed run"; exit 1; } ;;
 "r1 "*) [ -d "$cubins1" ] && run_r1 ||
   { echo "gpu_tune6.sh: no $cubins1 (scripts/gpu_tune6.sh prepare r1 on the build machine) or a failed run"; exit 1; } ;;
-*) echo "usage: scripts/gpu_tune6.sh r1 (GPU machine); prepare r1 (build machine)" >&2; exit 2 ;;
+*) echo "usage: scripts/gpu_tune6.sh r1|r2 (GPU machine); prepare r1|r2 (build machine)" >&2; exit 2 ;;
 esac

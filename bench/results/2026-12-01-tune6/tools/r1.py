@@ -2,7 +2,7 @@
 """Round 1 of scripts/gpu_tune6.sh, summarized: r1.json (events and graph times per row), sustain.txt, and the ncu
 CSVs (per kernel launch: duration, SM cycles, SM clock, DRAM read/write, L2 bytes, tensor-pipe activity), the
 launches matched to the suite's rows in order (gemmc-bench runs the rows in suite order, each kernel's check launch
-then its timed launch).
+then its timed launch; a row's kernels in gemmc-bench's order, the launches named from ncu's kernel names).
   python3 bench/results/2026-12-01-tune6/tools/r1.py DIR   (DIR = the round's results)"""
 import csv, json, os, re, sys
 
@@ -52,7 +52,8 @@ def ncu(tag, shapes):
                          'Kbyte': 1e-3, 'Mbyte': 1, 'Gbyte': 1e3, 'Tbyte': 1e6, 'hz': 1e-9, 'Khz': 1e-6, 'Mhz': 1e-3,
                          'Ghz': 1, 'cycle': 1, 'Kcycle': 1e3, 'Mcycle': 1e6, '%': 1}.get(u, 1)
                 v[w] = x * scale
-        s, c = launches[i] if i < len(launches) else ('?', row[col['Kernel Name']])
+        s = launches[i][0] if i < len(launches) else '?'
+        c = row[col['Kernel Name']].replace('gemm_', '', 1)
         us = v.get('gpu__time_duration.sum', float('nan'))
         l2 = v.get('lts__t_bytes.sum', float('nan'))
         print('%-22s %-26s %9.1f %9.0f %7.3f %9.1f %9.1f %9.1f %6.1f %8.2f' % (
