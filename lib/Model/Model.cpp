@@ -271,8 +271,10 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
                         ? dev.l2Partitions
                         : 1;
   // swap_ab: the weights are the swapped kernel's A, its row panels; the
-  // activation tiles that share one each read it from HBM (docs/model.md
-  // 4c: two 8-row tiles measured 1.48-1.59x the one-read prediction).
+  // activation tiles that share one are each charged a read from HBM
+  // (docs/model.md 4c: two 8-row tiles measured 1.48-1.59x the one-read
+  // prediction; a stand-in for the L2 traffic that doubles: ncu measured
+  // the DRAM reads once, the L2 at its traffic ceiling).
   a.weightPanelPerActivationTile = spec.swapAb && a.tilesN > 1;
   int64_t rowCopies = a.weightPanelPerActivationTile
                           ? std::numeric_limits<int64_t>::max()
