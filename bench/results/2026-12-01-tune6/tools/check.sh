@@ -4,7 +4,8 @@
 # rerank-session3/-tune3-r1/-tune4-r1.txt: bench/rerank_sweep.py --errors (the measured best in the model's top 3:
 # session 7's 44/47, 33/33, 17/17); anchors-error.txt and errors.txt: tune5's tools (the anchor suite within 10%,
 # measured / predicted per stored set); miss-report.txt/.json: tune5's miss-report.sh on session 7's sweep with
-# every measured run since (tune5 r2/r3, s7-final, s7-abl).
+# every measured run since (tune5 r2/r3, s7-final, s7-abl); SWEEP="A.json B.json" for another sweep run,
+# EXTRA_MEASURED for more --measured / --anchors arguments (round 1: --measured r1/r1.json --anchors r1/r1-anchors.json).
 set -u
 out=$1
 mkdir -p "$out"
@@ -25,7 +26,7 @@ rm -f "$CACHE"
 python3 $T5/tools/errors.py >"$out/errors.txt" 2>&1
 python3 $R/2026-12-01-tune4/tools/anchors_err.py >"$out/anchors-error.txt" 2>&1
 S7=$R/2026-12-01-session7
-SWEEP="$S7/s7-sweep/sweep-lo.json $S7/s7-sweep/sweep-hi.json" $T5/miss-report.sh "$out/miss-report" \
+SWEEP="${SWEEP:-$S7/s7-sweep/sweep-lo.json $S7/s7-sweep/sweep-hi.json}" $T5/miss-report.sh "$out/miss-report" \
   --measured $T5/r2/picks.json --measured $T5/r3/r3.json --measured $S7/s7-final/picks-s7.json \
   --measured $S7/s7-abl/abl.json ${EXTRA_MEASURED:-} >/dev/null
 grep -h "measured best in the model's top 3" "$out"/rerank-*.txt
