@@ -103,14 +103,21 @@ run_r2() {
   grep -E "FAIL" "$OUT/suite.txt" | head -20
   local ncu
   ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
-  if [ -n "$ncu" ] && fits 12 ncu-l2; then
-    stage ncu-l2 "$(lim 20)" "$ncu" --clock-control none -k "regex:^gemm_" \
-      --metrics gpu__time_duration.sum,lts__t_bytes.sum,lts__t_sectors.sum,lts__t_sectors_srcunit_tex.sum,lts__t_sectors_srcunit_ltcfabric.sum,lts__t_sectors_srcunit_tex_lookup_hit.sum,lts__t_sectors_srcunit_tex_lookup_miss.sum,lts__t_sectors_srcunit_tex_op_read.sum,dram__bytes_read.sum \
+  # The L2's sectors by source; if this ncu lacks a name, again with the names tune5 r1 used.
+  local metrics
+  for metrics in gpu__time_duration.sum,lts__t_bytes.sum,lts__t_sectors.sum,lts__t_sectors_srcunit_tex.sum,lts__t_sectors_srcunit_ltcfabric.sum,lts__t_sectors_srcunit_tex_lookup_hit.sum,lts__t_sectors_srcunit_tex_lookup_miss.sum,lts__t_sectors_srcunit_tex_op_read.sum,dram__bytes_read.sum \
+    gpu__time_duration.sum,lts__t_bytes.sum,lts__t_sectors_srcunit_ltcfabric.sum,lts__t_sectors_srcunit_tex_lookup_miss.sum,dram__bytes_read.sum; do
+    [ -n "$ncu" ] && fits 12 ncu-l2 || break
+    stage ncu-l2 "$(lim 20)" "$ncu" --clock-control none -k "regex:^gemm_" --metrics "$metrics" \
       -f -o "$OUT/ncu-l2" "$bench" --cubin-dir "$cubins1" --suite "$suite1" --shapes mistral_7b_up_m256,llama3_8b_down_m16 \
       --iters 1 --warmup 0 >"$OUT/ncu-l2.log" 2>&1
-    [ -f "$OUT/ncu-l2.ncu-rep" ] && "$ncu" --import "$OUT/ncu-l2.ncu-rep" --page raw --csv >"$OUT/ncu-l2.csv" 2>>"$log" &&
+    if [ -f "$OUT/ncu-l2.ncu-rep" ]; then
+      "$ncu" --import "$OUT/ncu-l2.ncu-rep" --page raw --csv >"$OUT/ncu-l2.csv" 2>>"$log"
       rm -f "$OUT/ncu-l2.ncu-rep"
-  fi
+      break
+    fi
+    tail -3 "$OUT/ncu-l2.log"
+  done
   local lo hi
   lo=$(suite_shape_names bench/suites/sweep.yaml '$2 <= 1024')
   hi=$(suite_shape_names bench/suites/sweep.yaml '$2 > 1024')
