@@ -131,12 +131,50 @@ run_r2() {
   return $status
 }
 
+# r3 (under 120 s): gemmc-bench and gemmc-gpu-tests; r3.txt/.json (bench/suites/tune6-r3.yaml, 20 timed runs, --graph);
+# suite.txt: gemmc-gpu-tests on the two new kernels (ragged, padded ld, a large shape); ncu-l2.csv: the L2's sectors by
+# source for the three mistral_7b_up_m256 kernels (clocks free).
+cubins3=build/cubins-tune6-r3
+suite3=bench/suites/tune6-r3.yaml
+prepare_r3() {
+  scripts/build_suite_cubins.sh "$suite3" "$cubins3" bench/tune6 bench/s7abl test/gpu/m256 test/gpu/tune4 specs
+}
+
+run_r3() {
+  source scripts/gpu_common.sh
+  log=$OUT/logs.txt
+  : >"$log"
+  budget=120
+  gpu_stage_build 80 || return 1
+  local bench=$build/bin/gemmc-bench status=0
+  fits 15 r3 && stage r3 "$(lim 40)" "$bench" --cubin-dir "$cubins3" --suite "$suite3" --iters 20 --warmup 3 \
+    --graph --json "$OUT/r3.json" >"$OUT/r3.txt" || status=1
+  sed -n '/^shape/,$p' "$OUT/r3.txt"
+  fits 8 suite && gpu_stage_suite "$(lim 25)" 1x1x16,129x130x1000,127x255x200,1000x1000x1000,300x520x4096,2048x2048x4096 \
+    "$cubins3/ws_tn_128x224_amc.cubin" "$cubins3/ws_tn_128x160_pers.cubin" || status=1
+  grep -E "FAIL" "$OUT/suite.txt" | head -20
+  local ncu
+  ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+  if [ -n "$ncu" ] && fits 12 ncu-l2; then
+    stage ncu-l2 "$(lim 20)" "$ncu" --clock-control none -k "regex:^gemm_" \
+      --metrics gpu__time_duration.sum,lts__t_bytes.sum,lts__t_sectors_srcunit_tex.sum,lts__t_sectors_srcunit_ltcfabric.sum,dram__bytes_read.sum \
+      -f -o "$OUT/ncu-l2" "$bench" --cubin-dir "$cubins3" --suite "$suite3" --shapes mistral_7b_up_m256 \
+      --iters 1 --warmup 0 >"$OUT/ncu-l2.log" 2>&1
+    [ -f "$OUT/ncu-l2.ncu-rep" ] && "$ncu" --import "$OUT/ncu-l2.ncu-rep" --page raw --csv >"$OUT/ncu-l2.csv" 2>>"$log" &&
+      rm -f "$OUT/ncu-l2.ncu-rep"
+  fi
+  return $status
+}
+
 case "${1:-} ${2:-}" in
 "prepare r1") prepare_r1 && echo "gpu_tune6.sh: $cubins1 ready" ;;
 "prepare r2") prepare_r2 && echo "gpu_tune6.sh: $cubins2 and $bundle ready" ;;
 "r2 "*) [ -d "$cubins1" ] && [ -d "$cubins2" ] && [ -d "$bundle" ] && run_r2 ||
   { echo "gpu_tune6.sh: no $cubins1, $cubins2 or $bundle (scripts/gpu_tune6.sh prepare r1 / r2 on the build machine) or a failed run"; exit 1; } ;;
+"prepare r3") prepare_r3 && echo "gpu_tune6.sh: $cubins3 ready" ;;
+"r3 "*) [ -d "$cubins3" ] && run_r3 ||
+  { echo "gpu_tune6.sh: no $cubins3 (scripts/gpu_tune6.sh prepare r3 on the build machine) or a failed run"; exit 1; } ;;
 "r1 "*) [ -d "$cubins1" ] && run_r1 ||
   { echo "gpu_tune6.sh: no $cubins1 (scripts/gpu_tune6.sh prepare r1 on the build machine) or a failed run"; exit 1; } ;;
-*) echo "usage: scripts/gpu_tune6.sh r1|r2 (GPU machine); prepare r1|r2 (build machine)" >&2; exit 2 ;;
+*) echo "usage: scripts/gpu_tune6.sh r1|r2|r3 (GPU machine); prepare r1|r2|r3 (build machine)" >&2; exit 2 ;;
 esac
