@@ -10,6 +10,7 @@
 #include "llvm/Support/MathExtras.h"
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 using namespace gemmc;
@@ -77,10 +78,13 @@ struct WaveTraffic {
 /// panel is one tile row of A (or column of B) over the split's K range. A
 /// panel that s tiles of the wave share is read from HBM min(s, copies)
 /// times: once when the sharers run in lockstep (copies = 1), once per L2
-/// partition when they do not (docs/model.md 4b).
+/// partition when they do not (docs/model.md 4b); an A row panel,
+/// min(s, rowCopies) times (swap_ab's weight panels: once per sharer,
+/// docs/model.md 4c).
 WaveTraffic waveTraffic(const KernelSpec &spec, const ProblemShape &p,
                         int64_t tilesM, int64_t tilesN, double kPerSplit,
-                        int64_t first, int64_t count, int64_t copies) {
+                        int64_t first, int64_t count, int64_t copies,
+                        int64_t rowCopies) {
   double ea = elementBytes(spec.a.element), eb = elementBytes(spec.b.element);
   // Panel -> (bytes, tiles of the wave that read it).
   llvm::DenseMap<int64_t, std::pair<double, int64_t>> rows, cols;
@@ -95,11 +99,12 @@ WaveTraffic waveTraffic(const KernelSpec &spec, const ProblemShape &p,
     auto &col = cols[t.split * tilesN + t.n];
     col = {bPanel, col.second + 1};
   }
-  for (const auto *panels : {&rows, &cols})
+  for (const auto &[panels, most] :
+       {std::pair(&rows, rowCopies), std::pair(&cols, copies)})
     for (const auto &panel : *panels) {
       w.unique += panel.second.first;
       w.reads += panel.second.first *
-                 double(std::min(panel.second.second, copies));
+                 double(std::min(panel.second.second, most));
     }
   w.rows = rows.size();
   w.cols = cols.size();
@@ -265,6 +270,15 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   a.l2PanelCopies = a.mmaIssuersPerSm == 1 && a.tilesOnBusiestSm == 1
                         ? dev.l2Partitions
                         : 1;
+  // swap_ab: the weights are the swapped kernel's A, its row panels; the
+  // activation tiles that share one are each charged a read from HBM
+  // (docs/model.md 4c: two 8-row tiles measured 1.48-1.59x the one-read
+  // prediction; a stand-in for the L2 traffic that doubles: ncu measured
+  // the DRAM reads once, the L2 at its traffic ceiling).
+  a.weightPanelPerActivationTile = spec.swapAb && a.tilesN > 1;
+  int64_t rowCopies = a.weightPanelPerActivationTile
+                          ? std::numeric_limits<int64_t>::max()
+                          : a.l2PanelCopies;
 
   // --- HBM traffic: no reuse, and L2-aware. -------------------------------
   double kPerSplit = K / a.splitK;
@@ -278,7 +292,8 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   double l2 = dev.l2Bytes;
   {
     WaveTraffic first = waveTraffic(spec, p, a.tilesM, a.tilesN, kPerSplit, 0,
-                                    std::min(a.slots, a.tiles), a.l2PanelCopies);
+                                    std::min(a.slots, a.tiles), a.l2PanelCopies,
+                                    rowCopies);
     a.waveTilesM = first.rows;
     a.waveTilesN = first.cols;
     a.waveWorkingSetBytes = first.unique;
@@ -295,7 +310,7 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
       int64_t firstTile = w * a.slots;
       int64_t count = std::min(a.slots, a.tiles - firstTile);
       WaveTraffic t = waveTraffic(spec, p, a.tilesM, a.tilesN, kPerSplit,
-                                  firstTile, count, a.l2PanelCopies);
+                                  firstTile, count, a.l2PanelCopies, rowCopies);
       reads += t.reads;
       pess += pessimistic(t, l2);
       noReuse += t.noReuse;

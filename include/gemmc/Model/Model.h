@@ -168,6 +168,12 @@ struct Analysis {
   /// warpgroup (mmaIssuersPerSm == 1, tilesOnBusiestSm == 1), else 1
   /// (docs/model.md 4b).
   int64_t l2PanelCopies = 1;
+  /// swap_ab: each activation tile is charged a read of the whole weight
+  /// panel (the swapped kernel's A row panels) from HBM: measured
+  /// 1.48-1.59x the one-read prediction with two 8-row tiles. A stand-in
+  /// for the L2 traffic that doubles (DRAM measured once; docs/model.md
+  /// 4c). The activation panels keep the rule above.
+  bool weightPanelPerActivationTile = false;
   double l2Bytes = 0;        ///< the L2-aware estimate (waves in lockstep)
   double l2PessimisticBytes = 0; ///< reuse lost in proportion to working set / L2
   double amplificationNoReuse = 0, amplificationL2 = 0; ///< over minBytes
