@@ -12,14 +12,17 @@
 # when the budget would not hold it:
 # 1. the mma.sync peak from registers ($OUT/mma_sync_peak.json);
 # 2. gemmc-bench, ONE process, every a100_* fatbinary of DIR on
-#    bench/suites/sm80g.yaml (cube4096, cube8192, two stream-K shapes);
-#    fractions of the peak ($OUT/mma_sync.md);
+#    bench/suites/sm80g.yaml (r1: cube4096, cube8192, two stream-K shapes)
+#    or sm80g-r2.yaml (r2: where sm_80's split rule decides); fractions of
+#    the peak ($OUT/mma_sync.md);
 # 3. at once: the correctness suite on DIR's stream-K kernels (*_sk), every
-#    shape class, with more CTAs than K iterations (1x1x16) and tiles split
-#    several ways ($OUT/suite.txt); compute-sanitizer memcheck of the
-#    stream-K kernels ($OUT/sanitize/*.memcheck.txt); and racecheck under
-#    several settings on small kernels and shapes ($OUT/race/*.txt, a
-#    one-line verdict each in $OUT/racecheck.md).
+#    shape class, r1: with more CTAs than K iterations (1x1x16) and tiles
+#    split several ways, r2: shapes the split rule splits (M = 1, one tile
+#    of 64 K tiles, whole waves then split ones, K not a multiple of
+#    BLOCK_K) and shapes it keeps whole ($OUT/suite.txt); compute-sanitizer
+#    memcheck of the stream-K kernels; and racecheck under several settings
+#    on small kernels and shapes ($OUT/race/*.txt, a one-line verdict each
+#    in $OUT/racecheck.md).
 source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-r1}
 dir=${2:-build/cubins-sm80g-$mode}
@@ -35,7 +38,9 @@ fi
 
 # 2. Every a100_* kernel of DIR in one process.
 if fits 30 bench; then
-  stage bench "$(lim 60)" "$bench" --cubin-dir "$dir" --suite bench/suites/sm80g.yaml \
+  suite=bench/suites/sm80g.yaml
+  [ "$mode" = r2 ] && suite=bench/suites/sm80g-r2.yaml
+  stage bench "$(lim 60)" "$bench" --cubin-dir "$dir" --suite "$suite" \
     --cubins '*a100_*' --iters 10 --warmup 2 --json "$OUT/bench.json" >"$OUT/bench.txt" || status=1
   awk '/^shape /{p=1} /^== /{p=0} p' "$OUT/bench.txt" | cut -c1-130
   if [ -f "$OUT/mma_sync_peak.json" ]; then
@@ -98,18 +103,34 @@ if fits 25 sanitizers; then
     san rc-sk-big "$L" -- "${rc[@]}" --racecheck-memcpy-async no -- "$dir/a100_bf16_128x256x64_sk.fatbin" 300x600x200
     san rc-sk-small "$L" -- "${rc[@]}" -- "$dir/sm80_bf16_tn_64x128_sk.fatbin" 300x600x200
   fi
+  if [ "$mode" = r2 ]; then
+    # Which part of a 16-bit kernel the tool fails on: f16 instead of bf16,
+    # an f32 C (no conversion in the epilogue); the stream-K fixup where the
+    # tool runs (tf32), on shapes that split; other report settings.
+    san rc-f16 "$L" -- "${rc[@]}" -- "$dir/sm80_f16_tn_64x128_padded.fatbin" 64x64x64
+    san rc-bf16-cf32 "$L" -- "${rc[@]}" -- "$dir/sm80_bf16_tn_64x128_padded_cf32.fatbin" 64x64x64
+    san rc-report-hazard "$L" -- --tool racecheck --racecheck-report hazard -- "$small" 64x64x64
+    san rc-trace-sync "$L" -- "${rc[@]}" --racecheck-trace-sync yes -- "$small" 1x1x16
+    san rc-tf32-sk "$L" -- "${rc[@]}" -- "$dir/sm80_tf32_tn_64x64x16_sk.fatbin" 1x300x4096,300x600x2000
+    san rc-tf32-sk-big "$L" -- "${rc[@]}" -- "$dir/a100_tf32_128x256x32_tn_sk.fatbin" 300x600x2000
+  fi
   for f in "${sk[@]}"; do
-    san "memcheck-$(basename "$f" .fatbin)" "$L" -- --tool memcheck -- "$f" 1x1x16,127x255x72,2100x4100x136
+    san "memcheck-$(basename "$f" .fatbin)" "$L" -- --tool memcheck -- "$f" 1x1x16,1x300x4096,300x600x2000,127x255x72
   done
 fi
+shapes=1x1x16,1x300x40,64x64x64,127x255x72,129x130x100,300x600x200,1000x1000x1000,2100x4100x136,4096x2048x256
+[ "$mode" = r2 ] && shapes=1x1x16,1x300x4096,127x255x4040,300x600x2000,1000x1000x1000,2100x4100x1000,2100x4100x3000,4096x2048x4096
 if ((${#sk[@]})) && fits 20 suite; then
-  # Stream-K grids of 132 CTAs: 1x1x16 (one iteration, 131 empty shares),
-  # 1000x1000x1000 and 300x600x200 (every tile split several ways), 2100x4100x136
-  # (289 tiles of 128x256: whole waves, then split ones, K's last tile
-  # partial), 4096x2048x256 (interior tiles, the unchecked loop).
-  gpu_stage_suite "$(lim 60)" \
-    1x1x16,1x300x40,64x64x64,127x255x72,129x130x100,300x600x200,1000x1000x1000,2100x4100x136,4096x2048x256 \
-    "${sk[@]}" || status=1
+  # Stream-K grids of 132 CTAs. r1 (every split taken): 1x1x16 (one
+  # iteration, 131 empty shares), 1000x1000x1000 and 300x600x200 (every
+  # tile split several ways), 2100x4100x136 (289 tiles of 128x256: whole
+  # waves, then split ones, K's last tile partial), 4096x2048x256 (interior
+  # tiles, the unchecked loop). r2, 128x256 tiles under the split rule:
+  # split: 1x300x4096 (M = 1), 127x255x4040 (one tile, 64 K tiles, the last
+  # partial), 300x600x2000, 2100x4100x3000 (whole waves, then split); whole:
+  # 1x1x16, 1000x1000x1000, 2100x4100x1000, 4096x2048x4096 (the 64x128 and
+  # 64x64 kernels split more of them).
+  gpu_stage_suite "$(lim 60)" "$shapes" "${sk[@]}" || status=1
   grep -E "FAIL" "$OUT/suite.txt" | head -n 10
 fi
 say "waiting for the sanitizers ($(date -u +%H:%M:%S))"

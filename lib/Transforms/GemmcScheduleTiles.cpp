@@ -20,6 +20,7 @@
 #include "gemmc/Transforms/Passes.h"
 #include "gemmc/Transforms/StreamK.h"
 #include "gemmc/Target/Isa.h"
+#include "gemmc/Target/Sm80.h"
 #include "mlir/IR/IRMapping.h"
 
 #define DEBUG_TYPE "gemmc-schedule-tiles"
@@ -167,7 +168,8 @@ void lowerTileLoop(TileLoopOp op, const KernelSpec &s) {
 /// before it (so each CTA gets at least one tile's worth and a tile is
 /// split at most a few ways); the waves before go whole, keeping the
 /// grouped raster's L2 locality. T a multiple of P: all whole. T < P: all
-/// stream-K.
+/// stream-K. On sm_80, only where the idle slots of a data-parallel last
+/// wave pay for the hand-over (kSm80StreamKMinIdleKTiles); else all whole.
 void lowerSplitKPlan(StreamKPlanOp op, const KernelSpec &s);
 
 void lowerStreamKPlan(StreamKPlanOp op, const KernelSpec &s) {
@@ -186,6 +188,18 @@ void lowerStreamKPlan(StreamKPlanOp op, const KernelSpec &s) {
                               ir.cmp(arith::CmpIPredicate::ugt, waves, ir.c32(0)),
                               ir.sub(waves, ir.c32(1)), ir.c32(0)));
   Value splitFirst = ir.mul(wholeWaves, ctas);
+  if (s.arch == Arch::SM80) {
+    // Split only where a data-parallel last wave would leave enough idle:
+    // (P - rest) x kTiles >= the minimum x P (Sm80.h); else all go whole.
+    Value idle = arith::MulIOp::create(b, ir.loc, ir.zext64(ir.sub(ctas, rest)),
+                                       ir.zext64(kTiles));
+    Value needed = arith::MulIOp::create(b, ir.loc, ir.zext64(ctas),
+                                         ir.c64(kSm80StreamKMinIdleKTiles));
+    Value worth = ir.andI(ir.cmp(arith::CmpIPredicate::ne, rest, ir.c32(0)),
+                          arith::CmpIOp::create(b, ir.loc, arith::CmpIPredicate::uge,
+                                                idle, needed));
+    splitFirst = arith::SelectOp::create(b, ir.loc, worth, splitFirst, tiles);
+  }
   Value total = arith::MulIOp::create(b, ir.loc, ir.zext64(ir.sub(tiles, splitFirst)),
                                       ir.zext64(kTiles));
   op.getSplitFirst().replaceAllUsesWith(splitFirst);

@@ -328,3 +328,36 @@ func.func @fixup_sm80(%acc: !llvm.struct<(f32, f32, f32, f32)>, %tile: i32, %kb:
   }
   return
 }
+
+// -----
+
+// stream_k's plan on sm_80: the same whole waves and split tiles, kept only
+// where a data-parallel last wave would leave (P - rest) x kTiles >= 24 x P
+// iterations of slots idle (kSm80StreamKMinIdleKTiles); otherwise the first
+// split tile is past the last (every tile whole) and nothing is shared out.
+
+// CHECK-LABEL: func.func @plan_sm80(
+// CHECK-SAME: %[[P:[a-z0-9]*]]: i32, %{{[a-z0-9]*}}: i32, %{{[a-z0-9]*}}: i32, %[[KT:[a-z0-9]*]]: i32)
+// CHECK: %[[TILES:.*]] = arith.muli %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %[[WAVES:.*]] = arith.divui %[[TILES]], %[[P]] : i32
+// CHECK-NEXT: %[[REST:.*]] = arith.remui %[[TILES]], %[[P]] : i32
+// CHECK: %[[SF:.*]] = arith.muli %{{.*}}, %[[P]] : i32
+// CHECK-NEXT: %[[KT64:.*]] = arith.extui %[[KT]] : i32 to i64
+// CHECK-NEXT: %[[FREE:.*]] = arith.subi %[[P]], %[[REST]] : i32
+// CHECK-NEXT: %[[FREE64:.*]] = arith.extui %[[FREE]] : i32 to i64
+// CHECK-NEXT: %[[IDLE:.*]] = arith.muli %[[FREE64]], %[[KT64]] : i64
+// CHECK-NEXT: %[[P64:.*]] = arith.extui %[[P]] : i32 to i64
+// CHECK-NEXT: %[[NEEDED:.*]] = arith.muli %[[P64]], %c24_i64 : i64
+// CHECK-NEXT: %[[ENOUGH:.*]] = arith.cmpi uge, %[[IDLE]], %[[NEEDED]] : i64
+// CHECK-NEXT: %[[PARTIAL:.*]] = arith.cmpi ne, %[[REST]], %c0_i32 : i32
+// CHECK-NEXT: %[[WORTH:.*]] = arith.andi %[[PARTIAL]], %[[ENOUGH]] : i1
+// CHECK-NEXT: %[[FIRST:.*]] = arith.select %[[WORTH]], %[[SF]], %[[TILES]] : i32
+// CHECK-NEXT: %[[LEFT:.*]] = arith.subi %[[TILES]], %[[FIRST]] : i32
+// CHECK-NEXT: %[[LEFT64:.*]] = arith.extui %[[LEFT]] : i32 to i64
+// CHECK-NEXT: %[[TOTAL:.*]] = arith.muli %[[LEFT64]], %[[KT64]] : i64
+// CHECK-NEXT: "test.use"(%[[FIRST]], %[[TOTAL]]) : (i32, i64) -> ()
+func.func @plan_sm80(%step: i32, %m: i32, %n: i32, %kt: i32) {
+  %sf, %si = gemmc.stream_k_plan %step, %m, %n, %kt {schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 64], cluster_shape = [1, 1], stages = 3, threads = 256, load = "cp_async", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "stream_k", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">}
+  "test.use"(%sf, %si) : (i32, i64) -> ()
+  return
+}
