@@ -113,6 +113,11 @@ if fits 25 sanitizers; then
     san rc-trace-sync "$L" -- "${rc[@]}" --racecheck-trace-sync yes -- "$small" 1x1x16
     san rc-tf32-sk "$L" -- "${rc[@]}" -- "$dir/sm80_tf32_tn_64x64x16_sk.fatbin" 1x300x4096,300x600x2000
     san rc-tf32-sk-big "$L" -- "${rc[@]}" -- "$dir/a100_tf32_128x256x32_tn_sk.fatbin" 300x600x2000
+    # k8-: the same 16-bit kernels with each m16n8k16 mma.sync issued as two
+    # m16n8k8 (an experiment build: bench/results/2026-12-01-sm80g/README.md).
+    for f in "$dir"/k8-*.fatbin; do
+      [ -f "$f" ] && san "rc-$(basename "$f" .fatbin)" "$L" -- "${rc[@]}" -- "$f" 64x64x64,127x255x72
+    done
   fi
   for f in "${sk[@]}"; do
     san "memcheck-$(basename "$f" .fatbin)" "$L" -- --tool memcheck -- "$f" 1x1x16,1x300x4096,300x600x2000,127x255x72
