@@ -24,8 +24,10 @@ namespace gemmc {
 /// f32 partials (128 KiB a CTA, written, then read back by the finisher)
 /// costs ~10.5 K-tile times at K = 1024 and ~14 at cube4096, and the split
 /// phase's CTAs, each at its own K offset, lose the L2 reuse a wave's tiles
-/// share (tf32 at cube4096: 1.08x slower with 15.5 K tiles saved); cube8192
-/// saves 62 (bf16) and 124 (tf32) and runs 1.03x / 1.08x faster.
+/// share (tf32 at cube4096: 0.91x with 15.5 K tiles saved); cube8192 saves
+/// 62 (bf16) and 124 (tf32) and ran 1.02-1.03x / 1.08x faster. Round 2: bf16
+/// at 8192x8192x2048 (15.5 idle, kept whole) would gain 1.017x split; the
+/// L2 loss grows with the operands' bytes, which this count does not see.
 constexpr int64_t kSm80StreamKMinIdleKTiles = 24;
 
 /// The CTA's warps as a warpsM x warpsN grid over the tile; warp w takes
