@@ -396,9 +396,9 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
                                        /*alignment=*/vec * 4, /*isVolatile=*/true);
         for (int64_t j = 0; j < vec; ++j) {
           Value mine = LLVM::ExtractValueOp::create(b, loc, sum, ArrayRef<int64_t>{i + j});
-          Value theirs = LLVM::ExtractElementOp::create(b, loc, v, ir.c32(j));
+          Value peerValue = LLVM::ExtractElementOp::create(b, loc, v, ir.c32(j));
           sum = LLVM::InsertValueOp::create(b, loc, sum,
-                                            arith::AddFOp::create(b, loc, mine, theirs),
+                                            arith::AddFOp::create(b, loc, mine, peerValue),
                                             ArrayRef<int64_t>{i + j});
         }
       }
