@@ -125,9 +125,6 @@ void gemmc::sm80Unsupported(const KernelSpec &s, std::vector<Violation> &out) {
                "multistage (every warp loads and multiplies)",
                kernelScheduleName(s.kernelSchedule))
            .str());
-  if (s.tileScheduler.kind == TileSchedulerKind::StreamK)
-    no("tile_scheduler.kind", "stream_k is not implemented on sm_80 yet; use "
-                              "data_parallel or persistent");
   if (s.tileScheduler.splitK != 1)
     no("tile_scheduler.split_k", "split_k > 1 is not implemented yet; use 1");
   if (s.mainloop.load != LoadKind::CpAsync)

@@ -20,6 +20,7 @@
 #include "gemmc/Transforms/Passes.h"
 #include "gemmc/Transforms/StreamK.h"
 #include "gemmc/Target/Isa.h"
+#include "gemmc/Target/Sm80.h"
 #include "mlir/IR/IRMapping.h"
 
 #define DEBUG_TYPE "gemmc-schedule-tiles"
@@ -170,7 +171,8 @@ void lowerTileLoop(TileLoopOp op, const KernelSpec &s) {
 /// before it (so each CTA gets at least one tile's worth and a tile is
 /// split at most a few ways); the waves before go whole, keeping the
 /// grouped raster's L2 locality. T a multiple of P: all whole. T < P: all
-/// stream-K.
+/// stream-K. On sm_80, only where the idle slots of a data-parallel last
+/// wave pay for the hand-over (kSm80StreamKMinIdleKTiles); else all whole.
 void lowerSplitKPlan(StreamKPlanOp op, const KernelSpec &s);
 
 void lowerStreamKPlan(StreamKPlanOp op, const KernelSpec &s) {
@@ -189,6 +191,18 @@ void lowerStreamKPlan(StreamKPlanOp op, const KernelSpec &s) {
   Value wholeWaves = arith::SelectOp::create(
       b, ir.loc, ir.cmp(arith::CmpIPredicate::eq, rest, ir.c32(0)), waves, fewerWaves);
   Value splitFirst = ir.mul(wholeWaves, ctas);
+  if (s.arch == Arch::SM80) {
+    // Split only where a data-parallel last wave would leave enough idle:
+    // (P - rest) x kTiles >= the minimum x P (Sm80.h); else all go whole.
+    Value k64 = ir.zext64(kTiles);
+    Value idle = arith::MulIOp::create(b, ir.loc, ir.zext64(ir.sub(ctas, rest)), k64);
+    Value needed = arith::MulIOp::create(b, ir.loc, ir.zext64(ctas),
+                                         ir.c64(kSm80StreamKMinIdleKTiles));
+    Value enoughIdle =
+        arith::CmpIOp::create(b, ir.loc, arith::CmpIPredicate::uge, idle, needed);
+    Value worth = ir.andI(ir.cmp(arith::CmpIPredicate::ne, rest, ir.c32(0)), enoughIdle);
+    splitFirst = arith::SelectOp::create(b, ir.loc, worth, splitFirst, tiles);
+  }
   Value kTiles64 = ir.zext64(kTiles);
   Value total =
       arith::MulIOp::create(b, ir.loc, ir.zext64(ir.sub(tiles, splitFirst)), kTiles64);
@@ -219,7 +233,12 @@ void lowerSplitKPlan(StreamKPlanOp op, const KernelSpec &s) {
 /// the others (whose first piece it is) leave their partial accumulators in
 /// their workspace slot and raise its flag. Each thread keeps its own
 /// values: value i of consumer thread t at float i x threads + t of the
-/// slot's data (each warp access is 128 contiguous bytes).
+/// slot's data (each warp access is 128 contiguous bytes). sm_80 moves them
+/// `vec` = 4 at a time: values 4j .. 4j + 3 at float (j x threads + t) x 4,
+/// 16-byte accesses of 512 contiguous bytes a warp, a quarter of the
+/// instructions and of the addresses live at once (its 128x256 kernels sit
+/// at 255 registers: the scalar form spills 16 bytes for sm_80). sm_90a
+/// keeps the scalar form (its PTX is unchanged this session).
 void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
   OpBuilder b(op);
   KernelIR ir(b, op.getLoc());
@@ -248,11 +267,15 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
     return LLVM::GEPOp::create(b, loc, ir.globalPtr, b.getI8Type(),
                                op.getWorkspace(), ValueRange{offset});
   };
+  int64_t vec = s.arch == Arch::SM80 && !tmem && values % 4 == 0 ? 4 : 1;
+  auto vecType = VectorType::get({vec}, ir.f32);
+  // Where value i (a multiple of vec) is: a float, or a vector of vec.
   auto valueAt = [&](Value slot, int64_t i) {
-    Value index = ir.add(ir.c32(i * threads), tid);
+    Value index = ir.add(ir.c32(i / vec * threads), tid);
     Value data = LLVM::GEPOp::create(b, loc, ir.globalPtr, b.getI8Type(), slot,
                                      ValueRange{ir.c32(kStreamKFlagBytes)});
-    return LLVM::GEPOp::create(b, loc, ir.globalPtr, ir.f32, data, ValueRange{index});
+    Type element = vec == 1 ? Type(ir.f32) : Type(vecType);
+    return LLVM::GEPOp::create(b, loc, ir.globalPtr, element, data, ValueRange{index});
   };
   auto writer = scf::IfOp::create(
       b, loc, ir.cmp(arith::CmpIPredicate::ugt, op.getKBegin(), ir.c32(0)),
@@ -271,12 +294,21 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
                                 /*alignment=*/4);
         }
       }
-    } else {
+    } else if (vec == 1) {
       for (int64_t i = 0; i < values; ++i) {
         Value at = valueAt(slot, i);
         LLVM::StoreOp::create(b, loc,
                               LLVM::ExtractValueOp::create(b, loc, acc, ArrayRef<int64_t>{i}), at,
                               /*alignment=*/4);
+      }
+    } else {
+      for (int64_t i = 0; i < values; i += vec) {
+        Value v = LLVM::UndefOp::create(b, loc, vecType);
+        for (int64_t j = 0; j < vec; ++j)
+          v = LLVM::InsertElementOp::create(
+              b, loc, v, LLVM::ExtractValueOp::create(b, loc, acc, ArrayRef<int64_t>{i + j}),
+              ir.c32(j));
+        LLVM::StoreOp::create(b, loc, v, valueAt(slot, i), /*alignment=*/vec * 4);
       }
     }
     // Every consumer's values are written (the barrier), then one thread
@@ -361,11 +393,22 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
           AccStoreOp::create(b, loc, at, v);
         }
       }
-      for (int64_t i = 0; i < values && !tmem; ++i) {
+      for (int64_t i = 0; i < values && !tmem && vec == 1; ++i) {
         Value mine = LLVM::ExtractValueOp::create(b, loc, sum, ArrayRef<int64_t>{i});
         sum = LLVM::InsertValueOp::create(
             b, loc, sum, arith::AddFOp::create(b, loc, mine, theirs(i)),
             ArrayRef<int64_t>{i});
+      }
+      for (int64_t i = 0; i < values && vec > 1; i += vec) {
+        Value v = LLVM::LoadOp::create(b, loc, vecType, valueAt(slot, i),
+                                       /*alignment=*/vec * 4, /*isVolatile=*/true);
+        for (int64_t j = 0; j < vec; ++j) {
+          Value mine = LLVM::ExtractValueOp::create(b, loc, sum, ArrayRef<int64_t>{i + j});
+          Value peerValue = LLVM::ExtractElementOp::create(b, loc, v, ir.c32(j));
+          sum = LLVM::InsertValueOp::create(b, loc, sum,
+                                            arith::AddFOp::create(b, loc, mine, peerValue),
+                                            ArrayRef<int64_t>{i + j});
+        }
       }
       scf::YieldOp::create(b, loc, ValueRange{sum});
       b.setInsertionPointToStart(&take.getElseRegion().front());

@@ -708,19 +708,24 @@ void WarpSpecializer::buildEveryThreadFills() {
                                   b.getI64IntegerAttr(kStep), op.getSchedule())
         .getResult();
   };
-  forEachPiece([&](Value m0, Value n0, Value, Value, Value, Value g) {
+  forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd, Value g) {
+    // A piece is K tiles [kBegin, kEnd) of its tile: the whole K loop but
+    // under stream_k. Its loads are numbered from g by the piece's step.
+    Value steps = ir.sub(kEnd, kBegin);
     Value ahead = ir.c32(stages - 1);
-    for (int64_t st = 0; st + 1 < stages; ++st)
-      fill(ir.add(g, ir.c32(st)), m0, n0, ir.c32(st));
+    for (int64_t st = 0; st + 1 < stages; ++st) {
+      Value k = ir.add(kBegin, ir.c32(st));
+      fill(ir.add(g, ir.c32(st)), m0, n0, k);
+    }
     Type accType = accumulatorType(op.getSchedule());
     Value zero = LLVM::ZeroOp::create(b, ir.loc, accType);
     Value acc;
     if (!prefetch) {
-      acc = accumulate(kTiles, zero, [&](Value step, Value accIn) {
+      acc = accumulate(steps, zero, [&](Value step, Value accIn) {
         Value gj = ir.add(g, step);
         StageWaitOp::create(b, ir.loc, gj, op.getSmem(), layout);
-        Value stepAhead = ir.add(step, ahead);
-        fill(ir.add(gj, ahead), m0, n0, stepAhead);
+        Value kAhead = ir.add(ir.add(kBegin, step), ahead);
+        fill(ir.add(gj, ahead), m0, n0, kAhead);
         Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, gj, op.getSmem(), layout);
         return MmaStageOp::create(b, ir.loc, accType, accIn, base,
                                   ir.sharedAt(base, layout.getBOffset()), op.getSchedule())
@@ -731,13 +736,16 @@ void WarpSpecializer::buildEveryThreadFills() {
       // The K loop, its refills clipped or `inside` (their K tile at most
       // lastTile).
       auto kLoop = [&](ValueRange init, bool inside, Value lastTile = Value()) {
-        auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), kTiles, ir.c32(1), init);
+        // Over the K tile kt itself, load g - kBegin + kt: a stream-K
+        // piece keeps no step count beside kt live (registers: 255).
+        Value gBase = ir.sub(g, kBegin);
+        auto loop = scf::ForOp::create(b, ir.loc, kBegin, kEnd, ir.c32(1), init);
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(loop.getBody());
-        Value step = loop.getInductionVar();
+        Value kt = loop.getInductionVar();
         Value accIn = loop.getRegionIterArgs()[0], cur = loop.getRegionIterArgs()[1];
-        Value gj = ir.add(g, step), gNext = ir.add(gj, ir.c32(1));
-        Value refill = ir.add(gj, ahead), refillTile = ir.add(step, ahead);
+        Value gj = ir.add(gBase, kt), gNext = ir.add(gj, ir.c32(1));
+        Value refill = ir.add(gj, ahead), refillTile = ir.add(kt, ahead);
         if (lastTile)
           refillTile = ir.minU(refillTile, lastTile);
         if (!spread)
@@ -787,19 +795,33 @@ void WarpSpecializer::buildEveryThreadFills() {
         b.setInsertionPointToStart(&branch.getThenRegion().front());
         scf::YieldOp::create(
             b, ir.loc,
-            kLoop(head, /*inside=*/true, /*lastTile=*/ir.sub(kTiles, ir.c32(1)))[0]);
+            kLoop(head, /*inside=*/true, /*lastTile=*/ir.sub(kEnd, ir.c32(1)))[0]);
         b.setInsertionPointToStart(&branch.getElseRegion().front());
         scf::YieldOp::create(b, ir.loc, kLoop(head, /*inside=*/false)[0]);
       }
       acc = branch.getResult(0);
     }
-    release(ir.sub(ir.add(g, kTiles), ir.c32(1)));
+    release(ir.sub(ir.add(g, steps), ir.c32(1)));
     if (prefetch || staged)
       CtaSyncOp::create(b, ir.loc, /*cluster=*/false);
-    epilogue(acc, m0, n0, staged ? op.getSmem() : Value());
+    Value staging = staged ? op.getSmem() : Value();
+    if (!streamK) {
+      epilogue(acc, m0, n0, staging);
+    } else {
+      // Every thread multiplies, so every thread takes part in the fixup;
+      // the piece that finishes the tile stores it.
+      auto fixup = StreamKFixupOp::create(
+          b, ir.loc, acc, tile, kBegin, kEnd, op.getFirstTile(), op.getTileStep(),
+          kTiles, splitFirst, splitIterations, op.getWorkspace(), res.threads,
+          op.getSchedule());
+      OpBuilder::InsertionGuard inner(b);
+      Block *body = b.createBlock(&fixup.getBody(), {}, {acc.getType()}, {ir.loc});
+      epilogue(body->getArgument(0), m0, n0, staging);
+      YieldOp::create(b, ir.loc);
+    }
     if (staged && s.tileScheduler.kind != TileSchedulerKind::DataParallel)
       CtaSyncOp::create(b, ir.loc, /*cluster=*/false);
-    return ir.add(g, kTiles);
+    return ir.add(g, steps);
   });
 }
 

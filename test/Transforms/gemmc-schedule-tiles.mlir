@@ -291,3 +291,73 @@ func.func @split_k(%first: i32, %step: i32, %m: i32, %n: i32, %kt: i32) -> i32 {
   }
   return %g : i32
 }
+
+// -----
+
+// The fixup on sm_80: values move 4 at a time, values 4j .. 4j + 3 of
+// thread t at float (j x 256 + t) x 4 of the slot (a 16-byte vector; one
+// here: 4 values), written as one vector and read back volatile as one.
+
+// CHECK-LABEL: func.func @fixup_sm80(
+// CHECK-SAME: %[[ACC:[a-z0-9]*]]: !llvm.struct<(f32, f32, f32, f32)>, %[[TILE:[a-z0-9]*]]: i32, %[[KB:[a-z0-9]*]]: i32, %[[KE:[a-z0-9]*]]: i32, %[[CTA:[a-z0-9]*]]: i32, %[[CTAS:[a-z0-9]*]]: i32, %[[KT:[a-z0-9]*]]: i32, %[[SF:[a-z0-9]*]]: i32, %[[SI:[a-z0-9]*]]: i64, %[[WS:[a-z0-9]*]]: !llvm.ptr<1>)
+// CHECK: %[[U:.*]] = llvm.mlir.undef : vector<4xf32>
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[WRITER:.*]] = arith.cmpi ugt, %[[KB]], %c0_i32 : i32
+// CHECK-NEXT: scf.if %[[WRITER]] {
+// CHECK-NEXT: %[[CTA64:.*]] = arith.extui %[[CTA]] : i32 to i64
+// CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[CTA64]], %c65664_i64 : i64
+// CHECK-NEXT: %[[SLOT:.*]] = llvm.getelementptr %[[WS]][%[[OFF]]]
+// CHECK-NEXT: %[[V0:.*]] = llvm.extractvalue %[[ACC]][0]
+// CHECK-NEXT: %[[W0:.*]] = llvm.insertelement %[[V0]], %[[U]][%c0_i32 : i32] : vector<4xf32>
+// CHECK: %[[V3:.*]] = llvm.extractvalue %[[ACC]][3]
+// CHECK-NEXT: %[[W3:.*]] = llvm.insertelement %[[V3]], %{{.*}}[%c3_i32 : i32] : vector<4xf32>
+// CHECK-NEXT: %[[DATA:.*]] = llvm.getelementptr %[[SLOT]][128]
+// CHECK-NEXT: %[[AT:.*]] = llvm.getelementptr %[[DATA]][%[[TID]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, vector<4xf32>
+// CHECK-NEXT: llvm.store %[[W3]], %[[AT]] {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// CHECK-NEXT: gemmc.named_barrier %c5_i32, %c256_i32{{$}}
+// CHECK: } else {
+// CHECK: llvm.load %{{.*}} atomic syncscope("device") acquire
+// CHECK: %[[THEIRS:.*]] = llvm.load volatile %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK-COUNT-4: arith.addf
+// CHECK: "test.epilogue"(
+func.func @fixup_sm80(%acc: !llvm.struct<(f32, f32, f32, f32)>, %tile: i32, %kb: i32, %ke: i32, %cta: i32, %ctas: i32, %kt: i32, %sf: i32, %si: i64, %ws: !llvm.ptr<1>) {
+  gemmc.stream_k_fixup %acc, %tile, %kb, %ke, %cta, %ctas, %kt, %sf, %si, %ws attributes {schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [64, 256, 64], cluster_shape = [1, 1], stages = 3, threads = 256, load = "cp_async", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "stream_k", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">, threads = 256 : i64} : !llvm.struct<(f32, f32, f32, f32)>, !llvm.ptr<1> {
+  ^bb0(%total: !llvm.struct<(f32, f32, f32, f32)>):
+    "test.epilogue"(%total) : (!llvm.struct<(f32, f32, f32, f32)>) -> ()
+    gemmc.yield
+  }
+  return
+}
+
+// -----
+
+// stream_k's plan on sm_80: the same whole waves and split tiles, kept only
+// where a data-parallel last wave would leave (P - rest) x kTiles >= 24 x P
+// iterations of slots idle (kSm80StreamKMinIdleKTiles); otherwise the first
+// split tile is past the last (every tile whole) and nothing is shared out.
+
+// CHECK-LABEL: func.func @plan_sm80(
+// CHECK-SAME: %[[P:[a-z0-9]*]]: i32, %{{[a-z0-9]*}}: i32, %{{[a-z0-9]*}}: i32, %[[KT:[a-z0-9]*]]: i32)
+// CHECK: %[[TILES:.*]] = arith.muli %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %[[WAVES:.*]] = arith.divui %[[TILES]], %[[P]] : i32
+// CHECK-NEXT: %[[REST:.*]] = arith.remui %[[TILES]], %[[P]] : i32
+// CHECK: %[[SF:.*]] = arith.muli %{{.*}}, %[[P]] : i32
+// CHECK-NEXT: %[[KT64:.*]] = arith.extui %[[KT]] : i32 to i64
+// CHECK-NEXT: %[[FREE:.*]] = arith.subi %[[P]], %[[REST]] : i32
+// CHECK-NEXT: %[[FREE64:.*]] = arith.extui %[[FREE]] : i32 to i64
+// CHECK-NEXT: %[[IDLE:.*]] = arith.muli %[[FREE64]], %[[KT64]] : i64
+// CHECK-NEXT: %[[P64:.*]] = arith.extui %[[P]] : i32 to i64
+// CHECK-NEXT: %[[NEEDED:.*]] = arith.muli %[[P64]], %c24_i64 : i64
+// CHECK-NEXT: %[[ENOUGH:.*]] = arith.cmpi uge, %[[IDLE]], %[[NEEDED]] : i64
+// CHECK-NEXT: %[[PARTIAL:.*]] = arith.cmpi ne, %[[REST]], %c0_i32 : i32
+// CHECK-NEXT: %[[WORTH:.*]] = arith.andi %[[PARTIAL]], %[[ENOUGH]] : i1
+// CHECK-NEXT: %[[FIRST:.*]] = arith.select %[[WORTH]], %[[SF]], %[[TILES]] : i32
+// CHECK-NEXT: %[[LEFT:.*]] = arith.subi %[[TILES]], %[[FIRST]] : i32
+// CHECK-NEXT: %[[LEFT64:.*]] = arith.extui %[[LEFT]] : i32 to i64
+// CHECK-NEXT: %[[TOTAL:.*]] = arith.muli %[[LEFT64]], %[[KT64]] : i64
+// CHECK-NEXT: "test.use"(%[[FIRST]], %[[TOTAL]]) : (i32, i64) -> ()
+func.func @plan_sm80(%step: i32, %m: i32, %n: i32, %kt: i32) {
+  %sf, %si = gemmc.stream_k_plan %step, %m, %n, %kt {schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 64], cluster_shape = [1, 1], stages = 3, threads = 256, load = "cp_async", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "stream_k", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">}
+  "test.use"(%sf, %si) : (i32, i64) -> ()
+  return
+}

@@ -10,11 +10,11 @@ func.func @pingpong(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xb
 
 // -----
 
-// sm_80 lowers data-parallel and persistent grids; stream_k is legal there
-// (the model analyzes it) but not built yet.
+// sm_80 lowers data-parallel, persistent and stream_k grids; split_k (stream_k
+// with every tile split) is legal there (the model analyzes it) but not built yet.
 func.func @ampere(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) attributes {gemmc.kernel} {
-  // expected-error @+1 {{'gemmc.matmul' op [not-implemented] stream_k is not implemented on sm_80 yet; use data_parallel or persistent}}
-  gemmc.matmul %a, %b, %c {schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "tf32", a_layout = "row", b = "tf32", b_layout = "row", c = "f32", accumulator = "f32", tile_shape = [128, 128, 32], cluster_shape = [1, 1], stages = 2, threads = 256, load = "cp_async", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "stream_k", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">} : memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>
+  // expected-error @+1 {{'gemmc.matmul' op [not-implemented] split_k > 1 is not implemented yet; use 1}}
+  gemmc.matmul %a, %b, %c {schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "tf32", a_layout = "row", b = "tf32", b_layout = "row", c = "f32", accumulator = "f32", tile_shape = [128, 128, 32], cluster_shape = [1, 1], stages = 2, threads = 256, load = "cp_async", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "stream_k", raster = "along_m", group = 8, split_k = 2, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">} : memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>
   return
 }
 

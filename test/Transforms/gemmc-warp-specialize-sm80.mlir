@@ -2,14 +2,16 @@
 
 // sm_80 (load: cp_async), two stages: no ring barriers; every thread fills.
 // A tile's one prologue load (stages - 1), the wait for it, then the first
-// k step's fragments. Each K tile j refills with load g + j + 1 (K tile
-// j + 1), reads k step 1's fragments, multiplies k step 0 with the carried
-// ones, waits for load g + j + 1 and reads its k step 0 (carried to the next
+// k step's fragments. The piece is K tiles [kBegin, kEnd) of the tile
+// (all of them but under stream_k); the loop runs over the K tile j, load
+// g - kBegin + j. Each K tile j refills with that load + 1 (K tile j + 1),
+// reads k step 1's fragments, multiplies k step 0 with the carried ones,
+// waits for the next load and reads its k step 0 (carried to the next
 // tile j), then multiplies k step 1. A tile inside M and N (m0 + 64 <= M,
 // n0 + 64 <= N) whose K is whole K tiles (K % 16 == 0) runs the loop
-// with unchecked fills (no clip), their K tile at most the last (kTiles - 1:
-// the refill past it copies it again); any other tile runs it with clipped
-// fills, zero-filled past K. After the loop the trailing groups are
+// with unchecked fills (no clip), their K tile at most the piece's last
+// (kEnd - 1: the refill past it copies it again); any other tile runs it
+// with clipped fills, zero-filled past K. After the loop the trailing groups are
 // released and the CTA meets (the last step read the next stage), then the
 // epilogue, staged through the ring's space (mmaSyncStaging: 16 warps x 8
 // rows of 96 bytes fit the 16 KiB ring); one tile a CTA, so no barrier
@@ -21,8 +23,9 @@
 // CHECK-NOT: gemmc.cta_sync
 // CHECK: %[[KT:.*]] = arith.divui %{{.*}}, %c16_i32 : i32
 // CHECK: gemmc.tile_loop %{{.*}}, %{{.*}}, %[[M]], %[[N]], %[[KT]] iter(%c0_i32)
-// CHECK-NEXT: ^bb0(%[[M0:.*]]: i32, %[[N0:.*]]: i32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32, %[[G:.*]]: i32):
-// CHECK-NEXT: gemmc.stage_fill %[[G]], %[[M0]], %[[N0]], %c0_i32, %[[A]], %[[B]], %[[S:.*]] ld(%[[LDA]], %[[LDB]]) clip(%[[M]], %[[N]], %[[K]])
+// CHECK-NEXT: ^bb0(%[[M0:.*]]: i32, %[[N0:.*]]: i32, %{{.*}}: i32, %[[KB:.*]]: i32, %[[KE:.*]]: i32, %[[G:.*]]: i32):
+// CHECK-NEXT: %[[STEPS:.*]] = arith.subi %[[KE]], %[[KB]] : i32
+// CHECK-NEXT: gemmc.stage_fill %[[G]], %[[M0]], %[[N0]], %[[KB]], %[[A]], %[[B]], %[[S:.*]] ld(%[[LDA]], %[[LDB]]) clip(%[[M]], %[[N]], %[[K]])
 // CHECK-NEXT: gemmc.stage_wait %[[G]], %[[S]]
 // CHECK-NEXT: %[[BASE0:.*]] = gemmc.stage_base %[[G]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 2, stage_bytes = 8192, b_offset = 4096, barriers = 16384, align = 16, swizzle = 64>}
 // CHECK-NEXT: %[[BT0:.*]] = llvm.getelementptr %[[BASE0]][4096]
@@ -36,9 +39,10 @@
 // CHECK-NEXT: %[[IN:.*]] = arith.andi %[[MIN]], %[[NIN]] : i1
 // CHECK-NEXT: %[[UNCHECKED:.*]] = arith.andi %[[IN]], %[[WHOLE]] : i1
 // CHECK-NEXT: %[[R:.*]] = scf.if %[[UNCHECKED]] -> (!llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>) {
-// CHECK-NEXT: %[[LASTK:.*]] = arith.subi %[[KT]], %c1_i32 : i32
-// CHECK-NEXT: %{{.*}}:2 = scf.for %[[J:.*]] = %c0_i32 to %[[KT]] step %c1_i32 iter_args(%[[A0:.*]] = %[[ZERO:[^,]*]], %[[F:.*]] = %[[F0]])
-// CHECK-NEXT: %[[GJ:.*]] = arith.addi %[[G]], %[[J]] : i32
+// CHECK-NEXT: %[[LASTK:.*]] = arith.subi %[[KE]], %c1_i32 : i32
+// CHECK-NEXT: %[[GB:.*]] = arith.subi %[[G]], %[[KB]] : i32
+// CHECK-NEXT: %{{.*}}:2 = scf.for %[[J:.*]] = %[[KB]] to %[[KE]] step %c1_i32 iter_args(%[[A0:.*]] = %[[ZERO:[^,]*]], %[[F:.*]] = %[[F0]])
+// CHECK-NEXT: %[[GJ:.*]] = arith.addi %[[GB]], %[[J]] : i32
 // CHECK-NEXT: %[[GN:.*]] = arith.addi %[[GJ]], %c1_i32 : i32
 // CHECK-NEXT: %[[KN:.*]] = arith.addi %[[J]], %c1_i32 : i32
 // CHECK-NEXT: %[[KC:.*]] = arith.minui %[[KN]], %[[LASTK]] : i32
@@ -56,15 +60,16 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: scf.yield
 // CHECK-NEXT: } else {
-// CHECK-NEXT: %{{.*}}:2 = scf.for %[[J2:.*]] = %c0_i32 to %[[KT]] step %c1_i32 iter_args(%{{.*}} = %[[ZERO]], %{{.*}} = %[[F0]])
-// CHECK-NEXT: %[[GJ2:.*]] = arith.addi %[[G]], %[[J2]] : i32
+// CHECK-NEXT: %[[GB2:.*]] = arith.subi %[[G]], %[[KB]] : i32
+// CHECK-NEXT: %{{.*}}:2 = scf.for %[[J2:.*]] = %[[KB]] to %[[KE]] step %c1_i32 iter_args(%{{.*}} = %[[ZERO]], %{{.*}} = %[[F0]])
+// CHECK-NEXT: %[[GJ2:.*]] = arith.addi %[[GB2]], %[[J2]] : i32
 // CHECK-NEXT: %[[GN2:.*]] = arith.addi %[[GJ2]], %c1_i32 : i32
 // CHECK-NEXT: %[[KN2:.*]] = arith.addi %[[J2]], %c1_i32 : i32
 // CHECK-NEXT: gemmc.stage_fill %[[GN2]], %[[M0]], %[[N0]], %[[KN2]], %[[A]], %[[B]], %[[S]] ld(%[[LDA]], %[[LDB]]) clip(%[[M]], %[[N]], %[[K]])
 // CHECK-COUNT-2: gemmc.mma_step
 // CHECK: scf.yield
 // CHECK-NOT: gemmc.mma_wait
-// CHECK: %[[GE:.*]] = arith.addi %[[G]], %[[KT]] : i32
+// CHECK: %[[GE:.*]] = arith.addi %[[G]], %[[STEPS]] : i32
 // CHECK-NEXT: %[[LAST:.*]] = arith.subi %[[GE]], %c1_i32 : i32
 // CHECK-NEXT: gemmc.stage_release %[[LAST]], %[[S]]
 // CHECK-NEXT: gemmc.cta_sync
@@ -104,14 +109,17 @@ module attributes {gemmc.arch = "sm_80", gpu.container_module} {
 // tile's fills off the staging areas.
 
 // CHECK-LABEL: llvm.func @sm80_f16_nn_128x128x32_f32out(
-// CHECK: ^bb0(%[[M0:.*]]: i32, %[[N0:.*]]: i32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32, %[[G:.*]]: i32):
-// CHECK-NEXT: gemmc.stage_fill %[[G]], %[[M0]], %[[N0]], %c0_i32,
+// CHECK: ^bb0(%[[M0:.*]]: i32, %[[N0:.*]]: i32, %{{.*}}: i32, %[[KB:.*]]: i32, %[[KE:.*]]: i32, %[[G:.*]]: i32):
+// CHECK-NEXT: %[[STEPS:.*]] = arith.subi %[[KE]], %[[KB]] : i32
+// CHECK-NEXT: gemmc.stage_fill %[[G]], %[[M0]], %[[N0]], %[[KB]],
+// CHECK-NEXT: %[[K1:.*]] = arith.addi %[[KB]], %c1_i32 : i32
 // CHECK-NEXT: %[[G1:.*]] = arith.addi %[[G]], %c1_i32 : i32
-// CHECK-NEXT: gemmc.stage_fill %[[G1]], %[[M0]], %[[N0]], %c1_i32,
-// CHECK-NEXT: scf.for %[[J:.*]] = %c0_i32
+// CHECK-NEXT: gemmc.stage_fill %[[G1]], %[[M0]], %[[N0]], %[[K1]],
+// CHECK-NEXT: scf.for %[[J:.*]] = %c0_i32 to %[[STEPS]]
 // CHECK-NEXT: %[[GJ:.*]] = arith.addi %[[G]], %[[J]] : i32
 // CHECK-NEXT: gemmc.stage_wait %[[GJ]]
-// CHECK-NEXT: %[[KN:.*]] = arith.addi %[[J]], %c2_i32 : i32
+// CHECK-NEXT: %[[KJ:.*]] = arith.addi %[[KB]], %[[J]] : i32
+// CHECK-NEXT: %[[KN:.*]] = arith.addi %[[KJ]], %c2_i32 : i32
 // CHECK-NEXT: %[[GN:.*]] = arith.addi %[[GJ]], %c2_i32 : i32
 // CHECK-NEXT: gemmc.stage_fill %[[GN]], %[[M0]], %[[N0]], %[[KN]],
 // CHECK-NOT: gemmc.mma_fragments
@@ -137,6 +145,50 @@ module attributes {gemmc.arch = "sm_80", gpu.container_module} {
       %6 = arith.subi %5, %3 : i32
       %7 = llvm.getelementptr %0[%6] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
       gemmc.tile_matmul %arg0, %arg1, %arg2, %1, %2, %arg3, %arg4, %arg5, %arg6 ld(%arg7, %arg8) alpha(%arg9) beta(%arg10) smem(%7) {schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "f16", a_layout = "row", b = "f16", b_layout = "row", c = "f32", accumulator = "f32", tile_shape = [128, 128, 32], cluster_shape = [1, 1], stages = 3, threads = 256, load = "cp_async", multicast = false, smem_swizzle = "64b", kernel_schedule = "multistage", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = true, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 3, stage_bytes = 16384, b_offset = 8192, barriers = 49152, align = 16, swizzle = 64>} : !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<3>
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+// stream_k on sm_80: the plan gives the first split tile and the iterations
+// shared out; each piece runs the K loop over its K tiles [kBegin, kEnd)
+// and ends in gemmc.stream_k_fixup with every thread of the CTA (512: all
+// of them multiply), whose body is the staged epilogue; the grid is not
+// data-parallel, so a CTA barrier follows the fixup.
+
+// CHECK-LABEL: llvm.func @sm80_tf32_tn_64x64x16_sk(
+// CHECK: %[[KT:.*]] = arith.divui %{{.*}}, %c16_i32 : i32
+// CHECK-NEXT: %[[SF:.*]], %[[SI:.*]] = gemmc.stream_k_plan %[[STEP:[0-9]+]], %arg3, %arg4, %[[KT]]
+// CHECK: gemmc.tile_loop %[[FIRST:[0-9]+]], %[[STEP]], %arg3, %arg4, %[[KT]] iter(%c0_i32) split(%[[SF]], %[[SI]])
+// CHECK-NEXT: ^bb0(%[[M0:.*]]: i32, %[[N0:.*]]: i32, %[[TILE:.*]]: i32, %[[KB:.*]]: i32, %[[KE:.*]]: i32, %[[G:.*]]: i32):
+// CHECK: scf.for %{{.*}} = %[[KB]] to %[[KE]] step %c1_i32
+// CHECK: scf.for %{{.*}} = %[[KB]] to %[[KE]] step %c1_i32
+// CHECK: gemmc.stage_release
+// CHECK-NEXT: gemmc.cta_sync
+// CHECK-NEXT: gemmc.stream_k_fixup %[[R:[0-9]+]], %[[TILE]], %[[KB]], %[[KE]], %[[FIRST]], %[[STEP]], %[[KT]], %[[SF]], %[[SI]], %arg10 attributes {{{.*}}threads = 512 : i64} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.ptr<1> {
+// CHECK-NEXT: ^bb0(%[[SUM:.*]]: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>):
+// CHECK-NEXT: gemmc.epilogue %[[SUM]], %arg2, %[[M0]], %[[N0]], %arg3, %arg4, %arg6 alpha(%arg9) staging(%{{[0-9]+}} : !llvm.ptr<3>)
+// CHECK-NEXT: {{^ *[}]$}}
+// CHECK-NEXT: gemmc.cta_sync
+// CHECK-NEXT: gemmc.yield %[[GE:[0-9]+]] : i32
+
+module attributes {gemmc.arch = "sm_80", gpu.container_module} {
+  gpu.module @gemmc_kernels [#nvvm.target<O = 3, chip = "sm_80", features = "+ptx80">] {
+    llvm.mlir.global external @sm80_tf32_tn_64x64x16_sk_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+    llvm.func @sm80_tf32_tn_64x64x16_sk(%arg0: !llvm.ptr<1> {llvm.noalias}, %arg1: !llvm.ptr<1> {llvm.noalias}, %arg2: !llvm.ptr<1> {llvm.noalias}, %arg3: i32, %arg4: i32, %arg5: i32, %arg6: i32, %arg7: i32, %arg8: i32, %arg9: f32, %arg10: !llvm.ptr<1>) attributes {nvvm.kernel, nvvm.maxntid = array<i32: 512, 1, 1>, nvvm.minctasm = 1 : i32} {
+      %c15_i32 = arith.constant 15 : i32
+      %c-16_i32 = arith.constant -16 : i32
+      %0 = llvm.mlir.addressof @sm80_tf32_tn_64x64x16_sk_smem : !llvm.ptr<3>
+      %1 = nvvm.read.ptx.sreg.ctaid.x : i32
+      %2 = nvvm.read.ptx.sreg.nctaid.x : i32
+      %3 = llvm.ptrtoint %0 : !llvm.ptr<3> to i32
+      %4 = arith.addi %3, %c15_i32 : i32
+      %5 = arith.andi %4, %c-16_i32 : i32
+      %6 = arith.subi %5, %3 : i32
+      %7 = llvm.getelementptr %0[%6] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+      gemmc.tile_matmul %arg0, %arg1, %arg2, %1, %2, %arg3, %arg4, %arg5, %arg6 ld(%arg7, %arg8) alpha(%arg9) workspace(%arg10 : !llvm.ptr<1>) smem(%7) {schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "tf32", a_layout = "row", b = "tf32", b_layout = "col", c = "f32", accumulator = "f32", tile_shape = [64, 64, 16], cluster_shape = [1, 1], stages = 2, threads = 512, load = "cp_async", multicast = false, smem_swizzle = "64b", kernel_schedule = "multistage", tile_scheduler = "stream_k", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 2, stage_bytes = 8192, b_offset = 4096, barriers = 16384, align = 16, swizzle = 64>} : !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<1>, !llvm.ptr<3>
       llvm.return
     }
   }

@@ -16,6 +16,20 @@
 
 namespace gemmc {
 
+/// stream_k on sm_80 splits the last waves' K loops only where the slots a
+/// data-parallel last wave leaves idle come to at least this many K tiles a
+/// CTA ((P - T mod P) x kTiles / P); elsewhere every tile goes whole. Round 1
+/// of branch sm80g (bench/RESULTS.md, session 8; a100_bf16_128x256x64 and
+/// a100_tf32_128x256x32_tn on the H200): the hand-over of the split tiles'
+/// f32 partials (128 KiB a CTA, written, then read back by the finisher)
+/// costs ~10.5 K-tile times at K = 1024 and ~14 at cube4096, and the split
+/// phase's CTAs, each at its own K offset, lose the L2 reuse a wave's tiles
+/// share (tf32 at cube4096: 0.91x with 15.5 K tiles saved); cube8192 saves
+/// 62 (bf16) and 124 (tf32) and ran 1.02-1.03x / 1.08x faster. Round 2: bf16
+/// at 8192x8192x2048 (15.5 idle, kept whole) would gain 1.017x split; the
+/// L2 loss grows with the operands' bytes, which this count does not see.
+constexpr int64_t kSm80StreamKMinIdleKTiles = 24;
+
 /// The CTA's warps as a warpsM x warpsN grid over the tile; warp w takes
 /// row block w / warpsN and column block w % warpsN, warpRows x warpCols
 /// of the tile, as (warpRows / 16) x (warpCols / 8) mma.sync fragments.
