@@ -191,11 +191,11 @@ void lowerStreamKPlan(StreamKPlanOp op, const KernelSpec &s) {
   Value wholeWaves = arith::SelectOp::create(
       b, ir.loc, ir.cmp(arith::CmpIPredicate::eq, rest, ir.c32(0)), waves, fewerWaves);
   Value splitFirst = ir.mul(wholeWaves, ctas);
+  Value kTiles64 = ir.zext64(kTiles);
   if (s.arch == Arch::SM80) {
     // Split only where a data-parallel last wave would leave enough idle:
     // (P - rest) x kTiles >= the minimum x P (Sm80.h); else all go whole.
-    Value k64 = ir.zext64(kTiles);
-    Value idle = arith::MulIOp::create(b, ir.loc, ir.zext64(ir.sub(ctas, rest)), k64);
+    Value idle = arith::MulIOp::create(b, ir.loc, ir.zext64(ir.sub(ctas, rest)), kTiles64);
     Value needed = arith::MulIOp::create(b, ir.loc, ir.zext64(ctas),
                                          ir.c64(kSm80StreamKMinIdleKTiles));
     Value enoughIdle =
@@ -203,7 +203,6 @@ void lowerStreamKPlan(StreamKPlanOp op, const KernelSpec &s) {
     Value worth = ir.andI(ir.cmp(arith::CmpIPredicate::ne, rest, ir.c32(0)), enoughIdle);
     splitFirst = arith::SelectOp::create(b, ir.loc, worth, splitFirst, tiles);
   }
-  Value kTiles64 = ir.zext64(kTiles);
   Value total =
       arith::MulIOp::create(b, ir.loc, ir.zext64(ir.sub(tiles, splitFirst)), kTiles64);
   op.getSplitFirst().replaceAllUsesWith(splitFirst);
