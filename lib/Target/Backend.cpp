@@ -7,9 +7,14 @@
 using namespace gemmc;
 
 static const Backend kBackends[] = {
-    {Arch::SM80, sm80Unsupported},
-    {Arch::SM90a, sm90aUnsupported},
-    {Arch::SM100a, sm100aUnsupported},
+    // sm_80: stream-K's hand-over is dear next to a cp.async tile
+    // (Sm80.h), and its 128x256 kernels sit at 255 registers, where the
+    // scalar partials spill.
+    {Arch::SM80, sm80Unsupported,
+     StreamKPolicy{kSm80StreamKMinIdleKTiles, kSm80StreamKPartialVector}},
+    // sm_90a and sm_100a split every partial last wave, one float an access.
+    {Arch::SM90a, sm90aUnsupported, StreamKPolicy{}},
+    {Arch::SM100a, sm100aUnsupported, StreamKPolicy{}},
 };
 
 void gemmc::refuseUnbuiltTmaKernel(const KernelSpec &s, llvm::StringRef mma,

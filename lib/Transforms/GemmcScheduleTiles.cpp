@@ -19,8 +19,8 @@
 #include "gemmc/Spec/KernelAbi.h"
 #include "gemmc/Transforms/Passes.h"
 #include "gemmc/Transforms/StreamK.h"
+#include "gemmc/Target/Backend.h"
 #include "gemmc/Target/Isa.h"
-#include "gemmc/Target/Sm80.h"
 #include "mlir/IR/IRMapping.h"
 
 #define DEBUG_TYPE "gemmc-schedule-tiles"
@@ -171,8 +171,9 @@ void lowerTileLoop(TileLoopOp op, const KernelSpec &s) {
 /// before it (so each CTA gets at least one tile's worth and a tile is
 /// split at most a few ways); the waves before go whole, keeping the
 /// grouped raster's L2 locality. T a multiple of P: all whole. T < P: all
-/// stream-K. On sm_80, only where the idle slots of a data-parallel last
-/// wave pay for the hand-over (kSm80StreamKMinIdleKTiles); else all whole.
+/// stream-K. A target whose StreamKPolicy sets minIdleKTiles (sm_80) splits
+/// only where the idle slots of a data-parallel last wave pay for the
+/// hand-over; else all go whole.
 void lowerSplitKPlan(StreamKPlanOp op, const KernelSpec &s);
 
 void lowerStreamKPlan(StreamKPlanOp op, const KernelSpec &s) {
@@ -192,12 +193,11 @@ void lowerStreamKPlan(StreamKPlanOp op, const KernelSpec &s) {
       b, ir.loc, ir.cmp(arith::CmpIPredicate::eq, rest, ir.c32(0)), waves, fewerWaves);
   Value splitFirst = ir.mul(wholeWaves, ctas);
   Value kTiles64 = ir.zext64(kTiles);
-  if (s.arch == Arch::SM80) {
+  if (int64_t minIdle = backendFor(s.arch).streamK.minIdleKTiles) {
     // Split only where a data-parallel last wave would leave enough idle:
-    // (P - rest) x kTiles >= the minimum x P (Sm80.h); else all go whole.
+    // (P - rest) x kTiles >= the minimum x P; else all go whole.
     Value idle = arith::MulIOp::create(b, ir.loc, ir.zext64(ir.sub(ctas, rest)), kTiles64);
-    Value needed = arith::MulIOp::create(b, ir.loc, ir.zext64(ctas),
-                                         ir.c64(kSm80StreamKMinIdleKTiles));
+    Value needed = arith::MulIOp::create(b, ir.loc, ir.zext64(ctas), ir.c64(minIdle));
     Value enoughIdle =
         arith::CmpIOp::create(b, ir.loc, arith::CmpIPredicate::uge, idle, needed);
     Value worth = ir.andI(ir.cmp(arith::CmpIPredicate::ne, rest, ir.c32(0)), enoughIdle);
@@ -232,12 +232,12 @@ void lowerSplitKPlan(StreamKPlanOp op, const KernelSpec &s) {
 /// the others (whose first piece it is) leave their partial accumulators in
 /// their workspace slot and raise its flag. Each thread keeps its own
 /// values: value i of consumer thread t at float i x threads + t of the
-/// slot's data (each warp access is 128 contiguous bytes). sm_80 moves them
-/// `vec` = 4 at a time: values 4j .. 4j + 3 at float (j x threads + t) x 4,
-/// 16-byte accesses of 512 contiguous bytes a warp, a quarter of the
-/// instructions and of the addresses live at once (its 128x256 kernels sit
-/// at 255 registers: the scalar form spills 16 bytes for sm_80). sm_90a
-/// keeps the scalar form (its PTX is unchanged this session).
+/// slot's data (each warp access is 128 contiguous bytes). A target whose
+/// StreamKPolicy sets partialVector = 4 (sm_80) moves them `vec` = 4 at a
+/// time: values 4j .. 4j + 3 at float (j x threads + t) x 4, 16-byte
+/// accesses of 512 contiguous bytes a warp, a quarter of the instructions
+/// and of the addresses live at once. Tensor memory's chunks (sm_100a) go
+/// one float an access.
 void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
   OpBuilder b(op);
   KernelIR ir(b, op.getLoc());
@@ -266,7 +266,8 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
     return LLVM::GEPOp::create(b, loc, ir.globalPtr, b.getI8Type(),
                                op.getWorkspace(), ValueRange{offset});
   };
-  int64_t vec = s.arch == Arch::SM80 && !tmem && values % 4 == 0 ? 4 : 1;
+  int64_t policyVec = backendFor(s.arch).streamK.partialVector;
+  int64_t vec = !tmem && values % policyVec == 0 ? policyVec : 1;
   auto vecType = VectorType::get({vec}, ir.f32);
   // Where value i (a multiple of vec) is: a float, or a vector of vec.
   auto valueAt = [&](Value slot, int64_t i) {

@@ -534,8 +534,9 @@ TEST(Model, B200LadderBuiltSteps) {
     EXPECT_EQ(checkLoweringSupport(s).empty(), st.builds);
     EXPECT_EQ(a.cta.smemBytes, st.smemBytes);
     EXPECT_EQ(a.cta.tmemColumns, st.tmemColumns);
-    if (st.builds)
+    if (st.builds) {
       EXPECT_EQ(describeKernelAbi(s).dynamicSmemBytes, a.cta.smemBytes);
+    }
   }
   // The pair is two CTAs of 128 rows issuing one 256-row MMA: the model
   // prices them as two CTAs (docs/model.md, "Known gaps").

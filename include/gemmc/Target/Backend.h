@@ -2,9 +2,10 @@
 //
 // Isa.h says what a target's instructions can do; a Backend says which of
 // the schedules a valid spec may ask for the lowering builds on it today.
-// sm_90a's is lib/Target/Sm90a.cpp; sm_80 and sm_100a lower nothing yet and
-// say so with [not-implemented]. A new target adds its file and flips its
-// entry in lib/Target/Backend.cpp.
+// Each target's checks live in its own file (lib/Target/Sm80.cpp,
+// Sm90a.cpp, Sm100a.cpp); a new target adds its file and its entry in
+// lib/Target/Backend.cpp, with the numbers the shared passes take from it
+// (StreamKPolicy).
 //
 // The spec rules (Rules.h) check what the hardware allows; these checks
 // come after them and check what gemmc has implemented.
@@ -20,11 +21,26 @@
 
 namespace gemmc {
 
+/// How a target runs the shared stream-K mechanism (gemmc-schedule-tiles:
+/// gemmc.stream_k_plan and gemmc.stream_k_fixup); the mechanism is one for
+/// every target, these are the numbers it takes from the target.
+struct StreamKPolicy {
+  /// Split the last waves' K loops only where a data-parallel last wave
+  /// would leave at least this many K tiles a CTA idle ((P - T mod P) x
+  /// kTiles / P); elsewhere every tile goes whole. 0: split whenever the
+  /// tiles do not fill whole waves.
+  int64_t minIdleKTiles = 0;
+  /// The f32 partials a thread moves to and from the workspace with one
+  /// access (1 or 4: 16-byte vectors), where its accumulator count allows.
+  int64_t partialVector = 1;
+};
+
 struct Backend {
   Arch arch;
   /// Appends what a valid spec for this target asks that the lowering
   /// cannot build yet. Null: the target has no lowering at all.
   void (*unsupported)(const KernelSpec &spec, std::vector<Violation> &out);
+  StreamKPolicy streamK;
 };
 
 /// The backend of `arch`.

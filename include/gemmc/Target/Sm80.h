@@ -16,7 +16,8 @@
 
 namespace gemmc {
 
-/// stream_k on sm_80 splits the last waves' K loops only where the slots a
+/// stream_k on sm_80 (its StreamKPolicy, Backend.cpp) splits the last waves'
+/// K loops only where the slots a
 /// data-parallel last wave leaves idle come to at least this many K tiles a
 /// CTA ((P - T mod P) x kTiles / P); elsewhere every tile goes whole. Round 1
 /// of branch sm80g (bench/RESULTS.md, session 8; a100_bf16_128x256x64 and
@@ -29,6 +30,11 @@ namespace gemmc {
 /// at 8192x8192x2048 (15.5 idle, kept whole) would gain 1.017x split; the
 /// L2 loss grows with the operands' bytes, which this count does not see.
 constexpr int64_t kSm80StreamKMinIdleKTiles = 24;
+
+/// sm_80 moves stream-K's f32 partials 4 at a time (16-byte stores and
+/// loads): its 128x256 kernels sit at 255 registers, and the scalar form of
+/// the fixup spilled 16 bytes there (a100_bf16_128x256x64_sk, session 8).
+constexpr int64_t kSm80StreamKPartialVector = 4;
 
 /// The CTA's warps as a warpsM x warpsN grid over the tile; warp w takes
 /// row block w / warpsN and column block w % warpsN, warpRows x warpCols
