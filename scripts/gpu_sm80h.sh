@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# Issue 12 (branch sm80h): the bf16 sm_80 K loop's instruction order and
+# addresses, and the racecheck failure of the 16-bit kernels, on the H200
+# (through the driver's JIT), in one device call of under 150 s.
+#
+#   scripts/gpu_sm80h.sh r1 [DIR]   # round 1: DIR = build/cubins-sm80h-r1
+#   scripts/gpu_sm80h.sh r2 [DIR]   # round 2: DIR = build/cubins-sm80h-r2
+#
+# carrying DIR, built on the CPU machine (what it holds:
+# bench/results/2026-12-01-sm80h/README.md): the fatbinaries, their
+# <name>.sm90.cubin (ptxas -arch=sm_90 of the PTX: what the JIT builds),
+# mma-sync-peak (nvcc -O3 -arch=sm_90 bench/mma_sync_peak.cu) and
+# sm80-racecheck-repro-{jit,sm90} (bench/sm80_racecheck_repro.cu, PTX for
+# compute_80 only / SASS for sm_90). Stages, each skipped when the budget
+# would not hold it:
+# 1. the mma.sync peak from registers ($OUT/mma_sync_peak.json);
+# 2. gemmc-bench, ONE process, every a100_* fatbinary of DIR on cube4096 and
+#    cube8192 (bench/suites/sm80h.yaml); fractions of the peak
+#    ($OUT/mma_sync.md);
+# 3. ncu of main's a100_bf16_128x256x64_sk at 4096^3 with the source
+#    counters, alone on the GPU ($OUT/ncu-*: which SASS instructions the
+#    stalls sit on);
+# 4. in the background from here: racecheck (r1) of the hand-written
+#    kernel's variants (bench/sm80_racecheck_repro.cu; one compute-sanitizer
+#    process each) and of a gemmc 16-bit kernel on a ladder of shapes
+#    (trace-sync at 64x64x64) ($OUT/race/*.txt, a line each in
+#    $OUT/racecheck.md);
+# 5. the K loops' SASS counts of every DIR/*.sm90.cubin ($OUT/sass_counts.txt,
+#    the listings gzipped);
+# 6. the correctness suite on every variant of DIR (PREFIX-NAME) but the
+#    rep- copies, every shape class (M = 1, ragged M and N, K not a multiple
+#    of BLOCK_K, padded ld, stream-K splits) ($OUT/suite.txt);
+# 7. ncu of the variant (r1: lea-, r2: cand-) as in 3.
+source "$(dirname "$0")/gpu_common.sh"
+mode=${1:-r1}
+dir=${2:-build/cubins-sm80h-$mode}
+gpu_sm80_begin gpu_sm80h.sh "$dir"
+budget=145
+gpu_sm80_build
+
+# 1. The peak.
+if fits 10 mma-sync; then
+  gpu_sm80_peak "$dir" 20 || status=1
+fi
+
+# 2. Every a100_* kernel of DIR in one process.
+if fits 30 bench; then
+  stage bench "$(lim 50)" "$build/bin/gemmc-bench" --cubin-dir "$dir" --suite bench/suites/sm80h.yaml \
+    --cubins '*a100_*' --iters 10 --warmup 2 --json "$OUT/bench.json" >"$OUT/bench.txt" || status=1
+  awk '/^shape /{p=1} /^== /{p=0} p' "$OUT/bench.txt" | cut -c1-130
+  if [ -f "$OUT/mma_sync_peak.json" ]; then
+    python3 bench/mma_sync_fraction.py "$OUT/mma_sync_peak.json" "$OUT/bench.json" \
+      --cubins '*a100_*' >"$OUT/mma_sync.md"
+    grep -E "cube" "$OUT/mma_sync.md"
+  fi
+fi
+
+# 3. ncu with source counters of main's kernel (alone on the GPU; the
+# variant's in 7).
+bench=$build/bin/gemmc-bench
+ncu_one() { [ -f "$1" ] && fits 30 "ncu $(basename "$1")" && { gpu_sm80_ncu "$1" 40 || status=1; }; }
+ncu_one "$dir/a100_bf16_128x256x64_sk.fatbin"
+
+# 4. In the background from here (after the timed runs and ncu): the sanitizers.
+sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+tests=$build/bin/gemmc-gpu-tests
+mkdir -p "$OUT/race"
+"$sanitizer" --version 2>&1 | tail -1 >"$OUT/racecheck.md"
+key=$("$sanitizer" --help 2>&1 | grep -oE "kernel_substring[^a-z]+[a-z]+" | head -1 | sed -E 's/.*[^a-z]//')
+key=${key:-kns}
+# verdict NAME T0 RC: the run's one-line summary ($OUT/race/NAME.line).
+verdict() {
+  local sum pass
+  sum=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY|Internal Sanitizer Error|hardware exception|: ok|: wrong|: unchecked|CUDA error" \
+    "$OUT/race/$1.txt" | sort -u | head -4 | tr '\n' ' ')
+  pass=$(grep -cE " pass$" "$OUT/race/$1.txt")
+  echo "| $1 | $4 | rc $3, $((SECONDS - $2)) s, $pass cases pass | $sum |" >"$OUT/race/$1.line"
+}
+# repro NAME BINARY VARIANT [M N K]: racecheck of the hand-written kernel.
+repro() {
+  local name=$1 bin=$2
+  shift 2
+  (
+    t0=$SECONDS
+    timeout --kill-after=5 "$(lim 60)" "$sanitizer" --tool racecheck --racecheck-report all \
+      --error-exitcode 3 "$dir/$bin" "$@" >"$OUT/race/$name.txt" 2>&1
+    verdict "$name" "$t0" $? "$bin $*"
+  ) &
+}
+# gemmc_rc NAME FATBIN SHAPES [TOOL-ARGS...]: racecheck of gemmc-gpu-tests on one kernel.
+gemmc_rc() {
+  local name=$1 f=$2 shapes=$3 kernel
+  shift 3
+  kernel=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["kernel"])' "$f.json")
+  (
+    t0=$SECONDS
+    timeout --kill-after=5 "$(lim 60)" "$sanitizer" --tool racecheck --racecheck-report all \
+      --report-api-errors no --error-exitcode 3 --kernel-name "$key=$kernel" "$@" \
+      "$tests" --cubin "$f" --shapes "$shapes" >"$OUT/race/$name.txt" 2>&1
+    verdict "$name" "$t0" $? "$(basename "$f") $shapes $*"
+  ) &
+}
+if [ "$mode" = r1 ] && fits 40 racecheck; then
+  # The hand-written kernel: the base (PTX JIT-compiled, and sm_90 SASS),
+  # then one instruction out or swapped at a time (the letters:
+  # bench/sm80_racecheck_repro.cu), at 64x64x64 (where gemmc's fail) and
+  # 1x1x16.
+  repro repro-jit-base sm80-racecheck-repro-jit -
+  repro repro-sm90-base sm80-racecheck-repro-sm90 -
+  repro repro-jit-base-1x1x16 sm80-racecheck-repro-jit - 1 1 16
+  for v in c z l t n f k x s 1 cl ln cln; do
+    repro "repro-jit-$v" sm80-racecheck-repro-jit "$v"
+  done
+  # gemmc's bf16 64x128x32 kernel (4 stages, padded) on a ladder of shapes:
+  # one tile inside M and N (64x128x64: the unchecked loop), one K tile,
+  # K under BLOCK_K; trace-sync at 64x64x64 (session 8 ran it only at
+  # 1x1x16); the N-major f16 kernel (ldmatrix .trans).
+  small=$dir/sm80_bf16_tn_64x128_padded.fatbin
+  gemmc_rc rc-64x64x64-tracesync "$small" 64x64x64 --racecheck-trace-sync yes
+  gemmc_rc rc-64x128x64 "$small" 64x128x64
+  gemmc_rc rc-64x128x32 "$small" 64x128x32
+  gemmc_rc rc-64x64x32 "$small" 64x64x32
+  gemmc_rc rc-1x1x16 "$small" 1x1x16
+  gemmc_rc rc-1x1x64 "$small" 1x1x64
+  gemmc_rc rc-f16-nn-64x64x64 "$dir/sm80_f16_nn_128x128x32_f32out.fatbin" 64x64x64
+fi
+
+# 5. SASS counts of the K loops.
+fits 8 sass && gpu_sm80_sass "$dir"
+
+# 6. The suite on every variant (PREFIX-NAME) but the copies (rep-).
+cubins=()
+for f in "$dir"/*-*.fatbin; do [[ $(basename "$f") != rep-* ]] && cubins+=("$f"); done
+shapes=1x1x16,1x300x4096,64x64x64,127x255x72,129x130x100,300x600x2000,2100x4100x136,4096x2048x256
+if fits 25 suite; then
+  gpu_stage_suite "$(lim 45)" "$shapes" "${cubins[@]}" || status=1
+  grep -E "FAIL" "$OUT/suite.txt" | head -n 10
+fi
+
+# 7. ncu of the variant.
+ncu_one "$dir/$([ "$mode" = r2 ] && echo cand || echo lea)-a100_bf16_128x256x64_sk.fatbin"
+
+say "waiting for the sanitizers ($(date -u +%H:%M:%S))"
+wait
+{
+  echo "| run | what | exit, time, cases | summary |"
+  echo "|---|---|---|---|"
+  cat "$OUT"/race/*.line 2>/dev/null
+} >>"$OUT/racecheck.md"
+cut -c1-300 "$OUT/racecheck.md"
+echo "== gpu_sm80h.sh $mode: exit $status after ${SECONDS}s" | tee -a "$log"
+exit $status
