@@ -8,7 +8,7 @@
 #
 # carrying DIR, built on the CPU machine (what it holds:
 # bench/results/2026-12-01-sm80h/README.md): the fatbinaries, their
-# <name>.sm90.cubin (ptxas -arch=sm_90 of the PTX: what the JIT builds),
+# sass/<name>.sm90.cubin (ptxas -arch=sm_90 of the PTX: what the JIT builds),
 # mma-sync-peak (nvcc -O3 -arch=sm_90 bench/mma_sync_peak.cu) and
 # sm80-racecheck-repro-{jit,sm90} (bench/sm80_racecheck_repro.cu, PTX for
 # compute_80 only / SASS for sm_90). Stages, each skipped when the budget
@@ -16,7 +16,8 @@
 # 1. the mma.sync peak from registers ($OUT/mma_sync_peak.json);
 # 2. gemmc-bench, ONE process, every a100_* fatbinary of DIR on cube4096 and
 #    cube8192 (bench/suites/sm80h.yaml); fractions of the peak
-#    ($OUT/mma_sync.md);
+#    ($OUT/mma_sync.md); the bf16 ones again in a second process
+#    ($OUT/bench2.json, mma_sync2.md);
 # 3. ncu of main's a100_bf16_128x256x64_sk at 4096^3 with the source
 #    counters, alone on the GPU ($OUT/ncu-*: which SASS instructions the
 #    stalls sit on);
@@ -25,7 +26,7 @@
 #    process each) and of a gemmc 16-bit kernel on a ladder of shapes
 #    (trace-sync at 64x64x64) ($OUT/race/*.txt, a line each in
 #    $OUT/racecheck.md);
-# 5. the K loops' SASS counts of every DIR/*.sm90.cubin ($OUT/sass_counts.txt,
+# 5. the K loops' SASS counts of every DIR/sass/*.sm90.cubin ($OUT/sass_counts.txt,
 #    the listings gzipped);
 # 6. the correctness suite on every variant of DIR (PREFIX-NAME) but the
 #    rep- copies, every shape class (M = 1, ragged M and N, K not a multiple
@@ -53,6 +54,13 @@ if fits 30 bench; then
       --cubins '*a100_*' >"$OUT/mma_sync.md"
     grep -E "cube" "$OUT/mma_sync.md"
   fi
+fi
+# The bf16 kernels again in a second process (the variants' ratios twice).
+if fits 25 bench2; then
+  stage bench2 "$(lim 35)" "$build/bin/gemmc-bench" --cubin-dir "$dir" --suite bench/suites/sm80h.yaml \
+    --cubins '*a100_bf16_128x256x64_sk*' --iters 10 --warmup 2 --json "$OUT/bench2.json" >"$OUT/bench2.txt" || status=1
+  [ -f "$OUT/mma_sync_peak.json" ] && python3 bench/mma_sync_fraction.py "$OUT/mma_sync_peak.json" \
+    "$OUT/bench2.json" --cubins '*a100_*' >"$OUT/mma_sync2.md"
 fi
 
 # 3. ncu with source counters of main's kernel (alone on the GPU; the
@@ -126,7 +134,7 @@ if [ "$mode" = r1 ] && fits 40 racecheck; then
 fi
 
 # 5. SASS counts of the K loops.
-fits 8 sass && gpu_sm80_sass "$dir"
+fits 8 sass && gpu_sm80_sass "$dir/sass"
 
 # 6. The suite on every variant (PREFIX-NAME) but the copies (rep-).
 cubins=()
