@@ -95,17 +95,20 @@ repro() {
     verdict "$name" "$t0" $? "$bin $*"
   ) &
 }
-# gemmc_rc NAME FATBIN SHAPES [TOOL-ARGS...]: racecheck of gemmc-gpu-tests on one kernel.
+# gemmc_rc NAME FATBIN SHAPES [--tool T] [TOOL-ARGS...]: racecheck (or T) of
+# gemmc-gpu-tests on one kernel.
 gemmc_rc() {
   local name=$1 f=$2 shapes=$3 kernel
   shift 3
   kernel=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["kernel"])' "$f.json")
   (
     t0=$SECONDS
-    timeout --kill-after=5 "$(lim 60)" "$sanitizer" --tool racecheck --racecheck-report all \
+    local tool=(--tool racecheck --racecheck-report all)
+    [ "${1:-}" = --tool ] && { tool=("$1" "$2"); shift 2; }
+    timeout --kill-after=5 "$(lim 60)" "$sanitizer" "${tool[@]}" \
       --report-api-errors no --error-exitcode 3 --kernel-name "$key=$kernel" "$@" \
       "$tests" --cubin "$f" --shapes "$shapes" >"$OUT/race/$name.txt" 2>&1
-    verdict "$name" "$t0" $? "$(basename "$f") $shapes $*"
+    verdict "$name" "$t0" $? "$(basename "$f") $shapes ${tool[*]} $*"
   ) &
 }
 if [ "$mode" = r1 ] && fits 40 racecheck; then
@@ -132,6 +135,35 @@ if [ "$mode" = r1 ] && fits 40 racecheck; then
   gemmc_rc rc-1x1x64 "$small" 1x1x64
   gemmc_rc rc-f16-nn-64x64x64 "$dir/sm80_f16_nn_128x128x32_f32out.fatbin" 64x64x64
 fi
+if [ "$mode" = r2 ] && fits 40 racecheck; then
+  # Round 1: the hand-written kernel runs clean in every variant; gemmc's
+  # fails where a tile has rows and columns of C to store (64x64x32,
+  # 64x128x32 and x64) and runs clean at 1x1x16 and 1x1x64. Round 2: the
+  # hand-written kernel with gemmc's staged epilogue (e: staging chunks,
+  # bar.warp.sync, 16-byte shared loads, one 16-byte global store a unit
+  # of a bf16 C); gemmc's kernel on shapes between (M = 1 with whole units
+  # of C, N = 1 with every row, small squares), without the staged
+  # epilogue (nostage-: stores from the fragments), with the carried
+  # addresses (cand-); the tf32 kernel on round 1's failing shape.
+  repro repro-jit-e sm80-racecheck-repro-jit e
+  repro repro-sm90-e sm80-racecheck-repro-sm90 e
+  repro repro-jit-e1 sm80-racecheck-repro-jit e1
+  repro repro-jit-base sm80-racecheck-repro-jit -
+  small=$dir/sm80_bf16_tn_64x128_padded.fatbin
+  for shape in 1x64x32 64x1x32 8x8x32 16x16x32 2x128x32 64x8x32; do
+    gemmc_rc "rc-$shape" "$small" "$shape"
+  done
+  gemmc_rc rc-nostage-64x64x64 "$dir/nostage-sm80_bf16_tn_64x128_padded.fatbin" 64x64x64
+  gemmc_rc rc-nostage-64x128x32 "$dir/nostage-sm80_bf16_tn_64x128_padded.fatbin" 64x128x32
+  gemmc_rc rc-cand-64x64x64 "$dir/cand-sm80_bf16_tn_64x128_padded.fatbin" 64x64x64
+  gemmc_rc rc-tf32-64x128x32 "$dir/sm80_tf32_tn_64x64x16.fatbin" 64x128x32
+  # memcheck of the carried addresses: stream-K pieces that start past K
+  # tile 0 (300x600x2000, 1x300x4096), whole interior tiles (2100x4100x136:
+  # the unchecked loop), the N-major B (f16 nn).
+  for f in "$dir"/cand-{a100_bf16_128x256x64_sk,sm80_bf16_tn_64x128_sk,sm80_f16_nn_128x128x32_f32out}.fatbin; do
+    [ -f "$f" ] && gemmc_rc "memcheck-$(basename "$f" .fatbin)" "$f" 1x1x16,1x300x4096,127x255x72,300x600x2000,2100x4100x136 --tool memcheck
+  done
+fi
 
 # 5. SASS counts of the K loops.
 fits 8 sass && gpu_sm80_sass "$dir/sass"
@@ -140,6 +172,9 @@ fits 8 sass && gpu_sm80_sass "$dir/sass"
 cubins=()
 for f in "$dir"/*-*.fatbin; do [[ $(basename "$f") != rep-* ]] && cubins+=("$f"); done
 shapes=1x1x16,1x300x4096,64x64x64,127x255x72,129x130x100,300x600x2000,2100x4100x136,4096x2048x256
+# r2: the carried addresses in stream-K pieces that start past K tile 0 and
+# in whole waves then split ones (2100x4100x3000), one tile of 64 K tiles.
+[ "$mode" = r2 ] && shapes=1x1x16,1x300x4096,64x64x64,127x255x4040,129x130x100,300x600x2000,2100x4100x3000,4096x2048x256
 if fits 25 suite; then
   gpu_stage_suite "$(lim 45)" "$shapes" "${cubins[@]}" || status=1
   grep -E "FAIL" "$OUT/suite.txt" | head -n 10
