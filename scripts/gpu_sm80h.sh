@@ -5,6 +5,7 @@
 #
 #   scripts/gpu_sm80h.sh r1 [DIR]   # round 1: DIR = build/cubins-sm80h-r1
 #   scripts/gpu_sm80h.sh r2 [DIR]   # round 2: DIR = build/cubins-sm80h-r2
+#   scripts/gpu_sm80h.sh r3 [DIR]   # round 3 (racecheck only): DIR = build/cubins-sm80h-r3
 #
 # carrying DIR, built on the CPU machine (what it holds:
 # bench/results/2026-12-01-sm80h/README.md): the fatbinaries, their
@@ -21,7 +22,8 @@
 # 3. ncu of main's a100_bf16_128x256x64_sk at 4096^3 with the source
 #    counters, alone on the GPU ($OUT/ncu-*: which SASS instructions the
 #    stalls sit on);
-# 4. in the background from here: racecheck (r1) of the hand-written
+# 4. in the background from here (r3: only this stage, with
+#    gemmc-gpu-tests --no-reference): racecheck (r1) of the hand-written
 #    kernel's variants (bench/sm80_racecheck_repro.cu; one compute-sanitizer
 #    process each) and of a gemmc 16-bit kernel on a ladder of shapes
 #    (trace-sync at 64x64x64) ($OUT/race/*.txt, a line each in
@@ -44,7 +46,9 @@ if fits 10 mma-sync; then
   gpu_sm80_peak "$dir" 20 || status=1
 fi
 
-# 2. Every a100_* kernel of DIR in one process.
+# 2. Every a100_* kernel of DIR in one process (r3: the sanitizers only:
+# stages 2, 3 and 5-7 skipped, budget 0 there).
+[ "$mode" = r3 ] && budget=0
 if fits 30 bench; then
   stage bench "$(lim 50)" "$build/bin/gemmc-bench" --cubin-dir "$dir" --suite bench/suites/sm80h.yaml \
     --cubins '*a100_*' --iters 10 --warmup 2 --json "$OUT/bench.json" >"$OUT/bench.txt" || status=1
@@ -69,6 +73,7 @@ bench=$build/bin/gemmc-bench
 ncu_one() { [ -f "$1" ] && fits 30 "ncu $(basename "$1")" && { gpu_sm80_ncu "$1" 40 || status=1; }; }
 ncu_one "$dir/a100_bf16_128x256x64_sk.fatbin"
 
+budget=145
 # 4. In the background from here (after the timed runs and ncu): the sanitizers.
 sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 tests=$build/bin/gemmc-gpu-tests
@@ -107,10 +112,29 @@ gemmc_rc() {
     [ "${1:-}" = --tool ] && { tool=("$1" "$2"); shift 2; }
     timeout --kill-after=5 "$(lim 60)" "$sanitizer" "${tool[@]}" \
       --report-api-errors no --error-exitcode 3 --kernel-name "$key=$kernel" "$@" \
-      "$tests" --cubin "$f" --shapes "$shapes" >"$OUT/race/$name.txt" 2>&1
-    verdict "$name" "$t0" $? "$(basename "$f") $shapes ${tool[*]} $*"
+      "$tests" --cubin "$f" --shapes "$shapes" "${testargs[@]}" >"$OUT/race/$name.txt" 2>&1
+    verdict "$name" "$t0" $? "$(basename "$f") $shapes ${tool[*]} $* ${testargs[*]}"
   ) &
 }
+testargs=()
+if [ "$mode" = r3 ]; then
+  # Round 2: the tool's error comes after the gemmc kernel has completed
+  # (the harness's sync after its launch passes; the one after cuBLAS's
+  # reference GEMM faults). Round 3: racecheck of the 16-bit kernels with
+  # gemmc-gpu-tests --no-reference (no cuBLAS), at round 1-2's failing
+  # shapes; one run with the reference as the control.
+  testargs=(--no-reference)
+  small=$dir/sm80_bf16_tn_64x128_padded.fatbin
+  gemmc_rc nr-64x64x64 "$small" 64x64x64,64x128x64,16x16x32,1x64x32,64x1x32
+  gemmc_rc nr-300x600x200 "$small" 300x600x200,129x130x100
+  gemmc_rc nr-f16-nn "$dir/sm80_f16_nn_128x128x32_f32out.fatbin" 64x64x64,300x600x200
+  gemmc_rc nr-sk-small "$dir/sm80_bf16_tn_64x128_sk.fatbin" 64x64x64,300x600x200,1x300x4096
+  gemmc_rc nr-sk-big "$dir/a100_bf16_128x256x64_sk.fatbin" 300x600x200,1x300x4096
+  gemmc_rc nr-tracesync "$small" 64x64x64 --racecheck-trace-sync yes
+  gemmc_rc nr-memcheck "$small" 64x64x64,300x600x200 --tool memcheck
+  testargs=()
+  gemmc_rc control-64x64x64 "$small" 64x64x64
+fi
 if [ "$mode" = r1 ] && fits 40 racecheck; then
   # The hand-written kernel: the base (PTX JIT-compiled, and sm_90 SASS),
   # then one instruction out or swapped at a time (the letters:
@@ -165,6 +189,7 @@ if [ "$mode" = r2 ] && fits 40 racecheck; then
   done
 fi
 
+[ "$mode" = r3 ] && budget=0
 # 5. SASS counts of the K loops.
 fits 8 sass && gpu_sm80_sass "$dir/sass"
 
@@ -183,6 +208,7 @@ fi
 # 7. ncu of the variant.
 ncu_one "$dir/$([ "$mode" = r2 ] && echo cand || echo lea)-a100_bf16_128x256x64_sk.fatbin"
 
+budget=145
 say "waiting for the sanitizers ($(date -u +%H:%M:%S))"
 wait
 {
