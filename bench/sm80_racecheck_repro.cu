@@ -2,7 +2,10 @@
 // instructions, to find which one makes compute-sanitizer's racecheck stop
 // with "Internal Sanitizer Error: The Sanitizer failed to handle a hardware
 // exception" (issue 12; every 16-bit gemmc sm_80 kernel does at 64x64x64,
-// the tf32 ones run clean: bench/RESULTS.md, sessions 5-9).
+// the tf32 ones run clean: bench/RESULTS.md, sessions 5-9). Session 9: this
+// kernel runs clean in every variant; the tool's error comes from cuBLAS's
+// 16-bit reference GEMM that gemmc-gpu-tests runs after gemmc's kernel
+// (gemmc-gpu-tests --no-reference leaves it out).
 //
 //   sm80-racecheck-repro VARIANT [M N K]     (default 64 64 64)
 //   compute-sanitizer --tool racecheck sm80-racecheck-repro VARIANT
