@@ -1,7 +1,7 @@
 // gemmc-gpu-tests: the GPU correctness suite for gemmc cubins.
 //
 //   gemmc-gpu-tests [--cubin-dir DIR]... [--cubin FILE]... [--shapes MxNxK,...]
-//                   [--max-gflop G] [--seed S]
+//                   [--max-gflop G] [--seed S] [--no-reference]
 //
 // For every cubin (each with <cubin>.json beside it) and every shape: random
 // non-zero operands in the kernel's dtypes and layouts, C poisoned with NaN
@@ -97,6 +97,13 @@ std::string layoutString(const gemmc_kernel_info &info) {
 }
 
 int failures = 0;
+/// --no-reference: each correctness case launches the kernel and checks
+/// that it completes, without cuBLAS's reference or a comparison. For
+/// compute-sanitizer racecheck on the H200, under which cuBLAS's 16-bit
+/// GEMM kernels fault at most shapes ("failed to handle a hardware
+/// exception" after the gemmc kernel has completed; bench/RESULTS.md,
+/// session 9).
+bool noReference = false;
 
 void row(const std::string &cubin, const std::string &shape, const std::string &ld, const std::string &layout,
          const std::string &err, const std::string &detail, const char *result) {
@@ -335,6 +342,11 @@ void correctnessCase(cublasHandle_t blas, gemmc_kernel *kernel, const gemmc_kern
   }
   if (exec)
     cudaGraphExecDestroy(exec);
+  if (noReference) {
+    row(name, shape, ldTag, layoutString(info), "-", "completed, not compared", "pass");
+    cudaStreamDestroy(stream);
+    return;
+  }
   std::string why;
   cublasSetStream(blas, stream);
   bool refOk = r.blockScaled ? cublasGemm(blas, r.problem, r.refA, r.refB, r.ref.ptr, CUDA_R_32F, n, alpha,
@@ -710,10 +722,12 @@ int main(int argc, char **argv) {
       opt.maxGflop = std::atof(next().c_str());
     else if (a == "--seed")
       opt.seed = std::strtoull(next().c_str(), nullptr, 10);
+    else if (a == "--no-reference")
+      noReference = true;
     else {
       std::fprintf(stderr,
                    "usage: gemmc-gpu-tests [--cubin-dir DIR]... [--cubin FILE]... [--shapes MxNxK,...] "
-                   "[--max-gflop G] [--seed S]\n");
+                   "[--max-gflop G] [--seed S] [--no-reference]\n");
       return 2;
     }
   }
