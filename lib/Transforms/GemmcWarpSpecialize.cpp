@@ -141,6 +141,9 @@ private:
   Value stagedScales(Value g, Value rowInTile);
   /// The struct of f32 factors gemmc.block_scales gives a thread.
   Type scalesType();
+  /// a_registers: gemmc.mma_a_fragment's struct, a thread's share (32-bit
+  /// registers) of the wgmma A fragment of every k step of a stage.
+  Type aFragmentType();
   void release(Value g);
   /// `staging`: sm_80's shared-memory area for the epilogue (Sm80.h).
   void epilogue(Value acc, Value m0, Value n0, Value staging = Value());
@@ -393,6 +396,14 @@ Type WarpSpecializer::scalesType() {
       ir.b.getContext(), SmallVector<Type>(rows + scaleSlots(s), ir.f32));
 }
 
+Type WarpSpecializer::aFragmentType() {
+  std::optional<MmaInstrShape> instr = mmaInstrShape(s.arch, s.a.element);
+  int64_t stepBytes = int64_t(instr->m) * instr->k * elementBytes(s.a.element);
+  int64_t regs = s.blockK() / instr->k * stepBytes / (kWarpgroupSize * 4);
+  return LLVM::LLVMStructType::getLiteral(ir.b.getContext(),
+                                          SmallVector<Type>(regs, ir.i32));
+}
+
 Value WarpSpecializer::blockScales(Value kTile, Value row0, Value n0) {
   Type type = scalesType();
   Value scaleA = EpilogueMath::kernelParam(op, abi, "scale_a");
@@ -472,10 +483,15 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     Value bTile = ir.sharedAt(base, layout.getBOffset());
     if (staged)
       scales = stagedScales(g, rowInTile);
+    // a_registers: the warpgroup's A slice is read from shared memory once
+    // a K tile, not once a part (wgmma's register form).
+    Value aFrag;
+    if (s.mainloop.aRegisters)
+      aFrag = MmaAFragmentOp::create(b, ir.loc, aFragmentType(), aTile, op.getSchedule());
     for (int64_t p = 0; p < parts; ++p) {
       if (turns && p > 0)
         foldTurn(/*handOver=*/false);
-      part = MmaStageOp::create(b, ir.loc, partType, part, aTile, bTile, op.getSchedule(),
+      part = MmaStageOp::create(b, ir.loc, partType, part, aTile, bTile, aFrag, op.getSchedule(),
                                 b.getDenseI64ArrayAttr({p * width, width}), b.getUnitAttr());
       if (turns)
         foldTurn(/*handOver=*/true);
@@ -521,7 +537,7 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
       for (int64_t p = 0; p < parts; ++p) {
         Value &block = blocks[issued++ % 2];
         Value part = MmaStageOp::create(
-            b, ir.loc, partType, block, aTile, bTile, op.getSchedule(),
+            b, ir.loc, partType, block, aTile, bTile, /*a_frag=*/Value(), op.getSchedule(),
             b.getDenseI64ArrayAttr({p * width, width}), b.getUnitAttr());
         block = part;
         if (previous) {

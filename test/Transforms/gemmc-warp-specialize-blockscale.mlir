@@ -290,7 +290,7 @@ gpu.module @k4 {
 // CHECK-NEXT: %[[STEP:.*]] = arith.subi %[[KT]], %[[KB]] : i32
 // CHECK-NEXT: %[[GL:.*]] = arith.addi %[[G]], %[[STEP]] : i32
 // CHECK-NEXT: gemmc.stage_acquire %[[GL]], %[[SMEM:[^ ]*]]
-// CHECK-NEXT: gemmc.stage_scales %[[GL]], %[[M0]], %[[N0]], %[[KT]], %[[SA]], %[[SB]], %[[SMEM]], %{{.*}}, %{{.*}}, %{{.*}} {schedule = {{.*}}stage_scales = true>, smem_layout = #gemmc.smem_layout<stages = 3, stage_bytes = 49152, b_offset = 16384, barriers = 149040, align = 1024, swizzle = 128>}
+// CHECK-NEXT: gemmc.stage_scales %[[GL]], %[[M0]], %[[N0]], %[[KT]], %[[SA]], %[[SB]], %[[SMEM]], %{{.*}}, %{{.*}}, %{{.*}} {schedule = {{.*}}stage_scales = true, a_registers = false>, smem_layout = #gemmc.smem_layout<stages = 3, stage_bytes = 49152, b_offset = 16384, barriers = 149040, align = 1024, swizzle = 128>}
 // CHECK-NEXT: %[[FILLER:.*]] = arith.cmpi eq, %[[TID]], %c256_i32 : i32
 // CHECK-NEXT: scf.if %[[FILLER]] {
 // CHECK-NEXT: gemmc.stage_fill %[[GL]], %[[M0]], %[[N0]], %[[KT]]
@@ -317,6 +317,34 @@ gpu.module @k5 {
     %step = nvvm.read.ptx.sreg.nctaid.x : i32
     %smem = llvm.mlir.addressof @smem : !llvm.ptr<3>
     gemmc.tile_matmul %ta, %tb, %c, %first, %step, %m, %n, %k, %ldc smem(%smem) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "f32", accumulator = "f32", tile_shape = [128, 256, 128], cluster_shape = [1, 1], stages = 3, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", promotion_interval = 0, kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none", fold_columns = 128, fold_group = 1, stage_scales = true>, smem_layout = #gemmc.smem_layout<stages = 3, stage_bytes = 49152, b_offset = 16384, barriers = 149040, align = 1024, swizzle = 128>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>, !llvm.ptr<3>
+    llvm.return
+  }
+}
+
+// -----
+
+// a_registers: true on the same kernel: after the stage's wait each
+// consumer reads its A slice of the stage once (gemmc.mma_a_fragment: 16
+// registers, 4 a k step of 32) and both parts' wgmmas take A from there.
+
+// CHECK-LABEL: llvm.func @a_registers(
+// CHECK: gemmc.stage_wait %[[GS:[^,]*]],
+// CHECK-NEXT: %[[BASE:.*]] = gemmc.stage_base %[[GS]]
+// CHECK-NEXT: %[[AT:.*]] = llvm.getelementptr %[[BASE]]
+// CHECK-NEXT: %[[BT:.*]] = llvm.getelementptr %[[BASE]]
+// CHECK-NEXT: %[[F:.*]] = gemmc.staged_scales %[[GS]]
+// CHECK-NEXT: %[[A:.*]] = gemmc.mma_a_fragment %[[AT]] {schedule = {{.*}}a_registers = true>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
+// CHECK-NEXT: %[[P0:.*]] = gemmc.mma_stage %{{.*}}, %[[AT]], %[[BT]] a_frag(%[[A]] : !llvm.struct<(i32, {{.*}})>) {columns = array<i64: 0, 128>
+// CHECK: gemmc.mma_fold %{{.*}}, %[[P0]], %[[F]] {column = 0 : i64
+// CHECK: %[[P1:.*]] = gemmc.mma_stage %[[P0]], %[[AT]], %[[BT]] a_frag(%[[A]] : !llvm.struct<(i32, {{.*}})>) {columns = array<i64: 128, 128>
+// CHECK: gemmc.mma_fold %{{.*}}, %[[P1]], %[[F]] {column = 128 : i64
+gpu.module @k6 {
+  llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
+  llvm.func @a_registers(%ta: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tb: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %c: !llvm.ptr<1> {llvm.noalias}, %m: i32, %n: i32, %k: i32, %ldc: i32, %sa: !llvm.ptr<1> {llvm.noalias}, %sb: !llvm.ptr<1> {llvm.noalias}) attributes {nvvm.kernel} {
+    %first = nvvm.read.ptx.sreg.ctaid.x : i32
+    %step = nvvm.read.ptx.sreg.nctaid.x : i32
+    %smem = llvm.mlir.addressof @smem : !llvm.ptr<3>
+    gemmc.tile_matmul %ta, %tb, %c, %first, %step, %m, %n, %k, %ldc smem(%smem) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "f32", accumulator = "f32", tile_shape = [128, 256, 128], cluster_shape = [1, 1], stages = 3, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", promotion_interval = 0, kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none", fold_columns = 128, fold_group = 1, stage_scales = true, a_registers = true>, smem_layout = #gemmc.smem_layout<stages = 3, stage_bytes = 49152, b_offset = 16384, barriers = 149040, align = 1024, swizzle = 128>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>, !llvm.ptr<3>
     llvm.return
   }
 }
