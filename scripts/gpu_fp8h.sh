@@ -2,6 +2,7 @@
 # Issue 14 (branch fp8h): block-scaled FP8 with A in registers. One device
 # call a round, under 150 s:
 #   scripts/gpu_fp8h.sh r1 [DIR]    (default build/cubins-fp8h-r1)
+#   scripts/gpu_fp8h.sh r2 [DIR]    (default build/cubins-fp8h-r2)
 # The cubins are built on the CPU machine (bench/fp8h/build_cubins.sh MODE)
 # and carried in DIR.
 #
@@ -19,6 +20,14 @@
 #      kernel, over old_, main's build of the shipped block-scaled kernel);
 #   4. ncu SourceCounters of the a_registers kernel on cube8192 (where its
 #      warps wait: source-*.txt), if the time allows.
+# r2: the same, after round 1 (a_registers measured 4-6% slower: the
+#   ldmatrix lies on the path from a warpgroup's last half to its next K
+#   tile's first); the shipped kernel, which now waits for the next K tile's
+#   stage and reads its scales under the last half, is the profiled one; the
+#   suite adds the new test/gpu cases (stream_k pieces, pingpong); then the
+#   shipped kernel and old_ each alone at the power cap beside cuBLASLt on
+#   cube8192 (--sustain 2), and a second sample of both (30 timed runs) on
+#   cube8192 and prefill_mlp_up, as the time allows.
 # $OUT gets logs.txt, suite.txt, bench-*.txt, source*.txt.
 source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-r1}
@@ -40,9 +49,16 @@ r1)
   new=(h200_fp8_e4m3_blockscale_128x256_fold128_g1_ar_coop h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop)
   profiled=h200_fp8_e4m3_blockscale_128x256_fold128_g1_ar_coop
   ;;
+r2)
+  shipped=h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop
+  new=(h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop h200_fp8_e4m3_blockscale_128x256_fold128_g1_ar_coop
+       fp8_blockscale_128x256_fold128_g1_sk_ss fp8_blockscale_64x256_fold128_g1_pp_ss)
+  profiled=$shipped
+  ;;
 *) echo "gpu_fp8h.sh: unknown mode $mode" >&2; exit 2 ;;
 esac
-all=$(cd "$dir" && ls *.cubin | paste -sd,)
+# The test/gpu kernels are correctness cases, not timed.
+all=$(cd "$dir" && ls h200_*.cubin old_*.cubin | paste -sd,)
 
 gpu_stage_build 100 || exit 1
 cubins=()
@@ -76,6 +92,19 @@ if [ -n "$ncu" ] && tr , '\n' <<<"$all" | grep -qx "$profiled.cubin" && fits 15 
   ncu_profile source 25 cube8192 "$profiled.cubin" --section SourceCounters --section WarpStateStats \
     --metrics gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second || status=1
   ncu_sass source
+fi
+if [ "$mode" = r2 ] && tr , '\n' <<<"$all" | grep -qx "$shipped.cubin"; then
+  if fits 25 "sustained"; then
+    stage sustain "$(lim 35)" "$bench" "${anchors[@]}" --shapes cube8192 --cubin-dir "$dir" \
+      --cubins "$block.cubin,$shipped.cubin" --iters 20 --warmup 2 --sustain 2 >"$OUT/bench-sustain.txt" 2>&1 || status=1
+    sed -n '/^sustained (--sustain)/,$p' "$OUT/bench-sustain.txt" | tee -a "$log"
+  fi
+  if fits 20 "second sample"; then
+    stage again "$(lim 30)" "$bench" "${anchors[@]}" --shapes cube8192,prefill_mlp_up --cubin-dir "$dir" \
+      --cubins "$block.cubin,$shipped.cubin" --iters 30 --warmup 3 >"$OUT/again.txt" 2>&1 || status=1
+    say "second sample (30 timed runs)"
+    awk -v t="$tensor" -v ob="$block" -f bench/fp8_summary.awk "$OUT/again.txt" | sort | tee -a "$log"
+  fi
 fi
 say "gpu_fp8h.sh $mode: exit $status after ${SECONDS}s"
 exit $status

@@ -9,6 +9,11 @@
 #     same kernel with A in registers (a_registers: true: one ldmatrix
 #     read of the warpgroup's A slice a K tile, both halves' wgmmas in the
 #     register form).
+# r2: the same four after round 1, where the shipped kernel (stage_scales,
+#     turns) now waits for the next K tile's stage and reads its scales under
+#     the K tile's last half (its PTX changes; a_registers gets it too); the
+#     GPU suite's new cases of that mainloop: stream_k pieces and pingpong
+#     (which keeps the old order).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -32,6 +37,14 @@ r1)
   scripts/build_cubins.sh --check "$out" \
     specs/h200_fp8_e4m3_128x256_coop.yaml "$shipped" \
     bench/fp8h/h200_fp8_e4m3_blockscale_128x256_fold128_g1_ar_coop.yaml
+  old "$shipped"
+  ;;
+r2)
+  scripts/build_cubins.sh --check "$out" \
+    specs/h200_fp8_e4m3_128x256_coop.yaml "$shipped" \
+    bench/fp8h/h200_fp8_e4m3_blockscale_128x256_fold128_g1_ar_coop.yaml \
+    test/gpu/specs/fp8_blockscale_128x256_fold128_g1_sk_ss.yaml \
+    test/gpu/specs/fp8_blockscale_64x256_fold128_g1_pp_ss.yaml
   old "$shipped"
   ;;
 *) echo "build_cubins.sh: unknown mode $mode" >&2; exit 2 ;;

@@ -458,7 +458,34 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
   };
   if (foldOnePart(s)) {
     bool turns = foldTurns(s);
+    // With stage_scales and turns, a warpgroup waits for the next K tile's
+    // stage and reads its scales while its last part runs (it would
+    // otherwise only wait for the part), not after folding the part: the
+    // fold is all that should lie between a warpgroup's last part and its
+    // next K tile's first, which the tensor cores need before the other
+    // warpgroup's part is done (session 9: an ldmatrix added there cost
+    // 4-6%). The loop carries the K tile's scales (read before the loop for
+    // the first). Pingpong (no turns: the other warpgroup is in its
+    // epilogue) reads them after the stage's wait: 4 more registers
+    // carried spilled there.
+    bool ahead = staged && turns;
+    auto stagedScalesIf = [&](Value cond, Value g) -> Value {
+      Type type = scalesType();
+      auto read = scf::IfOp::create(b, ir.loc, TypeRange{type}, cond,
+                                    /*addThenBlock=*/true, /*addElseBlock=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(read.thenBlock());
+      StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
+      Value scales = stagedScales(g, rowInTile);
+      scf::YieldOp::create(b, ir.loc, scales);
+      b.setInsertionPointToStart(read.elseBlock());
+      Value none = LLVM::PoisonOp::create(b, ir.loc, type);
+      scf::YieldOp::create(b, ir.loc, none);
+      return read.getResult(0);
+    };
     SmallVector<Value> init{LLVM::ZeroOp::create(b, ir.loc, accType), ignored};
+    if (ahead)
+      init.push_back(stagedScalesIf(ir.cmp(arith::CmpIPredicate::ugt, steps, ir.c32(0)), g0));
     for (int64_t i = 0; i < lead; ++i)
       init.push_back(scalesAt(ir.c32(i)));
     auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1), init);
@@ -466,22 +493,26 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     b.setInsertionPointToStart(loop.getBody());
     Value step = loop.getInductionVar();
     auto carried = loop.getRegionIterArgs();
-    Value sum = carried[0], part = carried[1], scales = staged ? Value() : carried[2];
+    // This K tile's scales: the queue's front, or read ahead.
+    bool carriesScales = !staged || ahead;
+    Value sum = carried[0], part = carried[1];
+    Value scales = carriesScales ? carried[2] : Value();
     // The K tile before: all its MMAs were waited for.
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
               [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
-    SmallVector<Value> queue(carried.begin() + 2 + (staged ? 0 : 1), carried.end());
+    SmallVector<Value> queue(carried.begin() + (carriesScales ? 3 : 2), carried.end());
     if (!staged)
       queue.push_back(scalesAt(ir.add(step, ir.c32(kScaleLead))));
     // The first part's turn is taken before the stage's wait.
     if (turns)
       foldTurn(/*handOver=*/false);
     Value g = ir.add(g0, step);
-    StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
+    if (!ahead)
+      StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
     Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
     Value aTile = ir.sharedAt(base, aSlice);
     Value bTile = ir.sharedAt(base, layout.getBOffset());
-    if (staged)
+    if (staged && !ahead)
       scales = stagedScales(g, rowInTile);
     // a_registers: the warpgroup's A slice is read from shared memory once
     // a K tile, not once a part (wgmma's register form).
@@ -495,6 +526,18 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
                                 b.getDenseI64ArrayAttr({p * width, width}), b.getUnitAttr());
       if (turns)
         foldTurn(/*handOver=*/true);
+      if (ahead && p + 1 == parts) {
+        // Past the piece's last K tile, its own stage again (waited for,
+        // not yet released): no branch, which would let LLVM sink the
+        // first part's fold below the second part's wgmmas (both parts
+        // live: ptxas spilled 588 bytes).
+        Value nextStep = ir.add(step, ir.c32(1));
+        Value lastStep = ir.sub(steps, ir.c32(1));
+        Value ahead = ir.minU(nextStep, lastStep);
+        Value nextG = ir.add(g0, ahead);
+        StageWaitOp::create(b, ir.loc, nextG, op.getSmem(), layout);
+        queue.push_back(stagedScales(nextG, rowInTile));
+      }
       MmaWaitOp::create(b, ir.loc, /*pending=*/0);
       sum = fold(sum, part, scales, p);
     }
