@@ -450,7 +450,8 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
   // a load one K tile ahead still waited for at its fold.
   // With stage_scales the producer staged them with the operands: each K
   // tile's are read from its stage after the stage's wait, and the loop
-  // carries none (lead 0).
+  // carries no queue (lead 0; one part at a time with turns reads them one
+  // K tile ahead, below).
   bool staged = s.mainloop.stageScales;
   int64_t lead = staged ? 0 : kScaleLead;
   auto scalesAt = [&](Value step) {
@@ -503,7 +504,8 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     SmallVector<Value> queue(carried.begin() + (carriesScales ? 3 : 2), carried.end());
     if (!staged)
       queue.push_back(scalesAt(ir.add(step, ir.c32(kScaleLead))));
-    // The first part's turn is taken before the stage's wait.
+    // The first part's turn is taken before the stage's wait (with
+    // `ahead`, done under the last K tile's last part).
     if (turns)
       foldTurn(/*handOver=*/false);
     Value g = ir.add(g0, step);
@@ -533,8 +535,8 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
         // live: ptxas spilled 588 bytes).
         Value nextStep = ir.add(step, ir.c32(1));
         Value lastStep = ir.sub(steps, ir.c32(1));
-        Value ahead = ir.minU(nextStep, lastStep);
-        Value nextG = ir.add(g0, ahead);
+        Value inPiece = ir.minU(nextStep, lastStep);
+        Value nextG = ir.add(g0, inPiece);
         StageWaitOp::create(b, ir.loc, nextG, op.getSmem(), layout);
         queue.push_back(stagedScales(nextG, rowInTile));
       }
