@@ -3,6 +3,7 @@
 # call a round, under 150 s:
 #   scripts/gpu_fp8h.sh r1 [DIR]    (default build/cubins-fp8h-r1)
 #   scripts/gpu_fp8h.sh r2 [DIR]    (default build/cubins-fp8h-r2)
+#   scripts/gpu_fp8h.sh r3 [DIR]    (default build/cubins-fp8h-r3)
 # The cubins are built on the CPU machine (bench/fp8h/build_cubins.sh MODE)
 # and carried in DIR.
 #
@@ -24,10 +25,14 @@
 #   ldmatrix lies on the path from a warpgroup's last half to its next K
 #   tile's first); the shipped kernel, which now waits for the next K tile's
 #   stage and reads its scales under the last half, is the profiled one; the
-#   suite adds the new test/gpu cases (stream_k pieces, pingpong); then the
-#   shipped kernel and old_ each alone at the power cap beside cuBLASLt on
-#   cube8192 (--sustain 2), and a second sample of both (30 timed runs) on
-#   cube8192 and prefill_mlp_up, as the time allows.
+#   suite adds the new test/gpu cases (stream_k pieces, pingpong); then a
+#   second sample of the shipped kernel and old_ (30 timed runs) on cube8192
+#   and prefill_mlp_up, and both alone at the power cap beside cuBLASLt on
+#   cube8192 (--sustain 2), as the time allows.
+# r3: the shipped kernel now also waits for its second half's turn while the
+#   first half runs; timed against r2_ (round 2's build of it) and old_ as in
+#   r2 (the suite on it and on the stream_k case first), then ncu of it, a
+#   second sample of it against r2_, and the power-cap run, as the time allows.
 # $OUT gets logs.txt, suite.txt, bench-*.txt, source*.txt.
 source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-r1}
@@ -55,10 +60,15 @@ r2)
        fp8_blockscale_128x256_fold128_g1_sk_ss fp8_blockscale_64x256_fold128_g1_pp_ss)
   profiled=$shipped
   ;;
+r3)
+  shipped=h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop
+  new=(h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop fp8_blockscale_128x256_fold128_g1_sk_ss)
+  profiled=$shipped
+  ;;
 *) echo "gpu_fp8h.sh: unknown mode $mode" >&2; exit 2 ;;
 esac
 # The test/gpu kernels are correctness cases, not timed.
-all=$(cd "$dir" && ls h200_*.cubin old_*.cubin | paste -sd,)
+all=$(cd "$dir" && ls h200_*.cubin old_*.cubin r2_*.cubin 2>/dev/null | paste -sd,)
 
 gpu_stage_build 100 || exit 1
 cubins=()
@@ -93,17 +103,20 @@ if [ -n "$ncu" ] && tr , '\n' <<<"$all" | grep -qx "$profiled.cubin" && fits 15 
     --metrics gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second || status=1
   ncu_sass source
 fi
-if [ "$mode" = r2 ] && tr , '\n' <<<"$all" | grep -qx "$shipped.cubin"; then
+# r3: the second sample is against round 2's build.
+again=$block
+[ "$mode" = r3 ] && again=r2_$shipped
+if [ "$mode" != r1 ] && tr , '\n' <<<"$all" | grep -qx "$shipped.cubin"; then
+  if fits 20 "second sample"; then
+    stage again "$(lim 30)" "$bench" "${anchors[@]}" --shapes cube8192,prefill_mlp_up --cubin-dir "$dir" \
+      --cubins "$again.cubin,$shipped.cubin" --iters 30 --warmup 3 >"$OUT/again.txt" 2>&1 || status=1
+    say "second sample (30 timed runs; block-scaled over $again)"
+    awk -v t="$tensor" -v ob="$again" -f bench/fp8_summary.awk "$OUT/again.txt" | sort | tee -a "$log"
+  fi
   if fits 25 "sustained"; then
     stage sustain "$(lim 35)" "$bench" "${anchors[@]}" --shapes cube8192 --cubin-dir "$dir" \
       --cubins "$block.cubin,$shipped.cubin" --iters 20 --warmup 2 --sustain 2 >"$OUT/bench-sustain.txt" 2>&1 || status=1
     sed -n '/^sustained (--sustain)/,$p' "$OUT/bench-sustain.txt" | tee -a "$log"
-  fi
-  if fits 20 "second sample"; then
-    stage again "$(lim 30)" "$bench" "${anchors[@]}" --shapes cube8192,prefill_mlp_up --cubin-dir "$dir" \
-      --cubins "$block.cubin,$shipped.cubin" --iters 30 --warmup 3 >"$OUT/again.txt" 2>&1 || status=1
-    say "second sample (30 timed runs)"
-    awk -v t="$tensor" -v ob="$block" -f bench/fp8_summary.awk "$OUT/again.txt" | sort | tee -a "$log"
   fi
 fi
 say "gpu_fp8h.sh $mode: exit $status after ${SECONDS}s"

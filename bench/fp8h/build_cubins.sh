@@ -14,6 +14,10 @@
 #     the K tile's last half (its PTX changes; a_registers gets it too); the
 #     GPU suite's new cases of that mainloop: stream_k pieces and pingpong
 #     (which keeps the old order).
+# r3: the shipped kernel now also waits for its second half's turn while its
+#     first half runs (not after the first half's fold); r2_NAME is round 2's
+#     build of it (gemmc at 6984500, $GEMMC_R2), old_ main's; the per-tensor
+#     kernel; the stream_k GPU case (its PTX changes too).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -46,6 +50,16 @@ r2)
     test/gpu/specs/fp8_blockscale_128x256_fold128_g1_sk_ss.yaml \
     test/gpu/specs/fp8_blockscale_64x256_fold128_g1_pp_ss.yaml
   old "$shipped"
+  ;;
+r3)
+  scripts/build_cubins.sh --check "$out" \
+    specs/h200_fp8_e4m3_128x256_coop.yaml "$shipped" \
+    test/gpu/specs/fp8_blockscale_128x256_fold128_g1_sk_ss.yaml
+  old "$shipped"
+  r2=r2_$(basename "$shipped" .yaml)
+  cp "$shipped" "$out/$r2.yaml"
+  "${GEMMC_R2:-/tmp/fp8h/gemmc-r2}" "$out/$r2.yaml" -o "$out/$r2.cubin"
+  rm -f "$out/$r2.yaml"
   ;;
 *) echo "build_cubins.sh: unknown mode $mode" >&2; exit 2 ;;
 esac

@@ -522,12 +522,17 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     if (s.mainloop.aRegisters)
       aFrag = MmaAFragmentOp::create(b, ir.loc, aFragmentType(), aTile, op.getSchedule());
     for (int64_t p = 0; p < parts; ++p) {
-      if (turns && p > 0)
-        foldTurn(/*handOver=*/false);
       part = MmaStageOp::create(b, ir.loc, partType, part, aTile, bTile, aFrag, op.getSchedule(),
                                 b.getDenseI64ArrayAttr({p * width, width}), b.getUnitAttr());
+      // The next part's turn is waited for while this one runs, not after
+      // its fold (the other warpgroup hands it over when it has issued its
+      // own part, which the fold does not wait for): the same order of
+      // waits and hand-overs, off the path between a part finishing and the
+      // next being issued.
       if (turns)
         foldTurn(/*handOver=*/true);
+      if (turns && p + 1 < parts)
+        foldTurn(/*handOver=*/false);
       if (ahead && p + 1 == parts) {
         // Past the piece's last K tile, its own stage again (waited for,
         // not yet released): no branch, which would let LLVM sink the

@@ -197,8 +197,8 @@ gpu.module @k3 {
 // 3 + 0 = 4 - 1). An iteration releases the K tile before, loads the
 // scales of the K tile two on, waits for its turn on barrier 3 + wg (the
 // first part's before the stage's wait), issues the part, hands the turn
-// over on barrier 4 - wg, waits for it (mma_wait 0) and folds it at its
-// column. After the last piece warpgroup 0 takes warpgroup 1's last
+// over on barrier 4 - wg, waits for the next part's turn (if the K tile has
+// one), then for the part (mma_wait 0) and folds it at its column. After the last piece warpgroup 0 takes warpgroup 1's last
 // hand-over.
 
 // CHECK-LABEL: llvm.func @fold_turns(
@@ -238,9 +238,9 @@ gpu.module @k3 {
 // CHECK: %[[P0:.*]] = gemmc.mma_stage %[[PARTIN]], %[[AT]], %[[BT]] {columns = array<i64: 0, 128>, fresh,
 // CHECK-NEXT: %[[OTHER:.*]] = arith.subi %c4_i32, %[[WG]] : i32
 // CHECK-NEXT: gemmc.named_barrier %[[OTHER]], %c256_i32 {arrive}
+// CHECK-NEXT: gemmc.named_barrier %[[MINE]], %c256_i32{{$}}
 // CHECK-NEXT: gemmc.mma_wait 0
 // CHECK-NEXT: %[[S0:.*]] = gemmc.mma_fold %[[SUMIN]], %[[P0]], %[[F]] {column = 0 : i64,
-// CHECK-NEXT: gemmc.named_barrier %[[MINE]], %c256_i32{{$}}
 // CHECK-NEXT: %[[P1:.*]] = gemmc.mma_stage %[[P0]], %[[AT]], %[[BT]] {columns = array<i64: 128, 128>, fresh,
 // CHECK-NEXT: gemmc.named_barrier %[[OTHER]], %c256_i32 {arrive}
 // CHECK-NEXT: gemmc.mma_wait 0
@@ -319,9 +319,11 @@ gpu.module @k4 {
 // CHECK-NEXT: llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: %[[P0:.*]] = gemmc.mma_stage %[[PARTIN]], {{.*}}columns = array<i64: 0, 128>
-// CHECK: gemmc.mma_wait 0
+// CHECK-NEXT: arith.subi
+// CHECK-NEXT: gemmc.named_barrier %{{.*}}, %c256_i32 {arrive}
+// CHECK-NEXT: gemmc.named_barrier %{{.*}}, %c256_i32{{$}}
+// CHECK-NEXT: gemmc.mma_wait 0
 // CHECK-NEXT: %[[SUM0:.*]] = gemmc.mma_fold %[[SUMIN]], %[[P0]], %[[F]] {column = 0 : i64
-// CHECK-NEXT: gemmc.named_barrier
 // CHECK-NEXT: %[[P1:.*]] = gemmc.mma_stage %[[P0]], {{.*}}columns = array<i64: 128, 128>
 // CHECK-NEXT: gemmc.named_barrier %{{.*}}, %c256_i32 {arrive}
 // CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[STEP]], %c1_i32 : i32
