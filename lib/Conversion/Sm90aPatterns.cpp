@@ -314,14 +314,14 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     // a_registers: k step j's A is registers 4j .. 4j + 3 of the fragment
     // (gemmc.mma_a_fragment), no A descriptor.
     Value aFrag = op.getAFrag();
-    int64_t aRegs = aFrag ? int64_t(cast<LLVM::LLVMStructType>(aFrag.getType()).getBody().size()) /
-                                (s.blockK() / instr->k)
-                          : 0;
+    int64_t kSteps = s.blockK() / instr->k, aRegs = 0;
+    if (aFrag)
+      aRegs = int64_t(cast<LLVM::LLVMStructType>(aFrag.getType()).getBody().size()) / kSteps;
     std::string rsShape = llvm::formatv("m{0}n{1}k{2}", instr->m, partN, instr->k).str();
     std::string rsTypes = llvm::formatv(".f32.{0}.{1}", NVVM::stringifyWGMMATypes(*aType),
-                                  NVVM::stringifyWGMMATypes(*bType))
+                                        NVVM::stringifyWGMMATypes(*bType))
                               .str();
-    for (int64_t step = 0; step < s.blockK() / instr->k; ++step) {
+    for (int64_t step = 0; step < kSteps; ++step) {
       Value descA = aFrag ? Value() : tileA.at(step * kStepBytes);
       SmallVector<Value> aStep;
       for (int64_t r = 0; r < aRegs; ++r)
