@@ -66,6 +66,25 @@ Value lastScaleBlock(KernelIR &ir, Value n) {
   return ir.sub(nBlocks, ir.c32(1));
 }
 
+/// A's scale of row `row` (clamped to `lastRow`, M - 1) of the K tile whose
+/// plane of M row scales starts at `aPlane` (i64: K tile x M): the index
+/// (i64) gemmc.block_scales loads and gemmc.stage_scales copies.
+Value aScaleIndex(KernelIR &ir, Value aPlane, Value row, Value lastRow) {
+  Value clamped = ir.minU(row, lastRow);
+  Value row64 = ir.zext64(clamped);
+  return arith::AddIOp::create(ir.b, ir.loc, aPlane, row64);
+}
+
+/// B's scale of N block `block` (clamped to `lastBlock`) and K tile `kt64`
+/// (i64), the blocks `bStride64` (bScaleStride) apart.
+Value bScaleIndex(KernelIR &ir, Value block, Value lastBlock, Value bStride64,
+                  Value kt64) {
+  Value nb = ir.minU(block, lastBlock);
+  Value nb64 = ir.zext64(nb);
+  Value plane = arith::MulIOp::create(ir.b, ir.loc, nb64, bStride64);
+  return arith::AddIOp::create(ir.b, ir.loc, plane, kt64);
+}
+
 /// gemmc.block_scales -> the thread's A scales (one per fragment row half)
 /// and the tile's B scales (one per slot of scaleSlotColumns columns),
 /// invariant loads.
@@ -91,9 +110,8 @@ struct BlockScalesLowering : OpRewritePattern<BlockScalesOp> {
     Value result = LLVM::PoisonOp::create(rewriter, op.getLoc(), type);
     int64_t field = 0;
     for (int64_t h = 0; h < frag.halves; ++h) {
-      Value row = ir.minU(ir.add(rowBase, ir.c32(h * frag.halfRows)), lastRow);
-      Value index = arith::AddIOp::create(rewriter, op.getLoc(), aPlane,
-                                          ir.zext64(row));
+      Value row = ir.add(rowBase, ir.c32(h * frag.halfRows));
+      Value index = aScaleIndex(ir, aPlane, row, lastRow);
       Value scale = loadScale(ir, op.getScaleA(), index);
       result = LLVM::InsertValueOp::create(rewriter, op.getLoc(), result,
                                            scale, field++);
@@ -111,10 +129,7 @@ struct BlockScalesLowering : OpRewritePattern<BlockScalesOp> {
                         ? ir.add(firstBlock, ir.c32(offset / kScaleBlock))
                         : ir.divU(ir.add(op.getN0(), ir.c32(offset)),
                                   ir.c32(kScaleBlock));
-      Value nb = ir.minU(block, lastBlock);
-      Value nb64 = ir.zext64(nb);
-      Value plane = arith::MulIOp::create(rewriter, op.getLoc(), nb64, bStride64);
-      Value index = arith::AddIOp::create(rewriter, op.getLoc(), plane, kt64);
+      Value index = bScaleIndex(ir, block, lastBlock, bStride64, kt64);
       Value scale = loadScale(ir, op.getScaleB(), index);
       result = LLVM::InsertValueOp::create(rewriter, op.getLoc(), result,
                                            scale, field++);
@@ -156,8 +171,7 @@ struct StageScalesLowering : OpRewritePattern<StageScalesOp> {
     };
     for (int64_t i = 0; i < s.blockM(); i += kWarpSize) {
       Value row = ir.add(lane, ir.c32(i));
-      Value clamped = ir.minU(ir.add(op.getM0(), row), lastRow);
-      Value index = arith::AddIOp::create(rewriter, loc, aPlane, ir.zext64(clamped));
+      Value index = aScaleIndex(ir, aPlane, ir.add(op.getM0(), row), lastRow);
       copy(op.getScaleA(), index, row);
     }
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, lane, ir.c32(scaleSlots(s))), [&] {
@@ -165,10 +179,8 @@ struct StageScalesLowering : OpRewritePattern<StageScalesOp> {
       Value column = ir.add(op.getN0(), ir.mul(lane, ir.c32(scaleSlotColumns(s))));
       Value block = ir.divU(column, ir.c32(kScaleBlock));
       Value lastBlock = lastScaleBlock(ir, op.getN());
-      Value nb64 = ir.zext64(ir.minU(block, lastBlock));
       Value bStride64 = bScaleStride(ir, op.getK());
-      Value plane = arith::MulIOp::create(rewriter, loc, nb64, bStride64);
-      Value index = arith::AddIOp::create(rewriter, loc, plane, kt64);
+      Value index = bScaleIndex(ir, block, lastBlock, bStride64, kt64);
       copy(op.getScaleB(), index, ir.add(lane, ir.c32(s.blockM())));
     });
     NVVM::CpAsyncMBarrierArriveOp::create(ir.b, loc, ring.full(stage), /*noinc=*/false);

@@ -18,6 +18,7 @@
 #include "gemmc/Conversion/GemmcToNVVM.h"
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
 #include "gemmc/Spec/KernelAbi.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace mlir::gemmc;
@@ -121,6 +122,113 @@ std::optional<NVVM::WGMMATypes> wgmmaType(ElementType type) {
   return std::nullopt;
 }
 
+/// gemmc.mma_a_fragment -> one ldmatrix .x4 a k step. wgmma's 8-bit A
+/// fragment of a k step (m64 x 32 bytes) is mma.sync's m16n8k32 A fragment
+/// for each warp's 16 rows: register i holds 4 bytes of row (i % 2) x 8 +
+/// lane / 4 at byte (i / 2) x 16 + (lane % 4) x 4, which is matrix i of an
+/// ldmatrix .x4 whose lane l gives row l % 16 at byte (l / 16) x 16. The
+/// tile's rows are one 128-byte swizzle span each: unit u of row r lies at
+/// unit u ^ (r % 8) (the stage starts on a swizzle atom), and since a k
+/// step's first unit is even, k step j's unit is (l / 16 ^ l % 8) ^ 2j: the
+/// lane's address is computed once and each k step XORs a constant in.
+struct MmaAFragmentLowering : OpRewritePattern<MmaAFragmentOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MmaAFragmentOp op,
+                                PatternRewriter &rewriter) const override {
+    const KernelSpec &s = op.getSchedule().getSpec();
+    const KernelAbi &abi = op.getSchedule().getAbi();
+    auto instr = mmaInstrShape(s.arch, s.a.element);
+    int64_t eb = elementBytes(s.a.element);
+    auto type = dyn_cast<LLVM::LLVMStructType>(op.getType());
+    if (!instr || instr->family != MmaFamily::Wgmma)
+      return rewriter.notifyMatchFailure(op, "the schedule's MMA is not wgmma");
+    int64_t stepBytes = instr->k * eb, steps = s.blockK() / instr->k;
+    int64_t unit = isa::kLdmatrixRowBytes;
+    if (!abi.a.kMajor || abi.a.swizzleBytes != s.blockK() * eb ||
+        abi.a.swizzleBytes != isa::kSwizzleAtomRows * unit || stepBytes != 2 * unit)
+      return rewriter.notifyMatchFailure(
+          op, "A's tile rows are not one 128-byte swizzle span of two-unit k steps");
+    if (!type || int64_t(type.getBody().size()) != steps * isa::kLdmatrixMatrices)
+      return rewriter.notifyMatchFailure(op, "the result is not 4 registers a k step");
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    KernelIR ir(rewriter, loc);
+    Value tid = ir.threadId();
+    Value lane = ir.remU(tid, ir.c32(kWarpSize));
+    Value warpInCta = ir.divU(tid, ir.c32(kWarpSize));
+    Value warp = ir.remU(warpInCta, ir.c32(kWarpgroupSize / kWarpSize));
+    // Each warp's 16 rows (two ldmatrix rows of matrices).
+    int64_t warpRows = 2 * isa::kLdmatrixRows;
+    Value warpRow = ir.mul(warp, ir.c32(warpRows));
+    Value laneRow = ir.remU(lane, ir.c32(warpRows));
+    Value row = ir.add(warpRow, laneRow);
+    Value half = ir.divU(lane, ir.c32(warpRows));
+    Value phase = ir.remU(lane, ir.c32(isa::kSwizzleAtomRows));
+    Value unitIndex = arith::XOrIOp::create(rewriter, loc, half, phase);
+    Value rowBytes = ir.mul(row, ir.c32(abi.a.swizzleBytes));
+    Value unitBytes = ir.mul(unitIndex, ir.c32(unit));
+    Value laneBytes = ir.add(rowBytes, unitBytes);
+    Type x4 = LLVM::LLVMStructType::getLiteral(
+        ctx, SmallVector<Type>(isa::kLdmatrixMatrices, ir.i32));
+    Value result = LLVM::PoisonOp::create(rewriter, loc, type);
+    int64_t field = 0;
+    for (int64_t step = 0; step < steps; ++step) {
+      Value offset = step == 0 ? laneBytes
+                               : arith::XOrIOp::create(rewriter, loc, laneBytes,
+                                                       ir.c32(step * stepBytes))
+                                     .getResult();
+      Value at = ir.sharedAt(op.getATile(), offset);
+      Value v = NVVM::LdMatrixOp::create(
+          rewriter, loc, x4, at, /*num=*/isa::kLdmatrixMatrices, NVVM::MMALayout::row,
+          NVVM::LdStMatrixShapeAttr::get(ctx, isa::kLdmatrixRows, isa::kLdmatrixRows),
+          NVVM::LdStMatrixEltType::B16);
+      for (int64_t i = 0; i < isa::kLdmatrixMatrices; ++i) {
+        Value r = LLVM::ExtractValueOp::create(rewriter, loc, v, ArrayRef<int64_t>{i});
+        result = LLVM::InsertValueOp::create(rewriter, loc, result, r, field++);
+      }
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// wgmma.mma_async with A from registers (the register form, which the NVVM
+/// dialect's op does not build), as inline PTX in the form the NVVM op
+/// takes for shared-memory A: the accumulators tied in and out, scale-d a
+/// predicate set from an immediate. `aRegs` are the k step's A registers.
+Value wgmmaRegisterA(KernelIR &ir, Type accType, Value acc, ValueRange aRegs, Value descB,
+                     llvm::StringRef shape, llvm::StringRef types, bool zeroIn) {
+  auto st = cast<LLVM::LLVMStructType>(accType);
+  int64_t n = st.getBody().size(), na = aRegs.size();
+  std::string text, constraints;
+  llvm::raw_string_ostream os(text), cs(constraints);
+  os << "{\n.reg .pred p;\nsetp.ne.b32 p, " << (zeroIn ? 0 : 1)
+     << ", 0;\nwgmma.mma_async.sync.aligned." << shape << types << " {";
+  for (int64_t i = 0; i < n; ++i)
+    os << (i ? ", " : "") << "$" << i;
+  os << "}, {";
+  for (int64_t i = 0; i < na; ++i)
+    os << (i ? ", " : "") << "$" << 2 * n + i;
+  os << "}, $" << 2 * n + na << ", p, 1, 1;\n}\n";
+  for (int64_t i = 0; i < n; ++i)
+    cs << (i ? "," : "") << "=f";
+  for (int64_t i = 0; i < n; ++i)
+    cs << "," << i;
+  for (int64_t i = 0; i < na; ++i)
+    cs << ",r";
+  cs << ",l";
+  SmallVector<Value> in;
+  for (int64_t i = 0; i < n; ++i)
+    in.push_back(LLVM::ExtractValueOp::create(ir.b, ir.loc, acc, i));
+  in.append(aRegs.begin(), aRegs.end());
+  in.push_back(descB);
+  return LLVM::InlineAsmOp::create(ir.b, ir.loc, accType, in, text, constraints,
+                                   /*has_side_effects=*/true, /*is_align_stack=*/false,
+                                   LLVM::TailCallKind::None, /*asm_dialect=*/nullptr,
+                                   /*operand_attrs=*/nullptr)
+      .getResult(0);
+}
+
 /// gemmc.mma_stage -> wgmma.fence, wgmma.mma_async x (BLOCK_K / k),
 /// wgmma.commit_group.
 struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
@@ -203,12 +311,30 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
         acc.push_back(part);
       }
     }
-    for (int64_t step = 0; step < s.blockK() / instr->k; ++step) {
-      Value descA = tileA.at(step * kStepBytes);
+    // a_registers: k step j's A is registers 4j .. 4j + 3 of the fragment
+    // (gemmc.mma_a_fragment), no A descriptor.
+    Value aFrag = op.getAFrag();
+    int64_t kSteps = s.blockK() / instr->k, aRegs = 0;
+    if (aFrag)
+      aRegs = int64_t(cast<LLVM::LLVMStructType>(aFrag.getType()).getBody().size()) / kSteps;
+    std::string rsShape = llvm::formatv("m{0}n{1}k{2}", instr->m, partN, instr->k).str();
+    std::string rsTypes = llvm::formatv(".f32.{0}.{1}", NVVM::stringifyWGMMATypes(*aType),
+                                        NVVM::stringifyWGMMATypes(*bType))
+                              .str();
+    for (int64_t step = 0; step < kSteps; ++step) {
+      Value descA = aFrag ? Value() : tileA.at(step * kStepBytes);
+      SmallVector<Value> aStep;
+      for (int64_t r = 0; r < aRegs; ++r)
+        aStep.push_back(LLVM::ExtractValueOp::create(rewriter, op.getLoc(), aFrag,
+                                                     step * aRegs + r));
       for (int64_t p = 0; p < parts; ++p) {
         Value descB = tileB.at(firstBBytes + step * bStepBytes + p * partBBytes);
         // `fresh`: the first k step overwrites the accumulator (scale-d 0).
         bool zeroIn = op.getFresh() && step == 0;
+        if (aFrag) {
+          acc[p] = wgmmaRegisterA(ir, partType, acc[p], aStep, descB, rsShape, rsTypes, zeroIn);
+          continue;
+        }
         acc[p] = NVVM::WgmmaMmaAsyncOp::create(
             rewriter, op.getLoc(), partType, acc[p], descA, descB, shape,
             wgTypeA, wgTypeB, NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
@@ -268,6 +394,7 @@ void mlir::gemmc::populateSm90aPatterns(RewritePatternSet &patterns,
   patterns.add<StageReleaseLowering>(ctx); // gemmc.stage_release
   // The mainloop's MMA.
   patterns.add<MmaStageLowering>(ctx, options.wgmmaN); // gemmc.mma_stage
+  patterns.add<MmaAFragmentLowering>(ctx);             // gemmc.mma_a_fragment
   patterns.add<MmaWaitLowering>(ctx);                  // gemmc.mma_wait
   patterns.add<MmaPromoteLowering>(ctx);               // gemmc.mma_promote
 }

@@ -1061,6 +1061,31 @@ void checkStageScales(const KernelSpec &s, Sink &out) {
          "stage_scales: false");
 }
 
+/// a_registers: each consumer warpgroup loads its 64 rows of A's stage tile
+/// into wgmma's A fragment with ldmatrix once a K tile, and every part's
+/// wgmma reads A from there (the register form): built for one part at a
+/// time (fold_group: 1) of an FP8 A whose K-major tile row is one 128-byte
+/// swizzle span, the one layout ldmatrix's 16-byte rows and wgmma's 8-bit A
+/// fragment agree on without a shuffle.
+void checkARegisters(const KernelSpec &s, Sink &out) {
+  if (!s.mainloop.aRegisters)
+    return;
+  auto fail = [&](const std::string &why) {
+    add(out, "fold", "mainloop.a_registers",
+        formatv("a_registers: true {0}; use a_registers: false", why));
+  };
+  if (!foldOnePart(s) || s.arch != Arch::SM90a)
+    fail("is built for sm_90a block scaling one part at a time (fold_columns and fold_group: 1)");
+  else if (elementBytes(s.a.element) != 1 || s.a.layout != Layout::Row)
+    fail("needs a K-major (row) FP8 A");
+  else if (s.blockK() != 128 ||
+           (s.mainloop.swizzle != Swizzle::B128 && s.mainloop.swizzle != Swizzle::Auto))
+    fail(formatv("needs A's tile rows to be one 128-byte swizzle span (BLOCK_K = 128, "
+                 "smem_swizzle: 128b), not BLOCK_K = {0}",
+                 s.blockK())
+             .str());
+}
+
 void checkPromotion(const KernelSpec &s, Sink &out) {
   int64_t n = s.mainloop.promotionInterval;
   if (n < 0)
@@ -1203,6 +1228,7 @@ std::vector<Violation> gemmc::checkSpec(const KernelSpec &s) {
   checkPromotion(s, out);
   checkFoldColumns(s, out);
   checkStageScales(s, out);
+  checkARegisters(s, out);
   checkRegisterBudget(s, r, out);
   checkCtasPerSm(s, r, out);
   return out;

@@ -141,6 +141,9 @@ private:
   Value stagedScales(Value g, Value rowInTile);
   /// The struct of f32 factors gemmc.block_scales gives a thread.
   Type scalesType();
+  /// a_registers: gemmc.mma_a_fragment's struct, a thread's share (32-bit
+  /// registers) of the wgmma A fragment of every k step of a stage.
+  Type aFragmentType();
   void release(Value g);
   /// `staging`: sm_80's shared-memory area for the epilogue (Sm80.h).
   void epilogue(Value acc, Value m0, Value n0, Value staging = Value());
@@ -393,6 +396,14 @@ Type WarpSpecializer::scalesType() {
       ir.b.getContext(), SmallVector<Type>(rows + scaleSlots(s), ir.f32));
 }
 
+Type WarpSpecializer::aFragmentType() {
+  std::optional<MmaInstrShape> instr = mmaInstrShape(s.arch, s.a.element);
+  int64_t stepBytes = int64_t(instr->m) * instr->k * elementBytes(s.a.element);
+  int64_t regs = s.blockK() / instr->k * stepBytes / (kWarpgroupSize * 4);
+  return LLVM::LLVMStructType::getLiteral(ir.b.getContext(),
+                                          SmallVector<Type>(regs, ir.i32));
+}
+
 Value WarpSpecializer::blockScales(Value kTile, Value row0, Value n0) {
   Type type = scalesType();
   Value scaleA = EpilogueMath::kernelParam(op, abi, "scale_a");
@@ -439,7 +450,8 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
   // a load one K tile ahead still waited for at its fold.
   // With stage_scales the producer staged them with the operands: each K
   // tile's are read from its stage after the stage's wait, and the loop
-  // carries none (lead 0).
+  // carries no queue (lead 0; one part at a time with turns reads them one
+  // K tile ahead, below).
   bool staged = s.mainloop.stageScales;
   int64_t lead = staged ? 0 : kScaleLead;
   auto scalesAt = [&](Value step) {
@@ -447,7 +459,34 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
   };
   if (foldOnePart(s)) {
     bool turns = foldTurns(s);
+    // With stage_scales and turns, a warpgroup waits for the next K tile's
+    // stage and reads its scales while its last part runs (it would
+    // otherwise only wait for the part), not after folding the part: the
+    // fold is all that should lie between a warpgroup's last part and its
+    // next K tile's first, which the tensor cores need before the other
+    // warpgroup's part is done (session 9: an ldmatrix added there cost
+    // 4-6%). The loop carries the K tile's scales (read before the loop for
+    // the first). Pingpong (no turns: the other warpgroup is in its
+    // epilogue) reads them after the stage's wait: 4 more registers
+    // carried spilled there.
+    bool ahead = staged && turns;
+    auto stagedScalesIf = [&](Value cond, Value g) -> Value {
+      Type type = scalesType();
+      auto read = scf::IfOp::create(b, ir.loc, TypeRange{type}, cond,
+                                    /*addThenBlock=*/true, /*addElseBlock=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(read.thenBlock());
+      StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
+      Value scales = stagedScales(g, rowInTile);
+      scf::YieldOp::create(b, ir.loc, scales);
+      b.setInsertionPointToStart(read.elseBlock());
+      Value none = LLVM::PoisonOp::create(b, ir.loc, type);
+      scf::YieldOp::create(b, ir.loc, none);
+      return read.getResult(0);
+    };
     SmallVector<Value> init{LLVM::ZeroOp::create(b, ir.loc, accType), ignored};
+    if (ahead)
+      init.push_back(stagedScalesIf(ir.cmp(arith::CmpIPredicate::ugt, steps, ir.c32(0)), g0));
     for (int64_t i = 0; i < lead; ++i)
       init.push_back(scalesAt(ir.c32(i)));
     auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1), init);
@@ -455,30 +494,57 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     b.setInsertionPointToStart(loop.getBody());
     Value step = loop.getInductionVar();
     auto carried = loop.getRegionIterArgs();
-    Value sum = carried[0], part = carried[1], scales = staged ? Value() : carried[2];
+    // This K tile's scales: the queue's front, or read ahead.
+    bool carriesScales = !staged || ahead;
+    Value sum = carried[0], part = carried[1];
+    Value scales = carriesScales ? carried[2] : Value();
     // The K tile before: all its MMAs were waited for.
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
               [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
-    SmallVector<Value> queue(carried.begin() + 2 + (staged ? 0 : 1), carried.end());
+    SmallVector<Value> queue(carried.begin() + (carriesScales ? 3 : 2), carried.end());
     if (!staged)
       queue.push_back(scalesAt(ir.add(step, ir.c32(kScaleLead))));
-    // The first part's turn is taken before the stage's wait.
+    // The first part's turn is taken before the stage's wait (with
+    // `ahead`, done under the last K tile's last part).
     if (turns)
       foldTurn(/*handOver=*/false);
     Value g = ir.add(g0, step);
-    StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
+    if (!ahead)
+      StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
     Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
     Value aTile = ir.sharedAt(base, aSlice);
     Value bTile = ir.sharedAt(base, layout.getBOffset());
-    if (staged)
+    if (staged && !ahead)
       scales = stagedScales(g, rowInTile);
+    // a_registers: the warpgroup's A slice is read from shared memory once
+    // a K tile, not once a part (wgmma's register form).
+    Value aFrag;
+    if (s.mainloop.aRegisters)
+      aFrag = MmaAFragmentOp::create(b, ir.loc, aFragmentType(), aTile, op.getSchedule());
     for (int64_t p = 0; p < parts; ++p) {
-      if (turns && p > 0)
-        foldTurn(/*handOver=*/false);
-      part = MmaStageOp::create(b, ir.loc, partType, part, aTile, bTile, op.getSchedule(),
+      part = MmaStageOp::create(b, ir.loc, partType, part, aTile, bTile, aFrag, op.getSchedule(),
                                 b.getDenseI64ArrayAttr({p * width, width}), b.getUnitAttr());
+      // The next part's turn is waited for while this one runs, not after
+      // its fold (the other warpgroup hands it over when it has issued its
+      // own part, which the fold does not wait for): the same order of
+      // waits and hand-overs, off the path between a part finishing and the
+      // next being issued.
       if (turns)
         foldTurn(/*handOver=*/true);
+      if (turns && p + 1 < parts)
+        foldTurn(/*handOver=*/false);
+      if (ahead && p + 1 == parts) {
+        // Past the piece's last K tile, its own stage again (waited for,
+        // not yet released): no branch, which would let LLVM sink the
+        // first part's fold below the second part's wgmmas (both parts
+        // live: ptxas spilled 588 bytes).
+        Value nextStep = ir.add(step, ir.c32(1));
+        Value lastStep = ir.sub(steps, ir.c32(1));
+        Value inPiece = ir.minU(nextStep, lastStep);
+        Value nextG = ir.add(g0, inPiece);
+        StageWaitOp::create(b, ir.loc, nextG, op.getSmem(), layout);
+        queue.push_back(stagedScales(nextG, rowInTile));
+      }
       MmaWaitOp::create(b, ir.loc, /*pending=*/0);
       sum = fold(sum, part, scales, p);
     }
@@ -521,7 +587,7 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
       for (int64_t p = 0; p < parts; ++p) {
         Value &block = blocks[issued++ % 2];
         Value part = MmaStageOp::create(
-            b, ir.loc, partType, block, aTile, bTile, op.getSchedule(),
+            b, ir.loc, partType, block, aTile, bTile, /*a_frag=*/Value(), op.getSchedule(),
             b.getDenseI64ArrayAttr({p * width, width}), b.getUnitAttr());
         block = part;
         if (previous) {

@@ -288,14 +288,14 @@ gpu.module @k6 [#nvvm.target<chip = "sm_90a">] {
 // CHECK-NEXT: %[[NUP:.*]] = arith.addi %[[N]], %c127_i32 : i32
 // CHECK-NEXT: %[[NBLOCKS:.*]] = arith.divui %[[NUP]], %c128_i32 : i32
 // CHECK-NEXT: %[[LASTNB:.*]] = arith.subi %[[NBLOCKS]], %c1_i32 : i32
-// CHECK-NEXT: %[[NBC:.*]] = arith.minui %[[NB]], %[[LASTNB]] : i32
-// CHECK-NEXT: %[[NB64:.*]] = arith.extui %[[NBC]] : i32 to i64
 // CHECK-NEXT: %[[KUP:.*]] = arith.addi %[[K]], %c127_i32 : i32
 // CHECK-NEXT: %[[KBLOCKS:.*]] = arith.divui %[[KUP]], %c128_i32 : i32
 // CHECK-NEXT: %[[KUP4:.*]] = arith.addi %[[KBLOCKS]], %c3_i32 : i32
 // CHECK-NEXT: %[[KGROUPS:.*]] = arith.divui %[[KUP4]], %c4_i32 : i32
 // CHECK-NEXT: %[[STRIDE:.*]] = arith.muli %[[KGROUPS]], %c4_i32 : i32
 // CHECK-NEXT: %[[STRIDE64:.*]] = arith.extui %[[STRIDE]] : i32 to i64
+// CHECK-NEXT: %[[NBC:.*]] = arith.minui %[[NB]], %[[LASTNB]] : i32
+// CHECK-NEXT: %[[NB64:.*]] = arith.extui %[[NBC]] : i32 to i64
 // CHECK-NEXT: %[[BPLANE:.*]] = arith.muli %[[NB64]], %[[STRIDE64]] : i64
 // CHECK-NEXT: %[[IB:.*]] = arith.addi %[[BPLANE]], %[[KT64]] : i64
 // CHECK-NEXT: %[[WB:.*]] = arith.addi %[[LANE]], %c128_i32 : i32
@@ -358,5 +358,109 @@ gpu.module @k8 [#nvvm.target<chip = "sm_90a">] {
   llvm.func @staged_scales(%g: i32, %smem: !llvm.ptr<3>, %row: i32) -> !llvm.struct<(f32, f32, f32, f32)> {
     %f = gemmc.staged_scales %g, %smem, %row {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 128], cluster_shape = [1, 1], stages = 3, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", promotion_interval = 0, kernel_schedule = "warp_specialized_cooperative", swap_ab = false, tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", bias_element = "f32", activation = "none", aux = false, pdl_wait = "none", pdl_launch_dependents = "none", ctas_per_sm = 1, fold_columns = 128, fold_group = 1, stage_scales = true>, smem_layout = #gemmc.smem_layout<stages = 3, stage_bytes = 49152, b_offset = 16384, barriers = 214576, align = 1024, swizzle = 128, epilogue = 147456>} : !llvm.ptr<3> -> !llvm.struct<(f32, f32, f32, f32)>
     llvm.return %f : !llvm.struct<(f32, f32, f32, f32)>
+  }
+}
+
+// -----
+
+// gemmc.mma_a_fragment (a_registers, 128x256, A's tile rows one 128-byte
+// swizzle span): lane l of warp w reads row 16 w + l % 16 of the
+// warpgroup's slice at unit (l / 16) ^ (l % 8) (the swizzle's phase is the
+// row's % 8), k step j XORing 2 j units (32 j bytes) in; one ldmatrix .x4 a
+// k step, its 4 registers the fragment's 4 j .. 4 j + 3.
+
+// CHECK-LABEL: llvm.func @a_fragment(
+// CHECK-SAME: %[[A:[a-z0-9]*]]: !llvm.ptr<3>)
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK-NEXT: %[[LANE:.*]] = arith.remui %[[TID]], %c32_i32 : i32
+// CHECK-NEXT: %[[WARPS:.*]] = arith.divui %[[TID]], %c32_i32 : i32
+// CHECK-NEXT: %[[WARP:.*]] = arith.remui %[[WARPS]], %c4_i32 : i32
+// CHECK-NEXT: %[[WROW:.*]] = arith.muli %[[WARP]], %c16_i32 : i32
+// CHECK-NEXT: %[[LROW:.*]] = arith.remui %[[LANE]], %c16_i32 : i32
+// CHECK-NEXT: %[[ROW:.*]] = arith.addi %[[WROW]], %[[LROW]] : i32
+// CHECK-NEXT: %[[HALF:.*]] = arith.divui %[[LANE]], %c16_i32 : i32
+// CHECK-NEXT: %[[PHASE:.*]] = arith.remui %[[LANE]], %c8_i32 : i32
+// CHECK-NEXT: %[[UNIT:.*]] = arith.xori %[[HALF]], %[[PHASE]] : i32
+// CHECK-NEXT: %[[RB:.*]] = arith.muli %[[ROW]], %c128_i32 : i32
+// CHECK-NEXT: %[[UB:.*]] = arith.muli %[[UNIT]], %c16_i32 : i32
+// CHECK-NEXT: %[[OFF:.*]] = arith.addi %[[RB]], %[[UB]] : i32
+// CHECK-NEXT: %[[P0:.*]] = llvm.getelementptr %[[A]][%[[OFF]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: %[[X0:.*]] = nvvm.ldmatrix %[[P0]] {{.*}}num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK-NEXT: %[[R0:.*]] = llvm.extractvalue %[[X0]][0]
+// CHECK-NEXT: llvm.insertvalue %[[R0]], %{{.*}}[0]
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: %[[O1:.*]] = arith.xori %[[OFF]], %c32_i32 : i32
+// CHECK-NEXT: %[[P1:.*]] = llvm.getelementptr %[[A]][%[[O1]]]
+// CHECK-NEXT: nvvm.ldmatrix %[[P1]]
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: %[[O2:.*]] = arith.xori %[[OFF]], %c64_i32 : i32
+// CHECK-NEXT: %[[P2:.*]] = llvm.getelementptr %[[A]][%[[O2]]]
+// CHECK-NEXT: nvvm.ldmatrix %[[P2]]
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: %[[O3:.*]] = arith.xori %[[OFF]], %c96_i32 : i32
+// CHECK-NEXT: %[[P3:.*]] = llvm.getelementptr %[[A]][%[[O3]]]
+// CHECK-NEXT: nvvm.ldmatrix %[[P3]]
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: llvm.{{extract|insert}}value
+// CHECK-NEXT: %[[LAST:.*]] = llvm.insertvalue %{{.*}}[15]
+// CHECK-NEXT: llvm.return %[[LAST]]
+gpu.module @k9 [#nvvm.target<chip = "sm_90a">] {
+  llvm.func @a_fragment(%a: !llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)> {
+    %f = gemmc.mma_a_fragment %a {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 128], cluster_shape = [1, 1], stages = 3, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", promotion_interval = 0, kernel_schedule = "warp_specialized_cooperative", swap_ab = false, tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", bias_element = "f32", activation = "none", aux = false, pdl_wait = "none", pdl_launch_dependents = "none", ctas_per_sm = 1, fold_columns = 128, fold_group = 1, stage_scales = true, a_registers = true>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
+    llvm.return %f : !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
+  }
+}
+
+// -----
+
+// gemmc.mma_stage with a_frag (a_registers) and columns = [128, 128],
+// fresh: wgmma's register form as inline PTX, k step j taking A registers
+// 4 j .. 4 j + 3 of the fragment and B's descriptor (column 128: 1024
+// units on), the first k step with scale-d zero; no A descriptor.
+
+// CHECK-LABEL: llvm.func @stage_registers(
+// CHECK-SAME: %[[F:[a-z0-9]*]]: !llvm.struct<(i32, {{.*}})>)
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-NEXT: %[[A0:.*]] = llvm.extractvalue %[[F]][0]
+// CHECK-NEXT: %[[A1:.*]] = llvm.extractvalue %[[F]][1]
+// CHECK-NEXT: %[[A2:.*]] = llvm.extractvalue %[[F]][2]
+// CHECK-NEXT: %[[A3:.*]] = llvm.extractvalue %[[F]][3]
+// CHECK-NEXT: %[[B0:.*]] = arith.addi %{{.*}}, %c66560_i32 : i32
+// CHECK: %[[D0:.*]] = llvm.inline_asm has_side_effects "{\0A.reg .pred p;\0Asetp.ne.b32 p, 0, 0;\0Awgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 {$0, $1, {{.*}}, $63}, {$128, $129, $130, $131}, $132, p, 1, 1;\0A}\0A", "=f,{{.*}},=f,0,1,{{.*}},63,r,r,r,r,l" {{.*}}, %[[A0]], %[[A1]], %[[A2]], %[[A3]], %{{.*}} :
+// CHECK: %[[A4:.*]] = llvm.extractvalue %[[F]][4]
+// CHECK: arith.addi %{{.*}}, %c66562_i32 : i32
+// CHECK: llvm.inline_asm has_side_effects "{\0A.reg .pred p;\0Asetp.ne.b32 p, 1, 0;{{.*}}, %[[A4]], {{.*}}
+// CHECK: llvm.extractvalue %[[F]][15]
+// CHECK: llvm.inline_asm
+// CHECK-NOT: llvm.inline_asm
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+gpu.module @k10 [#nvvm.target<chip = "sm_90a">] {
+  llvm.func @stage_registers(%acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, %a: !llvm.ptr<3>, %b: !llvm.ptr<3>, %f: !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)> {
+    %r = gemmc.mma_stage %acc, %a, %b a_frag(%f : !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>) {columns = array<i64: 128, 128>, fresh, schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 128], cluster_shape = [1, 1], stages = 3, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", promotion_interval = 0, kernel_schedule = "warp_specialized_cooperative", swap_ab = false, tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", bias_element = "f32", activation = "none", aux = false, pdl_wait = "none", pdl_launch_dependents = "none", ctas_per_sm = 1, fold_columns = 128, fold_group = 1, stage_scales = true, a_registers = true>} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.ptr<3>, !llvm.ptr<3>
+    llvm.return %r : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
   }
 }

@@ -197,8 +197,8 @@ gpu.module @k3 {
 // 3 + 0 = 4 - 1). An iteration releases the K tile before, loads the
 // scales of the K tile two on, waits for its turn on barrier 3 + wg (the
 // first part's before the stage's wait), issues the part, hands the turn
-// over on barrier 4 - wg, waits for it (mma_wait 0) and folds it at its
-// column. After the last piece warpgroup 0 takes warpgroup 1's last
+// over on barrier 4 - wg, waits for the next part's turn (if the K tile has
+// one), then for the part (mma_wait 0) and folds it at its column. After the last piece warpgroup 0 takes warpgroup 1's last
 // hand-over.
 
 // CHECK-LABEL: llvm.func @fold_turns(
@@ -238,9 +238,9 @@ gpu.module @k3 {
 // CHECK: %[[P0:.*]] = gemmc.mma_stage %[[PARTIN]], %[[AT]], %[[BT]] {columns = array<i64: 0, 128>, fresh,
 // CHECK-NEXT: %[[OTHER:.*]] = arith.subi %c4_i32, %[[WG]] : i32
 // CHECK-NEXT: gemmc.named_barrier %[[OTHER]], %c256_i32 {arrive}
+// CHECK-NEXT: gemmc.named_barrier %[[MINE]], %c256_i32{{$}}
 // CHECK-NEXT: gemmc.mma_wait 0
 // CHECK-NEXT: %[[S0:.*]] = gemmc.mma_fold %[[SUMIN]], %[[P0]], %[[F]] {column = 0 : i64,
-// CHECK-NEXT: gemmc.named_barrier %[[MINE]], %c256_i32{{$}}
 // CHECK-NEXT: %[[P1:.*]] = gemmc.mma_stage %[[P0]], %[[AT]], %[[BT]] {columns = array<i64: 128, 128>, fresh,
 // CHECK-NEXT: gemmc.named_barrier %[[OTHER]], %c256_i32 {arrive}
 // CHECK-NEXT: gemmc.mma_wait 0
@@ -273,10 +273,13 @@ gpu.module @k4 {
 // loads; each load waits for its stage (every lane), copies its K tile's
 // block scales into the stage's slot (gemmc.stage_scales: every lane, the
 // kernel's scale_a and scale_b, the tile's m0 and n0), then thread 256
-// alone fills the stage. The consumers carry no scales: each K tile's are
-// read from its stage right after the stage's wait (gemmc.staged_scales,
-// the warpgroup's first row in the tile: its slice of A in rows), before
-// the first part's wgmmas, and both parts fold with them.
+// alone fills the stage. The consumers (cooperative, taking turns) read a
+// K tile's scales from its stage (gemmc.staged_scales, the warpgroup's first
+// row in the tile: its slice of A in rows) one K tile ahead: the first K
+// tile's after its stage's wait before the loop (if the piece has K tiles),
+// each next one's after its stage's wait right after the last part is
+// issued, while it runs (past the piece's last K tile, its own stage
+// again); the loop carries them, and both parts fold with them.
 
 // CHECK-LABEL: llvm.func @staged(
 // CHECK-SAME: %[[SA:[a-z0-9]+]]: !llvm.ptr<1> {llvm.noalias}, %[[SB:[a-z0-9]+]]: !llvm.ptr<1> {llvm.noalias})
@@ -290,7 +293,7 @@ gpu.module @k4 {
 // CHECK-NEXT: %[[STEP:.*]] = arith.subi %[[KT]], %[[KB]] : i32
 // CHECK-NEXT: %[[GL:.*]] = arith.addi %[[G]], %[[STEP]] : i32
 // CHECK-NEXT: gemmc.stage_acquire %[[GL]], %[[SMEM:[^ ]*]]
-// CHECK-NEXT: gemmc.stage_scales %[[GL]], %[[M0]], %[[N0]], %[[KT]], %[[SA]], %[[SB]], %[[SMEM]], %{{.*}}, %{{.*}}, %{{.*}} {schedule = {{.*}}stage_scales = true>, smem_layout = #gemmc.smem_layout<stages = 3, stage_bytes = 49152, b_offset = 16384, barriers = 149040, align = 1024, swizzle = 128>}
+// CHECK-NEXT: gemmc.stage_scales %[[GL]], %[[M0]], %[[N0]], %[[KT]], %[[SA]], %[[SB]], %[[SMEM]], %{{.*}}, %{{.*}}, %{{.*}} {schedule = {{.*}}stage_scales = true, a_registers = false>, smem_layout = #gemmc.smem_layout<stages = 3, stage_bytes = 49152, b_offset = 16384, barriers = 149040, align = 1024, swizzle = 128>}
 // CHECK-NEXT: %[[FILLER:.*]] = arith.cmpi eq, %[[TID]], %c256_i32 : i32
 // CHECK-NEXT: scf.if %[[FILLER]] {
 // CHECK-NEXT: gemmc.stage_fill %[[GL]], %[[M0]], %[[N0]], %[[KT]]
@@ -300,16 +303,38 @@ gpu.module @k4 {
 // CHECK: %[[ASLICE:.*]] = arith.muli %{{.*}}, %c8192_i32 : i32
 // CHECK-NEXT: %[[STEPS:.*]] = arith.subi
 // CHECK-NEXT: %[[ROWS:.*]] = arith.divui %[[ASLICE]], %c128_i32 : i32
-// CHECK-NEXT: %{{[0-9]+}}:2 = scf.for %{{[a-z0-9]+}} = %c0_i32 to %[[STEPS]] step %c1_i32 iter_args(%[[SUMIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[PARTIN:[a-z0-9]+]] = %{{[0-9]+}}) -> (
-// CHECK: gemmc.stage_wait %[[GS:[^,]*]],
-// CHECK-NEXT: gemmc.stage_base %[[GS]]
-// CHECK-NEXT: llvm.getelementptr
-// CHECK-NEXT: llvm.getelementptr
-// CHECK-NEXT: %[[F:.*]] = gemmc.staged_scales %[[GS]], %{{.*}}, %[[ROWS]] {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-NEXT: %[[ANY:.*]] = arith.cmpi ugt, %[[STEPS]], %c0_i32 : i32
+// CHECK-NEXT: %[[F0:.*]] = scf.if %[[ANY]] -> (!llvm.struct<(f32, f32, f32, f32)>) {
+// CHECK-NEXT: gemmc.stage_wait %[[G0:[^,]*]],
+// CHECK-NEXT: %[[S0:.*]] = gemmc.staged_scales %[[G0]], %{{.*}}, %[[ROWS]] {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-NEXT: scf.yield %[[S0]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %{{.*}} : !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-NEXT: }
+// CHECK-NEXT: %{{[0-9]+}}:3 = scf.for %[[STEP:[a-z0-9]+]] = %c0_i32 to %[[STEPS]] step %c1_i32 iter_args(%[[SUMIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[PARTIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[F:[a-z0-9]+]] = %[[F0]]) -> (
+// CHECK: gemmc.stage_release
+// CHECK: gemmc.named_barrier
+// CHECK-NEXT: %[[G:.*]] = arith.addi %[[G0]], %[[STEP]] : i32
+// CHECK-NEXT: %[[BASE:.*]] = gemmc.stage_base %[[G]]
+// CHECK-NEXT: llvm.getelementptr %[[BASE]]
+// CHECK-NEXT: llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: %[[P0:.*]] = gemmc.mma_stage %[[PARTIN]], {{.*}}columns = array<i64: 0, 128>
-// CHECK: gemmc.mma_fold %[[SUMIN]], %[[P0]], %[[F]] {column = 0 : i64
-// CHECK: %[[P1:.*]] = gemmc.mma_stage %[[P0]], {{.*}}columns = array<i64: 128, 128>
-// CHECK: gemmc.mma_fold %{{.*}}, %[[P1]], %[[F]] {column = 128 : i64
+// CHECK-NEXT: arith.subi
+// CHECK-NEXT: gemmc.named_barrier %{{.*}}, %c256_i32 {arrive}
+// CHECK-NEXT: gemmc.named_barrier %{{.*}}, %c256_i32{{$}}
+// CHECK-NEXT: gemmc.mma_wait 0
+// CHECK-NEXT: %[[SUM0:.*]] = gemmc.mma_fold %[[SUMIN]], %[[P0]], %[[F]] {column = 0 : i64
+// CHECK-NEXT: %[[P1:.*]] = gemmc.mma_stage %[[P0]], {{.*}}columns = array<i64: 128, 128>
+// CHECK-NEXT: gemmc.named_barrier %{{.*}}, %c256_i32 {arrive}
+// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[STEP]], %c1_i32 : i32
+// CHECK-NEXT: %[[LAST:.*]] = arith.subi %[[STEPS]], %c1_i32 : i32
+// CHECK-NEXT: %[[AHEAD:.*]] = arith.minui %[[NEXT]], %[[LAST]] : i32
+// CHECK-NEXT: %[[GN:.*]] = arith.addi %[[G0]], %[[AHEAD]] : i32
+// CHECK-NEXT: gemmc.stage_wait %[[GN]],
+// CHECK-NEXT: %[[FN:.*]] = gemmc.staged_scales %[[GN]], %{{.*}}, %[[ROWS]]
+// CHECK-NEXT: gemmc.mma_wait 0
+// CHECK-NEXT: %[[SUM1:.*]] = gemmc.mma_fold %[[SUM0]], %[[P1]], %[[F]] {column = 128 : i64
+// CHECK-NEXT: scf.yield %[[SUM1]], %[[P1]], %[[FN]] :
 gpu.module @k5 {
   llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
   llvm.func @staged(%ta: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tb: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %c: !llvm.ptr<1> {llvm.noalias}, %m: i32, %n: i32, %k: i32, %ldc: i32, %sa: !llvm.ptr<1> {llvm.noalias}, %sb: !llvm.ptr<1> {llvm.noalias}) attributes {nvvm.kernel} {
@@ -317,6 +342,33 @@ gpu.module @k5 {
     %step = nvvm.read.ptx.sreg.nctaid.x : i32
     %smem = llvm.mlir.addressof @smem : !llvm.ptr<3>
     gemmc.tile_matmul %ta, %tb, %c, %first, %step, %m, %n, %k, %ldc smem(%smem) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "f32", accumulator = "f32", tile_shape = [128, 256, 128], cluster_shape = [1, 1], stages = 3, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", promotion_interval = 0, kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none", fold_columns = 128, fold_group = 1, stage_scales = true>, smem_layout = #gemmc.smem_layout<stages = 3, stage_bytes = 49152, b_offset = 16384, barriers = 149040, align = 1024, swizzle = 128>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>, !llvm.ptr<3>
+    llvm.return
+  }
+}
+
+// -----
+
+// a_registers: true on the same kernel: after the stage's wait each
+// consumer reads its A slice of the stage once (gemmc.mma_a_fragment: 16
+// registers, 4 a k step of 32) and both parts' wgmmas take A from there.
+
+// CHECK-LABEL: llvm.func @a_registers(
+// CHECK: scf.for
+// CHECK: %[[BASE:.*]] = gemmc.stage_base
+// CHECK-NEXT: %[[AT:.*]] = llvm.getelementptr %[[BASE]]
+// CHECK-NEXT: %[[BT:.*]] = llvm.getelementptr %[[BASE]]
+// CHECK-NEXT: %[[A:.*]] = gemmc.mma_a_fragment %[[AT]] {schedule = {{.*}}a_registers = true>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
+// CHECK-NEXT: %[[P0:.*]] = gemmc.mma_stage %{{.*}}, %[[AT]], %[[BT]] a_frag(%[[A]] : !llvm.struct<(i32, {{.*}})>) {columns = array<i64: 0, 128>
+// CHECK: gemmc.mma_fold %{{.*}}, %[[P0]], %[[F:[a-z0-9]+]] {column = 0 : i64
+// CHECK: %[[P1:.*]] = gemmc.mma_stage %[[P0]], %[[AT]], %[[BT]] a_frag(%[[A]] : !llvm.struct<(i32, {{.*}})>) {columns = array<i64: 128, 128>
+// CHECK: gemmc.mma_fold %{{.*}}, %[[P1]], %[[F]] {column = 128 : i64
+gpu.module @k6 {
+  llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
+  llvm.func @a_registers(%ta: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tb: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %c: !llvm.ptr<1> {llvm.noalias}, %m: i32, %n: i32, %k: i32, %ldc: i32, %sa: !llvm.ptr<1> {llvm.noalias}, %sb: !llvm.ptr<1> {llvm.noalias}) attributes {nvvm.kernel} {
+    %first = nvvm.read.ptx.sreg.ctaid.x : i32
+    %step = nvvm.read.ptx.sreg.nctaid.x : i32
+    %smem = llvm.mlir.addressof @smem : !llvm.ptr<3>
+    gemmc.tile_matmul %ta, %tb, %c, %first, %step, %m, %n, %k, %ldc smem(%smem) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "f32", accumulator = "f32", tile_shape = [128, 256, 128], cluster_shape = [1, 1], stages = 3, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", promotion_interval = 0, kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none", fold_columns = 128, fold_group = 1, stage_scales = true, a_registers = true>, smem_layout = #gemmc.smem_layout<stages = 3, stage_bytes = 49152, b_offset = 16384, barriers = 149040, align = 1024, swizzle = 128>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>, !llvm.ptr<3>
     llvm.return
   }
 }

@@ -116,8 +116,11 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // 3 block-scaled FP8 correctness cases with stage_scales (issue 14,
   // fp8g: fp8_blockscale_*_ss), and 4 sm_80 stream_k ones (branch sm80g:
   // sm80_bf16_tn_64x128_sk, sm80_tf32_tn_64x64x16_sk, a100_bf16_128x256x64_sk,
-  // a100_tf32_128x256x32_tn_sk).
-  EXPECT_EQ(checked, 133);
+  // a100_tf32_128x256x32_tn_sk),
+  // and 2 block-scaled FP8 correctness cases taking the parts one at a time
+  // with stage_scales (issue 14, fp8h: fp8_blockscale_128x256_fold128_g1_sk_ss,
+  // fp8_blockscale_64x256_fold128_g1_pp_ss).
+  EXPECT_EQ(checked, 135);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box

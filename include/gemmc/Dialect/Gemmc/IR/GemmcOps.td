@@ -103,15 +103,20 @@ def Gemmc_MmaStageOp : Gemmc_Op<"mma_stage", [AllTypesMatch<["acc", "result"]>]>
     Block scaling in parts (mainloop.fold_columns): `columns = [first,
     count]` multiplies only the B tile's columns first .. first + count - 1
     into an accumulator that many columns wide; `fresh` starts it from zero
-    (the first k step ignores `acc`).
+    (the first k step ignores `acc`). With `a_frag` (mainloop.a_registers:
+    gemmc.mma_a_fragment's result for `a_tile`), the MMAs take A from those
+    registers instead of shared memory.
 
     ```mlir
     %acc1 = gemmc.mma_stage %acc0, %a_tile, %b_tile {schedule = #gemmc.schedule<...>}
         : !llvm.struct<(f32, ...)>, !llvm.ptr<3>, !llvm.ptr<3>
+    %part = gemmc.mma_stage %p0, %a_tile, %b_tile a_frag(%a : !llvm.struct<(i32, ...)>)
+        {columns = array<i64: 0, 128>, fresh, schedule = ...} : ...
     ```
   }];
   let arguments = (ins AnyType:$acc, LLVM_AnyPointer:$a_tile,
-                       LLVM_AnyPointer:$b_tile, Gemmc_ScheduleAttr:$schedule,
+                       LLVM_AnyPointer:$b_tile, Optional<AnyType>:$a_frag,
+                       Gemmc_ScheduleAttr:$schedule,
                        OptionalAttr<DenseI64ArrayAttr>:$columns,
                        UnitAttr:$fresh);
   let results = (outs AnyType:$result);
@@ -119,11 +124,33 @@ def Gemmc_MmaStageOp : Gemmc_Op<"mma_stage", [AllTypesMatch<["acc", "result"]>]>
   // scaling's parts).
   let builders = [OpBuilder<(ins "Type":$result, "Value":$acc, "Value":$a_tile,
                                  "Value":$b_tile, "ScheduleAttr":$schedule), [{
-    build($_builder, $_state, result, acc, a_tile, b_tile, schedule,
-          /*columns=*/nullptr, /*fresh=*/nullptr);
+    build($_builder, $_state, result, acc, a_tile, b_tile, /*a_frag=*/Value(),
+          schedule, /*columns=*/nullptr, /*fresh=*/nullptr);
   }]>];
   let assemblyFormat = [{
-    $acc `,` $a_tile `,` $b_tile attr-dict `:` qualified(type($acc)) `,` qualified(type($a_tile)) `,` qualified(type($b_tile))
+    $acc `,` $a_tile `,` $b_tile (`a_frag` `(` $a_frag^ `:` qualified(type($a_frag)) `)`)?
+    attr-dict `:` qualified(type($acc)) `,` qualified(type($a_tile)) `,` qualified(type($b_tile))
+  }];
+}
+
+def Gemmc_MmaAFragmentOp : Gemmc_Op<"mma_a_fragment"> {
+  let summary = "This warpgroup's A registers of a whole stage (wgmma's register form)";
+  let description = [{
+    mainloop.a_registers: this thread's share of wgmma's A fragment for
+    every k step of the stage, read from the warpgroup's 64-row slice of
+    the stage's A tile (`a_tile`, K-major, 128-byte swizzled rows of one
+    K tile) with ldmatrix: 4 registers a k step, k step major. Valid
+    between the stage's wait and its release; gemmc.mma_stage's `a_frag`.
+
+    ```mlir
+    %a = gemmc.mma_a_fragment %a_tile {schedule = ...}
+           : !llvm.ptr<3> -> !llvm.struct<(i32, i32, ...)>
+    ```
+  }];
+  let arguments = (ins LLVM_AnyPointer:$a_tile, Gemmc_ScheduleAttr:$schedule);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $a_tile attr-dict `:` qualified(type($a_tile)) `->` qualified(type($result))
   }];
 }
 
