@@ -337,16 +337,40 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
         ir.c64(1));
     Value lastCta = shares.owner(lastIteration);
     Value peersEnd = ir.add(lastCta, ir.c32(1));
-    auto peers = scf::ForOp::create(b, loc, ir.add(op.getCta(), ir.c32(1)), peersEnd,
-                                    ir.c32(1), ValueRange{acc});
+    // A peer with an empty share (more CTAs than iterations) wrote nothing:
+    // share(p) = share(p + 1), two 64-bit divisions a peer, whose slow path
+    // is a call. Where a thread holds at most StreamKPolicy::
+    // peerTestMaxValues accumulators, without them: with T split iterations
+    // and P CTAs, every share holds one when T >= P; else share(p) = p T / P
+    // grows at p unless ((p T) mod P) + T < P, and the loop carries r =
+    // (peer x T) mod P from one remainder (32 bits: (cta + 1) T < P^2, P
+    // at most the SM count).
+    bool rest32 = !tmem && values <= backendFor(s.arch).streamK.peerTestMaxValues;
+    Value firstPeer = ir.add(op.getCta(), ir.c32(1));
+    SmallVector<Value> init{acc};
+    Value everyShareBusy, total32;
+    if (rest32) {
+      everyShareBusy = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                             op.getSplitIterations(), ir.zext64(op.getCtas()));
+      total32 = arith::TruncIOp::create(b, loc, ir.i32, op.getSplitIterations());
+      init.push_back(ir.remU(ir.mul(firstPeer, total32), op.getCtas()));
+    }
+    auto peers = scf::ForOp::create(b, loc, firstPeer, peersEnd, ir.c32(1), init);
     {
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(peers.getBody());
       Value peer = peers.getInductionVar();
-      // A peer with an empty share (more CTAs than iterations) wrote nothing.
-      Value nextShare = shares.share(ir.add(peer, ir.c32(1)));
-      Value busy =
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, shares.share(peer), nextShare);
+      Value busy, nextRest;
+      if (rest32) {
+        Value rest = ir.add(peers.getRegionIterArgs()[1], total32);
+        Value wraps = ir.cmp(arith::CmpIPredicate::uge, rest, op.getCtas());
+        busy = ir.orI(everyShareBusy, wraps);
+        nextRest = arith::SelectOp::create(b, loc, wraps, ir.sub(rest, op.getCtas()), rest);
+      } else {
+        Value nextShare = shares.share(ir.add(peer, ir.c32(1)));
+        busy = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, shares.share(peer),
+                                     nextShare);
+      }
       auto take = scf::IfOp::create(b, loc, TypeRange{accType}, busy,
                                     /*withElseRegion=*/true);
       b.setInsertionPointToStart(&take.getThenRegion().front());
@@ -414,9 +438,12 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
       b.setInsertionPointToStart(&take.getElseRegion().front());
       scf::YieldOp::create(b, loc, ValueRange{peers.getRegionIterArgs()[0]});
       b.setInsertionPointAfter(take);
-      scf::YieldOp::create(b, loc, ValueRange{take.getResult(0)});
+      SmallVector<Value> next{take.getResult(0)};
+      if (rest32)
+        next.push_back(nextRest);
+      scf::YieldOp::create(b, loc, next);
     }
-    scf::YieldOp::create(b, loc, peers.getResults());
+    scf::YieldOp::create(b, loc, ValueRange{peers.getResult(0)});
     b.setInsertionPointToStart(&fix.getElseRegion().front());
     scf::YieldOp::create(b, loc, ValueRange{acc});
   }

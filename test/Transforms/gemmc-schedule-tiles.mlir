@@ -175,7 +175,11 @@ func.func @stream_k(%first: i32, %step: i32, %m: i32, %n: i32, %kt: i32) -> i32 
 // CHECK: } else {
 // CHECK-NEXT: %[[SPLIT:.*]] = arith.cmpi ult, %[[KE]], %[[KT]] : i32
 // CHECK-NEXT: %[[SUM:.*]] = scf.if %[[SPLIT]] -> (!llvm.struct<(f32, f32)>) {
-// CHECK: scf.for %[[PEER:[a-z0-9]*]] = %{{.*}} to %{{.*}} step %c1_i32 iter_args(
+// CHECK: scf.for %[[PEER:[a-z0-9]*]] = %{{.*}} to %{{.*}} step %c1_i32 iter_args(%{{[a-z0-9]*}} = %[[ACC]]) -> (!llvm.struct<(f32, f32)>)
+// CHECK: %[[MINE:.*]] = arith.divui %{{.*}}, %{{.*}} : i64
+// CHECK: %[[NEXT:.*]] = arith.divui %{{.*}}, %{{.*}} : i64
+// CHECK-NEXT: %[[BUSY:.*]] = arith.cmpi ne, %{{.*}}, %{{.*}} : i64
+// CHECK-NEXT: scf.if %[[BUSY]]
 // CHECK: llvm.load %{{.*}} atomic syncscope("device") acquire
 // CHECK: "test.epilogue"(%[[SUM]])
 func.func @fixup(%acc: !llvm.struct<(f32, f32)>, %tile: i32, %kb: i32, %ke: i32, %cta: i32, %ctas: i32, %kt: i32, %sf: i32, %si: i64, %ws: !llvm.ptr<1>) {
@@ -297,6 +301,10 @@ func.func @split_k(%first: i32, %step: i32, %m: i32, %n: i32, %kt: i32) -> i32 {
 // The fixup on sm_80: values move 4 at a time, values 4j .. 4j + 3 of
 // thread t at float (j x 256 + t) x 4 of the slot (a 16-byte vector; one
 // here: 4 values), written as one vector and read back volatile as one.
+// 4 accumulators (<= StreamKPolicy::peerTestMaxValues): the peer loop tests
+// for an empty share without division: all busy when the split iterations
+// T >= P CTAs, else the loop carries r = (peer x T) mod P (from one 32-bit
+// remainder at cta + 1) and peer p is busy when r + T >= P.
 
 // CHECK-LABEL: func.func @fixup_sm80(
 // CHECK-SAME: %[[ACC:[a-z0-9]*]]: !llvm.struct<(f32, f32, f32, f32)>, %[[TILE:[a-z0-9]*]]: i32, %[[KB:[a-z0-9]*]]: i32, %[[KE:[a-z0-9]*]]: i32, %[[CTA:[a-z0-9]*]]: i32, %[[CTAS:[a-z0-9]*]]: i32, %[[KT:[a-z0-9]*]]: i32, %[[SF:[a-z0-9]*]]: i32, %[[SI:[a-z0-9]*]]: i64, %[[WS:[a-z0-9]*]]: !llvm.ptr<1>)
@@ -316,9 +324,25 @@ func.func @split_k(%first: i32, %step: i32, %m: i32, %n: i32, %kt: i32) -> i32 {
 // CHECK-NEXT: llvm.store %[[W3]], %[[AT]] {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
 // CHECK-NEXT: gemmc.named_barrier %c5_i32, %c256_i32{{$}}
 // CHECK: } else {
+// CHECK: %[[OWNER:.*]] = arith.divui %{{.*}}, %[[SI]] : i64
+// CHECK-NEXT: %[[LAST:.*]] = arith.trunci %[[OWNER]] : i64 to i32
+// CHECK-NEXT: %[[PEERS_END:.*]] = arith.addi %[[LAST]], %c1_i32 : i32
+// CHECK-NEXT: %[[FIRST:.*]] = arith.addi %[[CTA]], %c1_i32 : i32
+// CHECK-NEXT: %[[ALL:.*]] = arith.cmpi uge, %[[SI]], %{{.*}} : i64
+// CHECK-NEXT: %[[T32:.*]] = arith.trunci %[[SI]] : i64 to i32
+// CHECK-NEXT: %[[FT:.*]] = arith.muli %[[FIRST]], %[[T32]] : i32
+// CHECK-NEXT: %[[R0:.*]] = arith.remui %[[FT]], %[[CTAS]] : i32
+// CHECK-NEXT: %{{.*}}:2 = scf.for %{{.*}} = %[[FIRST]] to %[[PEERS_END]] step %c1_i32 iter_args(%{{.*}} = %[[ACC]], %[[R:.*]] = %[[R0]])
+// CHECK-NEXT: %[[RT:.*]] = arith.addi %[[R]], %[[T32]] : i32
+// CHECK-NEXT: %[[WRAPS:.*]] = arith.cmpi uge, %[[RT]], %[[CTAS]] : i32
+// CHECK-NEXT: %[[BUSY:.*]] = arith.ori %[[ALL]], %[[WRAPS]] : i1
+// CHECK-NEXT: %[[RP:.*]] = arith.subi %[[RT]], %[[CTAS]] : i32
+// CHECK-NEXT: %[[NEXT:.*]] = arith.select %[[WRAPS]], %[[RP]], %[[RT]] : i32
+// CHECK-NEXT: %{{.*}} = scf.if %[[BUSY]] -> (!llvm.struct<(f32, f32, f32, f32)>) {
 // CHECK: llvm.load %{{.*}} atomic syncscope("device") acquire
 // CHECK: %[[THEIRS:.*]] = llvm.load volatile %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 // CHECK-COUNT-4: arith.addf
+// CHECK: scf.yield %{{.*}}, %[[NEXT]] : !llvm.struct<(f32, f32, f32, f32)>, i32
 // CHECK: "test.epilogue"(
 func.func @fixup_sm80(%acc: !llvm.struct<(f32, f32, f32, f32)>, %tile: i32, %kb: i32, %ke: i32, %cta: i32, %ctas: i32, %kt: i32, %sf: i32, %si: i64, %ws: !llvm.ptr<1>) {
   gemmc.stream_k_fixup %acc, %tile, %kb, %ke, %cta, %ctas, %kt, %sf, %si, %ws attributes {schedule = #gemmc.schedule<arch = "sm_80", device = "a100", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [64, 256, 64], cluster_shape = [1, 1], stages = 3, threads = 256, load = "cp_async", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "stream_k", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">, threads = 256 : i64} : !llvm.struct<(f32, f32, f32, f32)>, !llvm.ptr<1> {

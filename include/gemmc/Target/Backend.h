@@ -33,6 +33,12 @@ struct StreamKPolicy {
   /// The f32 partials a thread moves to and from the workspace with one
   /// access (1 or 4: 16-byte vectors), where its accumulator count allows.
   int64_t partialVector = 1;
+  /// The finishing CTA's loop over its peers skips those with an empty
+  /// share (more CTAs than split iterations). Where a thread holds at most
+  /// this many accumulators, it tests without division (a test out of the
+  /// loop and a 32-bit remainder it carries); else with two 64-bit
+  /// divisions a peer, whose slow path is a call. 0: always the divisions.
+  int64_t peerTestMaxValues = 0;
 };
 
 struct Backend {

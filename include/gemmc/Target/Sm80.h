@@ -36,6 +36,12 @@ constexpr int64_t kSm80StreamKMinIdleKTiles = 24;
 /// the fixup spilled 16 bytes there (a100_bf16_128x256x64_sk, session 8).
 constexpr int64_t kSm80StreamKPartialVector = 4;
 
+/// The most accumulators a thread holds for the peer loop's division-free
+/// share test (StreamKPolicy::peerTestMaxValues): the 64x64 and 64x128
+/// kernels (8 and 32); not the 128x256 ones (128 at 255 registers, where
+/// ptxas spills 8 bytes with the test's carried remainder or with no test).
+constexpr int64_t kSm80StreamKPeerTestMaxValues = 64;
+
 /// The CTA's warps as a warpsM x warpsN grid over the tile; warp w takes
 /// row block w / warpsN and column block w % warpsN, warpRows x warpCols
 /// of the tile, as (warpRows / 16) x (warpCols / 8) mma.sync fragments.
