@@ -119,8 +119,10 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // a100_tf32_128x256x32_tn_sk),
   // and 2 block-scaled FP8 correctness cases taking the parts one at a time
   // with stage_scales (issue 14, fp8h: fp8_blockscale_128x256_fold128_g1_sk_ss,
-  // fp8_blockscale_64x256_fold128_g1_pp_ss).
-  EXPECT_EQ(checked, 135);
+  // fp8_blockscale_64x256_fold128_g1_pp_ss),
+  // less a100_tf32_128x256x32_tn_sk (moved to bench/results/2026-12-01-sm80i:
+  // it spills for sm_90, the code the H200's JIT runs).
+  EXPECT_EQ(checked, 134);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box
