@@ -69,8 +69,10 @@ r4)
     test/gpu/specs/fp8_blockscale_128x256_fold128_g1_sk_ss.yaml
   # old_: round 3's build of the shipped spec (main's code: fp8h's last
   # commit left its PTX unchanged).
-  cp "${R3_DIR:-build/cubins-fp8h-r3}/$(basename "$shipped" .yaml).cubin" \
-    "$out/old_$(basename "$shipped" .yaml).cubin"
+  for f in cubin cubin.json; do
+    cp "${R3_DIR:-build/cubins-fp8h-r3}/$(basename "$shipped" .yaml).$f" \
+      "$out/old_$(basename "$shipped" .yaml).$f"
+  done
   ;;
 *) echo "build_cubins.sh: unknown mode $mode" >&2; exit 2 ;;
 esac
