@@ -33,18 +33,11 @@
 #   first half runs; timed against r2_ (round 2's build of it) and old_ as in
 #   r2 (the suite on it and on the stream_k case first), then ncu of it, a
 #   second sample of it against r2_, and the power-cap run, as the time allows.
-# r4 (branch fp8i): the shipped kernel now also waits for the next K tile's
-#   first turn under the last part (a predicated bar.sync, not past the
-#   piece's last K tile); the suite on it and on the stream_k case, then
-#   timed against old_ (main's build, round 3's code) on cube8192,
-#   prefill_attn_out, prefill_mlp_up and cube4096, a second sample against
-#   old_ and ncu of it as the time allows, under ~95 s.
 # $OUT gets logs.txt, suite.txt, bench-*.txt, source*.txt.
 source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-r1}
 dir=${2:-build/cubins-fp8h-$mode}
 log=$OUT/logs.txt status=0 budget=150
-[ "$mode" = r4 ] && budget=95
 : >"$log"
 [ -d "$dir" ] || { echo "gpu_fp8h.sh: no $dir; build it (bench/fp8h/build_cubins.sh $mode) and carry it" >&2; exit 2; }
 say "gpu_fp8h.sh $mode: $(ls "$dir"/*.cubin | wc -l) cubins in $dir; $(nvidia-smi --query-gpu=name,clocks.sm,power.draw --format=csv,noheader 2>/dev/null)"
@@ -68,11 +61,6 @@ r2)
   profiled=$shipped
   ;;
 r3)
-  shipped=h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop
-  new=(h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop fp8_blockscale_128x256_fold128_g1_sk_ss)
-  profiled=$shipped
-  ;;
-r4)
   shipped=h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop
   new=(h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop fp8_blockscale_128x256_fold128_g1_sk_ss)
   profiled=$shipped
@@ -103,10 +91,8 @@ if fits 25 "bench on cube8192"; then
   stage bench-cube8192 "$(lim 35)" "$bench" "${anchors[@]}" --shapes cube8192 --cubin-dir "$dir" \
     --cubins "$all" --iters 20 --warmup 2 >"$OUT/bench-cube8192.txt" 2>&1 || status=1
 fi
-more=prefill_mlp_up,cube4096
-[ "$mode" = r4 ] && more=prefill_attn_out,$more
-if fits 40 "bench on $more"; then
-  stage bench-more "$(lim 55)" "$bench" "${anchors[@]}" --shapes $more --cubin-dir "$dir" \
+if fits 40 "bench on prefill_mlp_up and cube4096"; then
+  stage bench-more "$(lim 55)" "$bench" "${anchors[@]}" --shapes prefill_mlp_up,cube4096 --cubin-dir "$dir" \
     --cubins "$all" --iters 20 --warmup 2 >"$OUT/bench-more.txt" 2>&1 || status=1
 fi
 say "summary: each kernel's TFLOP/s | its cuBLASLt peer and the ratio (goal >= 1.0) | over the per-tensor 128x256 kernel (block-scaled goal >= 0.9) | block-scaled over $block"
@@ -127,7 +113,7 @@ if [ "$mode" != r1 ] && tr , '\n' <<<"$all" | grep -qx "$shipped.cubin"; then
     say "second sample (30 timed runs; block-scaled over $again)"
     awk -v t="$tensor" -v ob="$again" -f bench/fp8_summary.awk "$OUT/again.txt" | sort | tee -a "$log"
   fi
-  if [ "$mode" != r4 ] && fits 25 "sustained"; then
+  if fits 25 "sustained"; then
     stage sustain "$(lim 35)" "$bench" "${anchors[@]}" --shapes cube8192 --cubin-dir "$dir" \
       --cubins "$block.cubin,$shipped.cubin" --iters 20 --warmup 2 --sustain 2 >"$OUT/bench-sustain.txt" 2>&1 || status=1
     sed -n '/^sustained (--sustain)/,$p' "$OUT/bench-sustain.txt" | tee -a "$log"

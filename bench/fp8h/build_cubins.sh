@@ -18,8 +18,6 @@
 #     first half runs (not after the first half's fold); r2_NAME is round 2's
 #     build of it (gemmc at 6984500, $GEMMC_R2), old_ main's; the per-tensor
 #     kernel; the stream_k GPU case (its PTX changes too).
-# r4 (branch fp8i): the same but r2_, after the next K tile's first turn
-#     moved under the last part; old_ is round 3's build (main's code).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -62,17 +60,6 @@ r3)
   cp "$shipped" "$out/$r2.yaml"
   "${GEMMC_R2:-/tmp/fp8h/gemmc-r2}" "$out/$r2.yaml" -o "$out/$r2.cubin"
   rm -f "$out/$r2.yaml"
-  ;;
-r4)
-  scripts/build_cubins.sh --check "$out" \
-    specs/h200_fp8_e4m3_128x256_coop.yaml "$shipped" \
-    test/gpu/specs/fp8_blockscale_128x256_fold128_g1_sk_ss.yaml
-  # old_: round 3's build of the shipped spec (main's code: fp8h's last
-  # commit left its PTX unchanged).
-  for f in cubin cubin.json; do
-    cp "${R3_DIR:-build/cubins-fp8h-r3}/$(basename "$shipped" .yaml).$f" \
-      "$out/old_$(basename "$shipped" .yaml).$f"
-  done
   ;;
 *) echo "build_cubins.sh: unknown mode $mode" >&2; exit 2 ;;
 esac

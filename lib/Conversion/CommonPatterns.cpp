@@ -18,20 +18,6 @@ namespace {
 struct NamedBarrierLowering : OpRewritePattern<NamedBarrierOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(NamedBarrierOp op, PatternRewriter &rewriter) const override {
-    if (Value pred = op.getPred()) {
-      // Predicated: inline PTX (the NVVM ops take no guard predicate).
-      std::string text = std::string("{\n.reg .pred p;\nsetp.ne.b32 p, $0, 0;\n@p ") +
-                         (op.getArrive() ? "bar.arrive" : "bar.sync") + " $1, $2;\n}";
-      Location loc = op.getLoc();
-      Value flag = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), pred);
-      LLVM::InlineAsmOp::create(rewriter, loc, /*res=*/Type(),
-                                ValueRange{flag, op.getId(), op.getThreads()}, text, "r,r,r",
-                                /*has_side_effects=*/true, /*is_align_stack=*/false,
-                                LLVM::TailCallKind::None, /*asm_dialect=*/nullptr,
-                                /*operand_attrs=*/nullptr);
-      rewriter.eraseOp(op);
-      return success();
-    }
     if (op.getArrive())
       rewriter.replaceOpWithNewOp<NVVM::BarrierArriveOp>(op, op.getId(), op.getThreads());
     else

@@ -126,12 +126,11 @@ private:
   /// warpgroup. Warpgroup 1 gives warpgroup 0 the first turn before its
   /// first tile and warpgroup 0 takes warpgroup 1's last hand-over after
   /// its last (both issue the same parts), so every arrival is waited for.
-  /// With `pred`, only where it holds (a predicated bar.sync, no branch).
-  void foldTurn(bool handOver, Value pred = Value()) {
+  void foldTurn(bool handOver) {
     Value wg = ir.warpgroupId();
     Value id = handOver ? ir.sub(ir.c32(kOrderBarrier + 1), wg)
                         : ir.add(ir.c32(kOrderBarrier), wg);
-    NamedBarrierOp::create(ir.b, ir.loc, id, ir.c32(2 * kWarpgroupSize), handOver, pred);
+    namedBarrier(id, ir.c32(2 * kWarpgroupSize), handOver);
   }
   /// gemmc.block_scales of K tile `kTile` for the warpgroup's rows from
   /// `row0` and the tile's columns from `n0`.
@@ -506,11 +505,9 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     if (!staged)
       queue.push_back(scalesAt(ir.add(step, ir.c32(kScaleLead))));
     // The first part's turn is taken before the stage's wait (with
-    // `ahead`, the stage's wait and, but for the piece's first K tile, the
-    // turn are done under the K tile before's last part).
+    // `ahead`, done under the last K tile's last part).
     if (turns)
-      foldTurn(/*handOver=*/false,
-               ahead ? ir.cmp(arith::CmpIPredicate::eq, step, ir.c32(0)) : Value());
+      foldTurn(/*handOver=*/false);
     Value g = ir.add(g0, step);
     if (!ahead)
       StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
@@ -547,13 +544,6 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
         Value nextG = ir.add(g0, inPiece);
         StageWaitOp::create(b, ir.loc, nextG, op.getSmem(), layout);
         queue.push_back(stagedScales(nextG, rowInTile));
-        // The next K tile's first turn too (session 9: 2.8% of samples
-        // after its bar.sync at the loop top), but not past the piece's
-        // last K tile: the other warpgroup hands it over only once it has
-        // issued the next piece's first part, after an epilogue whose
-        // barriers this warpgroup would not reach. A predicated bar.sync,
-        // no branch (as above).
-        foldTurn(/*handOver=*/false, ir.cmp(arith::CmpIPredicate::ult, nextStep, steps));
       }
       MmaWaitOp::create(b, ir.loc, /*pending=*/0);
       sum = fold(sum, part, scales, p);

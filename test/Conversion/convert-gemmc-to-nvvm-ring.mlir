@@ -90,11 +90,9 @@ gpu.module @k2 [#nvvm.target<chip = "sm_90a">] {
 // CHECK-NEXT: nvvm.setmaxregister increase 232
 // CHECK-NEXT: nvvm.barrier id = %arg2 number_of_threads = %arg3
 // CHECK-NEXT: nvvm.barrier.arrive id = %arg2 number_of_threads = %arg3
-// CHECK-NEXT: %[[FLAG:.*]] = llvm.zext %arg4 : i1 to i32
-// CHECK-NEXT: llvm.inline_asm has_side_effects "{\0A.reg .pred p;\0Asetp.ne.b32 p, $0, 0;\0A@p bar.sync $1, $2;\0A}", "r,r,r" %[[FLAG]], %arg2, %arg3 : (i32, i32, i32) -> ()
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
 gpu.module @k3 [#nvvm.target<chip = "sm_90a">] {
-  llvm.func @stores(%tmap: !llvm.ptr, %buf: !llvm.ptr<3>, %x: i32, %y: i32, %p: i1) {
+  llvm.func @stores(%tmap: !llvm.ptr, %buf: !llvm.ptr<3>, %x: i32, %y: i32) {
     gemmc.store_drain 1 {read}
     gemmc.shared_fence
     gemmc.store_tile %tmap, %buf, %x, %y : !llvm.ptr, !llvm.ptr<3>
@@ -103,7 +101,6 @@ gpu.module @k3 [#nvvm.target<chip = "sm_90a">] {
     gemmc.set_max_registers 232 {increase}
     gemmc.named_barrier %x, %y
     gemmc.named_barrier %x, %y {arrive}
-    gemmc.named_barrier %x, %y if %p
     gemmc.mma_wait 1
     llvm.return
   }

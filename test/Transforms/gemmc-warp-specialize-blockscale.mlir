@@ -313,8 +313,7 @@ gpu.module @k4 {
 // CHECK-NEXT: }
 // CHECK-NEXT: %{{[0-9]+}}:3 = scf.for %[[STEP:[a-z0-9]+]] = %c0_i32 to %[[STEPS]] step %c1_i32 iter_args(%[[SUMIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[PARTIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[F:[a-z0-9]+]] = %[[F0]]) -> (
 // CHECK: gemmc.stage_release
-// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[STEP]], %c0_i32 : i32
-// CHECK: gemmc.named_barrier %{{.*}}, %c256_i32 if %[[FIRST]]{{$}}
+// CHECK: gemmc.named_barrier
 // CHECK-NEXT: %[[G:.*]] = arith.addi %[[G0]], %[[STEP]] : i32
 // CHECK-NEXT: %[[BASE:.*]] = gemmc.stage_base %[[G]]
 // CHECK-NEXT: llvm.getelementptr %[[BASE]]
@@ -333,8 +332,6 @@ gpu.module @k4 {
 // CHECK-NEXT: %[[GN:.*]] = arith.addi %[[G0]], %[[AHEAD]] : i32
 // CHECK-NEXT: gemmc.stage_wait %[[GN]],
 // CHECK-NEXT: %[[FN:.*]] = gemmc.staged_scales %[[GN]], %{{.*}}, %[[ROWS]]
-// CHECK-NEXT: %[[INPIECE:.*]] = arith.cmpi ult, %[[NEXT]], %[[STEPS]] : i32
-// CHECK-NEXT: gemmc.named_barrier %{{.*}}, %c256_i32 if %[[INPIECE]]{{$}}
 // CHECK-NEXT: gemmc.mma_wait 0
 // CHECK-NEXT: %[[SUM1:.*]] = gemmc.mma_fold %[[SUM0]], %[[P1]], %[[F]] {column = 128 : i64
 // CHECK-NEXT: scf.yield %[[SUM1]], %[[P1]], %[[FN]] :

@@ -372,17 +372,10 @@ def Gemmc_NamedBarrierOp : Gemmc_Op<"named_barrier"> {
   let description = [{
     A barrier over part of the CTA: warpgroups of a role, a pingpong turn,
     an epilogue's warpgroup. With `arrive`, the thread signals without
-    waiting. With `if %p` (uniform over the warp) it meets only where %p
-    holds, as a predicated instruction, not a branch: a branch in the K
-    loop let LLVM move a fold below the next part's wgmmas (ptxas spilled).
+    waiting.
   }];
-  let arguments = (ins I32:$id, I32:$threads, UnitAttr:$arrive, Optional<I1>:$pred);
-  let assemblyFormat = "$id `,` $threads (`if` $pred^)? attr-dict";
-  let builders = [
-    OpBuilder<(ins "Value":$id, "Value":$threads, "bool":$arrive), [{
-      build($_builder, $_state, id, threads, arrive, /*pred=*/Value());
-    }]>
-  ];
+  let arguments = (ins I32:$id, I32:$threads, UnitAttr:$arrive);
+  let assemblyFormat = "$id `,` $threads attr-dict";
 }
 
 def Gemmc_SetMaxRegistersOp : Gemmc_Op<"set_max_registers"> {
