@@ -277,7 +277,12 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     // A swizzled K-major tile's leading offset is unused by the hardware and
     // set to one descriptor unit.
     int64_t oneUnit = int64_t(1) << isa::wgmma_desc::kUnitShift;
-    TileDescriptors tileA(ir, op.getATile(), /*leadingBytes=*/oneUnit, atomBytes, span);
+    // a_registers: A comes from registers (gemmc.mma_a_fragment); no A
+    // descriptor is built.
+    Value aFrag = op.getAFrag();
+    std::optional<TileDescriptors> tileA;
+    if (!aFrag)
+      tileA.emplace(ir, op.getATile(), /*leadingBytes=*/oneUnit, atomBytes, span);
     TileDescriptors tileB(ir, op.getBTile(),
                           /*leadingBytes=*/abi.b.kMajor ? oneUnit : abi.b.slabBytes,
                           atomBytes, span);
@@ -311,9 +316,7 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
         acc.push_back(part);
       }
     }
-    // a_registers: k step j's A is registers 4j .. 4j + 3 of the fragment
-    // (gemmc.mma_a_fragment), no A descriptor.
-    Value aFrag = op.getAFrag();
+    // a_registers: k step j's A is registers 4j .. 4j + 3 of the fragment.
     int64_t kSteps = s.blockK() / instr->k, aRegs = 0;
     if (aFrag)
       aRegs = int64_t(cast<LLVM::LLVMStructType>(aFrag.getType()).getBody().size()) / kSteps;
@@ -322,7 +325,7 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
                                         NVVM::stringifyWGMMATypes(*bType))
                               .str();
     for (int64_t step = 0; step < kSteps; ++step) {
-      Value descA = aFrag ? Value() : tileA.at(step * kStepBytes);
+      Value descA = aFrag ? Value() : tileA->at(step * kStepBytes);
       SmallVector<Value> aStep;
       for (int64_t r = 0; r < aRegs; ++r)
         aStep.push_back(LLVM::ExtractValueOp::create(rewriter, op.getLoc(), aFrag,
