@@ -227,17 +227,136 @@ void lowerSplitKPlan(StreamKPlanOp op, const KernelSpec &s) {
   op.erase();
 }
 
+/// A CTA's stream-K partials in its workspace slot (after the flag). Each
+/// consumer thread keeps its own values: value i of thread t at float
+/// i x threads + t of the slot's data (each warp access is 128 contiguous
+/// bytes). A target whose StreamKPolicy sets partialVector = 4 (sm_80)
+/// moves them `vec` = 4 at a time: values 4j .. 4j + 3 at float
+/// (j x threads + t) x 4, 16-byte accesses of 512 contiguous bytes a warp,
+/// a quarter of the instructions and of the addresses live at once. With
+/// vec = 1 an access is one f32 (not a one-element vector, which would move
+/// the PTX of every other target). Tensor memory's chunks (sm_100a) go one
+/// float an access.
+struct StreamKPartials {
+  KernelIR &ir;
+  int64_t threads, vec;
+  Value tid;
+
+  Type unit() const {
+    return vec == 1 ? Type(ir.f32) : Type(VectorType::get({vec}, ir.f32));
+  }
+  /// Where value i (a multiple of vec) of this thread is in `slot`.
+  Value at(Value slot, int64_t i) const {
+    OpBuilder &b = ir.b;
+    Value index = ir.add(ir.c32(i / vec * threads), tid);
+    Value data = LLVM::GEPOp::create(b, ir.loc, ir.globalPtr, b.getI8Type(), slot,
+                                     ValueRange{ir.c32(kStreamKFlagBytes)});
+    return LLVM::GEPOp::create(b, ir.loc, ir.globalPtr, unit(), data, ValueRange{index});
+  }
+  /// Values i .. i + vec - 1 of the register accumulator `acc`, as one unit.
+  Value pack(Value acc, int64_t i) const {
+    auto value = [&](int64_t k) {
+      return LLVM::ExtractValueOp::create(ir.b, ir.loc, acc, ArrayRef<int64_t>{k});
+    };
+    if (vec == 1)
+      return value(i);
+    Value v = LLVM::UndefOp::create(ir.b, ir.loc, unit());
+    for (int64_t j = 0; j < vec; ++j)
+      v = LLVM::InsertElementOp::create(ir.b, ir.loc, v, value(i + j), ir.c32(j));
+    return v;
+  }
+  /// Element j of a unit read back.
+  Value unpack(Value v, int64_t j) const {
+    return vec == 1 ? v : Value(LLVM::ExtractElementOp::create(ir.b, ir.loc, v, ir.c32(j)));
+  }
+  /// Writes the register accumulator's `values` values to `slot`.
+  void store(Value slot, Value acc, int64_t values) const {
+    for (int64_t i = 0; i < values; i += vec) {
+      Value at = this->at(slot, i);
+      LLVM::StoreOp::create(ir.b, ir.loc, pack(acc, i), at, /*alignment=*/vec * 4);
+    }
+  }
+  /// `sum` (a register accumulator) plus the partial in `slot`, read past L1.
+  Value addInto(Value sum, Value slot, int64_t values) const {
+    OpBuilder &b = ir.b;
+    for (int64_t i = 0; i < values; i += vec) {
+      Value v = LLVM::LoadOp::create(b, ir.loc, unit(), at(slot, i), /*alignment=*/vec * 4,
+                                     /*isVolatile=*/true);
+      for (int64_t j = 0; j < vec; ++j) {
+        Value mine = LLVM::ExtractValueOp::create(b, ir.loc, sum, ArrayRef<int64_t>{i + j});
+        sum = LLVM::InsertValueOp::create(b, ir.loc, sum,
+                                          arith::AddFOp::create(b, ir.loc, mine, unpack(v, j)),
+                                          ArrayRef<int64_t>{i + j});
+      }
+    }
+    return sum;
+  }
+};
+
+/// Tensor memory's form of StreamKPartials::store and addInto (sm_100a):
+/// each thread owns one row of `values` columns, read (and written back)
+/// a chunk of columns at a time by gemmc.acc_load and acc_store; the
+/// accumulator's address `acc` is unchanged.
+void storeTmemPartial(const StreamKPartials &p, Value slot, Value acc, int64_t values,
+                      int64_t chunkCols) {
+  KernelIR &ir = p.ir;
+  auto chunkType = VectorType::get({chunkCols}, ir.f32);
+  for (int64_t chunk = 0; chunk < values / chunkCols; ++chunk) {
+    Value v = AccLoadOp::create(ir.b, ir.loc, chunkType, ir.add(acc, ir.c32(chunk * chunkCols)),
+                                chunkCols);
+    for (int64_t j = 0; j < chunkCols; ++j) {
+      Value at = p.at(slot, chunk * chunkCols + j);
+      LLVM::StoreOp::create(ir.b, ir.loc,
+                            LLVM::ExtractElementOp::create(ir.b, ir.loc, v, ir.c32(j)), at,
+                            /*alignment=*/4);
+    }
+  }
+}
+void addTmemPartial(const StreamKPartials &p, Value acc, Value slot, int64_t values,
+                    int64_t chunkCols) {
+  KernelIR &ir = p.ir;
+  OpBuilder &b = ir.b;
+  auto chunkType = VectorType::get({chunkCols}, ir.f32);
+  for (int64_t chunk = 0; chunk < values / chunkCols; ++chunk) {
+    Value at = ir.add(acc, ir.c32(chunk * chunkCols));
+    Value v = AccLoadOp::create(b, ir.loc, chunkType, at, chunkCols);
+    for (int64_t j = 0; j < chunkCols; ++j) {
+      Value mine = LLVM::ExtractElementOp::create(b, ir.loc, v, ir.c32(j));
+      Value theirs = LLVM::LoadOp::create(b, ir.loc, ir.f32, p.at(slot, chunk * chunkCols + j),
+                                          /*alignment=*/4, /*isVolatile=*/true);
+      v = LLVM::InsertElementOp::create(b, ir.loc, v, arith::AddFOp::create(b, ir.loc, mine, theirs),
+                                        ir.c32(j));
+    }
+    AccStoreOp::create(b, ir.loc, at, v);
+  }
+}
+
+/// One thread spins on the flag at `slot` until its peer has published
+/// (acquire, GPU scope), then clears it for the next launch.
+void waitForPeerFlag(KernelIR &ir, Value slot) {
+  OpBuilder &b = ir.b;
+  Location loc = ir.loc;
+  auto spin = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
+  Block *before = b.createBlock(&spin.getBefore());
+  b.setInsertionPointToStart(before);
+  Value flag = LLVM::LoadOp::create(b, loc, ir.i32, slot, /*alignment=*/4,
+                                    /*isVolatile=*/false, /*isNonTemporal=*/false,
+                                    /*isInvariant=*/false,
+                                    /*isInvariantGroup=*/false, LLVM::AtomicOrdering::acquire,
+                                    StringRef("device"));
+  scf::ConditionOp::create(b, loc, ir.cmp(arith::CmpIPredicate::ne, flag, ir.c32(1)),
+                           ValueRange{});
+  Block *after = b.createBlock(&spin.getAfter());
+  b.setInsertionPointToStart(after);
+  scf::YieldOp::create(b, loc, ValueRange{});
+  b.setInsertionPointAfter(spin);
+  LLVM::StoreOp::create(b, loc, ir.c32(0), slot, /*alignment=*/4);
+}
+
 /// gemmc.stream_k_fixup. A tile split over CTAs: the CTA with its first K
 /// iteration (kBegin = 0, the last piece of that CTA's range) finishes it;
 /// the others (whose first piece it is) leave their partial accumulators in
-/// their workspace slot and raise its flag. Each thread keeps its own
-/// values: value i of consumer thread t at float i x threads + t of the
-/// slot's data (each warp access is 128 contiguous bytes). A target whose
-/// StreamKPolicy sets partialVector = 4 (sm_80) moves them `vec` = 4 at a
-/// time: values 4j .. 4j + 3 at float (j x threads + t) x 4, 16-byte
-/// accesses of 512 contiguous bytes a warp, a quarter of the instructions
-/// and of the addresses live at once. Tensor memory's chunks (sm_100a) go
-/// one float an access.
+/// their workspace slot (StreamKPartials) and raise its flag.
 void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
   OpBuilder b(op);
   KernelIR ir(b, op.getLoc());
@@ -245,11 +364,9 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
   Value acc = op.getAcc();
   Type accType = acc.getType();
   // In registers (an !llvm.struct of f32 per thread), or in tensor memory
-  // (sm_100a: an i32 address; each thread owns one row, read and written
-  // back a chunk of columns at a time by gemmc.acc_load and acc_store).
+  // (sm_100a: an i32 address).
   bool tmem = accType.isInteger(32);
   int64_t chunkCols = std::min<int64_t>(isa::kTmemLoadColumns, s.blockN());
-  auto chunkType = VectorType::get({chunkCols}, ir.f32);
   int64_t values = tmem ? s.blockN() : cast<LLVM::LLVMStructType>(accType).getBody().size();
   int64_t threads = op.getThreads();
   Value tid = ir.threadId();
@@ -267,16 +384,7 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
                                op.getWorkspace(), ValueRange{offset});
   };
   int64_t policyVec = backendFor(s.arch).streamK.partialVector;
-  int64_t vec = !tmem && values % policyVec == 0 ? policyVec : 1;
-  auto vecType = VectorType::get({vec}, ir.f32);
-  // Where value i (a multiple of vec) is: a float, or a vector of vec.
-  auto valueAt = [&](Value slot, int64_t i) {
-    Value index = ir.add(ir.c32(i / vec * threads), tid);
-    Value data = LLVM::GEPOp::create(b, loc, ir.globalPtr, b.getI8Type(), slot,
-                                     ValueRange{ir.c32(kStreamKFlagBytes)});
-    Type element = vec == 1 ? Type(ir.f32) : Type(vecType);
-    return LLVM::GEPOp::create(b, loc, ir.globalPtr, element, data, ValueRange{index});
-  };
+  StreamKPartials partials{ir, threads, !tmem && values % policyVec == 0 ? policyVec : 1, tid};
   auto writer = scf::IfOp::create(
       b, loc, ir.cmp(arith::CmpIPredicate::ugt, op.getKBegin(), ir.c32(0)),
       /*withElseRegion=*/true);
@@ -284,33 +392,10 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&writer.getThenRegion().front());
     Value slot = slotOf(op.getCta());
-    if (tmem) {
-      for (int64_t chunk = 0; chunk < values / chunkCols; ++chunk) {
-        Value v = AccLoadOp::create(b, loc, chunkType,
-                                    ir.add(acc, ir.c32(chunk * chunkCols)), chunkCols);
-        for (int64_t j = 0; j < chunkCols; ++j) {
-          Value at = valueAt(slot, chunk * chunkCols + j);
-          LLVM::StoreOp::create(b, loc, LLVM::ExtractElementOp::create(b, loc, v, ir.c32(j)), at,
-                                /*alignment=*/4);
-        }
-      }
-    } else if (vec == 1) {
-      for (int64_t i = 0; i < values; ++i) {
-        Value at = valueAt(slot, i);
-        LLVM::StoreOp::create(b, loc,
-                              LLVM::ExtractValueOp::create(b, loc, acc, ArrayRef<int64_t>{i}), at,
-                              /*alignment=*/4);
-      }
-    } else {
-      for (int64_t i = 0; i < values; i += vec) {
-        Value v = LLVM::UndefOp::create(b, loc, vecType);
-        for (int64_t j = 0; j < vec; ++j)
-          v = LLVM::InsertElementOp::create(
-              b, loc, v, LLVM::ExtractValueOp::create(b, loc, acc, ArrayRef<int64_t>{i + j}),
-              ir.c32(j));
-        LLVM::StoreOp::create(b, loc, v, valueAt(slot, i), /*alignment=*/vec * 4);
-      }
-    }
+    if (tmem)
+      storeTmemPartial(partials, slot, acc, values, chunkCols);
+    else
+      partials.store(slot, acc, values);
     // Every consumer's values are written (the barrier), then one thread
     // publishes them at GPU scope.
     syncConsumers();
@@ -375,65 +460,14 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
                                     /*withElseRegion=*/true);
       b.setInsertionPointToStart(&take.getThenRegion().front());
       Value slot = slotOf(peer);
-      // One thread waits for the peer's flag (and clears it for the next
-      // launch), then all read the partial, past L1.
-      ir.ifThen(isThread0, [&] {
-        auto spin = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
-        Block *before = b.createBlock(&spin.getBefore());
-        b.setInsertionPointToStart(before);
-        Value flag = LLVM::LoadOp::create(b, loc, ir.i32, slot, /*alignment=*/4,
-                                          /*isVolatile=*/false, /*isNonTemporal=*/false,
-                                          /*isInvariant=*/false,
-                                          /*isInvariantGroup=*/false,
-                                          LLVM::AtomicOrdering::acquire,
-                                          StringRef("device"));
-        scf::ConditionOp::create(b, loc, ir.cmp(arith::CmpIPredicate::ne, flag,
-                                                ir.c32(1)),
-                                 ValueRange{});
-        Block *after = b.createBlock(&spin.getAfter());
-        b.setInsertionPointToStart(after);
-        scf::YieldOp::create(b, loc, ValueRange{});
-        b.setInsertionPointAfter(spin);
-        LLVM::StoreOp::create(b, loc, ir.c32(0), slot, /*alignment=*/4);
-      });
+      // One thread waits for the peer's flag, then all read the partial.
+      ir.ifThen(isThread0, [&] { waitForPeerFlag(ir, slot); });
       syncConsumers();
       Value sum = peers.getRegionIterArgs()[0];
-      auto theirs = [&](int64_t i) {
-        return LLVM::LoadOp::create(b, loc, ir.f32, valueAt(slot, i),
-                                    /*alignment=*/4, /*isVolatile=*/true);
-      };
-      if (tmem) {
-        // Tensor memory: each chunk's sum goes back where the epilogue
-        // reads it (the address, `sum`, is unchanged).
-        for (int64_t chunk = 0; chunk < values / chunkCols; ++chunk) {
-          Value at = ir.add(sum, ir.c32(chunk * chunkCols));
-          Value v = AccLoadOp::create(b, loc, chunkType, at, chunkCols);
-          for (int64_t j = 0; j < chunkCols; ++j) {
-            Value mine = LLVM::ExtractElementOp::create(b, loc, v, ir.c32(j));
-            v = LLVM::InsertElementOp::create(
-                b, loc, v, arith::AddFOp::create(b, loc, mine, theirs(chunk * chunkCols + j)),
-                ir.c32(j));
-          }
-          AccStoreOp::create(b, loc, at, v);
-        }
-      }
-      for (int64_t i = 0; i < values && !tmem && vec == 1; ++i) {
-        Value mine = LLVM::ExtractValueOp::create(b, loc, sum, ArrayRef<int64_t>{i});
-        sum = LLVM::InsertValueOp::create(
-            b, loc, sum, arith::AddFOp::create(b, loc, mine, theirs(i)),
-            ArrayRef<int64_t>{i});
-      }
-      for (int64_t i = 0; i < values && vec > 1; i += vec) {
-        Value v = LLVM::LoadOp::create(b, loc, vecType, valueAt(slot, i),
-                                       /*alignment=*/vec * 4, /*isVolatile=*/true);
-        for (int64_t j = 0; j < vec; ++j) {
-          Value mine = LLVM::ExtractValueOp::create(b, loc, sum, ArrayRef<int64_t>{i + j});
-          Value peerValue = LLVM::ExtractElementOp::create(b, loc, v, ir.c32(j));
-          sum = LLVM::InsertValueOp::create(b, loc, sum,
-                                            arith::AddFOp::create(b, loc, mine, peerValue),
-                                            ArrayRef<int64_t>{i + j});
-        }
-      }
+      if (tmem)
+        addTmemPartial(partials, sum, slot, values, chunkCols);
+      else
+        sum = partials.addInto(sum, slot, values);
       scf::YieldOp::create(b, loc, ValueRange{sum});
       b.setInsertionPointToStart(&take.getElseRegion().front());
       scf::YieldOp::create(b, loc, ValueRange{peers.getRegionIterArgs()[0]});

@@ -315,12 +315,12 @@ func.func @split_k(%first: i32, %step: i32, %m: i32, %n: i32, %kt: i32) -> i32 {
 // CHECK-NEXT: %[[CTA64:.*]] = arith.extui %[[CTA]] : i32 to i64
 // CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[CTA64]], %c65664_i64 : i64
 // CHECK-NEXT: %[[SLOT:.*]] = llvm.getelementptr %[[WS]][%[[OFF]]]
+// CHECK-NEXT: %[[DATA:.*]] = llvm.getelementptr %[[SLOT]][128]
+// CHECK-NEXT: %[[AT:.*]] = llvm.getelementptr %[[DATA]][%[[TID]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, vector<4xf32>
 // CHECK-NEXT: %[[V0:.*]] = llvm.extractvalue %[[ACC]][0]
 // CHECK-NEXT: %[[W0:.*]] = llvm.insertelement %[[V0]], %[[U]][%c0_i32 : i32] : vector<4xf32>
 // CHECK: %[[V3:.*]] = llvm.extractvalue %[[ACC]][3]
 // CHECK-NEXT: %[[W3:.*]] = llvm.insertelement %[[V3]], %{{.*}}[%c3_i32 : i32] : vector<4xf32>
-// CHECK-NEXT: %[[DATA:.*]] = llvm.getelementptr %[[SLOT]][128]
-// CHECK-NEXT: %[[AT:.*]] = llvm.getelementptr %[[DATA]][%[[TID]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, vector<4xf32>
 // CHECK-NEXT: llvm.store %[[W3]], %[[AT]] {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
 // CHECK-NEXT: gemmc.named_barrier %c5_i32, %c256_i32{{$}}
 // CHECK: } else {
