@@ -62,8 +62,8 @@ if ((rc)); then
   done
   say "suite exit $rc: not timed: $(echo $bad)"
 fi
-if fits 35 "bench on the four shapes"; then
-  stage bench "$(lim 50)" "$bench" "${anchors[@]}" --shapes cube4096,cube8192,prefill_attn_out,prefill_mlp_up \
+if fits 45 "bench on the four shapes"; then
+  stage bench "$(lim 75)" "$bench" "${anchors[@]}" --shapes cube4096,cube8192,prefill_attn_out,prefill_mlp_up \
     --cubin-dir "$dir" --cubins "$all" --iters 20 --warmup 2 >"$OUT/bench.txt" 2>&1 || status=1
 fi
 say "summary: each kernel's TFLOP/s | its cuBLASLt peer and the ratio (goal >= 1.0) | over the per-tensor 128x256 kernel (block-scaled goal >= 0.9) | block-scaled over $block"
