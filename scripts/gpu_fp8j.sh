@@ -19,7 +19,14 @@
 #      128x256 kernel, block-scaled over old_, main's build of the shipped
 #      kernel);
 #   4. ncu SourceCounters of the 4-stage kernel on cube8192, if time allows.
-# $OUT gets logs.txt, suite.txt, bench.txt, source*.txt.
+# r2: after round 1 (the 4th stage 1.7-4.1% slower than 3 at the same ring,
+#   its first part's waits longer): the suite on the 2-stage kernel (_s2);
+#   one gemmc-bench process, 3 warm-up + 30 timed runs, of old_, _s2,
+#   _s3b1, _b1 and the per-tensor kernel with their peers on the four
+#   shapes; then ncu of old_, _s2 and _b1 on prefill_mlp_up (where the 4th
+#   stage lost most): SourceCounters, the tensor pipe's active cycles, L2
+#   and DRAM throughput, the clock.
+# $OUT gets logs.txt, suite.txt, bench.txt, source*.txt (r2: mlp*.txt, mlp.csv).
 source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-r1}
 dir=${2:-build/cubins-fp8j-$mode}
@@ -40,6 +47,10 @@ r1)
   new=(h200_fp8_e4m3_blockscale_128x256_fold128_g1_b1_coop h200_fp8_e4m3_blockscale_128x256_fold128_g1_s3b1_coop
        h200_fp8_e4m3_128x256_b1_coop h200_fp8_e4m3_blockscale_128x256_fold128_g1_b1_c21_coop)
   profiled=h200_fp8_e4m3_blockscale_128x256_fold128_g1_b1_coop
+  ;;
+r2)
+  new=(h200_fp8_e4m3_blockscale_128x256_fold128_g1_s2_coop)
+  profiled=
   ;;
 *) echo "gpu_fp8j.sh: unknown mode $mode" >&2; exit 2 ;;
 esac
@@ -62,17 +73,26 @@ if ((rc)); then
   done
   say "suite exit $rc: not timed: $(echo $bad)"
 fi
+iters=(--iters 20 --warmup 2)
+[ "$mode" = r2 ] && iters=(--iters 30 --warmup 3)
 if fits 45 "bench on the four shapes"; then
   stage bench "$(lim 75)" "$bench" "${anchors[@]}" --shapes cube4096,cube8192,prefill_attn_out,prefill_mlp_up \
-    --cubin-dir "$dir" --cubins "$all" --iters 20 --warmup 2 >"$OUT/bench.txt" 2>&1 || status=1
+    --cubin-dir "$dir" --cubins "$all" "${iters[@]}" >"$OUT/bench.txt" 2>&1 || status=1
 fi
 say "summary: each kernel's TFLOP/s | its cuBLASLt peer and the ratio (goal >= 1.0) | over the per-tensor 128x256 kernel (block-scaled goal >= 0.9) | block-scaled over $block"
 awk -v t="$tensor" -v ob="$block" -f bench/fp8_summary.awk "$OUT/bench.txt" 2>/dev/null | sort | tee -a "$log"
 grep -h "WRONG\|ERROR" "$OUT/bench.txt" | head | tee -a "$log"
-if [ -n "$ncu" ] && tr , '\n' <<<"$all" | grep -qx "$profiled.cubin" && fits 15 "ncu SourceCounters"; then
+if [ -n "$ncu" ] && [ -n "$profiled" ] && tr , '\n' <<<"$all" | grep -qx "$profiled.cubin" && fits 15 "ncu SourceCounters"; then
   ncu_profile source 25 cube8192 "$profiled.cubin" --section SourceCounters --section WarpStateStats \
     --metrics gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second || status=1
   ncu_sass source
+fi
+# r2: the three depths side by side where the 4th stage lost most.
+if [ "$mode" = r2 ] && [ -n "$ncu" ] && fits 20 "ncu of three depths on prefill_mlp_up"; then
+  depths=$(tr , '\n' <<<"$all" | grep -E "^old_|_g1_s2_|_g1_b1_coop" | paste -sd,)
+  ncu_profile mlp 35 prefill_mlp_up "$depths" -k regex:^gemm_ --section SourceCounters --section WarpStateStats \
+    --metrics gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__cycles_elapsed.max,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active,lts__throughput.avg.pct_of_peak_sustained_elapsed,dram__throughput.avg.pct_of_peak_sustained_elapsed || status=1
+  ncu_sass mlp
 fi
 say "gpu_fp8j.sh $mode: exit $status after ${SECONDS}s"
 exit $status

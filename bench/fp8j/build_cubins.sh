@@ -40,5 +40,13 @@ r1)
     bench/fp8j/h200_fp8_e4m3_blockscale_128x256_fold128_g1_b1_c21_coop.yaml
   old "$shipped"
   ;;
+r2)
+  scripts/build_cubins.sh --check "$out" \
+    specs/h200_fp8_e4m3_128x256_coop.yaml \
+    bench/fp8j/h200_fp8_e4m3_blockscale_128x256_fold128_g1_b1_coop.yaml \
+    bench/fp8j/h200_fp8_e4m3_blockscale_128x256_fold128_g1_s3b1_coop.yaml \
+    bench/fp8j/h200_fp8_e4m3_blockscale_128x256_fold128_g1_s2_coop.yaml
+  old "$shipped"
+  ;;
 *) echo "build_cubins.sh: unknown mode $mode" >&2; exit 2 ;;
 esac
