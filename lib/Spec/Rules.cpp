@@ -50,7 +50,8 @@ static const RuleInfo kRules[] = {
     {"cluster-size", "a cluster has at most the portable number of CTAs"},
     {"multicast", "TMA multicast needs a cluster to multicast to"},
     {"smem-budget", "stages x (A tile + B tile) + epilogue fits a block's "
-                    "shared memory"},
+                    "shared memory; a TMA-store epilogue's ring of chunk "
+                    "buffers (epilogue.buffers) divides a tile row's chunks"},
     {"register-budget", "the accumulators and overhead fit the registers a "
                         "thread may hold"},
     {"promotion", "a promotion interval is a number of K tiles >= 0, on "
@@ -168,6 +169,10 @@ static void deriveThreads(const KernelSpec &s, CtaResources &r) {
 }
 
 int64_t gemmc::minEpilogueBuffers(const KernelSpec &s, int64_t chunks) {
+  // epilogue.buffers: the spec's own ring (checkSmemBudget refuses one that
+  // does not divide the row's chunks).
+  if (s.epilogue.buffers > 0)
+    return s.epilogue.buffers;
   // Pingpong hides a warpgroup's epilogue under the other's mainloop, so
   // its ring may be a single buffer (and the stages get the room). The ring
   // must divide a tile row's chunks: chunk c of every tile uses buffer
@@ -233,7 +238,8 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
     int64_t room = smemPerCta(s) - r.stages * r.stageBytes() - r.barrierBytes -
                    r.stages * scaleSlotBytes(s);
     r.epilogueBuffers = minEpilogueBuffers(s, r.epilogueChunks);
-    for (int64_t n = r.epilogueChunks; n > r.epilogueBuffers; --n)
+    // epilogue.buffers fixes the ring; auto grows it.
+    for (int64_t n = s.epilogue.buffers > 0 ? 0 : r.epilogueChunks; n > r.epilogueBuffers; --n)
       if (r.epilogueChunks % n == 0 && n * bufferBytes <= room) {
         r.epilogueBuffers = n;
         break;
@@ -372,6 +378,12 @@ void checkValueRange(const KernelSpec &s, Sink &out) {
         formatv("stages = {0} is outside [{1}, {2}]; use auto or a value "
                 "in range",
                 s.mainloop.stages, kMinStages, kMaxStages));
+  // 0 is `auto`; checkSmemBudget bounds a ring by the tile row's chunks.
+  if (s.epilogue.buffers < 0)
+    add(out, "value-range", "epilogue.buffers",
+        formatv("buffers = {0} is negative; use auto or a divisor of a tile "
+                "row's chunks",
+                s.epilogue.buffers));
   if (s.ctasPerSm < 1 || s.ctasPerSm > kMaxCtasPerSm)
     add(out, "value-range", "ctas_per_sm",
         formatv("ctas_per_sm = {0} is outside [1, {1}]", s.ctasPerSm,
@@ -892,6 +904,29 @@ void checkMulticast(const KernelSpec &s, Sink &out) {
 
 void checkSmemBudget(const KernelSpec &s, const CtaResources &r, Sink &out) {
   const DeviceInfo &dev = s.deviceInfo();
+  // epilogue.buffers: chunk c of every tile goes through buffer c % ring,
+  // and the wait before it counts on that buffer's last store being the
+  // oldest in flight, so the ring divides a tile row's chunks.
+  if (int64_t n = s.epilogue.buffers) {
+    if (s.epilogue.store != StoreKind::Tma) {
+      add(out, "smem-budget", "epilogue.buffers",
+          formatv("buffers: {0} is the ring of a TMA-store epilogue, but the "
+                  "epilogue stores from registers; use store: tma or buffers: auto",
+                  n));
+      return;
+    }
+    if (r.epilogueChunks % n != 0) {
+      std::string divisors;
+      for (int64_t d = 1; d <= r.epilogueChunks; ++d)
+        if (r.epilogueChunks % d == 0)
+          divisors += (divisors.empty() ? "" : ", ") + std::to_string(d);
+      add(out, "smem-budget", "epilogue.buffers",
+          formatv("buffers: {0} does not divide a tile row's {1} chunks of {2} "
+                  "bytes; use buffers: auto or one of {3}",
+                  n, r.epilogueChunks, kEpilogueChunkRowBytes, divisors));
+      return;
+    }
+  }
   int64_t budget = smemPerCta(s);
   if (r.smemBytes <= budget)
     return;

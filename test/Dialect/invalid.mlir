@@ -113,7 +113,7 @@ func.func @unknown_element(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memre
 
 // A key the schedule does not have.
 func.func @unknown_key(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %s: f32) {
-  // expected-error @+1 {{unknown key 'swizzle' in #gemmc.schedule (expected one of arch, device, a, a_layout, a_scale, b, b_layout, b_scale, c, accumulator, tile_shape, cluster_shape, stages, threads, load, multicast, smem_swizzle, promotion_interval, kernel_schedule, swap_ab, tile_scheduler, raster, group, split_k, store, alpha, beta, bias, bias_element, activation, aux, pdl_wait, pdl_launch_dependents, ctas_per_sm, fold_columns, fold_group, stage_scales, a_registers)}}
+  // expected-error @+1 {{unknown key 'swizzle' in #gemmc.schedule (expected one of arch, device, a, a_layout, a_scale, b, b_layout, b_scale, c, accumulator, tile_shape, cluster_shape, stages, threads, load, multicast, smem_swizzle, promotion_interval, kernel_schedule, swap_ab, tile_scheduler, raster, group, split_k, store, alpha, beta, bias, bias_element, activation, aux, pdl_wait, pdl_launch_dependents, ctas_per_sm, fold_columns, fold_group, stage_scales, a_registers, epilogue_buffers)}}
   gemmc.matmul %a, %b, %c alpha(%s) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 4, threads = 256, load = "tma", multicast = false, swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = true, beta = false, bias = "none", activation = "none">} : memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>
   return
 }

@@ -51,3 +51,22 @@ gpu.module @k9 {
     llvm.return
   }
 }
+
+// -----
+
+// epilogue.buffers: 1 on the block-scaled e4m3 128x256x128 g1 kernel
+// (stage_scales): 4 stages of 48 KiB end at 196608; the ring of one chunk
+// buffer (128 rows x 128 B = 16 KiB) follows, then the 4 scale slots of
+// (128 + 2) x 4 = 520 -> 528 bytes (2112), then the barriers at
+// 196608 + 16384 + 2112 = 215104. With the 2-buffer ring the barriers
+// would end 128 bytes past the 227 KiB a block may use.
+
+// CHECK-LABEL: gpu.module @k10
+// CHECK: smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 49152, b_offset = 16384, barriers = 215104, align = 1024, swizzle = 128, epilogue = 196608>
+gpu.module @k10 {
+  llvm.func @gemm_bs(%ta: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tb: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tc: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %c: !llvm.ptr<1> {llvm.noalias}, %m: i32, %n: i32, %k: i32, %ldc: i32, %alpha: f32) attributes {nvvm.kernel} {
+    %z = arith.constant 0 : i32
+    gemmc.tile_matmul %ta, %tb, %c, %z, %z, %m, %n, %k, %ldc tmap_c(%tc : !llvm.ptr) alpha(%alpha) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 128], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", activation = "none", fold_columns = 128, fold_group = 1, stage_scales = true, epilogue_buffers = 1>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>
+    llvm.return
+  }
+}

@@ -217,6 +217,43 @@ TEST(Rules, EpilogueRingDividesTheRow) {
   EXPECT_EQ(minEpilogueBuffers(s, 4), 1);
 }
 
+TEST(Rules, EpilogueBuffersFixTheRing) {
+  // epilogue.buffers: the ring takes exactly that many buffers (it does not
+  // grow into the room the stages leave), and auto stages plan around it.
+  // bf16 128x256x64 (48 KiB stages, 4 chunks a row): auto takes 4 stages
+  // and grows the ring to 2; with buffers: 1 it stays 1 (16 KiB).
+  KernelSpec s = h200();
+  s.tileShape = {128, 256, 64};
+  s.kernelSchedule = KernelSchedule::WarpSpecializedCooperative;
+  s.tileScheduler.kind = TileSchedulerKind::Persistent;
+  s.epilogue.store = StoreKind::Tma;
+  KernelSpec fixed = s;
+  fixed.epilogue.buffers = 1;
+  resolveAuto(s);
+  resolveAuto(fixed);
+  EXPECT_EQ(s.mainloop.stages, 4);
+  EXPECT_EQ(fixed.mainloop.stages, 4);
+  EXPECT_EQ(computeResources(s).epilogueBuffers, 2);
+  CtaResources r = computeResources(fixed);
+  EXPECT_EQ(r.epilogueBuffers, 1);
+  EXPECT_EQ(r.epilogueBytes, 128 * 128);
+  EXPECT_EQ(minEpilogueBuffers(fixed, 4), 1);
+  // At 3 stages auto grows to the whole row; buffers: 2 keeps 2.
+  s.mainloop.stages = fixed.mainloop.stages = 3;
+  fixed.epilogue.buffers = 2;
+  EXPECT_EQ(computeResources(s).epilogueBuffers, 4);
+  EXPECT_EQ(computeResources(fixed).epilogueBuffers, 2);
+  EXPECT_EQ(violations(fixed), Msgs{});
+  fixed.epilogue.buffers = 3;
+  EXPECT_EQ(violations(fixed),
+            Msgs{"[smem-budget] buffers: 3 does not divide a tile row's 4 "
+                 "chunks of 128 bytes; use buffers: auto or one of 1, 2, 4"});
+  fixed.epilogue.buffers = -1;
+  EXPECT_EQ(violations(fixed),
+            Msgs{"[value-range] buffers = -1 is negative; use auto or a "
+                 "divisor of a tile row's chunks"});
+}
+
 TEST(Rules, FormatBytes) {
   EXPECT_EQ(formatBytes(48 * 1024), "48 KiB");
   EXPECT_EQ(formatBytes(1024 + 80), "1.1 KiB");

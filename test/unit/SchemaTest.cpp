@@ -92,7 +92,7 @@ TEST(Schema, KeysPerSection) {
   EXPECT_EQ(keys("mainloop"), "stages,load,multicast,smem_swizzle,promotion_interval,fold_columns,fold_group,stage_scales,a_registers");
   EXPECT_EQ(keys("tile_scheduler"), "kind,raster,group,split_k");
   EXPECT_EQ(keys("epilogue"),
-            "store,alpha,beta,bias,bias_element,activation,aux");
+            "store,alpha,beta,bias,bias_element,activation,aux,buffers");
   // Values are not mappings; unknown paths have no keys.
   for (const char *p : {"name", "tile_shape", "mainloop.stages", "operands.d",
                         "epilogue.alpha.x", "nonsense"})
@@ -189,6 +189,7 @@ TEST(Schema, EveryKeyOfEverySectionIsRead) {
       {"epilogue.bias_element", "f16"},
       {"epilogue.activation", "relu"},
       {"epilogue.aux", "false"},
+      {"epilogue.buffers", "auto"},
       {"pdl_wait", "before_loads"},
       {"pdl_launch_dependents", "after_prologue"},
       {"ctas_per_sm", "1"},
@@ -205,7 +206,7 @@ TEST(Schema, EveryKeyOfEverySectionIsRead) {
     }
   };
   walk("");
-  EXPECT_EQ(leaves.size(), 45u);
+  EXPECT_EQ(leaves.size(), 46u);
   for (const std::string &leaf : leaves) {
     if (leaf == "schema_version" || leaf == "name" || leaf == "arch")
       continue; // in every spec
@@ -304,7 +305,7 @@ TEST(Schedule, EqualityAndHashOverEveryAttributeField) {
     ++fields;                                                                  \
   }
 #include "gemmc/Spec/Schema.def"
-  EXPECT_EQ(fields, 38);
+  EXPECT_EQ(fields, 39);
 }
 
 //===----------------------------------------------------------------------===//
@@ -344,7 +345,7 @@ const char *kPrinted =
     "raster = \"along_m\", group = 8, split_k = 1, store = \"tma\", "
     "alpha = true, beta = false, bias = \"none\", bias_element = \"f32\", "
     "activation = \"none\", aux = false, pdl_wait = \"none\", "
-    "pdl_launch_dependents = \"none\", ctas_per_sm = 1, fold_columns = 0, fold_group = 0, stage_scales = false, a_registers = false>";
+    "pdl_launch_dependents = \"none\", ctas_per_sm = 1, fold_columns = 0, fold_group = 0, stage_scales = false, a_registers = false, epilogue_buffers = 0>";
 } // namespace
 
 TEST_F(AttrFixture, PrintsAndParsesBackEqual) {
