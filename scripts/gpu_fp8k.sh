@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Issue 14 (branch fp8k): why gemmc's 128x128 FP8 tile runs ~10% below
+# cuBLASLt's OUTER_VEC kernel (nvjet_sm90_qqtst_128x128_128x6_2x1_v_bz_ovscale,
+# the same tile and cluster). One device call a round, under 150 s:
+#   scripts/gpu_fp8k.sh r1 [DIR]    (default build/cubins-fp8k-r1)
+# The cubins are built on the CPU machine (bench/fp8k/build_cubins.sh MODE)
+# and carried in DIR.
+#
+# r1 (measure):
+#   1. gemmc-bench built (no suite: every kernel timed is checked by
+#      gemmc-bench against the f32 reference first and gets no number if
+#      wrong; --profile launches are unchecked);
+#   2. ncu on cube8192, one process (gemmc-bench --profile: one launch of each
+#      gemmc kernel and one of its OUTER_VEC peer; clocks left alone, as
+#      scripts/gpu_profile.sh): the per-row/column 128x128 2x1 kernel and the
+#      shipped 128x256 one, each with its peer: duration, SM clock, issue
+#      slots, pipes (ComputeWorkloadAnalysis), warp stall reasons, shared
+#      memory wavefronts and bank reads / writes, L2 and DRAM bytes ->
+#      profile.csv, profile-summary.txt; SourceCounters (warp samples per
+#      SASS instruction) -> source-<i>.txt (i = launch order);
+#   3. gemmc-bench, 20 timed runs, each kernel interleaved with its cuBLASLt
+#      peer, every cubin on cube8192 in one process; the 128x128 kernels and
+#      the 128x256 on k4096 and k16384 (cube8192 with half and twice its K:
+#      the per-tile fixed cost, bench/suites/fp8k.yaml) in a second; the main
+#      ones on cube4096 and prefill_mlp_up in a third; a ratio summary
+#      (bench/fp8_summary.awk: over the peer and over the per-tensor 128x256).
+# $OUT gets logs.txt, profile*, source-*.txt, bench-*.txt.
+source "$(dirname "$0")/gpu_common.sh"
+mode=${1:-r1}
+dir=${2:-build/cubins-fp8k-$mode}
+log=$OUT/logs.txt status=0 budget=145
+: >"$log"
+[ -d "$dir" ] || { echo "gpu_fp8k.sh: no $dir; build it (bench/fp8k/build_cubins.sh $mode) and carry it" >&2; exit 2; }
+say "gpu_fp8k.sh $mode: $(ls "$dir"/*.cubin | wc -l) cubins in $dir; $(nvidia-smi --query-gpu=name,clocks.sm,power.draw --format=csv,noheader 2>/dev/null)"
+ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
+suite=(--suite bench/suites/fp8k.yaml)
+anchors=("${suite[@]}")  # bench/fp8_ncu.sh's ncu_profile passes $anchors
+bench=$build/bin/gemmc-bench
+source bench/fp8_ncu.sh
+tensor=h200_fp8_e4m3_128x256_coop
+rowcol=h200_fp8_e4m3_rowcol_128x256_coop
+c2=h200_fp8_e4m3_rowcol_128x128_c2_coop
+
+case $mode in
+r1)
+  stage build 100 bash -c "source scripts/gpu_common.sh && gpu_build_bench >'$OUT/build.txt' 2>&1" ||
+    { tail -30 "$OUT/build.txt" | tee -a "$log"; exit 1; }
+  [ -n "$ncu" ] || say "no ncu on this machine: no profiles"
+  metrics=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__cycles_active.avg,launch__grid_size
+  metrics+=,launch__block_size,launch__cluster_dim_x,launch__registers_per_thread,launch__shared_mem_per_block_dynamic
+  metrics+=,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active
+  metrics+=,sm__inst_executed_pipe_tensor_op_gmma.sum,sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active
+  metrics+=,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum
+  metrics+=,smsp__inst_executed_pipe_fma.sum,smsp__inst_executed_pipe_alu.sum,smsp__inst_executed_pipe_uniform.sum
+  metrics+=,smsp__inst_executed_pipe_lsu.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum
+  metrics+=,l1tex__data_bank_reads.avg.pct_of_peak_sustained_elapsed,l1tex__data_bank_writes.avg.pct_of_peak_sustained_elapsed
+  metrics+=,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_bytes.sum,lts__t_sector_hit_rate.pct
+  metrics+=,sm__warps_active.avg.per_cycle_active
+  # A metric this ncu does not know fails the whole run: keep those whose
+  # base name it lists (launch__* and gpu__time_duration always).
+  if [ -n "$ncu" ]; then
+    known=$(timeout 20 "$ncu" --query-metrics --chip gh100 2>/dev/null | awk '{print $1}')
+    if [ -n "$known" ]; then
+      kept=() dropped=()
+      for x in ${metrics//,/ }; do
+        if [[ $x == launch__* || $x == gpu__time_duration* ]] || grep -qx "${x%%.*}" <<<"$known"; then kept+=("$x"); else dropped+=("$x"); fi
+      done
+      metrics=$(IFS=,; echo "${kept[*]}")
+      ((${#dropped[@]})) && say "metrics this ncu does not list, dropped: ${dropped[*]}"
+    fi
+  fi
+  if [ -n "$ncu" ] && fits 30 "ncu profile"; then
+    ncu_profile profile 45 cube8192 "$c2.cubin,$rowcol.cubin" --section WarpStateStats --section SourceCounters \
+      --section ComputeWorkloadAnalysis --metrics "$metrics" || status=1
+    if [ -f "$OUT/profile.csv" ]; then
+      python3 bench/fp8f/ncu_summary.py "$OUT/profile.csv" "$metrics" >"$OUT/profile-summary.txt" 2>&1
+      # Whatever tensor-pipe columns ComputeWorkloadAnalysis gave.
+      python3 bench/fp8k/ncu_columns.py "$OUT/profile.csv" 'tensor|gmma|pipe_shared|issue_stalled_(gmma|barrier|long|wait|mio)' \
+        >>"$OUT/profile-summary.txt" 2>&1
+      cat "$OUT/profile-summary.txt" >>"$log"
+    fi
+    ncu_sass profile
+    gzip -f "$OUT/profile.csv"
+    rm -f "$OUT/profile.ncu-rep"
+  fi
+  all=$(cd "$dir" && ls *.cubin | paste -sd,)
+  if fits 30 "bench on cube8192"; then
+    stage bench-cube8192 "$(lim 40)" "$bench" "${suite[@]}" --shapes cube8192 --cubin-dir "$dir" \
+      --cubins "$all" --iters 20 --warmup 2 >"$OUT/bench-cube8192.txt" 2>&1 || status=1
+  fi
+  ksweep="$tensor.cubin,$rowcol.cubin,$c2.cubin,h200_fp8_e4m3_rowcol_128x128_c11_coop.cubin"
+  ksweep+=",h200_fp8_e4m3_rowcol_128x128_c2_direct_coop.cubin,h200_fp8_e4m3_rowcol_64x256_pp_c2.cubin"
+  if fits 25 "bench on k4096 and k16384"; then
+    stage bench-ksweep "$(lim 35)" "$bench" "${suite[@]}" --shapes k4096,k16384 --cubin-dir "$dir" \
+      --cubins "$ksweep" --iters 20 --warmup 2 >"$OUT/bench-ksweep.txt" 2>&1 || status=1
+  fi
+  more="$tensor.cubin,$rowcol.cubin,$c2.cubin,h200_fp8_e4m3_rowcol_128x128_c11_coop.cubin"
+  more+=",h200_fp8_e4m3_rowcol_128x128_c12_coop.cubin,h200_fp8_e4m3_rowcol_64x256_pp_c2.cubin"
+  if fits 30 "bench on cube4096 and prefill_mlp_up"; then
+    stage bench-more "$(lim 40)" "$bench" "${suite[@]}" --shapes cube4096,prefill_mlp_up --cubin-dir "$dir" \
+      --cubins "$more" --iters 20 --warmup 2 >"$OUT/bench-more.txt" 2>&1 || status=1
+  fi
+  ;;
+*) echo "gpu_fp8k.sh: unknown mode $mode" >&2; exit 2 ;;
+esac
+say "summary: each kernel's TFLOP/s | its cuBLASLt peer and the ratio (goal >= 1.0) | over the per-tensor 128x256 kernel"
+cat "$OUT"/bench-*.txt 2>/dev/null | awk -v t="$tensor" -v ob=none -f bench/fp8_summary.awk | sort | tee -a "$log"
+grep -h "WRONG\|ERROR" "$OUT"/bench-*.txt | head | tee -a "$log"
+say "gpu_fp8k.sh $mode: exit $status after ${SECONDS}s"
+exit $status
