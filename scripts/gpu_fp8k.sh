@@ -7,23 +7,29 @@
 # and carried in DIR.
 #
 # r1 (measure):
-#   1. gemmc-bench built (no suite: every kernel timed is checked by
-#      gemmc-bench against the f32 reference first and gets no number if
-#      wrong; --profile launches are unchecked);
+#   1. gemmc-gpu-tests and gemmc-bench built; the suite on the pingpong
+#      BLOCK_M = 128 kernels (this branch's lowering: ragged M and N, K not a
+#      multiple of BLOCK_K, padded leading dimensions, bad arguments, graph
+#      replay); one that fails it (all of them on a time-out) is neither
+#      profiled nor timed. gemmc-bench also checks every timed kernel against
+#      the f32 reference first (a wrong one gets no number); --profile
+#      launches are unchecked;
 #   2. ncu on cube8192, one process (gemmc-bench --profile: one launch of each
 #      gemmc kernel and one of its OUTER_VEC peer; clocks left alone, as
-#      scripts/gpu_profile.sh): the per-row/column 128x128 2x1 kernel and the
-#      shipped 128x256 one, each with its peer: duration, SM clock, issue
-#      slots, pipes (ComputeWorkloadAnalysis), warp stall reasons, shared
-#      memory wavefronts and bank reads / writes, L2 and DRAM bytes ->
-#      profile.csv, profile-summary.txt; SourceCounters (warp samples per
-#      SASS instruction) -> source-<i>.txt (i = launch order);
+#      scripts/gpu_profile.sh): the per-row/column 128x128 2x1 kernel, the
+#      shipped 128x256 one and the 128x128 pingpong 2x1, each with its peer:
+#      duration, SM clock, issue slots, pipes (ComputeWorkloadAnalysis), warp
+#      stall reasons, shared-memory wavefronts and bank reads / writes, L2 and
+#      DRAM bytes -> profile.csv.gz, profile-summary.txt; SourceCounters (warp
+#      samples per SASS instruction) -> profile-<i>.txt (i = launch order:
+#      gemmc, peer, gemmc, peer, ...);
 #   3. gemmc-bench, 20 timed runs, each kernel interleaved with its cuBLASLt
-#      peer, every cubin on cube8192 in one process; the 128x128 kernels and
-#      the 128x256 on k4096 and k16384 (cube8192 with half and twice its K:
-#      the per-tile fixed cost, bench/suites/fp8k.yaml) in a second; the main
-#      ones on cube4096 and prefill_mlp_up in a third; a ratio summary
-#      (bench/fp8_summary.awk: over the peer and over the per-tensor 128x256).
+#      peer: every h200_* cubin on cube8192 in one process; the 128x128
+#      kernels and the 128x256 on k4096 and k16384 (cube8192 with half and
+#      twice its K: the per-tile fixed cost, bench/suites/fp8k.yaml) in a
+#      second; the main ones on cube4096 and prefill_mlp_up in a third; a
+#      ratio summary (bench/fp8_summary.awk: over the peer and over the
+#      per-tensor 128x256).
 # $OUT gets logs.txt, profile*, source-*.txt, bench-*.txt.
 source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-r1}
@@ -40,12 +46,32 @@ source bench/fp8_ncu.sh
 tensor=h200_fp8_e4m3_128x256_coop
 rowcol=h200_fp8_e4m3_rowcol_128x256_coop
 c2=h200_fp8_e4m3_rowcol_128x128_c2_coop
+ragged=1x1x16,129x130x1000,127x255x200,1000x1000x1000,300x520x4096,4096x4096x4096
 
 case $mode in
 r1)
-  stage build 100 bash -c "source scripts/gpu_common.sh && gpu_build_bench >'$OUT/build.txt' 2>&1" ||
-    { tail -30 "$OUT/build.txt" | tee -a "$log"; exit 1; }
+  gpu_stage_build 100 || exit 1
   [ -n "$ncu" ] || say "no ncu on this machine: no profiles"
+  # The test/gpu cases are correctness cases, not timed.
+  all=$(cd "$dir" && ls h200_*.cubin | paste -sd,)
+  pp=(h200_fp8_e4m3_rowcol_128x128_pp_c2 h200_fp8_e4m3_rowcol_128x128_pp pp128_tn_direct_beta
+      pp128_nn_tma_f32out_c12 fp8_rowcol_128x128_pp_c2_relu)
+  cubins=()
+  for n in "${pp[@]}"; do cubins+=("$dir/$n.cubin"); done
+  gpu_stage_suite "$(lim 30)" "$ragged" "${cubins[@]}"
+  rc=$?
+  grep -E "FAIL" "$OUT/suite.txt" | head -40 | tee -a "$log"
+  if ((rc)); then
+    # No timing of a wrong kernel, nor of one that may hang.
+    status=1
+    bad=$(awk '$1 ~ /\.cubin$/ && $NF != "pass" {print $1}' "$OUT/suite.txt" | sort -u)
+    ((rc == 124 || rc == 137)) && bad+=" $(cd "$dir" && ls *128x128_pp*.cubin pp128_*.cubin)"
+    for x in $bad; do
+      all=$(tr , '\n' <<<"$all" | grep -vx "$(basename "$x")" | paste -sd,)
+    done
+    say "suite exit $rc: not timed: $(echo $bad)"
+  fi
+  timed() { tr , '\n' <<<"$all" | grep -x "$1.cubin" || true; }
   metrics=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__cycles_active.avg,launch__grid_size
   metrics+=,launch__block_size,launch__cluster_dim_x,launch__registers_per_thread,launch__shared_mem_per_block_dynamic
   metrics+=,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active
@@ -70,7 +96,8 @@ r1)
     fi
   fi
   if [ -n "$ncu" ] && fits 30 "ncu profile"; then
-    ncu_profile profile 45 cube8192 "$c2.cubin,$rowcol.cubin" --section WarpStateStats --section SourceCounters \
+    profiled="$c2.cubin,$rowcol.cubin"$(timed h200_fp8_e4m3_rowcol_128x128_pp_c2 | sed 's/^/,/')
+    ncu_profile profile 45 cube8192 "$profiled" --section WarpStateStats --section SourceCounters \
       --section ComputeWorkloadAnalysis --metrics "$metrics" || status=1
     if [ -f "$OUT/profile.csv" ]; then
       python3 bench/fp8f/ncu_summary.py "$OUT/profile.csv" "$metrics" >"$OUT/profile-summary.txt" 2>&1
@@ -83,19 +110,20 @@ r1)
     gzip -f "$OUT/profile.csv"
     rm -f "$OUT/profile.ncu-rep"
   fi
-  all=$(cd "$dir" && ls *.cubin | paste -sd,)
   if fits 30 "bench on cube8192"; then
     stage bench-cube8192 "$(lim 40)" "$bench" "${suite[@]}" --shapes cube8192 --cubin-dir "$dir" \
       --cubins "$all" --iters 20 --warmup 2 >"$OUT/bench-cube8192.txt" 2>&1 || status=1
   fi
   ksweep="$tensor.cubin,$rowcol.cubin,$c2.cubin,h200_fp8_e4m3_rowcol_128x128_c11_coop.cubin"
   ksweep+=",h200_fp8_e4m3_rowcol_128x128_c2_direct_coop.cubin,h200_fp8_e4m3_rowcol_64x256_pp_c2.cubin"
+  ksweep+=$(timed h200_fp8_e4m3_rowcol_128x128_pp_c2 | sed 's/^/,/')
   if fits 25 "bench on k4096 and k16384"; then
     stage bench-ksweep "$(lim 35)" "$bench" "${suite[@]}" --shapes k4096,k16384 --cubin-dir "$dir" \
       --cubins "$ksweep" --iters 20 --warmup 2 >"$OUT/bench-ksweep.txt" 2>&1 || status=1
   fi
   more="$tensor.cubin,$rowcol.cubin,$c2.cubin,h200_fp8_e4m3_rowcol_128x128_c11_coop.cubin"
   more+=",h200_fp8_e4m3_rowcol_128x128_c12_coop.cubin,h200_fp8_e4m3_rowcol_64x256_pp_c2.cubin"
+  more+=$(timed h200_fp8_e4m3_rowcol_128x128_pp_c2 | sed 's/^/,/')$(timed h200_fp8_e4m3_rowcol_128x128_pp | sed 's/^/,/')
   if fits 30 "bench on cube4096 and prefill_mlp_up"; then
     stage bench-more "$(lim 40)" "$bench" "${suite[@]}" --shapes cube4096,prefill_mlp_up --cubin-dir "$dir" \
       --cubins "$more" --iters 20 --warmup 2 >"$OUT/bench-more.txt" 2>&1 || status=1
