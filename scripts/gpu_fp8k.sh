@@ -124,8 +124,8 @@ r1)
   more="$tensor.cubin,$rowcol.cubin,$c2.cubin,h200_fp8_e4m3_rowcol_128x128_c11_coop.cubin"
   more+=",h200_fp8_e4m3_rowcol_128x128_c12_coop.cubin,h200_fp8_e4m3_rowcol_64x256_pp_c2.cubin"
   more+=$(timed h200_fp8_e4m3_rowcol_128x128_pp_c2 | sed 's/^/,/')$(timed h200_fp8_e4m3_rowcol_128x128_pp | sed 's/^/,/')
-  if fits 30 "bench on cube4096 and prefill_mlp_up"; then
-    stage bench-more "$(lim 40)" "$bench" "${suite[@]}" --shapes cube4096,prefill_mlp_up --cubin-dir "$dir" \
+  if fits 35 "bench on cube4096 and prefill_mlp_up"; then
+    stage bench-more "$(lim 50)" "$bench" "${suite[@]}" --shapes cube4096,prefill_mlp_up --cubin-dir "$dir" \
       --cubins "$more" --iters 20 --warmup 2 >"$OUT/bench-more.txt" 2>&1 || status=1
   fi
   ;;
