@@ -75,6 +75,17 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
                "or {2}",
                s.blockM(), wgRows, 2 * wgRows)
            .str());
+  else if (pingpong && s.blockM() == 2 * wgRows && s.blockN() > 128)
+    // 128 x BLOCK_N / 128 accumulators a thread: 128x128 is cuBLASLt's tile
+    // and the one measured; 160 and more leave ptxas under 80 registers
+    // for the epilogue at the 232 cap, untried.
+    no("tile_shape",
+       formatv("warp_specialized_pingpong with BLOCK_M = {0} and BLOCK_N = "
+               "{1} is not implemented yet ({1} accumulators a thread; two "
+               "row blocks a warpgroup are built up to BLOCK_N = 128); use "
+               "BLOCK_N <= 128 or BLOCK_M = {2}",
+               s.blockM(), s.blockN(), wgRows)
+           .str());
   else if (pingpong && s.blockM() == 2 * wgRows && s.blockScaled())
     no("operands.a.scale",
        formatv("warp_specialized_pingpong with BLOCK_M = {0} and scale: "
