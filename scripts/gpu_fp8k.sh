@@ -54,7 +54,7 @@ r1)
   [ -n "$ncu" ] || say "no ncu on this machine: no profiles"
   # The test/gpu cases are correctness cases, not timed.
   all=$(cd "$dir" && ls h200_*.cubin | paste -sd,)
-  pp=(h200_fp8_e4m3_rowcol_128x128_pp_c2 h200_fp8_e4m3_rowcol_128x128_pp pp128_tn_direct_beta
+  pp=(h200_fp8_e4m3_rowcol_128x128_pp_c2 h200_fp8_e4m3_rowcol_128x128_pp_c12 h200_fp8_e4m3_rowcol_128x128_pp pp128_tn_direct_beta
       pp128_nn_tma_f32out_c12 fp8_rowcol_128x128_pp_c2_relu)
   cubins=()
   for n in "${pp[@]}"; do cubins+=("$dir/$n.cubin"); done
@@ -116,14 +116,14 @@ r1)
   fi
   ksweep="$tensor.cubin,$rowcol.cubin,$c2.cubin,h200_fp8_e4m3_rowcol_128x128_c11_coop.cubin"
   ksweep+=",h200_fp8_e4m3_rowcol_128x128_c2_direct_coop.cubin,h200_fp8_e4m3_rowcol_64x256_pp_c2.cubin"
-  ksweep+=$(timed h200_fp8_e4m3_rowcol_128x128_pp_c2 | sed 's/^/,/')
+  for x in pp_c2 pp_c12; do ksweep+=$(timed h200_fp8_e4m3_rowcol_128x128_$x | sed 's/^/,/'); done
   if fits 25 "bench on k4096 and k16384"; then
     stage bench-ksweep "$(lim 35)" "$bench" "${suite[@]}" --shapes k4096,k16384 --cubin-dir "$dir" \
       --cubins "$ksweep" --iters 20 --warmup 2 >"$OUT/bench-ksweep.txt" 2>&1 || status=1
   fi
   more="$tensor.cubin,$rowcol.cubin,$c2.cubin,h200_fp8_e4m3_rowcol_128x128_c11_coop.cubin"
   more+=",h200_fp8_e4m3_rowcol_128x128_c12_coop.cubin,h200_fp8_e4m3_rowcol_64x256_pp_c2.cubin"
-  more+=$(timed h200_fp8_e4m3_rowcol_128x128_pp_c2 | sed 's/^/,/')$(timed h200_fp8_e4m3_rowcol_128x128_pp | sed 's/^/,/')
+  for x in pp_c2 pp_c12 pp; do more+=$(timed h200_fp8_e4m3_rowcol_128x128_$x | sed 's/^/,/'); done
   if fits 35 "bench on cube4096 and prefill_mlp_up"; then
     stage bench-more "$(lim 50)" "$bench" "${suite[@]}" --shapes cube4096,prefill_mlp_up --cubin-dir "$dir" \
       --cubins "$more" --iters 20 --warmup 2 >"$OUT/bench-more.txt" 2>&1 || status=1
