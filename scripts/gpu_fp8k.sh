@@ -30,6 +30,21 @@
 #      second; the main ones on cube4096 and prefill_mlp_up in a third; a
 #      ratio summary (bench/fp8_summary.awk: over the peer and over the
 #      per-tensor 128x256).
+# r2 (after round 1: the pingpong 128x128 kernel's K loop ran its load
+#   numbers, stage indices and wgmma descriptors in vector registers, moved
+#   into uniform ones before each wgmma; now the warpgroup id is uniform,
+#   which changes every pingpong kernel's PTX):
+#   1. gemmc-gpu-tests on every new or changed kernel in DIR (all but old_*);
+#   2. gemmc-bench, 2 warm-up + 20, interleaved with the cuBLASLt peer, on the
+#      four goal shapes (cube8192 + prefill_attn_out, cube4096 +
+#      prefill_mlp_up): per-tensor and per-row/column 128x256 (specs/), the
+#      cooperative 128x128 2x1, round 1's pingpong 128x128 2x1 (old_) and this
+#      round's (2x1, 1x2, and per-tensor 2x1);
+#   3. raster groups 4 / 16 of the new pingpong 2x1 (cube8192);
+#   4. three 64-row pingpong kernels beside main's builds (old_): FP8
+#      per-row/column 64x256 2x1 on cube8192, bf16 64x224 on decode_mlp_up,
+#      swap_ab 16x64 on decode_m16;
+#   5. ncu SourceCounters of the new pingpong 2x1 and its OUTER_VEC peer.
 # $OUT gets logs.txt, profile*, source-*.txt, bench-*.txt.
 source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-r1}
@@ -127,6 +142,62 @@ r1)
   if fits 35 "bench on cube4096 and prefill_mlp_up"; then
     stage bench-more "$(lim 50)" "$bench" "${suite[@]}" --shapes cube4096,prefill_mlp_up --cubin-dir "$dir" \
       --cubins "$more" --iters 20 --warmup 2 >"$OUT/bench-more.txt" 2>&1 || status=1
+  fi
+  ;;
+r2)
+  gpu_stage_build 100 || exit 1
+  # Correctness first: every new or changed kernel (every pingpong kernel's
+  # PTX changed: the uniform warpgroup id); a failure drops the kernel from
+  # the timing.
+  all=$(cd "$dir" && ls *.cubin | paste -sd,)
+  cubins=()
+  for c in "$dir"/*.cubin; do [[ $(basename "$c") == old_* ]] || cubins+=("$c"); done
+  gpu_stage_suite "$(lim 35)" "$ragged" "${cubins[@]}"
+  rc=$?
+  grep -E "FAIL" "$OUT/suite.txt" | head -40 | tee -a "$log"
+  if ((rc)); then
+    status=1
+    bad=$(awk '$1 ~ /\.cubin$/ && $NF != "pass" {print $1}' "$OUT/suite.txt" | sort -u)
+    ((rc == 124 || rc == 137)) && bad+=" $(cd "$dir" && ls *pp*.cubin | grep -v '^old_')"
+    for x in $bad; do
+      all=$(tr , '\n' <<<"$all" | grep -vx "$(basename "$x")" | paste -sd,)
+    done
+    say "suite exit $rc: not timed: $(echo $bad)"
+  fi
+  timed() { local x; for x in "$@"; do tr , '\n' <<<"$all" | grep -x "$x.cubin" || true; done | paste -sd,; }
+  pp=h200_fp8_e4m3_rowcol_128x128_pp_c2
+  four=$(timed $tensor $rowcol $c2 old_$pp $pp h200_fp8_e4m3_rowcol_128x128_pp_c12 h200_fp8_e4m3_128x128_pp_c2)
+  # The four goal shapes, each kernel interleaved with its cuBLASLt peer,
+  # 2 warm-up + 20 timed runs, in two processes.
+  if fits 35 "bench on cube8192 and prefill_attn_out"; then
+    stage bench-8192 "$(lim 45)" "$bench" "${suite[@]}" --shapes cube8192,prefill_attn_out --cubin-dir "$dir" \
+      --cubins "$four" --iters 20 --warmup 2 >"$OUT/bench-8192.txt" 2>&1 || status=1
+  fi
+  if fits 40 "bench on cube4096 and prefill_mlp_up"; then
+    stage bench-more "$(lim 50)" "$bench" "${suite[@]}" --shapes cube4096,prefill_mlp_up --cubin-dir "$dir" \
+      --cubins "$four" --iters 20 --warmup 2 >"$OUT/bench-more.txt" 2>&1 || status=1
+  fi
+  # Raster groups of 4 and 16 tiles (L2 traffic: round 1's 128x128 kernels
+  # moved 36% more L2 bytes than OUTER_VEC), cube8192 only.
+  if fits 15 "bench of the raster groups"; then
+    stage bench-group "$(lim 20)" "$bench" "${suite[@]}" --shapes cube8192 --cubin-dir "$dir" \
+      --cubins "$(timed $pp ${pp}_g4 ${pp}_g16)" --iters 20 --warmup 2 >"$OUT/bench-group.txt" 2>&1 || status=1
+  fi
+  # The other pingpong kernels this change touches, beside main's builds.
+  if fits 15 "bench of the 64-row pingpong kernels against main's"; then
+    stage bench-pp64 "$(lim 20)" "$bench" "${suite[@]}" --shapes cube8192 --cubin-dir "$dir" \
+      --cubins "$(timed old_h200_fp8_e4m3_rowcol_64x256_pp_c2 h200_fp8_e4m3_rowcol_64x256_pp_c2)" \
+      --iters 20 --warmup 2 >"$OUT/bench-pp64-fp8.txt" 2>&1 || status=1
+    stage bench-pp64-bf16 "$(lim 15)" "$bench" "${suite[@]}" --shapes decode_mlp_up,decode_m16 --cubin-dir "$dir" \
+      --cubins "$(timed old_pp_tn_64x224 pp_tn_64x224 old_swab_tn_16x64_pp swab_tn_16x64_pp)" \
+      --iters 20 --warmup 2 >"$OUT/bench-pp64-bf16.txt" 2>&1 || status=1
+    grep -hE "^  [a-z]" "$OUT"/bench-pp64*.txt | tee -a "$log"
+  fi
+  if [ -n "$ncu" ] && tr , '\n' <<<"$all" | grep -qx "$pp.cubin" && fits 15 "ncu SourceCounters"; then
+    ncu_profile source 25 cube8192 "$pp.cubin" --section SourceCounters --section WarpStateStats \
+      --metrics gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__cycles_active.avg || status=1
+    ncu_sass source
+    rm -f "$OUT/source.ncu-rep"
   fi
   ;;
 *) echo "gpu_fp8k.sh: unknown mode $mode" >&2; exit 2 ;;

@@ -26,5 +26,35 @@ r1)
     bench/fp8f/h200_fp8_e4m3_rowcol_128x128_c2_coop.yaml bench/fp8g/h200_fp8_e4m3_rowcol_128x128_c12_coop.yaml \
     bench/fp8k/h200_fp8_e4m3_*.yaml test/gpu/specs/pp128_*.yaml test/gpu/specs/fp8_rowcol_128x128_pp_c2_relu.yaml
   ;;
-*) echo "build_cubins.sh: mode r1" >&2; exit 2 ;;
+r2)
+  # Round 1 found the 128x128 pingpong kernel's K loop 5% slower per K tile
+  # than the cooperative one's: its load numbers, stage indices and wgmma
+  # descriptors lived in vector registers (tid / 128), moved into uniform
+  # ones before every wgmma. Now the warpgroup id is a shuffle of lane 0's
+  # (uniform). That changes every pingpong kernel's PTX, so main's builds
+  # of some (old_*, by /tmp's main gemmc, GEMMC_MAIN) are timed beside them,
+  # and round 1's build of the 128x128 pingpong kernel (old_*, from
+  # build/cubins-fp8k-r1).
+  scripts/build_cubins.sh --check "$out" \
+    specs/h200_fp8_e4m3_128x256_coop.yaml specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml \
+    bench/fp8f/h200_fp8_e4m3_rowcol_128x128_c2_coop.yaml \
+    bench/fp8k/h200_fp8_e4m3_rowcol_128x128_pp_c2.yaml bench/fp8k/h200_fp8_e4m3_rowcol_128x128_pp_c12.yaml \
+    bench/fp8k/h200_fp8_e4m3_128x128_pp_c2.yaml bench/fp8k/h200_fp8_e4m3_rowcol_64x256_pp_c2.yaml \
+    bench/fp8k/h200_fp8_e4m3_rowcol_128x128_pp_c2_g*.yaml \
+    test/gpu/tune3/pp_tn_64x224.yaml test/gpu/tune2/swab_tn_16x64_pp.yaml \
+    test/gpu/specs/pp128_*.yaml test/gpu/specs/fp8_rowcol_128x128_pp_c2_relu.yaml \
+    test/gpu/specs/pp_*.yaml test/gpu/specs/cluster_1x2_pp_tn.yaml test/gpu/specs/fp8_blockscale_64x*_pp*.yaml \
+    test/gpu/specs/fp8_e5m2_e4m3_64x256_pp.yaml test/gpu/specs/pdl_swab_tn_32x64_pp.yaml \
+    test/gpu/specs/tf32_64x128_pp_bf16out.yaml
+  main=${GEMMC_MAIN:-/tmp/fp8k/gemmc-main}
+  for spec in bench/fp8k/h200_fp8_e4m3_rowcol_64x256_pp_c2.yaml test/gpu/tune3/pp_tn_64x224.yaml \
+              test/gpu/tune2/swab_tn_16x64_pp.yaml; do
+    n=$(basename "$spec" .yaml)
+    "$main" "$spec" -o "$out/old_$n.cubin"
+  done
+  r1=h200_fp8_e4m3_rowcol_128x128_pp_c2
+  cp build/cubins-fp8k-r1/$r1.cubin "$out/old_$r1.cubin"
+  cp build/cubins-fp8k-r1/$r1.cubin.json "$out/old_$r1.cubin.json"
+  ;;
+*) echo "build_cubins.sh: mode r1 or r2" >&2; exit 2 ;;
 esac

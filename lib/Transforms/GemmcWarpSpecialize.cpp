@@ -965,7 +965,15 @@ void WarpSpecializer::buildPingpongConsumers() {
   // putting one warpgroup's epilogue under the other's mainloop, the turns
   // keep each full-barrier wait at most one phase ahead of its barrier (a
   // parity wait two phases ahead would pass at once).
-  Value wg = ir.warpgroupId();
+  //
+  // The warpgroup id comes from a shuffle of lane 0's, which ptxas knows is
+  // the same in every lane: the load numbers, stage indices and wgmma
+  // descriptors derived from it then live in uniform registers, as the
+  // cooperative schedule's do. From tid / 128 they were vector values moved
+  // into uniform registers (R2UR) before every wgmma, on the path one
+  // warpgroup alone issues from (ncu, session 10: the 128x128 pingpong
+  // kernel's K loop ran 5% slower per K tile than the cooperative one's).
+  Value wg = ir.uniformWarpgroupId();
   Value isFirst = ir.cmp(arith::CmpIPredicate::eq, wg, ir.c32(0));
   Value tiles = TileCountOp::create(b, loc, ir.i32, op.getM(), op.getN(), op.getSchedule());
   Value first = op.getFirstTile(), step = op.getTileStep();
