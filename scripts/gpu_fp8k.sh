@@ -33,14 +33,18 @@
 # r2 (after round 1: the pingpong 128x128 kernel's K loop ran its load
 #   numbers, stage indices and wgmma descriptors in vector registers, moved
 #   into uniform ones before each wgmma; now the warpgroup id is uniform,
-#   which changes every pingpong kernel's PTX):
+#   which changes every pingpong kernel's PTX;
+#   and the 128x128 pingpong K loop takes cuBLASLt OUTER_VEC's order: row
+#   block 0 issued uncommitted, the wait for the K tile before, its stage
+#   released, row block 1 and the commit):
 #   1. gemmc-gpu-tests on every new or changed kernel in DIR (all but old_*);
 #   2. gemmc-bench, 2 warm-up + 20, interleaved with the cuBLASLt peer, on the
 #      four goal shapes (cube8192 + prefill_attn_out, cube4096 +
 #      prefill_mlp_up): per-tensor and per-row/column 128x256 (specs/), the
-#      cooperative 128x128 2x1, round 1's pingpong 128x128 2x1 (old_) and this
-#      round's (2x1, 1x2, and per-tensor 2x1);
-#   3. raster groups 4 / 16 of the new pingpong 2x1 (cube8192);
+#      cooperative 128x128 2x1, the pingpong 128x128 2x1 as round 1 built it
+#      (old_), with the uniform id alone (u_) and with both changes, and the
+#      per-tensor pingpong 2x1;
+#   3. raster groups 4 / 16 and the 1x2 cluster of the new pingpong (cube8192);
 #   4. three 64-row pingpong kernels beside main's builds (old_): FP8
 #      per-row/column 64x256 2x1 on cube8192, bf16 64x224 on decode_mlp_up,
 #      swap_ab 16x64 on decode_m16;
@@ -166,7 +170,7 @@ r2)
   fi
   timed() { local x; for x in "$@"; do tr , '\n' <<<"$all" | grep -x "$x.cubin" || true; done | paste -sd,; }
   pp=h200_fp8_e4m3_rowcol_128x128_pp_c2
-  four=$(timed $tensor $rowcol $c2 old_$pp $pp h200_fp8_e4m3_rowcol_128x128_pp_c12 h200_fp8_e4m3_128x128_pp_c2)
+  four=$(timed $tensor $rowcol $c2 old_$pp u_$pp $pp h200_fp8_e4m3_128x128_pp_c2)
   # The four goal shapes, each kernel interleaved with its cuBLASLt peer,
   # 2 warm-up + 20 timed runs, in two processes.
   if fits 35 "bench on cube8192 and prefill_attn_out"; then
@@ -178,10 +182,11 @@ r2)
       --cubins "$four" --iters 20 --warmup 2 >"$OUT/bench-more.txt" 2>&1 || status=1
   fi
   # Raster groups of 4 and 16 tiles (L2 traffic: round 1's 128x128 kernels
-  # moved 36% more L2 bytes than OUTER_VEC), cube8192 only.
+  # moved 36% more L2 bytes than OUTER_VEC) and the 1x2 cluster, cube8192.
   if fits 15 "bench of the raster groups"; then
     stage bench-group "$(lim 20)" "$bench" "${suite[@]}" --shapes cube8192 --cubin-dir "$dir" \
-      --cubins "$(timed $pp ${pp}_g4 ${pp}_g16)" --iters 20 --warmup 2 >"$OUT/bench-group.txt" 2>&1 || status=1
+      --cubins "$(timed $pp ${pp}_g4 ${pp}_g16 h200_fp8_e4m3_rowcol_128x128_pp_c12)" --iters 20 --warmup 2 \
+      >"$OUT/bench-group.txt" 2>&1 || status=1
   fi
   # The other pingpong kernels this change touches, beside main's builds.
   if fits 15 "bench of the 64-row pingpong kernels against main's"; then

@@ -55,6 +55,10 @@ r2)
   r1=h200_fp8_e4m3_rowcol_128x128_pp_c2
   cp build/cubins-fp8k-r1/$r1.cubin "$out/old_$r1.cubin"
   cp build/cubins-fp8k-r1/$r1.cubin.json "$out/old_$r1.cubin.json"
+  # u_*: the same kernel with the uniform warpgroup id alone (commit 82a5a72,
+  # before the K loop took OUTER_VEC's order), built into
+  # build/cubins-fp8k-r2u at that commit.
+  cp build/cubins-fp8k-r2u/u_$r1.cubin build/cubins-fp8k-r2u/u_$r1.cubin.json "$out/"
   ;;
 *) echo "build_cubins.sh: mode r1 or r2" >&2; exit 2 ;;
 esac
