@@ -277,12 +277,6 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     assert((rowBlocks == 1 || (parts == 1 && !op.getAFrag())) &&
            "two row blocks only with whole-tile MMAs from shared memory (Sm90a.cpp)");
     int64_t pieces = rowBlocks * parts;
-    // `rows`: only row blocks first .. first + count - 1 of the accumulator.
-    int64_t firstBlock = 0, endBlock = rowBlocks;
-    if (std::optional<ArrayRef<int64_t>> rows = op.getRows()) {
-      firstBlock = (*rows)[0];
-      endBlock = firstBlock + (*rows)[1];
-    }
     auto shape = NVVM::MMAShapeAttr::get(ctx, instr->m, partN, instr->k);
 
     // K-major tiles (A always, B when col-major): 128-byte swizzled rows,
@@ -341,7 +335,7 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
                                         NVVM::stringifyWGMMATypes(*bType))
                               .str();
     for (int64_t step = 0; step < kSteps; ++step) {
-      for (int64_t block = firstBlock; block < endBlock; ++block) {
+      for (int64_t block = 0; block < rowBlocks; ++block) {
         Value descA = aFrag ? Value() : tileA->at(block * aBlockBytes + step * kStepBytes);
         SmallVector<Value> aStep;
         for (int64_t r = 0; r < aRegs; ++r)
@@ -370,9 +364,7 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
         }
       }
     }
-    // `open`: the next gemmc.mma_stage's commit takes these MMAs too.
-    if (!op.getOpen())
-      NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, op.getLoc());
+    NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, op.getLoc());
     if (pieces == 1)
       whole = acc[0];
     else

@@ -304,33 +304,17 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
   Value stages = ir.c32(layout.getStages());
 
   Value steps = ir.sub(kEnd, kBegin);
-  // Pingpong with BLOCK_M = 128: two wgmma row blocks a warpgroup.
-  int64_t rowBlocks = pingpong ? s.blockM() / warpgroupRows : 1;
   auto stepBody = [&](Value step, Value accIn) {
     Value kt = ir.add(kBegin, step);
     Value g = ir.add(g0, step);
     StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
     Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
     Value bTile = ir.sharedAt(base, layout.getBOffset());
-    Value acc;
-    if (rowBlocks > 1) {
-      // cuBLASLt OUTER_VEC's order (ncu, session 10): this K tile's first
-      // row block issued but not committed, then the wait for every group
-      // committed before (the K tile before), whose stage goes back, then
-      // the other row blocks and the commit. The wait sits under the first
-      // row block's MMAs instead of after the whole K tile's.
-      acc = MmaStageOp::create(b, ir.loc, accType, accIn, ir.sharedAt(base, aSlice), bTile,
-                               /*a_frag=*/Value(), op.getSchedule(), /*columns=*/nullptr,
-                               /*fresh=*/nullptr, b.getDenseI64ArrayAttr({0, 1}),
-                               b.getUnitAttr());
-      MmaWaitOp::create(b, ir.loc, /*pending=*/0);
-    } else {
-      acc = MmaStageOp::create(b, ir.loc, accType, accIn, ir.sharedAt(base, aSlice), bTile,
-                               op.getSchedule());
-      // Keep this step's MMAs in flight; the previous step's are complete
-      // after this wait, so its stage can be released (and refilled).
-      MmaWaitOp::create(b, ir.loc, /*pending=*/1);
-    }
+    Value acc = MmaStageOp::create(b, ir.loc, accType, accIn, ir.sharedAt(base, aSlice), bTile,
+                                   op.getSchedule());
+    // Keep this step's MMAs in flight; the previous step's are complete
+    // after this wait, so its stage can be released (and refilled).
+    MmaWaitOp::create(b, ir.loc, /*pending=*/1);
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)), [&] {
       Value prev = ir.sub(g, ir.c32(1));
       release(prev);
@@ -343,11 +327,6 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
                         ir.cmp(arith::CmpIPredicate::ult, nextK, kEnd)),
                 [&] { load(ir.add(prev, stages), m0, n0, nextK); });
     });
-    if (rowBlocks > 1)
-      acc = MmaStageOp::create(b, ir.loc, accType, acc, ir.sharedAt(base, aSlice), bTile,
-                               /*a_frag=*/Value(), op.getSchedule(), /*columns=*/nullptr,
-                               /*fresh=*/nullptr, b.getDenseI64ArrayAttr({1, rowBlocks - 1}),
-                               /*open=*/nullptr);
     return acc;
   };
   Value result;
@@ -544,8 +523,7 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
       aFrag = MmaAFragmentOp::create(b, ir.loc, aFragmentType(), aTile, op.getSchedule());
     for (int64_t p = 0; p < parts; ++p) {
       part = MmaStageOp::create(b, ir.loc, partType, part, aTile, bTile, aFrag, op.getSchedule(),
-                                b.getDenseI64ArrayAttr({p * width, width}), b.getUnitAttr(),
-                                /*rows=*/nullptr, /*open=*/nullptr);
+                                b.getDenseI64ArrayAttr({p * width, width}), b.getUnitAttr());
       // The next part's turn is waited for while this one runs, not after
       // its fold (the other warpgroup hands it over when it has issued its
       // own part, which the fold does not wait for): the same order of
@@ -610,8 +588,7 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
         Value &block = blocks[issued++ % 2];
         Value part = MmaStageOp::create(
             b, ir.loc, partType, block, aTile, bTile, /*a_frag=*/Value(), op.getSchedule(),
-            b.getDenseI64ArrayAttr({p * width, width}), b.getUnitAttr(), /*rows=*/nullptr,
-            /*open=*/nullptr);
+            b.getDenseI64ArrayAttr({p * width, width}), b.getUnitAttr());
         block = part;
         if (previous) {
           MmaWaitOp::create(b, ir.loc, /*pending=*/1);

@@ -107,12 +107,6 @@ def Gemmc_MmaStageOp : Gemmc_Op<"mma_stage", [AllTypesMatch<["acc", "result"]>]>
     gemmc.mma_a_fragment's result for `a_tile`), the MMAs take A from those
     registers instead of shared memory.
 
-    Pingpong with BLOCK_M = 128 (two 64-row wgmma blocks a warpgroup):
-    `rows = [first, count]` issues only those row blocks of the whole
-    accumulator, and `open` leaves them uncommitted, so that a wait for the
-    groups committed before (gemmc.mma_wait 0) can sit between two of a K
-    tile's row blocks; the next gemmc.mma_stage commits them with its own.
-
     ```mlir
     %acc1 = gemmc.mma_stage %acc0, %a_tile, %b_tile {schedule = #gemmc.schedule<...>}
         : !llvm.struct<(f32, ...)>, !llvm.ptr<3>, !llvm.ptr<3>
@@ -124,17 +118,14 @@ def Gemmc_MmaStageOp : Gemmc_Op<"mma_stage", [AllTypesMatch<["acc", "result"]>]>
                        LLVM_AnyPointer:$b_tile, Optional<AnyType>:$a_frag,
                        Gemmc_ScheduleAttr:$schedule,
                        OptionalAttr<DenseI64ArrayAttr>:$columns,
-                       UnitAttr:$fresh,
-                       OptionalAttr<DenseI64ArrayAttr>:$rows,
-                       UnitAttr:$open);
+                       UnitAttr:$fresh);
   let results = (outs AnyType:$result);
   // The whole tile, accumulating into `acc` (every schedule but block
   // scaling's parts).
   let builders = [OpBuilder<(ins "Type":$result, "Value":$acc, "Value":$a_tile,
                                  "Value":$b_tile, "ScheduleAttr":$schedule), [{
     build($_builder, $_state, result, acc, a_tile, b_tile, /*a_frag=*/Value(),
-          schedule, /*columns=*/nullptr, /*fresh=*/nullptr, /*rows=*/nullptr,
-          /*open=*/nullptr);
+          schedule, /*columns=*/nullptr, /*fresh=*/nullptr);
   }]>];
   let assemblyFormat = [{
     $acc `,` $a_tile `,` $b_tile (`a_frag` `(` $a_frag^ `:` qualified(type($a_frag)) `)`)?
