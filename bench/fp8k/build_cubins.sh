@@ -34,7 +34,12 @@ r2)
   # (uniform). That changes every pingpong kernel's PTX, so main's builds
   # of some (old_*, by /tmp's main gemmc, GEMMC_MAIN) are timed beside them,
   # and round 1's build of the 128x128 pingpong kernel (old_*, from
-  # build/cubins-fp8k-r1).
+  # build/cubins-fp8k-r1). Round 2 ran this mode at fa51f3b, where the
+  # 128x128 pingpong K loop also took cuBLASLt OUTER_VEC's order (row block
+  # 0, the wait for the K tile before, the release, row block 1 and the
+  # commit): 10-13% slower, reverted (4eb9387). u_* (the uniform id alone) is
+  # what the branch keeps; this mode now builds that kernel under its own
+  # name too.
   scripts/build_cubins.sh --check "$out" \
     specs/h200_fp8_e4m3_128x256_coop.yaml specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml \
     bench/fp8f/h200_fp8_e4m3_rowcol_128x128_c2_coop.yaml \
