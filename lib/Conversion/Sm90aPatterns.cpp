@@ -267,6 +267,16 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
       width = partN = (*columns)[1];
     }
     int64_t parts = width / partN;
+    // Pingpong with BLOCK_M = 128: the warpgroup's tile is two wgmma row
+    // blocks sharing each k step's B; row block r reads A from r x 64 rows
+    // further on and keeps registers [r, r + 1) x BLOCK_N / 2 of the
+    // accumulator (the epilogue stores each as a 64-row tile).
+    int64_t rowBlocks =
+        s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong ? s.blockM() / instr->m : 1;
+    int64_t aBlockBytes = instr->m * s.blockK() * eb;
+    assert((rowBlocks == 1 || (parts == 1 && !op.getAFrag())) &&
+           "two row blocks only with whole-tile MMAs from shared memory (Sm90a.cpp)");
+    int64_t pieces = rowBlocks * parts;
     auto shape = NVVM::MMAShapeAttr::get(ctx, instr->m, partN, instr->k);
 
     // K-major tiles (A always, B when col-major): 128-byte swizzled rows,
@@ -300,12 +310,12 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     int64_t partRegs = partN / 2;
     SmallVector<Value> acc;
     Type partType = whole.getType();
-    if (parts == 1) {
+    if (pieces == 1) {
       acc.push_back(whole);
     } else {
       partType = LLVM::LLVMStructType::getLiteral(
           ctx, SmallVector<Type>(partRegs, rewriter.getF32Type()));
-      for (int64_t p = 0; p < parts; ++p) {
+      for (int64_t p = 0; p < pieces; ++p) {
         Value part = LLVM::PoisonOp::create(rewriter, op.getLoc(), partType);
         for (int64_t r = 0; r < partRegs; ++r)
           part = LLVM::InsertValueOp::create(
@@ -325,37 +335,40 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
                                         NVVM::stringifyWGMMATypes(*bType))
                               .str();
     for (int64_t step = 0; step < kSteps; ++step) {
-      Value descA = aFrag ? Value() : tileA->at(step * kStepBytes);
-      SmallVector<Value> aStep;
-      for (int64_t r = 0; r < aRegs; ++r)
-        aStep.push_back(LLVM::ExtractValueOp::create(rewriter, op.getLoc(), aFrag,
-                                                     step * aRegs + r));
-      for (int64_t p = 0; p < parts; ++p) {
-        Value descB = tileB.at(firstBBytes + step * bStepBytes + p * partBBytes);
-        // `fresh`: the first k step overwrites the accumulator (scale-d 0).
-        bool zeroIn = op.getFresh() && step == 0;
-        if (aFrag) {
-          acc[p] = wgmmaRegisterA(ir, partType, acc[p], aStep, descB, rsShape, rsTypes, zeroIn);
-          continue;
+      for (int64_t block = 0; block < rowBlocks; ++block) {
+        Value descA = aFrag ? Value() : tileA->at(block * aBlockBytes + step * kStepBytes);
+        SmallVector<Value> aStep;
+        for (int64_t r = 0; r < aRegs; ++r)
+          aStep.push_back(LLVM::ExtractValueOp::create(rewriter, op.getLoc(), aFrag,
+                                                       step * aRegs + r));
+        for (int64_t q = block * parts; q < (block + 1) * parts; ++q) {
+          int64_t p = q - block * parts;
+          Value descB = tileB.at(firstBBytes + step * bStepBytes + p * partBBytes);
+          // `fresh`: the first k step overwrites the accumulator (scale-d 0).
+          bool zeroIn = op.getFresh() && step == 0;
+          if (aFrag) {
+            acc[q] = wgmmaRegisterA(ir, partType, acc[q], aStep, descB, rsShape, rsTypes, zeroIn);
+            continue;
+          }
+          acc[q] = NVVM::WgmmaMmaAsyncOp::create(
+              rewriter, op.getLoc(), partType, acc[q], descA, descB, shape,
+              wgTypeA, wgTypeB, NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
+              NVVM::WGMMAScaleOutAttr::get(ctx, zeroIn ? NVVM::WGMMAScaleOut::zero
+                                                       : NVVM::WGMMAScaleOut::one),
+              NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
+              NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
+              NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::row),
+              NVVM::MMALayoutAttr::get(ctx, abi.b.kMajor ? NVVM::MMALayout::col
+                                                         : NVVM::MMALayout::row),
+              /*satfinite=*/nullptr);
         }
-        acc[p] = NVVM::WgmmaMmaAsyncOp::create(
-            rewriter, op.getLoc(), partType, acc[p], descA, descB, shape,
-            wgTypeA, wgTypeB, NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
-            NVVM::WGMMAScaleOutAttr::get(ctx, zeroIn ? NVVM::WGMMAScaleOut::zero
-                                                     : NVVM::WGMMAScaleOut::one),
-            NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
-            NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
-            NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::row),
-            NVVM::MMALayoutAttr::get(ctx, abi.b.kMajor ? NVVM::MMALayout::col
-                                                       : NVVM::MMALayout::row),
-            /*satfinite=*/nullptr);
       }
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, op.getLoc());
-    if (parts == 1)
+    if (pieces == 1)
       whole = acc[0];
     else
-      for (int64_t p = 0; p < parts; ++p)
+      for (int64_t p = 0; p < pieces; ++p)
         for (int64_t r = 0; r < partRegs; ++r)
           whole = LLVM::InsertValueOp::create(
               rewriter, op.getLoc(), whole,

@@ -231,9 +231,10 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
     int64_t rowBytes = s.blockN() * elementBytes(s.c.element);
     r.epilogueChunks = std::max<int64_t>(1, rowBytes / kEpilogueChunkRowBytes);
     // Every tile row of every consumer warpgroup has its ring; pingpong's
-    // warpgroups each hold a whole tile.
+    // warpgroups each hold a whole tile, which they store one wgmma row
+    // block (the C box's rows) at a time.
     bool pingpong = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong;
-    int64_t rows = pingpong ? r.consumerWarpgroups * s.blockM() : s.blockM();
+    int64_t rows = pingpong ? r.consumerWarpgroups * isaFor(s.arch).warpgroupRows : s.blockM();
     int64_t bufferBytes = rows * kEpilogueChunkRowBytes;
     int64_t room = smemPerCta(s) - r.stages * r.stageBytes() - r.barrierBytes -
                    r.stages * scaleSlotBytes(s);

@@ -62,12 +62,45 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
   // span the mainloop and the slabs of an N-major B are cut in.
   const int64_t wgRows = isaFor(Arch::SM90a).warpgroupRows;
   const int64_t span = isa::kWidestSwizzleSpan;
-  if (s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong &&
-      s.blockM() != wgRows)
+  // Pingpong: each consumer warpgroup computes whole tiles of one or two
+  // wgmma row blocks (BLOCK_M = 128 is cuBLASLt OUTER_VEC's 128x128 FP8
+  // kernel). Two row blocks take the plain K loop (no block-scale folds)
+  // and C in its own orientation (no swap_ab).
+  bool pingpong = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong;
+  if (pingpong && s.blockM() != wgRows && s.blockM() != 2 * wgRows)
     no("tile_shape",
        formatv("warp_specialized_pingpong with BLOCK_M = {0} is not "
                "implemented yet (each consumer warpgroup computes a whole "
-               "tile with one {1}-row wgmma); use BLOCK_M = {1}",
+               "tile in one or two {1}-row wgmma blocks); use BLOCK_M = {1} "
+               "or {2}",
+               s.blockM(), wgRows, 2 * wgRows)
+           .str());
+  else if (pingpong && s.blockM() == 2 * wgRows && s.blockN() > 128)
+    // 128 x BLOCK_N / 128 accumulators a thread: 128x128 is cuBLASLt's tile
+    // and the one measured; 160 and more leave ptxas under 80 registers
+    // for the epilogue at the 232 cap, untried.
+    no("tile_shape",
+       formatv("warp_specialized_pingpong with BLOCK_M = {0} and BLOCK_N = "
+               "{1} is not implemented yet ({1} accumulators a thread; two "
+               "row blocks a warpgroup are built up to BLOCK_N = 128); use "
+               "BLOCK_N <= 128 or BLOCK_M = {2}",
+               s.blockM(), s.blockN(), wgRows)
+           .str());
+  else if (pingpong && s.blockM() == 2 * wgRows && s.blockScaled())
+    no("operands.a.scale",
+       formatv("warp_specialized_pingpong with BLOCK_M = {0} and scale: "
+               "block is not implemented yet (two row blocks a warpgroup are "
+               "built for the plain K loop, not the block scales' folds); use "
+               "BLOCK_M = {1}",
+               s.blockM(), wgRows)
+           .str());
+  else if (pingpong && s.blockM() == 2 * wgRows && s.swapAb)
+    // The swapped kernel's BLOCK_M is the spec's BLOCK_N.
+    no("swap_ab",
+       formatv("swap_ab with warp_specialized_pingpong and BLOCK_N = {0} is "
+               "not implemented yet (the swapped kernel's {0}-row tile is two "
+               "row blocks a warpgroup, whose transposed stores are not "
+               "built); use BLOCK_N = {1} or swap_ab: false",
                s.blockM(), wgRows)
            .str());
   if (s.kernelSchedule == KernelSchedule::WarpSpecializedCooperative &&

@@ -965,7 +965,15 @@ void WarpSpecializer::buildPingpongConsumers() {
   // putting one warpgroup's epilogue under the other's mainloop, the turns
   // keep each full-barrier wait at most one phase ahead of its barrier (a
   // parity wait two phases ahead would pass at once).
-  Value wg = ir.warpgroupId();
+  //
+  // The warpgroup id comes from a shuffle of lane 0's, which ptxas knows is
+  // the same in every lane: the load numbers, stage indices and wgmma
+  // descriptors derived from it then live in uniform registers, as the
+  // cooperative schedule's do. From tid / 128 they were vector values moved
+  // into uniform registers (R2UR) before every wgmma, on the path one
+  // warpgroup alone issues from (ncu, session 10: the 128x128 pingpong
+  // kernel's K loop ran 5% slower per K tile than the cooperative one's).
+  Value wg = ir.uniformWarpgroupId();
   Value isFirst = ir.cmp(arith::CmpIPredicate::eq, wg, ir.c32(0));
   Value tiles = TileCountOp::create(b, loc, ir.i32, op.getM(), op.getN(), op.getSchedule());
   Value first = op.getFirstTile(), step = op.getTileStep();
@@ -998,7 +1006,24 @@ void WarpSpecializer::buildPingpongConsumers() {
                                        op.getSchedule());
     Value m0 = origin.getM0(), n0 = origin.getN0();
     Value acc = consumeTile(ir.mul(local, kTiles), m0, n0, /*refill=*/false, handOver);
-    epilogue(acc, m0, n0);
+    // Two wgmma row blocks (BLOCK_M = 128): each is stored as a 64-row tile
+    // of its own (the epilogue's fragment and C's TMA box), the second at
+    // m0 + 64.
+    int64_t blockRows = mmaInstrShape(s.arch, s.a.element)->m;
+    int64_t rowBlocks = s.blockM() / blockRows;
+    auto fields = cast<LLVM::LLVMStructType>(acc.getType()).getBody();
+    int64_t blockRegs = int64_t(fields.size()) / rowBlocks;
+    for (int64_t block = 0; block < rowBlocks; ++block) {
+      Value part = acc;
+      if (rowBlocks > 1) {
+        part = LLVM::PoisonOp::create(
+            b, loc, LLVM::LLVMStructType::getLiteral(b.getContext(), fields.take_front(blockRegs)));
+        for (int64_t r = 0; r < blockRegs; ++r)
+          part = LLVM::InsertValueOp::create(
+              b, loc, part, LLVM::ExtractValueOp::create(b, loc, acc, block * blockRegs + r), r);
+      }
+      epilogue(part, block == 0 ? m0 : ir.add(m0, ir.c32(block * blockRows)), n0);
+    }
     // An odd tile count leaves warpgroup 1 a turn without a tile: it hands
     // over all the same, so both keep count.
     b.setInsertionPointToStart(&has.getElseRegion().front());

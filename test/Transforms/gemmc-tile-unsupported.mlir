@@ -3,8 +3,8 @@
 // A legal schedule the lowering does not build yet is refused with the
 // rule's message, not lowered wrongly.
 func.func @pingpong(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) attributes {gemmc.kernel} {
-  // expected-error @+1 {{'gemmc.matmul' op [not-implemented] warp_specialized_pingpong with BLOCK_M = 128 is not implemented yet (each consumer warpgroup computes a whole tile with one 64-row wgmma); use BLOCK_M = 64}}
-  gemmc.matmul %a, %b, %c {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 64], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized_pingpong", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">} : memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>
+  // expected-error @+1 {{'gemmc.matmul' op [not-implemented] warp_specialized_pingpong with BLOCK_M = 192 is not implemented yet (each consumer warpgroup computes a whole tile in one or two 64-row wgmma blocks); use BLOCK_M = 64 or 128}}
+  gemmc.matmul %a, %b, %c {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [192, 128, 64], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized_pingpong", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">} : memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>
   return
 }
 

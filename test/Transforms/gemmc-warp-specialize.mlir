@@ -137,13 +137,16 @@ gpu.module @k3 {
 // from local x K tiles; it waits at named barrier 3 + w for its turn (not
 // warpgroup 0's first) and, after its last stage wait, arrives at 3 + (1 - w)
 // = 4 - w; a turn without a tile still hands over. Warpgroup 0 takes the
-// last hand-over; the leaders drain their TMA stores.
+// last hand-over; the leaders drain their TMA stores. The warpgroup id is
+// lane 0's, shuffled (uniform: its load numbers and descriptors stay in
+// uniform registers).
 
 // CHECK-LABEL: llvm.func @pingpong(
 // CHECK-SAME: %[[FIRST:[a-z0-9]*]]: i32, %[[STEP:[a-z0-9]*]]: i32, %[[S:[a-z0-9]*]]: !llvm.ptr<3>)
 // CHECK: gemmc.ring_init %[[S]] {empty_arrivals = 1 : i64, full_arrivals = 1 : i64,
 // CHECK: gemmc.set_max_registers 232 {increase}
-// CHECK-NEXT: %[[WG:.*]] = arith.divui %[[TID:.*]], %c128_i32 : i32
+// CHECK-NEXT: %[[WGT:.*]] = arith.divui %[[TID:.*]], %c128_i32 : i32
+// CHECK-NEXT: %[[WG:.*]] = nvvm.shfl.sync idx %c-1_i32, %[[WGT]], %c0_i32, %c31_i32 : i32 -> i32
 // CHECK-NEXT: %[[ISWG0:.*]] = arith.cmpi eq, %[[WG]], %c0_i32 : i32
 // CHECK-NEXT: %[[TILES:.*]] = gemmc.tile_count
 // CHECK-NEXT: %[[ANY:.*]] = arith.cmpi ult, %[[FIRST]], %[[TILES]] : i32
