@@ -123,8 +123,10 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // less a100_tf32_128x256x32_tn_sk (moved to bench/results/2026-12-01-sm80i:
   // it spills for sm_90, the code the H200's JIT runs),
   // and 3 pingpong correctness cases with BLOCK_M = 128 (issue 14, fp8k:
-  // pp128_tn_direct_beta, pp128_nn_tma_f32out_c12, fp8_rowcol_128x128_pp_c2_relu).
-  EXPECT_EQ(checked, 137);
+  // pp128_tn_direct_beta, pp128_nn_tma_f32out_c12, fp8_rowcol_128x128_pp_c2_relu),
+  // and 1 per-tensor FP8 spec in a 2x1 cluster (issue 14, session 10:
+  // h200_fp8_e4m3_128x256_coop_2x1).
+  EXPECT_EQ(checked, 138);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box
