@@ -92,7 +92,9 @@ r1)
   m+=,lts__t_sectors_srcunit_gcc.sum,lts__t_sectors_srcnode_gpc.sum,lts__t_sectors_srcnode_fbp.sum
   m+=,lts__t_sectors_srcunit_tex_aperture_peer.sum
   m+=,dram__bytes_read.sum,dram__bytes_write.sum,lts__d_sectors_fill_device.sum
-  m=$(keep "$m")
+  # No list from this ncu: the names tune6 r2 collected on this machine's ncu.
+  [ -n "$known" ] && m=$(keep "$m") ||
+    m=gpu__time_duration.sum,lts__t_bytes.sum,lts__t_sectors.sum,lts__t_sectors_srcunit_tex.sum,lts__t_sectors_srcunit_ltcfabric.sum,lts__t_sectors_srcunit_tex_lookup_hit.sum,lts__t_sectors_srcunit_tex_lookup_miss.sum,lts__t_sectors_srcunit_tex_op_read.sum,dram__bytes_read.sum
   if fits 25 "ncu l2"; then
     ncu_profile l2 40 cube8192 "$six" --metrics "$m" || status=1
     if [ -f "$OUT/l2.csv" ]; then
