@@ -124,7 +124,7 @@ r1)
     say "tma counters: $t"
     ncu_profile tma 30 cube8192 "${pp}_c2.cubin,$pp.cubin" --metrics "gpu__time_duration.sum,$t" || status=1
     [ -f "$OUT/tma.csv" ] &&
-      python3 bench/fp8k/ncu_columns.py "$OUT/tma.csv" '__' >"$OUT/tma-summary.txt" 2>&1 && gzip -f "$OUT/tma.csv"
+      python3 bench/fp8k/ncu_columns.py "$OUT/tma.csv" '^(l1tex|sm|smsp|lts)__.*\.sum$' >"$OUT/tma-summary.txt" 2>&1 && gzip -f "$OUT/tma.csv"
     rm -f "$OUT/tma.ncu-rep"
   fi
   gzip -f "$OUT/query-metrics.txt"
