@@ -221,3 +221,39 @@ gpu_sm80_ncu() {
   head -60 "$rep.lines"
   rm -f "$rep.lines"
 }
+
+# The preamble every device round script repeated (gpu_fp8f.sh ... gpu_fp8l.sh,
+# whose copies are records): gpu_round_begin SCRIPT MODE DIR [BUDGET]:
+# $log ($OUT/logs.txt, emptied), $status 0, $budget (default 145 s), $ncu
+# (empty where the machine has none), $bench; exits 2 when DIR is missing;
+# logs the cubin count and the GPU's name, clock and power.
+gpu_round_begin() {
+  local script=$1 mode=$2 dir=$3
+  log=$OUT/logs.txt status=0 budget=${4:-145}
+  : >"$log"
+  [ -d "$dir" ] || { echo "$script: no $dir; build it on the CPU machine and carry it" >&2; exit 2; }
+  say "$script $mode: $(ls "$dir"/*.cubin "$dir"/*.fatbin 2>/dev/null | wc -l) kernels in $dir;" \
+    "$(nvidia-smi --query-gpu=name,clocks.sm,power.draw --format=csv,noheader 2>/dev/null)"
+  ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
+  bench=$build/bin/gemmc-bench
+}
+
+# gpu_drop_failed RC LIST [ON_TIMEOUT...]: after gpu_stage_suite returned RC,
+# prints LIST (comma-separated cubin file names, the ones to time) without
+# every cubin $OUT/suite.txt reports failing and, when the suite ran out of
+# time (RC 124 or 137), without the ON_TIMEOUT names too: a wrong kernel is
+# not timed, nor one that may hang. Logs what it drops; sets $status 1 when
+# RC is not 0. (A function that prints: call it as all=$(...); $status is then
+# set in the subshell only, so test RC yourself.)
+gpu_drop_failed() {
+  local rc=$1 list=$2 bad x
+  shift 2
+  ((rc)) || { echo "$list"; return 0; }
+  bad=$(awk '$1 ~ /\.(cubin|fatbin)$/ && $NF != "pass" {print $1}' "$OUT/suite.txt" | sort -u)
+  ((rc == 124 || rc == 137)) && bad+=" $*"
+  for x in $bad; do
+    list=$(tr , '\n' <<<"$list" | grep -vx "$(basename "$x")" | paste -sd, || true)
+  done
+  say "suite exit $rc: not timed: $(echo $bad)" >&2
+  echo "$list"
+}
