@@ -271,8 +271,7 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     // blocks sharing each k step's B; row block r reads A from r x 64 rows
     // further on and keeps registers [r, r + 1) x BLOCK_N / 2 of the
     // accumulator (the epilogue stores each as a 64-row tile).
-    int64_t rowBlocks =
-        s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong ? s.blockM() / instr->m : 1;
+    int64_t rowBlocks = warpgroupRowBlocks(s);
     int64_t aBlockBytes = instr->m * s.blockK() * eb;
     assert((rowBlocks == 1 || (parts == 1 && !op.getAFrag())) &&
            "two row blocks only with whole-tile MMAs from shared memory (Sm90a.cpp)");
@@ -313,18 +312,9 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     if (pieces == 1) {
       acc.push_back(whole);
     } else {
-      partType = LLVM::LLVMStructType::getLiteral(
-          ctx, SmallVector<Type>(partRegs, rewriter.getF32Type()));
-      for (int64_t p = 0; p < pieces; ++p) {
-        Value part = LLVM::PoisonOp::create(rewriter, op.getLoc(), partType);
-        for (int64_t r = 0; r < partRegs; ++r)
-          part = LLVM::InsertValueOp::create(
-              rewriter, op.getLoc(), part,
-              LLVM::ExtractValueOp::create(rewriter, op.getLoc(), whole,
-                                           p * partRegs + r),
-              r);
-        acc.push_back(part);
-      }
+      for (int64_t p = 0; p < pieces; ++p)
+        acc.push_back(structFields(ir, whole, p * partRegs, partRegs));
+      partType = acc[0].getType();
     }
     // a_registers: k step j's A is registers 4j .. 4j + 3 of the fragment.
     int64_t kSteps = s.blockK() / instr->k, aRegs = 0;

@@ -1009,19 +1009,10 @@ void WarpSpecializer::buildPingpongConsumers() {
     // Two wgmma row blocks (BLOCK_M = 128): each is stored as a 64-row tile
     // of its own (the epilogue's fragment and C's TMA box), the second at
     // m0 + 64.
-    int64_t blockRows = mmaInstrShape(s.arch, s.a.element)->m;
-    int64_t rowBlocks = s.blockM() / blockRows;
-    auto fields = cast<LLVM::LLVMStructType>(acc.getType()).getBody();
-    int64_t blockRegs = int64_t(fields.size()) / rowBlocks;
+    int64_t rowBlocks = warpgroupRowBlocks(s), blockRows = s.blockM() / rowBlocks;
+    int64_t blockRegs = cast<LLVM::LLVMStructType>(acc.getType()).getBody().size() / rowBlocks;
     for (int64_t block = 0; block < rowBlocks; ++block) {
-      Value part = acc;
-      if (rowBlocks > 1) {
-        part = LLVM::PoisonOp::create(
-            b, loc, LLVM::LLVMStructType::getLiteral(b.getContext(), fields.take_front(blockRegs)));
-        for (int64_t r = 0; r < blockRegs; ++r)
-          part = LLVM::InsertValueOp::create(
-              b, loc, part, LLVM::ExtractValueOp::create(b, loc, acc, block * blockRegs + r), r);
-      }
+      Value part = rowBlocks == 1 ? acc : structFields(ir, acc, block * blockRegs, blockRegs);
       epilogue(part, block == 0 ? m0 : ir.add(m0, ir.c32(block * blockRows)), n0);
     }
     // An odd tile count leaves warpgroup 1 a turn without a tile: it hands

@@ -116,6 +116,17 @@ inline int64_t scaleSlotBytes(const KernelSpec &s) {
   int64_t bytes = (s.blockM() + scaleSlots(s)) * 4;
   return (bytes + 15) / 16 * 16;
 }
+/// The MMA row blocks (the MMA instruction's M rows each, 64 for wgmma) one
+/// consumer warpgroup's accumulator holds, in block order: a pingpong
+/// warpgroup computes a whole tile (BLOCK_M / 64: 1 or 2, the limit
+/// sm90aUnsupported sets); every other schedule gives a warpgroup one block.
+/// The mainloop's MMA and the pingpong epilogue walk the same blocks.
+inline int64_t warpgroupRowBlocks(const KernelSpec &s) {
+  if (s.kernelSchedule != KernelSchedule::WarpSpecializedPingpong)
+    return 1;
+  std::optional<MmaInstrShape> instr = mmaInstrShape(s.arch, s.a.element);
+  return instr ? s.blockM() / instr->m : 1;
+}
 /// mainloop.fold_columns: the parts a consumer warpgroup issues between two
 /// waits for all of its MMAs (a loop iteration of whole K tiles, at least
 /// this many parts). ptxas cannot follow a wgmma group across a loop

@@ -43,6 +43,16 @@ Value KernelIR::uniformWarpgroupId() {
                               NVVM::ShflKind::idx, /*return_value_and_is_valid=*/nullptr);
 }
 
+Value mlir::gemmc::structFields(KernelIR &ir, Value whole, int64_t first, int64_t count) {
+  auto fields = cast<LLVM::LLVMStructType>(whole.getType()).getBody().slice(first, count);
+  Type type = LLVM::LLVMStructType::getLiteral(ir.b.getContext(), fields);
+  Value part = LLVM::PoisonOp::create(ir.b, ir.loc, type);
+  for (int64_t r = 0; r < count; ++r)
+    part = LLVM::InsertValueOp::create(
+        ir.b, ir.loc, part, LLVM::ExtractValueOp::create(ir.b, ir.loc, whole, first + r), r);
+  return part;
+}
+
 Type mlir::gemmc::accumulatorType(ScheduleAttr schedule) {
   MLIRContext *ctx = schedule.getContext();
   SmallVector<Type> fields(schedule.getResources().accRegsPerThread,

@@ -90,6 +90,10 @@ public:
   Type i32, i64, f32, ptr, sharedPtr, sharedClusterPtr, globalPtr;
 };
 
+/// Fields [first, first + count) of the struct `whole`, as a struct of their
+/// own: an accumulator's column part or row block.
+Value structFields(KernelIR &ir, Value whole, int64_t first, int64_t count);
+
 /// The struct of fp32 accumulators each MMA thread holds for one tile
 /// (CtaResources::accRegsPerThread of them).
 Type accumulatorType(ScheduleAttr schedule);
