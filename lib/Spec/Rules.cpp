@@ -239,8 +239,10 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
     int64_t room = smemPerCta(s) - r.stages * r.stageBytes() - r.barrierBytes -
                    r.stages * scaleSlotBytes(s);
     r.epilogueBuffers = minEpilogueBuffers(s, r.epilogueChunks);
-    // epilogue.buffers fixes the ring; auto grows it.
-    for (int64_t n = s.epilogue.buffers > 0 ? 0 : r.epilogueChunks; n > r.epilogueBuffers; --n)
+    // epilogue.buffers fixes the ring; auto grows it to the largest
+    // divisor of the row's chunks the room holds.
+    bool grow = s.epilogue.buffers <= 0;
+    for (int64_t n = r.epilogueChunks; grow && n > r.epilogueBuffers; --n)
       if (r.epilogueChunks % n == 0 && n * bufferBytes <= room) {
         r.epilogueBuffers = n;
         break;
