@@ -395,6 +395,18 @@ ArchFit archFit(const Manifest &m, int major, int minor) {
   return ArchFit::No;
 }
 
+int parseL2Promotion(const char *env, std::string &error) {
+  if (!env || !*env)
+    return 256;
+  std::string v(env);
+  if (v == "none")
+    return 0;
+  if (v == "64" || v == "128" || v == "256")
+    return std::stoi(v);
+  error = "GEMMC_TMA_L2_PROMOTION = '" + v + "': expected none, 64, 128 or 256 (bytes; unset: 256)";
+  return -1;
+}
+
 } // namespace gemmc::rt
 
 extern "C" void gemmc_gemm_args_init(gemmc_gemm_args *args) {

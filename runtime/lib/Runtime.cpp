@@ -144,6 +144,15 @@ CUtensorMapSwizzle tmapSwizzle(int bytes) {
   }
 }
 
+CUtensorMapL2promotion tmapL2Promotion(int bytes) {
+  switch (bytes) {
+  case 0: return CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  case 64: return CU_TENSOR_MAP_L2_PROMOTION_L2_64B;
+  case 128: return CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
+  default: return CU_TENSOR_MAP_L2_PROMOTION_L2_256B;
+  }
+}
+
 } // namespace
 
 struct gemmc_kernel {
@@ -159,6 +168,8 @@ struct gemmc_kernel {
   /// a GPC): the persistent grid's bound and the stream-K grid's size.
   int residentCtas = 0;
   bool boundsCheck = true;
+  /// GEMMC_TMA_L2_PROMOTION at load (parseL2Promotion): 0, 64, 128 or 256.
+  int l2Promotion = 256;
   /// The driver JIT-compiled the file's PTX (no SASS for this device).
   bool jitCompiled = false;
   /// The stream-K workspace (workspace_bytes_per_cta > 0): slots x bytes per
@@ -365,6 +376,12 @@ gemmc_status loadImpl(const void *image, const std::string &manifestText, const 
   }
   const char *env = std::getenv("GEMMC_NO_BOUNDS_CHECK");
   k->boundsCheck = !(env && *env && std::strcmp(env, "0") != 0);
+  std::string promotionError;
+  k->l2Promotion = parseL2Promotion(std::getenv("GEMMC_TMA_L2_PROMOTION"), promotionError);
+  if (k->l2Promotion < 0) {
+    cleanup();
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT, "kernel '" + k->manifest.kernel + "': " + promotionError);
+  }
   *out = k.release();
   return GEMMC_OK;
 }
@@ -448,7 +465,7 @@ gemmc_status tensorMap(gemmc_kernel *k, Operand op, const gemmc_gemm_args &args,
   e.valid = false;
   CUresult r = cu->cuTensorMapEncodeTiled(&e.map, tmapType(p.dtype), 2, reinterpret_cast<void *>(p.base), dims,
                                       strides, box, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
-                                      tmapSwizzle(p.swizzle), CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                                      tmapSwizzle(p.swizzle), tmapL2Promotion(k->l2Promotion),
                                       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (r != CUDA_SUCCESS)
     return cuFail(r, "kernel '" + k->manifest.kernel + "': cuTensorMapEncodeTiled for " +

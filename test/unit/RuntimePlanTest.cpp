@@ -645,3 +645,17 @@ TEST(RuntimePlan, B200Grids) {
   EXPECT_EQ(d.grid[0], 148u);
   EXPECT_EQ(residentSlots(m, 147), 146u); // whole pairs only
 }
+
+TEST(RuntimePlan, L2PromotionFromEnvironment) {
+  std::string error;
+  EXPECT_EQ(parseL2Promotion(nullptr, error), 256);
+  EXPECT_EQ(parseL2Promotion("", error), 256);
+  EXPECT_EQ(parseL2Promotion("none", error), 0);
+  EXPECT_EQ(parseL2Promotion("64", error), 64);
+  EXPECT_EQ(parseL2Promotion("128", error), 128);
+  EXPECT_EQ(parseL2Promotion("256", error), 256);
+  EXPECT_TRUE(error.empty());
+  EXPECT_EQ(parseL2Promotion("512", error), -1);
+  EXPECT_EQ(error, "GEMMC_TMA_L2_PROMOTION = '512': expected none, 64, 128 or 256 (bytes; unset: 256)");
+  EXPECT_EQ(parseL2Promotion("0", error), -1);
+}

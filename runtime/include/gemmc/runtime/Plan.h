@@ -54,6 +54,13 @@ struct TensorMapParams {
 };
 TensorMapParams tensorMapParams(const Manifest &m, Operand op, const gemmc_gemm_args &args);
 
+/// GEMMC_TMA_L2_PROMOTION, the L2 promotion every tensor map of a kernel gets
+/// (cuTensorMapEncodeTiled's l2Promotion): unset or empty is 256 (the default),
+/// otherwise "none", "64", "128" or "256". Returns the bytes (0 for none), or
+/// -1 with `error` naming the value and the accepted ones. An experiment's
+/// knob: it changes how the L2 fetches a TMA box's lines, not what is loaded.
+int parseL2Promotion(const char *env, std::string &error);
+
 struct LaunchDims {
   std::array<uint32_t, 3> grid{};
   std::array<uint32_t, 3> block{};
