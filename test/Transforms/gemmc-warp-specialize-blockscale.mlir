@@ -348,20 +348,34 @@ gpu.module @k5 {
 
 // -----
 
-// a_registers: true on the same kernel: after the stage's wait each
-// consumer reads its A slice of the stage once (gemmc.mma_a_fragment: 16
-// registers, 4 a k step of 32) and both parts' wgmmas take A from there.
+// a_registers: true on the same kernel: each consumer reads its A slice of a
+// stage once (gemmc.mma_a_fragment: 16 registers, 4 a k step of 32) and both
+// parts' wgmmas take A from there. The piece's first K tile's fragment is
+// read with its stage wait before the loop; each next one right after the K
+// tile's last part is waited for, before that part's fold (so the ldmatrix
+// runs under the fold), and carried to the next iteration.
 
 // CHECK-LABEL: llvm.func @a_registers(
-// CHECK: scf.for
+// CHECK: %[[FIRST:[a-z0-9_]+]]:2 = scf.if
+// CHECK-NEXT: gemmc.stage_wait
+// CHECK: %[[B0:.*]] = gemmc.stage_base
+// CHECK-NEXT: %[[AT0:.*]] = llvm.getelementptr %[[B0]]
+// CHECK-NEXT: %[[A0:.*]] = gemmc.mma_a_fragment %[[AT0]] {schedule = {{.*}}a_registers = true, epilogue_buffers = 0>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
+// CHECK-NEXT: scf.yield %{{.*}}, %[[A0]] :
+// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %[[FIRST]]#0, %[[AF:[a-z0-9_]+]] = %[[FIRST]]#1)
 // CHECK: %[[BASE:.*]] = gemmc.stage_base
 // CHECK-NEXT: %[[AT:.*]] = llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: %[[BT:.*]] = llvm.getelementptr %[[BASE]]
-// CHECK-NEXT: %[[A:.*]] = gemmc.mma_a_fragment %[[AT]] {schedule = {{.*}}a_registers = true, epilogue_buffers = 0>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
-// CHECK-NEXT: %[[P0:.*]] = gemmc.mma_stage %{{.*}}, %[[AT]], %[[BT]] a_frag(%[[A]] : !llvm.struct<(i32, {{.*}})>) {columns = array<i64: 0, 128>
+// CHECK-NEXT: %[[P0:.*]] = gemmc.mma_stage %{{.*}}, %[[AT]], %[[BT]] a_frag(%[[AF]] : !llvm.struct<(i32, {{.*}})>) {columns = array<i64: 0, 128>
 // CHECK: gemmc.mma_fold %{{.*}}, %[[P0]], %[[F:[a-z0-9]+]] {column = 0 : i64
-// CHECK: %[[P1:.*]] = gemmc.mma_stage %[[P0]], %[[AT]], %[[BT]] a_frag(%[[A]] : !llvm.struct<(i32, {{.*}})>) {columns = array<i64: 128, 128>
-// CHECK: gemmc.mma_fold %{{.*}}, %[[P1]], %[[F]] {column = 128 : i64
+// CHECK: %[[P1:.*]] = gemmc.mma_stage %[[P0]], %[[AT]], %[[BT]] a_frag(%[[AF]] : !llvm.struct<(i32, {{.*}})>) {columns = array<i64: 128, 128>
+// CHECK: gemmc.stage_wait
+// CHECK: gemmc.mma_wait 0
+// CHECK-NEXT: %[[NB:.*]] = gemmc.stage_base
+// CHECK-NEXT: %[[NAT:.*]] = llvm.getelementptr %[[NB]]
+// CHECK-NEXT: %[[NA:.*]] = gemmc.mma_a_fragment %[[NAT]]
+// CHECK-NEXT: %[[S:.*]] = gemmc.mma_fold %{{.*}}, %[[P1]], %[[F]] {column = 128 : i64
+// CHECK-NEXT: scf.yield %[[S]], %[[P1]], %{{.*}}, %[[NA]] :
 gpu.module @k6 {
   llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
   llvm.func @a_registers(%ta: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tb: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %c: !llvm.ptr<1> {llvm.noalias}, %m: i32, %n: i32, %k: i32, %ldc: i32, %sa: !llvm.ptr<1> {llvm.noalias}, %sb: !llvm.ptr<1> {llvm.noalias}) attributes {nvvm.kernel} {
