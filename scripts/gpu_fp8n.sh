@@ -8,7 +8,8 @@
 # r1:
 #   1. gemmc-gpu-tests and gemmc-bench built;
 #   2. the suite on the new kernels (bench/fp8n: groups of 16, stream_k, for
-#      both kernels; a_registers with the fragment read under the fold):
+#      both kernels; a_registers with the fragment read under the fold, and
+#      on stream_k pieces, test/gpu's fp8_blockscale_128x256_fold128_g1_sk_ss_ar):
 #      ragged M and N, K not a multiple of 128, padded leading dimensions,
 #      alpha, graph replay, bad arguments; a kernel that fails is not timed;
 #   3. ONE gemmc-bench process, 2 warm-up + 20 timed runs, each kernel
@@ -45,7 +46,8 @@ metrics+=,l1tex__m_xbar2l1tex_read_bytes_mem_global_op_tma_ld.sum
 case $mode in
 r1)
   new=(h200_fp8_e4m3_blockscale_128x256_fold128_g1_g16_coop h200_fp8_e4m3_blockscale_128x256_fold128_g1_sk_coop
-       h200_fp8_e4m3_128x256_g16_coop h200_fp8_e4m3_128x256_sk_coop h200_fp8_e4m3_blockscale_128x256_fold128_g1_arf_coop)
+       h200_fp8_e4m3_128x256_g16_coop h200_fp8_e4m3_128x256_sk_coop h200_fp8_e4m3_blockscale_128x256_fold128_g1_arf_coop
+       fp8_blockscale_128x256_fold128_g1_sk_ss_ar)
   profiled=$block.cubin,$tensor.cubin,h200_fp8_e4m3_blockscale_128x256_fold128_g1_arf_coop.cubin
   ;;
 *) echo "gpu_fp8n.sh: unknown mode $mode" >&2; exit 2 ;;

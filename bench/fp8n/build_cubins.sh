@@ -10,7 +10,9 @@
 #     controls: the ratio is to the shipped per-tensor kernel, but a change
 #     that helps it as much is reported both ways); the lowering change:
 #     a_registers with the next K tile's A fragment read under the last
-#     half's fold (_arf).
+#     half's fold (_arf), and the same mainloop on stream_k pieces
+#     (test/gpu/specs/fp8_blockscale_128x256_fold128_g1_sk_ss_ar.yaml, suite
+#     only).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -27,7 +29,8 @@ r1)
     bench/fp8n/h200_fp8_e4m3_blockscale_128x256_fold128_g1_sk_coop.yaml \
     bench/fp8n/h200_fp8_e4m3_128x256_g16_coop.yaml \
     bench/fp8n/h200_fp8_e4m3_128x256_sk_coop.yaml \
-    bench/fp8n/h200_fp8_e4m3_blockscale_128x256_fold128_g1_arf_coop.yaml
+    bench/fp8n/h200_fp8_e4m3_blockscale_128x256_fold128_g1_arf_coop.yaml \
+    test/gpu/specs/fp8_blockscale_128x256_fold128_g1_sk_ss_ar.yaml
   ;;
 *) echo "build_cubins.sh: unknown mode $mode" >&2; exit 2 ;;
 esac
