@@ -9,7 +9,7 @@
 #   1. gemmc-gpu-tests and gemmc-bench built;
 #   2. the suite on the new kernels (bench/fp8n: groups of 16, stream_k, for
 #      both kernels; a_registers with the fragment read under the fold, and
-#      on stream_k pieces, test/gpu's fp8_blockscale_128x256_fold128_g1_sk_ss_ar):
+#      on stream_k pieces, then a test/gpu case, removed after the round):
 #      ragged M and N, K not a multiple of 128, padded leading dimensions,
 #      alpha, graph replay, bad arguments; a kernel that fails is not timed;
 #   3. ONE gemmc-bench process, 2 warm-up + 20 timed runs, each kernel
@@ -22,6 +22,12 @@
 #      WarpStateStats, the tensor pipe's active cycles, shared memory's
 #      wavefronts (wgmma operand reads and the rest) and pipe activity, the
 #      clock (retried with the sections alone if a metric is refused).
+# r2: the suite on the shipped block-scaled spec as this branch builds it
+#   (each K tile's stage released right after its last half's wait), its
+#   groups-of-16 variant, the fold64 variant (two parts in flight a
+#   warpgroup) and test/gpu's stream_k case of the changed mainloop; the same
+#   bench (old_: main's build of the shipped spec); ncu of the shipped
+#   kernel, old_ and fold64 on cube4096 and cube8192 as in r1.
 # $OUT gets logs.txt, suite.txt, bench.txt, prof.csv, prof-*.txt, prof-all.csv.gz.
 source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-r1}
@@ -46,13 +52,17 @@ metrics+=,l1tex__m_xbar2l1tex_read_bytes_mem_global_op_tma_ld.sum
 case $mode in
 r1)
   new=(h200_fp8_e4m3_blockscale_128x256_fold128_g1_g16_coop h200_fp8_e4m3_blockscale_128x256_fold128_g1_sk_coop
-       h200_fp8_e4m3_128x256_g16_coop h200_fp8_e4m3_128x256_sk_coop h200_fp8_e4m3_blockscale_128x256_fold128_g1_arf_coop
-       fp8_blockscale_128x256_fold128_g1_sk_ss_ar)
+       h200_fp8_e4m3_128x256_g16_coop h200_fp8_e4m3_128x256_sk_coop h200_fp8_e4m3_blockscale_128x256_fold128_g1_arf_coop)
   profiled=$block.cubin,$tensor.cubin,h200_fp8_e4m3_blockscale_128x256_fold128_g1_arf_coop.cubin
+  ;;
+r2)
+  new=($block h200_fp8_e4m3_blockscale_128x256_fold128_g1_g16_coop h200_fp8_e4m3_blockscale_128x256_fold64_g0_coop
+       fp8_blockscale_128x256_fold128_g1_sk_ss)
+  profiled=$block.cubin,old_$block.cubin,h200_fp8_e4m3_blockscale_128x256_fold64_g0_coop.cubin
   ;;
 *) echo "gpu_fp8n.sh: unknown mode $mode" >&2; exit 2 ;;
 esac
-all=$(cd "$dir" && ls h200_*.cubin | paste -sd,)
+all=$(cd "$dir" && ls h200_*.cubin old_*.cubin 2>/dev/null | paste -sd,)
 
 gpu_stage_build 100 || exit 1
 cubins=()
@@ -66,8 +76,10 @@ if fits 60 "bench on the four shapes"; then
   stage bench "$(lim 90)" "$bench" "${anchors[@]}" --shapes cube4096,cube8192,prefill_attn_out,prefill_mlp_up \
     --cubin-dir "$dir" --cubins "$all" --iters 20 --warmup 2 >"$OUT/bench.txt" 2>&1 || status=1
 fi
-say "summary: each kernel's TFLOP/s | its cuBLASLt peer and the ratio | over the per-tensor 128x256 kernel (block-scaled goal >= 0.9) | block-scaled over the shipped $block"
-awk -v t="$tensor" -v ob="$block" -f bench/fp8_summary.awk "$OUT/bench.txt" 2>/dev/null | sort | tee -a "$log"
+ob=$block
+[ "$mode" = r2 ] && ob=old_$block
+say "summary: each kernel's TFLOP/s | its cuBLASLt peer and the ratio | over the per-tensor 128x256 kernel (block-scaled goal >= 0.9) | block-scaled over $ob"
+awk -v t="$tensor" -v ob="$ob" -f bench/fp8_summary.awk "$OUT/bench.txt" 2>/dev/null | sort | tee -a "$log"
 grep -h "WRONG\|ERROR" "$OUT/bench.txt" | head | tee -a "$log"
 # Profile only what passed (and was kept in the list).
 profiled=$(tr , '\n' <<<"$profiled" | grep -xF -f <(tr , '\n' <<<"$all") | paste -sd,)

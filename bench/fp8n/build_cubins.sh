@@ -10,9 +10,11 @@
 #     controls: the ratio is to the shipped per-tensor kernel, but a change
 #     that helps it as much is reported both ways); the lowering change:
 #     a_registers with the next K tile's A fragment read under the last
-#     half's fold (_arf), and the same mainloop on stream_k pieces
-#     (test/gpu/specs/fp8_blockscale_128x256_fold128_g1_sk_ss_ar.yaml, suite
-#     only).
+#     half's fold (_arf; that lowering, at f7c74ba, was reverted after the
+#     round), and the same mainloop on stream_k pieces (a test/gpu case
+#     then, suite only; removed with the lowering).
+# r2: see the case below (main's build of the shipped spec as old_ with
+#     $GEMMC_MAIN, default /work/main/build/bin/gemmc, at $GEMMC_MAIN_REV).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -29,8 +31,27 @@ r1)
     bench/fp8n/h200_fp8_e4m3_blockscale_128x256_fold128_g1_sk_coop.yaml \
     bench/fp8n/h200_fp8_e4m3_128x256_g16_coop.yaml \
     bench/fp8n/h200_fp8_e4m3_128x256_sk_coop.yaml \
-    bench/fp8n/h200_fp8_e4m3_blockscale_128x256_fold128_g1_arf_coop.yaml \
-    test/gpu/specs/fp8_blockscale_128x256_fold128_g1_sk_ss_ar.yaml
+    bench/fp8n/h200_fp8_e4m3_blockscale_128x256_fold128_g1_arf_coop.yaml
+  ;;
+r2)
+  # The shipped spec as this branch builds it (each K tile's stage released
+  # right after its last half's wait), main's build of it (old_), the same
+  # with groups of 16, the per-tensor kernel and its groups of 16 (second
+  # sample of round 1's per-shape question), the 128x256 kernel in parts of
+  # 64 columns with two in flight a warpgroup (spec only: does a queue of
+  # parts shorten the tensor pipe's idle?), and test/gpu's stream_k case of
+  # the changed mainloop (suite only).
+  scripts/build_cubins.sh --check "$out" \
+    specs/h200_fp8_e4m3_128x256_coop.yaml \
+    specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml \
+    bench/fp8n/h200_fp8_e4m3_blockscale_128x256_fold128_g1_g16_coop.yaml \
+    bench/fp8n/h200_fp8_e4m3_128x256_g16_coop.yaml \
+    bench/fp8n/h200_fp8_e4m3_blockscale_128x256_fold64_g0_coop.yaml \
+    test/gpu/specs/fp8_blockscale_128x256_fold128_g1_sk_ss.yaml
+  name=old_h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop
+  git show "${GEMMC_MAIN_REV:-d1ac101}:specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml" >"$out/$name.yaml"
+  "${GEMMC_MAIN:-/work/main/build/bin/gemmc}" "$out/$name.yaml" -o "$out/$name.cubin"
+  rm -f "$out/$name.yaml"
   ;;
 *) echo "build_cubins.sh: unknown mode $mode" >&2; exit 2 ;;
 esac

@@ -31,6 +31,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
+#include "gemmc/Dialect/Gemmc/Utils/StageRelease.h"
 #include "gemmc/Spec/KernelAbi.h"
 #include "gemmc/Spec/Residency.h"
 #include "gemmc/Target/Sm80.h"
@@ -118,6 +119,13 @@ private:
   /// live), within a loop iteration (kFoldGroupParts). A stage is
   /// released once its last part is waited for. Returns the f32 sum with
   /// every MMA waited for; the caller releases the last stage.
+  /// One part at a time with turns and staged scales, no cluster:
+  /// foldInParts releases each K tile's stage itself, right after the
+  /// warpgroup's last part of it is waited for (the piece's last one too).
+  bool foldReleasesInLoop() const {
+    return s.blockScaled() && s.mainloop.foldColumns > 0 && foldOnePart(s) && foldTurns(s) &&
+           s.mainloop.stageScales && s.clusterSize() == 1;
+  }
   Value foldInParts(Value g0, Value kBegin, Value steps, Value aSlice,
                     Value row0, Value rowInTile, Value n0, Type accType);
   /// foldTurns: the cooperative warpgroups' turns to issue a part, on
@@ -348,7 +356,8 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
     afterLastWait();
   MmaWaitOp::create(b, ir.loc, /*pending=*/0);
   // Release the tile's last stage too: the next tile's loads need it.
-  release(ir.sub(ir.add(g0, steps), ir.c32(1)));
+  if (!foldReleasesInLoop())
+    release(ir.sub(ir.add(g0, steps), ir.c32(1)));
   return result;
 }
 
@@ -470,46 +479,23 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     // epilogue) reads them after the stage's wait: 4 more registers
     // carried spilled there.
     bool ahead = staged && turns;
-    // a_registers with `ahead`: the next K tile's A fragment is read right
-    // after the K tile's last part is waited for, before that part's fold,
-    // so the ldmatrix latency runs under the fold (the fragment's registers
-    // are free then: no MMA of the warpgroup is in flight). Session 9 read
-    // it at the loop top, after the fold, where it cost 2-6%; reading it
-    // under the last part instead keeps two fragments live (spilled).
-    bool fragsAhead = ahead && s.mainloop.aRegisters;
-    auto aTileOf = [&](Value g) {
-      Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
-      return ir.sharedAt(base, aSlice);
-    };
-    auto fragmentOf = [&](Value g) -> Value {
-      return MmaAFragmentOp::create(b, ir.loc, aFragmentType(), aTileOf(g), op.getSchedule());
-    };
-    // The piece's first K tile's stage wait and scales (and A fragment)
-    // before the loop, none for an empty piece.
-    auto stagedScalesIf = [&](Value cond, Value g) -> SmallVector<Value> {
-      SmallVector<Type> types{scalesType()};
-      if (fragsAhead)
-        types.push_back(aFragmentType());
-      auto read = scf::IfOp::create(b, ir.loc, types, cond,
+    auto stagedScalesIf = [&](Value cond, Value g) -> Value {
+      Type type = scalesType();
+      auto read = scf::IfOp::create(b, ir.loc, TypeRange{type}, cond,
                                     /*addThenBlock=*/true, /*addElseBlock=*/true);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(read.thenBlock());
       StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
-      SmallVector<Value> values{stagedScales(g, rowInTile)};
-      if (fragsAhead)
-        values.push_back(fragmentOf(g));
-      scf::YieldOp::create(b, ir.loc, values);
+      Value scales = stagedScales(g, rowInTile);
+      scf::YieldOp::create(b, ir.loc, scales);
       b.setInsertionPointToStart(read.elseBlock());
-      SmallVector<Value> none;
-      for (Type type : types)
-        none.push_back(LLVM::PoisonOp::create(b, ir.loc, type));
+      Value none = LLVM::PoisonOp::create(b, ir.loc, type);
       scf::YieldOp::create(b, ir.loc, none);
-      return llvm::to_vector_of<Value>(read.getResults());
+      return read.getResult(0);
     };
     SmallVector<Value> init{LLVM::ZeroOp::create(b, ir.loc, accType), ignored};
     if (ahead)
-      llvm::append_range(
-          init, stagedScalesIf(ir.cmp(arith::CmpIPredicate::ugt, steps, ir.c32(0)), g0));
+      init.push_back(stagedScalesIf(ir.cmp(arith::CmpIPredicate::ugt, steps, ir.c32(0)), g0));
     for (int64_t i = 0; i < lead; ++i)
       init.push_back(scalesAt(ir.c32(i)));
     auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1), init);
@@ -521,12 +507,13 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     bool carriesScales = !staged || ahead;
     Value sum = carried[0], part = carried[1];
     Value scales = carriesScales ? carried[2] : Value();
-    Value aFrag = fragsAhead ? carried[3] : Value();
-    // The K tile before: all its MMAs were waited for.
-    ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
-              [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
-    SmallVector<Value> queue(carried.begin() + (carriesScales ? 3 : 2) + (fragsAhead ? 1 : 0),
-                             carried.end());
+    // The K tile before: all its MMAs were waited for (foldReleasesInLoop:
+    // it released its stage itself, below).
+    bool releasesOwn = foldReleasesInLoop();
+    if (!releasesOwn)
+      ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
+                [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
+    SmallVector<Value> queue(carried.begin() + (carriesScales ? 3 : 2), carried.end());
     if (!staged)
       queue.push_back(scalesAt(ir.add(step, ir.c32(kScaleLead))));
     // The first part's turn is taken before the stage's wait (with
@@ -543,7 +530,8 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
       scales = stagedScales(g, rowInTile);
     // a_registers: the warpgroup's A slice is read from shared memory once
     // a K tile, not once a part (wgmma's register form).
-    if (s.mainloop.aRegisters && !fragsAhead)
+    Value aFrag;
+    if (s.mainloop.aRegisters)
       aFrag = MmaAFragmentOp::create(b, ir.loc, aFragmentType(), aTile, op.getSchedule());
     for (int64_t p = 0; p < parts; ++p) {
       part = MmaStageOp::create(b, ir.loc, partType, part, aTile, bTile, aFrag, op.getSchedule(),
@@ -557,7 +545,6 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
         foldTurn(/*handOver=*/true);
       if (turns && p + 1 < parts)
         foldTurn(/*handOver=*/false);
-      Value nextG;
       if (ahead && p + 1 == parts) {
         // Past the piece's last K tile, its own stage again (waited for,
         // not yet released): no branch, which would let LLVM sink the
@@ -566,13 +553,23 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
         Value nextStep = ir.add(step, ir.c32(1));
         Value lastStep = ir.sub(steps, ir.c32(1));
         Value inPiece = ir.minU(nextStep, lastStep);
-        nextG = ir.add(g0, inPiece);
+        Value nextG = ir.add(g0, inPiece);
         StageWaitOp::create(b, ir.loc, nextG, op.getSmem(), layout);
         queue.push_back(stagedScales(nextG, rowInTile));
       }
       MmaWaitOp::create(b, ir.loc, /*pending=*/0);
-      if (fragsAhead && p + 1 == parts)
-        queue.push_back(fragmentOf(nextG));
+      // foldReleasesInLoop: the stage goes back to the producer as soon as
+      // the warpgroup's last part of it is done, before that part's fold and
+      // the next K tile's turn, ~100 cycles earlier than at the loop top
+      // (session 11: the next stage's wait under the last part took 5.9% of
+      // samples). Branch-free (the piece's last stage included): a branch
+      // between the parts' folds let LLVM sink the first fold past the
+      // second part's wgmmas (588 bytes of spills).
+      if (releasesOwn && p + 1 == parts) {
+        auto own = StageReleaseOp::create(b, ir.loc, g, op.getSmem(), s.clusterSize(), layout,
+                                          /*ctas=*/IntegerAttr());
+        own->setAttr(kBranchFreeReleaseAttr, b.getUnitAttr());
+      }
       sum = fold(sum, part, scales, p);
     }
     SmallVector<Value> next{sum, part};

@@ -279,7 +279,10 @@ gpu.module @k4 {
 // tile's after its stage's wait before the loop (if the piece has K tiles),
 // each next one's after its stage's wait right after the last part is
 // issued, while it runs (past the piece's last K tile, its own stage
-// again); the loop carries them, and both parts fold with them.
+// again); the loop carries them, and both parts fold with them. Each K tile
+// releases its own stage right after its last part is waited for, before
+// that part's fold (branch-free: gemmc.branch_free), the piece's last one
+// too, so no release follows the loop.
 
 // CHECK-LABEL: llvm.func @staged(
 // CHECK-SAME: %[[SA:[a-z0-9]+]]: !llvm.ptr<1> {llvm.noalias}, %[[SB:[a-z0-9]+]]: !llvm.ptr<1> {llvm.noalias})
@@ -312,7 +315,7 @@ gpu.module @k4 {
 // CHECK-NEXT: scf.yield %{{.*}} : !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NEXT: }
 // CHECK-NEXT: %{{[0-9]+}}:3 = scf.for %[[STEP:[a-z0-9]+]] = %c0_i32 to %[[STEPS]] step %c1_i32 iter_args(%[[SUMIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[PARTIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[F:[a-z0-9]+]] = %[[F0]]) -> (
-// CHECK: gemmc.stage_release
+// CHECK-NOT: gemmc.stage_release
 // CHECK: gemmc.named_barrier
 // CHECK-NEXT: %[[G:.*]] = arith.addi %[[G0]], %[[STEP]] : i32
 // CHECK-NEXT: %[[BASE:.*]] = gemmc.stage_base %[[G]]
@@ -333,8 +336,13 @@ gpu.module @k4 {
 // CHECK-NEXT: gemmc.stage_wait %[[GN]],
 // CHECK-NEXT: %[[FN:.*]] = gemmc.staged_scales %[[GN]], %{{.*}}, %[[ROWS]]
 // CHECK-NEXT: gemmc.mma_wait 0
+// CHECK-NEXT: gemmc.stage_release %[[G]], %{{.*}} {cluster_size = 1 : i64, gemmc.branch_free,
 // CHECK-NEXT: %[[SUM1:.*]] = gemmc.mma_fold %[[SUM0]], %[[P1]], %[[F]] {column = 128 : i64
 // CHECK-NEXT: scf.yield %[[SUM1]], %[[P1]], %[[FN]] :
+// CHECK-NEXT: }
+// CHECK-NEXT: gemmc.mma_wait 0
+// CHECK-NOT: gemmc.stage_release
+// CHECK: gemmc.epilogue
 gpu.module @k5 {
   llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
   llvm.func @staged(%ta: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tb: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %c: !llvm.ptr<1> {llvm.noalias}, %m: i32, %n: i32, %k: i32, %ldc: i32, %sa: !llvm.ptr<1> {llvm.noalias}, %sb: !llvm.ptr<1> {llvm.noalias}) attributes {nvvm.kernel} {
@@ -348,34 +356,20 @@ gpu.module @k5 {
 
 // -----
 
-// a_registers: true on the same kernel: each consumer reads its A slice of a
-// stage once (gemmc.mma_a_fragment: 16 registers, 4 a k step of 32) and both
-// parts' wgmmas take A from there. The piece's first K tile's fragment is
-// read with its stage wait before the loop; each next one right after the K
-// tile's last part is waited for, before that part's fold (so the ldmatrix
-// runs under the fold), and carried to the next iteration.
+// a_registers: true on the same kernel: after the stage's wait each
+// consumer reads its A slice of the stage once (gemmc.mma_a_fragment: 16
+// registers, 4 a k step of 32) and both parts' wgmmas take A from there.
 
 // CHECK-LABEL: llvm.func @a_registers(
-// CHECK: %[[FIRST:[a-z0-9_]+]]:2 = scf.if
-// CHECK-NEXT: gemmc.stage_wait
-// CHECK: %[[B0:.*]] = gemmc.stage_base
-// CHECK-NEXT: %[[AT0:.*]] = llvm.getelementptr %[[B0]]
-// CHECK-NEXT: %[[A0:.*]] = gemmc.mma_a_fragment %[[AT0]] {schedule = {{.*}}a_registers = true, epilogue_buffers = 0>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
-// CHECK-NEXT: scf.yield %{{.*}}, %[[A0]] :
-// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %[[FIRST]]#0, %[[AF:[a-z0-9_]+]] = %[[FIRST]]#1)
+// CHECK: scf.for
 // CHECK: %[[BASE:.*]] = gemmc.stage_base
 // CHECK-NEXT: %[[AT:.*]] = llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: %[[BT:.*]] = llvm.getelementptr %[[BASE]]
-// CHECK-NEXT: %[[P0:.*]] = gemmc.mma_stage %{{.*}}, %[[AT]], %[[BT]] a_frag(%[[AF]] : !llvm.struct<(i32, {{.*}})>) {columns = array<i64: 0, 128>
+// CHECK-NEXT: %[[A:.*]] = gemmc.mma_a_fragment %[[AT]] {schedule = {{.*}}a_registers = true, epilogue_buffers = 0>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
+// CHECK-NEXT: %[[P0:.*]] = gemmc.mma_stage %{{.*}}, %[[AT]], %[[BT]] a_frag(%[[A]] : !llvm.struct<(i32, {{.*}})>) {columns = array<i64: 0, 128>
 // CHECK: gemmc.mma_fold %{{.*}}, %[[P0]], %[[F:[a-z0-9]+]] {column = 0 : i64
-// CHECK: %[[P1:.*]] = gemmc.mma_stage %[[P0]], %[[AT]], %[[BT]] a_frag(%[[AF]] : !llvm.struct<(i32, {{.*}})>) {columns = array<i64: 128, 128>
-// CHECK: gemmc.stage_wait
-// CHECK: gemmc.mma_wait 0
-// CHECK-NEXT: %[[NB:.*]] = gemmc.stage_base
-// CHECK-NEXT: %[[NAT:.*]] = llvm.getelementptr %[[NB]]
-// CHECK-NEXT: %[[NA:.*]] = gemmc.mma_a_fragment %[[NAT]]
-// CHECK-NEXT: %[[S:.*]] = gemmc.mma_fold %{{.*}}, %[[P1]], %[[F]] {column = 128 : i64
-// CHECK-NEXT: scf.yield %[[S]], %[[P1]], %{{.*}}, %[[NA]] :
+// CHECK: %[[P1:.*]] = gemmc.mma_stage %[[P0]], %[[AT]], %[[BT]] a_frag(%[[A]] : !llvm.struct<(i32, {{.*}})>) {columns = array<i64: 128, 128>
+// CHECK: gemmc.mma_fold %{{.*}}, %[[P1]], %[[F]] {column = 128 : i64
 gpu.module @k6 {
   llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
   llvm.func @a_registers(%ta: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tb: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %c: !llvm.ptr<1> {llvm.noalias}, %m: i32, %n: i32, %k: i32, %ldc: i32, %sa: !llvm.ptr<1> {llvm.noalias}, %sb: !llvm.ptr<1> {llvm.noalias}) attributes {nvvm.kernel} {
