@@ -22,8 +22,9 @@
 #      WarpStateStats, the tensor pipe's active cycles, shared memory's
 #      wavefronts (wgmma operand reads and the rest) and pipe activity, the
 #      clock (retried with the sections alone if a metric is refused).
-# r2: the suite on the shipped block-scaled spec as this branch builds it
-#   (each K tile's stage released right after its last half's wait), its
+# r2: the suite on the shipped block-scaled spec as this branch built it at
+#   9d80e2c (each K tile's stage released right after its last half's wait;
+#   reverted after the round), its
 #   groups-of-16 variant, the fold64 variant (two parts in flight a
 #   warpgroup) and test/gpu's stream_k case of the changed mainloop; the same
 #   bench (old_: main's build of the shipped spec); ncu of the shipped

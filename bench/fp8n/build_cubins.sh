@@ -34,8 +34,9 @@ r1)
     bench/fp8n/h200_fp8_e4m3_blockscale_128x256_fold128_g1_arf_coop.yaml
   ;;
 r2)
-  # The shipped spec as this branch builds it (each K tile's stage released
-  # right after its last half's wait), main's build of it (old_), the same
+  # The shipped spec as this branch built it at 9d80e2c (each K tile's stage
+  # released right after its last half's wait; reverted after the round, so
+  # this now builds main's code), main's build of it (old_), the same
   # with groups of 16, the per-tensor kernel and its groups of 16 (second
   # sample of round 1's per-shape question), the 128x256 kernel in parts of
   # 64 columns with two in flight a warpgroup (spec only: does a queue of

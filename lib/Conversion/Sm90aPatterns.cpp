@@ -17,7 +17,6 @@
 #include "TmaRing.h"
 #include "gemmc/Conversion/GemmcToNVVM.h"
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
-#include "gemmc/Dialect/Gemmc/Utils/StageRelease.h"
 #include "gemmc/Spec/KernelAbi.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -35,21 +34,6 @@ struct StageReleaseLowering : OpRewritePattern<StageReleaseOp> {
     Ring ring(ir, op.getSmem(), op.getSmemLayout());
     Value stage = ring.stageOf(op.getLoad());
     int64_t cluster = op.getClusterSize();
-    if (cluster == 1 && op->hasAttr(kBranchFreeReleaseAttr)) {
-      // The leader's arrival predicated in the instruction, not branched
-      // around: a branch here lets LLVM sink pure values computed before
-      // the release (a fold) to after it, past the next wgmmas (the block-
-      // scaled mainloop's in-loop release; ptxas then spilled 588 bytes).
-      Value leader = arith::ExtUIOp::create(rewriter, op.getLoc(), ir.i32, ir.isWarpgroupLeader());
-      LLVM::InlineAsmOp::create(
-          rewriter, op.getLoc(), /*res=*/Type(), ValueRange{ring.empty(stage), leader},
-          "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, $1, 0;\n\t"
-          "@p mbarrier.arrive.shared.b64 _, [$0];\n\t}",
-          "l,r", /*has_side_effects=*/true, /*is_align_stack=*/false, LLVM::TailCallKind::None,
-          /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr);
-      rewriter.eraseOp(op);
-      return success();
-    }
     ir.ifThen(ir.isWarpgroupLeader(), [&] {
       Value barrier = ring.empty(stage);
       if (cluster == 1) {

@@ -31,7 +31,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
-#include "gemmc/Dialect/Gemmc/Utils/StageRelease.h"
 #include "gemmc/Spec/KernelAbi.h"
 #include "gemmc/Spec/Residency.h"
 #include "gemmc/Target/Sm80.h"
@@ -119,13 +118,6 @@ private:
   /// live), within a loop iteration (kFoldGroupParts). A stage is
   /// released once its last part is waited for. Returns the f32 sum with
   /// every MMA waited for; the caller releases the last stage.
-  /// One part at a time with turns and staged scales, no cluster:
-  /// foldInParts releases each K tile's stage itself, right after the
-  /// warpgroup's last part of it is waited for (the piece's last one too).
-  bool foldReleasesInLoop() const {
-    return s.blockScaled() && s.mainloop.foldColumns > 0 && foldOnePart(s) && foldTurns(s) &&
-           s.mainloop.stageScales && s.clusterSize() == 1;
-  }
   Value foldInParts(Value g0, Value kBegin, Value steps, Value aSlice,
                     Value row0, Value rowInTile, Value n0, Type accType);
   /// foldTurns: the cooperative warpgroups' turns to issue a part, on
@@ -356,8 +348,7 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
     afterLastWait();
   MmaWaitOp::create(b, ir.loc, /*pending=*/0);
   // Release the tile's last stage too: the next tile's loads need it.
-  if (!foldReleasesInLoop())
-    release(ir.sub(ir.add(g0, steps), ir.c32(1)));
+  release(ir.sub(ir.add(g0, steps), ir.c32(1)));
   return result;
 }
 
@@ -507,12 +498,9 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     bool carriesScales = !staged || ahead;
     Value sum = carried[0], part = carried[1];
     Value scales = carriesScales ? carried[2] : Value();
-    // The K tile before: all its MMAs were waited for (foldReleasesInLoop:
-    // it released its stage itself, below).
-    bool releasesOwn = foldReleasesInLoop();
-    if (!releasesOwn)
-      ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
-                [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
+    // The K tile before: all its MMAs were waited for.
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
+              [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
     SmallVector<Value> queue(carried.begin() + (carriesScales ? 3 : 2), carried.end());
     if (!staged)
       queue.push_back(scalesAt(ir.add(step, ir.c32(kScaleLead))));
@@ -558,18 +546,6 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
         queue.push_back(stagedScales(nextG, rowInTile));
       }
       MmaWaitOp::create(b, ir.loc, /*pending=*/0);
-      // foldReleasesInLoop: the stage goes back to the producer as soon as
-      // the warpgroup's last part of it is done, before that part's fold and
-      // the next K tile's turn, ~100 cycles earlier than at the loop top
-      // (session 11: the next stage's wait under the last part took 5.9% of
-      // samples). Branch-free (the piece's last stage included): a branch
-      // between the parts' folds let LLVM sink the first fold past the
-      // second part's wgmmas (588 bytes of spills).
-      if (releasesOwn && p + 1 == parts) {
-        auto own = StageReleaseOp::create(b, ir.loc, g, op.getSmem(), s.clusterSize(), layout,
-                                          /*ctas=*/IntegerAttr());
-        own->setAttr(kBranchFreeReleaseAttr, b.getUnitAttr());
-      }
       sum = fold(sum, part, scales, p);
     }
     SmallVector<Value> next{sum, part};

@@ -129,27 +129,3 @@ gpu.module @k4 [#nvvm.target<chip = "sm_90a">] {
     llvm.return
   }
 }
-
-// -----
-
-// gemmc.branch_free (the block-scaled mainloop's in-loop release, no
-// cluster): the leader's arrival is one predicated instruction, no scf.if.
-
-// CHECK-LABEL: llvm.func @release_branch_free(
-// CHECK-SAME: %[[G:[a-z0-9]*]]: i32, %[[S:[a-z0-9]*]]: !llvm.ptr<3>)
-// CHECK: %[[ST:.*]] = arith.remui %[[G]], %c2_i32 : i32
-// CHECK-NEXT: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
-// CHECK-NEXT: %[[INWG:.*]] = arith.remui %[[TID]], %c128_i32 : i32
-// CHECK-NEXT: %[[LEADER:.*]] = arith.cmpi eq, %[[INWG]], %c0_i32 : i32
-// CHECK-NEXT: %[[P:.*]] = arith.extui %[[LEADER]] : i1 to i32
-// CHECK-NEXT: %[[EOFF0:.*]] = arith.muli %[[ST]], %c8_i32 : i32
-// CHECK-NEXT: %[[EOFF:.*]] = arith.addi %[[EOFF0]], %c49168_i32 : i32
-// CHECK-NEXT: %[[E:.*]] = llvm.getelementptr %[[S]][%[[EOFF]]]
-// CHECK-NEXT: llvm.inline_asm has_side_effects "{\0A\09.reg .pred p;\0A\09setp.ne.b32 p, $1, 0;\0A\09@p mbarrier.arrive.shared.b64 _, [$0];\0A\09}", "l,r" %[[E]], %[[P]] : (!llvm.ptr<3>, i32) -> ()
-// CHECK-NEXT: llvm.return
-gpu.module @k4 [#nvvm.target<chip = "sm_90a">] {
-  llvm.func @release_branch_free(%g: i32, %s: !llvm.ptr<3>) {
-    gemmc.stage_release %g, %s {cluster_size = 1 : i64, gemmc.branch_free, smem_layout = #gemmc.smem_layout<stages = 2, stage_bytes = 24576, b_offset = 8192, barriers = 49152, align = 1024, swizzle = 128>} : !llvm.ptr<3>
-    llvm.return
-  }
-}

@@ -279,10 +279,7 @@ gpu.module @k4 {
 // tile's after its stage's wait before the loop (if the piece has K tiles),
 // each next one's after its stage's wait right after the last part is
 // issued, while it runs (past the piece's last K tile, its own stage
-// again); the loop carries them, and both parts fold with them. Each K tile
-// releases its own stage right after its last part is waited for, before
-// that part's fold (branch-free: gemmc.branch_free), the piece's last one
-// too, so no release follows the loop.
+// again); the loop carries them, and both parts fold with them.
 
 // CHECK-LABEL: llvm.func @staged(
 // CHECK-SAME: %[[SA:[a-z0-9]+]]: !llvm.ptr<1> {llvm.noalias}, %[[SB:[a-z0-9]+]]: !llvm.ptr<1> {llvm.noalias})
@@ -315,7 +312,7 @@ gpu.module @k4 {
 // CHECK-NEXT: scf.yield %{{.*}} : !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NEXT: }
 // CHECK-NEXT: %{{[0-9]+}}:3 = scf.for %[[STEP:[a-z0-9]+]] = %c0_i32 to %[[STEPS]] step %c1_i32 iter_args(%[[SUMIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[PARTIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[F:[a-z0-9]+]] = %[[F0]]) -> (
-// CHECK-NOT: gemmc.stage_release
+// CHECK: gemmc.stage_release
 // CHECK: gemmc.named_barrier
 // CHECK-NEXT: %[[G:.*]] = arith.addi %[[G0]], %[[STEP]] : i32
 // CHECK-NEXT: %[[BASE:.*]] = gemmc.stage_base %[[G]]
@@ -336,13 +333,8 @@ gpu.module @k4 {
 // CHECK-NEXT: gemmc.stage_wait %[[GN]],
 // CHECK-NEXT: %[[FN:.*]] = gemmc.staged_scales %[[GN]], %{{.*}}, %[[ROWS]]
 // CHECK-NEXT: gemmc.mma_wait 0
-// CHECK-NEXT: gemmc.stage_release %[[G]], %{{.*}} {cluster_size = 1 : i64, gemmc.branch_free,
 // CHECK-NEXT: %[[SUM1:.*]] = gemmc.mma_fold %[[SUM0]], %[[P1]], %[[F]] {column = 128 : i64
 // CHECK-NEXT: scf.yield %[[SUM1]], %[[P1]], %[[FN]] :
-// CHECK-NEXT: }
-// CHECK-NEXT: gemmc.mma_wait 0
-// CHECK-NOT: gemmc.stage_release
-// CHECK: gemmc.epilogue
 gpu.module @k5 {
   llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
   llvm.func @staged(%ta: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tb: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %c: !llvm.ptr<1> {llvm.noalias}, %m: i32, %n: i32, %k: i32, %ldc: i32, %sa: !llvm.ptr<1> {llvm.noalias}, %sb: !llvm.ptr<1> {llvm.noalias}) attributes {nvvm.kernel} {
