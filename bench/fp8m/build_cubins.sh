@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Issue 14 (branch fp8m): the cubins scripts/gpu_fp8m.sh MODE runs, built on
+# the CPU machine from the worktree root:
+#   bench/fp8m/build_cubins.sh r1 [DIR]   (default build/cubins-fp8m-MODE)
+# r1: the per-row/column 128x128 pingpong kernel without a cluster, group 8
+# (session 10's lead-l3 lt_pp_g8, main's lowering: old_pp_g8), the shipped
+# per-row/column 128x256 (specs/), and four hand-edited PTX prototypes of
+# old_pp_g8 (bench/fp8m/ptx_variants.py: a, ab, d, abd), assembled as gemmc
+# does (ptxas -arch=sm_90a -O3 -v) with old_pp_g8's manifest. Every ptxas
+# report is checked: no spill, no C75xx.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+mode=${1:-r1}
+out=${2:-build/cubins-fp8m-$mode}
+gemmc=${GEMMC:-build/bin/gemmc}
+ptxas=/usr/local/cuda/bin/ptxas
+mkdir -p "$out"
+rm -f "$out"/*.cubin "$out"/*.json "$out"/*.ptx "$out"/*.txt
+check() {
+  if grep -q "C75[0-9][0-9]" "$1" || grep -Eq "[1-9][0-9]* bytes spill (stores|loads)" "$1"; then
+    echo "$2: ptxas reports a spill or a C75xx warning:"; cat "$1"; exit 1
+  fi
+  printf '%-40s %s\n' "$2" "$(grep -o 'Used [0-9]* registers' "$1" | head -1)"
+}
+case $mode in
+r1)
+  base=bench/results/2026-12-01-session10/lead-l3/specs/lt_pp_g8.yaml
+  "$gemmc" "$base" -o "$out/old_pp_g8.cubin" --ptxas-verbose 2>"$out/old_pp_g8.ptxas.txt"
+  check "$out/old_pp_g8.ptxas.txt" old_pp_g8
+  "$gemmc" "$base" --emit=ptx -o "$out/old_pp_g8.ptx"
+  rc=specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml
+  "$gemmc" "$rc" -o "$out/$(basename $rc .yaml).cubin" --ptxas-verbose 2>"$out/rowcol256.ptxas.txt"
+  check "$out/rowcol256.ptxas.txt" "$(basename $rc .yaml)"
+  python3 bench/fp8m/ptx_variants.py "$out/old_pp_g8.ptx" "$out"
+  for v in a ab d abd; do
+    "$ptxas" -arch=sm_90a -O3 -v "$out/$v.ptx" -o "$out/${v}_pp_g8.cubin" >"$out/${v}_pp_g8.ptxas.txt" 2>&1
+    check "$out/${v}_pp_g8.ptxas.txt" "${v}_pp_g8"
+    cp "$out/old_pp_g8.cubin.json" "$out/${v}_pp_g8.cubin.json"
+  done
+  rm -f "$out"/*.ptx
+  ;;
+*) echo "build_cubins.sh: mode r1" >&2; exit 2 ;;
+esac

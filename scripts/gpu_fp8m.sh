@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Issue 14 (branch fp8m): per-row/column FP8 at >= 1.0x cuBLASLt OUTER_VEC
+# (nvjet_sm90_qqtst_128x128_128x6_2x1_v_bz_ovscale). One device call a round,
+# under 150 s:
+#   scripts/gpu_fp8m.sh r1 [DIR]    (default build/cubins-fp8m-r1)
+# The cubins are built on the CPU machine (bench/fp8m/build_cubins.sh MODE)
+# and carried in DIR.
+#
+# r1 (the kept 128x128 pingpong kernel beside OUTER_VEC, and four prototypes):
+#   DIR: old_pp_g8 (the per-row/column 128x128 pingpong kernel, no cluster,
+#   group 8, main's lowering), the shipped per-row/column 128x256, and
+#   a_/ab_/d_/abd_pp_g8: old_pp_g8's PTX edited by hand
+#   (bench/fp8m/ptx_variants.py: a = row block 0 committed, wait_group 1,
+#   release, row block 1; b = the next stage's full barrier tested under row
+#   block 1; d = the tile switch: origin before the turn's wait, no zeroing
+#   moves, scale-d 0 on the first K tile).
+#   1. gemmc-gpu-tests on the four prototypes (ragged M, N, K, padded ld,
+#      graph replay); a failing one is neither profiled nor timed;
+#   2. ncu, cube8192, one launch each (clocks left alone): old_pp_g8, the
+#      128x256 and abd_pp_g8, each followed by its OUTER_VEC peer: time,
+#      clock, tensor pipe, issue active, instructions by pipe, stall reasons,
+#      SourceCounters -> profile-summary.txt, profile-<i>.txt;
+#   3. gemmc-bench, 2 warm-up + 20, each kernel interleaved with OUTER_VEC,
+#      one process: the five 128x128 kernels on cube8192, cube4096 and
+#      prefill_mlp_up, the 128x256 on cube8192 (bench-main.txt);
+#   4. the K sweep (k4096 and k16384: cube8192's M and N with half and twice
+#      its K): old_pp_g8 and abd_pp_g8 with their peers (bench-ksweep.txt).
+# $OUT gets logs.txt, suite.txt, profile*, bench-*.txt.
+source "$(dirname "$0")/gpu_common.sh"
+mode=${1:-r1}
+dir=${2:-build/cubins-fp8m-$mode}
+log=$OUT/logs.txt status=0 budget=145
+: >"$log"
+[ -d "$dir" ] || { echo "gpu_fp8m.sh: no $dir; build it (bench/fp8m/build_cubins.sh $mode) and carry it" >&2; exit 2; }
+say "gpu_fp8m.sh $mode: $(ls "$dir"/*.cubin | wc -l) cubins in $dir; $(nvidia-smi --query-gpu=name,clocks.sm,power.draw --format=csv,noheader 2>/dev/null)"
+ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
+suite=(--suite bench/suites/fp8k.yaml)
+anchors=("${suite[@]}")  # bench/fp8_ncu.sh's ncu_profile passes $anchors
+bench=$build/bin/gemmc-bench
+source bench/fp8_ncu.sh
+rowcol=h200_fp8_e4m3_rowcol_128x256_coop
+ragged=1x1x16,129x130x1000,127x255x200,1000x1000x1000,300x520x4096,4096x4096x4096
+
+case $mode in
+r1)
+  gpu_stage_build 100 || exit 1
+  all=$(cd "$dir" && ls *.cubin | paste -sd,)
+  cubins=()
+  for v in a ab d abd; do cubins+=("$dir/${v}_pp_g8.cubin"); done
+  gpu_stage_suite "$(lim 30)" "$ragged" "${cubins[@]}"
+  rc=$?
+  grep -E "FAIL" "$OUT/suite.txt" | head -40 | tee -a "$log"
+  if ((rc)); then
+    # No timing of a wrong kernel, nor of one that may hang.
+    status=1
+    bad=$(awk '$1 ~ /\.cubin$/ && $NF != "pass" {print $1}' "$OUT/suite.txt" | sort -u)
+    ((rc == 124 || rc == 137)) && bad+=" ${cubins[*]}"
+    for x in $bad; do
+      all=$(tr , '\n' <<<"$all" | grep -vx "$(basename "$x")" | paste -sd,)
+    done
+    say "suite exit $rc: not timed: $(echo $bad)"
+  fi
+  timed() { local x; for x in "$@"; do tr , '\n' <<<"$all" | grep -x "$x.cubin" || true; done | paste -sd,; }
+  metrics=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__cycles_active.avg,launch__grid_size
+  metrics+=,launch__block_size,launch__registers_per_thread
+  metrics+=,sm__inst_executed_pipe_tensor_op_gmma.sum,sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active
+  metrics+=,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum
+  metrics+=,smsp__inst_executed_pipe_fma.sum,smsp__inst_executed_pipe_alu.sum,smsp__inst_executed_pipe_uniform.sum
+  metrics+=,smsp__inst_executed_pipe_lsu.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum
+  metrics+=,l1tex__data_bank_reads.avg.pct_of_peak_sustained_elapsed,l1tex__data_bank_writes.avg.pct_of_peak_sustained_elapsed
+  metrics+=,dram__bytes_read.sum,lts__t_bytes.sum,sm__warps_active.avg.per_cycle_active
+  if [ -n "$ncu" ] && fits 25 "ncu profile"; then
+    ncu_profile profile 35 cube8192 "$(timed old_pp_g8 $rowcol abd_pp_g8)" --section WarpStateStats \
+      --section SourceCounters --section ComputeWorkloadAnalysis --metrics "$metrics" || status=1
+    if [ -f "$OUT/profile.csv" ]; then
+      python3 bench/fp8f/ncu_summary.py "$OUT/profile.csv" "$metrics" >"$OUT/profile-summary.txt" 2>&1
+      python3 bench/fp8k/ncu_columns.py "$OUT/profile.csv" 'tensor|gmma|pipe_shared|issue_stalled_(gmma|barrier|long|wait|mio|math|dispatch|branch|no_inst|selected)' \
+        >>"$OUT/profile-summary.txt" 2>&1
+      cat "$OUT/profile-summary.txt" >>"$log"
+    fi
+    ncu_sass profile
+    gzip -f "$OUT/profile.csv"
+    rm -f "$OUT/profile.ncu-rep"
+  fi
+  if fits 35 "bench on cube8192, cube4096, prefill_mlp_up"; then
+    stage bench-main "$(lim 55)" "$bench" "${suite[@]}" --shapes cube8192,cube4096,prefill_mlp_up --cubin-dir "$dir" \
+      --cubins "$(timed old_pp_g8 a_pp_g8 ab_pp_g8 d_pp_g8 abd_pp_g8)" --iters 20 --warmup 2 \
+      >"$OUT/bench-main.txt" 2>&1 || status=1
+  fi
+  if fits 8 "bench of the 128x256 on cube8192"; then
+    stage bench-256 "$(lim 12)" "$bench" "${suite[@]}" --shapes cube8192 --cubin-dir "$dir" \
+      --cubins "$(timed $rowcol)" --iters 20 --warmup 2 >"$OUT/bench-256.txt" 2>&1 || status=1
+  fi
+  if fits 12 "bench of the K sweep"; then
+    stage bench-ksweep "$(lim 20)" "$bench" "${suite[@]}" --shapes k4096,k16384 --cubin-dir "$dir" \
+      --cubins "$(timed old_pp_g8 abd_pp_g8)" --iters 20 --warmup 2 >"$OUT/bench-ksweep.txt" 2>&1 || status=1
+  fi
+  ;;
+*) echo "gpu_fp8m.sh: unknown mode $mode" >&2; exit 2 ;;
+esac
+say "summary: each kernel's TFLOP/s | its cuBLASLt peer and the ratio (goal >= 1.0)"
+cat "$OUT"/bench-*.txt 2>/dev/null | awk -v t=none -v ob=none -f bench/fp8_summary.awk | sort | tee -a "$log"
+grep -h "WRONG\|ERROR" "$OUT"/bench-*.txt | head | tee -a "$log"
+say "gpu_fp8m.sh $mode: exit $status after ${SECONDS}s"
+exit $status
