@@ -272,6 +272,12 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     // further on and keeps registers [r, r + 1) x BLOCK_N / 2 of the
     // accumulator (the epilogue stores each as a 64-row tile).
     int64_t rowBlocks = warpgroupRowBlocks(s);
+    // An accumulator of one row block's registers (wgmma's m64nN f32
+    // fragment: N / 2): that block alone, A from `a_tile` (the pingpong K
+    // loop issues each row block as its own group, accumulateByRowBlocks).
+    int64_t accRegs = cast<LLVM::LLVMStructType>(op.getAcc().getType()).getBody().size();
+    if (rowBlocks > 1 && accRegs * 2 == width)
+      rowBlocks = 1;
     int64_t aBlockBytes = instr->m * s.blockK() * eb;
     assert((rowBlocks == 1 || (parts == 1 && !op.getAFrag())) &&
            "two row blocks only with whole-tile MMAs from shared memory (Sm90a.cpp)");
