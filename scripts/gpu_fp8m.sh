@@ -14,17 +14,22 @@
 #   release, row block 1; b = the next stage's full barrier tested under row
 #   block 1; d = the tile switch: origin before the turn's wait, no zeroing
 #   moves, scale-d 0 on the first K tile).
-#   1. gemmc-gpu-tests on the four prototypes (ragged M, N, K, padded ld,
-#      graph replay); a failing one is neither profiled nor timed;
+#   and lw_pp_g8: lt_pp_g8 built by this branch's lowering (a and d: row
+#   blocks in OUTER_VEC's order, the first K tile peeled with scale-d 0, the
+#   next turn's tile origin carried), with the changed test/gpu pingpong
+#   kernels (t_*: 128-row bf16 / f32 out / FP8 relu 2x1, 64-row bf16, FP8,
+#   tf32, swap_ab, block-scaled) for the suite.
+#   1. gemmc-gpu-tests on the prototypes, lw_pp_g8 and t_* (ragged M, N, K,
+#      padded ld, graph replay); a failing one is neither profiled nor timed;
 #   2. ncu, cube8192, one launch each (clocks left alone): old_pp_g8, the
-#      128x256 and abd_pp_g8, each followed by its OUTER_VEC peer: time,
+#      128x256 and lw_pp_g8, each followed by its OUTER_VEC peer: time,
 #      clock, tensor pipe, issue active, instructions by pipe, stall reasons,
 #      SourceCounters -> profile-summary.txt, profile-<i>.txt;
 #   3. gemmc-bench, 2 warm-up + 20, each kernel interleaved with OUTER_VEC:
-#      the five 128x128 kernels and the 128x256 on cube8192 (bench-8192.txt);
+#      the six 128x128 kernels and the 128x256 on cube8192 (bench-8192.txt);
 #   4. the K sweep (k4096 and k16384: cube8192's M and N with half and twice
-#      its K): old_pp_g8 and abd_pp_g8 with their peers (bench-ksweep.txt);
-#   5. the five 128x128 kernels on cube4096 and prefill_mlp_up
+#      its K): old_, lw_ and abd_pp_g8 with their peers (bench-ksweep.txt);
+#   5. old_, lw_, abd_, a_, d_pp_g8 on cube4096 and prefill_mlp_up
 #      (bench-more.txt), as far as the budget goes.
 # $OUT gets logs.txt, suite.txt, profile*, bench-*.txt.
 source "$(dirname "$0")/gpu_common.sh"
@@ -47,8 +52,9 @@ r1)
   gpu_stage_build 100 || exit 1
   all=$(cd "$dir" && ls *.cubin | paste -sd,)
   cubins=()
-  for v in a ab d abd; do cubins+=("$dir/${v}_pp_g8.cubin"); done
-  gpu_stage_suite "$(lim 30)" "$ragged" "${cubins[@]}"
+  for v in a ab d abd lw; do cubins+=("$dir/${v}_pp_g8.cubin"); done
+  for c in "$dir"/t_*.cubin; do cubins+=("$c"); done
+  gpu_stage_suite "$(lim 35)" "$ragged" "${cubins[@]}"
   rc=$?
   grep -E "FAIL" "$OUT/suite.txt" | head -40 | tee -a "$log"
   if ((rc)); then
@@ -71,7 +77,7 @@ r1)
   metrics+=,l1tex__data_bank_reads.avg.pct_of_peak_sustained_elapsed,l1tex__data_bank_writes.avg.pct_of_peak_sustained_elapsed
   metrics+=,dram__bytes_read.sum,lts__t_bytes.sum,sm__warps_active.avg.per_cycle_active
   if [ -n "$ncu" ] && fits 25 "ncu profile"; then
-    ncu_profile profile 35 cube8192 "$(timed old_pp_g8 $rowcol abd_pp_g8)" --section WarpStateStats \
+    ncu_profile profile 35 cube8192 "$(timed old_pp_g8 $rowcol lw_pp_g8)" --section WarpStateStats \
       --section SourceCounters --section ComputeWorkloadAnalysis --metrics "$metrics" || status=1
     if [ -f "$OUT/profile.csv" ]; then
       python3 bench/fp8f/ncu_summary.py "$OUT/profile.csv" "$metrics" >"$OUT/profile-summary.txt" 2>&1
@@ -88,16 +94,16 @@ r1)
   # limit keeps the rows it finished).
   if fits 20 "bench on cube8192"; then
     stage bench-8192 "$(lim 30)" "$bench" "${suite[@]}" --shapes cube8192 --cubin-dir "$dir" \
-      --cubins "$(timed old_pp_g8 a_pp_g8 ab_pp_g8 d_pp_g8 abd_pp_g8 $rowcol)" --iters 20 --warmup 2 \
+      --cubins "$(timed old_pp_g8 lw_pp_g8 a_pp_g8 ab_pp_g8 d_pp_g8 abd_pp_g8 $rowcol)" --iters 20 --warmup 2 \
       >"$OUT/bench-8192.txt" 2>&1 || status=1
   fi
-  if fits 8 "bench of the K sweep"; then
+  if fits 10 "bench of the K sweep"; then
     stage bench-ksweep "$(lim 15)" "$bench" "${suite[@]}" --shapes k4096,k16384 --cubin-dir "$dir" \
-      --cubins "$(timed old_pp_g8 abd_pp_g8)" --iters 20 --warmup 2 >"$OUT/bench-ksweep.txt" 2>&1 || status=1
+      --cubins "$(timed old_pp_g8 lw_pp_g8 abd_pp_g8)" --iters 20 --warmup 2 >"$OUT/bench-ksweep.txt" 2>&1 || status=1
   fi
   if fits 10 "bench on cube4096 and prefill_mlp_up"; then
     stage bench-more "$(lim 30)" "$bench" "${suite[@]}" --shapes cube4096,prefill_mlp_up --cubin-dir "$dir" \
-      --cubins "$(timed old_pp_g8 abd_pp_g8 a_pp_g8 d_pp_g8 ab_pp_g8)" --iters 20 --warmup 2 \
+      --cubins "$(timed old_pp_g8 lw_pp_g8 abd_pp_g8 a_pp_g8 d_pp_g8)" --iters 20 --warmup 2 \
       >"$OUT/bench-more.txt" 2>&1 || status=1
   fi
   ;;

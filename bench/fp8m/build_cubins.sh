@@ -6,7 +6,9 @@
 # (session 10's lead-l3 lt_pp_g8, main's lowering: old_pp_g8), the shipped
 # per-row/column 128x256 (specs/), and four hand-edited PTX prototypes of
 # old_pp_g8 (bench/fp8m/ptx_variants.py: a, ab, d, abd), assembled as gemmc
-# does (ptxas -arch=sm_90a -O3 -v) with old_pp_g8's manifest. Every ptxas
+# does (ptxas -arch=sm_90a -O3 -v) with old_pp_g8's manifest; and this
+# branch's lowering of lt_pp_g8 (lw_pp_g8) with the changed test/gpu
+# pingpong kernels (t_*, for the suite). Every ptxas
 # report is checked: no spill, no C75xx.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -39,6 +41,21 @@ r1)
     cp "$out/old_pp_g8.cubin.json" "$out/${v}_pp_g8.cubin.json"
   done
   rm -f "$out"/*.ptx
+  # This branch's lowering (GEMMC_NEW, default build/bin/gemmc at ef0fae9 or
+  # later): lt_pp_g8 as lw_pp_g8 (a and d built in: row blocks in OUTER_VEC's
+  # order, the first K tile peeled with scale-d 0, the next turn's origin
+  # carried), and the changed test/gpu pingpong kernels for the suite.
+  new=${GEMMC_NEW:-build/bin/gemmc}
+  "$new" "$base" -o "$out/lw_pp_g8.cubin" --ptxas-verbose 2>"$out/lw_pp_g8.ptxas.txt"
+  check "$out/lw_pp_g8.ptxas.txt" lw_pp_g8
+  for spec in test/gpu/specs/pp128_*.yaml test/gpu/specs/fp8_rowcol_128x128_pp_c2_relu.yaml \
+              test/gpu/specs/pp_tn_64x256.yaml test/gpu/specs/fp8_e5m2_e4m3_64x256_pp.yaml \
+              test/gpu/specs/tf32_64x128_pp_bf16out.yaml test/gpu/tune2/swab_tn_16x64_pp.yaml \
+              test/gpu/specs/fp8_blockscale_64x128_fold64_pp.yaml; do
+    n=t_$(basename "$spec" .yaml)
+    "$new" "$spec" -o "$out/$n.cubin" --ptxas-verbose 2>"$out/$n.ptxas.txt"
+    check "$out/$n.ptxas.txt" "$n"
+  done
   ;;
 *) echo "build_cubins.sh: mode r1" >&2; exit 2 ;;
 esac
