@@ -57,5 +57,32 @@ r1)
     check "$out/$n.ptxas.txt" "$n"
   done
   ;;
-*) echo "build_cubins.sh: mode r1" >&2; exit 2 ;;
+r2)
+  # The kept lowering (this branch's gemmc; GEMMC_MAIN, default
+  # /work/main/build/bin/gemmc, builds main's old_* beside it): the
+  # per-row/column and per-tensor 128x128 pingpong kernels (bench/fp8m), the
+  # shipped 128x256 ones, three 64-row pingpong kernels whose PTX changed
+  # (FP8 per-row/column 64x256 2x1, the bf16 64x224 and swap_ab 16x64 bundle
+  # kernels), and every test/gpu pingpong kernel (t_*, for the suite).
+  main=${GEMMC_MAIN:-/work/main/build/bin/gemmc}
+  build() { # build GEMMC SPEC NAME
+    "$1" "$2" -o "$out/$3.cubin" --ptxas-verbose 2>"$out/$3.ptxas.txt"
+    check "$out/$3.ptxas.txt" "$3"
+  }
+  for spec in bench/fp8m/h200_fp8_e4m3_rowcol_128x128_pp.yaml bench/fp8m/h200_fp8_e4m3_128x128_pp.yaml \
+              bench/fp8k/h200_fp8_e4m3_rowcol_64x256_pp_c2.yaml test/gpu/tune3/pp_tn_64x224.yaml \
+              test/gpu/tune2/swab_tn_16x64_pp.yaml; do
+    n=$(basename "$spec" .yaml)
+    build "$gemmc" "$spec" "$n"
+    build "$main" "$spec" "old_$n"
+  done
+  for spec in specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml specs/h200_fp8_e4m3_128x256_coop.yaml; do
+    build "$gemmc" "$spec" "$(basename "$spec" .yaml)"
+  done
+  for spec in test/gpu/specs/*pp*.yaml test/gpu/tune*/*pp*.yaml; do
+    grep -q "^kernel_schedule: warp_specialized_pingpong" "$spec" || continue
+    build "$gemmc" "$spec" "t_$(basename "$spec" .yaml)"
+  done
+  ;;
+*) echo "build_cubins.sh: mode r1 or r2" >&2; exit 2 ;;
 esac

@@ -107,6 +107,11 @@ def Gemmc_MmaStageOp : Gemmc_Op<"mma_stage", [AllTypesMatch<["acc", "result"]>]>
     gemmc.mma_a_fragment's result for `a_tile`), the MMAs take A from those
     registers instead of shared memory.
 
+    Pingpong with BLOCK_M = 128 (two 64-row wgmma blocks a warpgroup): an
+    `acc` of one row block's registers (BLOCK_N / 2) issues that block alone,
+    A from `a_tile`, as a commit group of its own, so that a wait can sit
+    between a K tile's row blocks (cuBLASLt OUTER_VEC's order).
+
     ```mlir
     %acc1 = gemmc.mma_stage %acc0, %a_tile, %b_tile {schedule = #gemmc.schedule<...>}
         : !llvm.struct<(f32, ...)>, !llvm.ptr<3>, !llvm.ptr<3>
