@@ -443,6 +443,20 @@ def Gemmc_StageWaitOp : Gemmc_Op<"stage_wait"> {
   let assemblyFormat = "$load `,` $smem attr-dict `:` qualified(type($smem))";
 }
 
+def Gemmc_StageReadyOp : Gemmc_Op<"stage_ready"> {
+  let summary = "Consumer: whether the stage of load `load` is full, without waiting";
+  let description = [{
+    gemmc.stage_wait's test (full parity (g / stages) & 1 of stage
+    g % stages), answered at once: `ready` is true when the stage has landed.
+    Issued early (under a K tile's MMAs), it lets the next K tile skip its
+    blocking wait.
+  }];
+  let arguments = (ins I32:$load, LLVM_AnyPointer:$smem,
+                       Gemmc_SmemLayoutAttr:$smem_layout);
+  let results = (outs I1:$ready);
+  let assemblyFormat = "$load `,` $smem attr-dict `:` qualified(type($smem))";
+}
+
 def Gemmc_StageReleaseOp : Gemmc_Op<"stage_release"> {
   let summary = "Consumer: this warpgroup is done with the stage of load `load`";
   let description = [{
