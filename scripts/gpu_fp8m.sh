@@ -31,6 +31,18 @@
 #      its K): old_, lw_ and abd_pp_g8 with their peers (bench-ksweep.txt);
 #   5. old_, lw_, abd_, a_, d_pp_g8 on cube4096 and prefill_mlp_up
 #      (bench-more.txt), as far as the budget goes.
+# r2 (the kept lowering; cubins bench/fp8m/build_cubins.sh r2):
+#   1. gemmc-gpu-tests on every kernel built by this branch (all but old_*),
+#      the test/gpu pingpong kernels (t_*) included;
+#   2. gemmc-bench, 2 warm-up + 20, each kernel interleaved with its cuBLASLt
+#      peer: the per-row/column and per-tensor 128x128 pingpong kernels
+#      (bench/fp8m), main's builds of them (old_), the per-row/column one
+#      without the next stage's test (nb_) and the shipped 128x256 ones, on
+#      cube8192, then cube4096 and prefill_mlp_up;
+#   3. the 64-row pingpong kernels against main's builds: FP8 per-row/column
+#      64x256 2x1 (cube8192), the bf16 64x224 and swap_ab 16x64 bundle
+#      kernels (decode_mlp_up, decode_m16);
+#   4. prefill_attn_out (the six of 2), as far as the budget goes.
 # $OUT gets logs.txt, suite.txt, profile*, bench-*.txt.
 source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-r1}
@@ -105,6 +117,56 @@ r1)
     stage bench-more "$(lim 30)" "$bench" "${suite[@]}" --shapes cube4096,prefill_mlp_up --cubin-dir "$dir" \
       --cubins "$(timed old_pp_g8 lw_pp_g8 abd_pp_g8 a_pp_g8 d_pp_g8)" --iters 20 --warmup 2 \
       >"$OUT/bench-more.txt" 2>&1 || status=1
+  fi
+  ;;
+r2)
+  gpu_stage_build 100 || exit 1
+  # Correctness first: every kernel this branch built (all but old_*),
+  # the test/gpu pingpong kernels (t_*) included; a failure drops the
+  # kernel from the timing.
+  all=$(cd "$dir" && ls *.cubin | paste -sd,)
+  cubins=()
+  for c in "$dir"/*.cubin; do [[ $(basename "$c") == old_* ]] || cubins+=("$c"); done
+  gpu_stage_suite "$(lim 30)" "$ragged" "${cubins[@]}"
+  rc=$?
+  grep -E "FAIL" "$OUT/suite.txt" | head -40 | tee -a "$log"
+  if ((rc)); then
+    status=1
+    bad=$(awk '$1 ~ /\.cubin$/ && $NF != "pass" {print $1}' "$OUT/suite.txt" | sort -u)
+    ((rc == 124 || rc == 137)) && bad+=" $(cd "$dir" && ls *.cubin | grep -v '^old_')"
+    for x in $bad; do
+      all=$(tr , '\n' <<<"$all" | grep -vx "$(basename "$x")" | paste -sd,)
+    done
+    say "suite exit $rc: not timed: $(echo $bad)"
+  fi
+  timed() { local x; for x in "$@"; do tr , '\n' <<<"$all" | grep -x "$x.cubin" || true; done | paste -sd,; }
+  rc128=h200_fp8_e4m3_rowcol_128x128_pp pt128=h200_fp8_e4m3_128x128_pp
+  six=$(timed $rc128 old_$rc128 nb_$rc128 $rowcol $pt128 old_$pt128 h200_fp8_e4m3_128x256_coop)
+  # The goal shapes, each kernel interleaved with its cuBLASLt peer
+  # (OUTER_VEC for per-row/column, cuBLASLt's FP8 GEMM for per-tensor).
+  if fits 20 "bench on cube8192"; then
+    stage bench-8192 "$(lim 30)" "$bench" "${suite[@]}" --shapes cube8192 --cubin-dir "$dir" \
+      --cubins "$six" --iters 20 --warmup 2 >"$OUT/bench-8192.txt" 2>&1 || status=1
+  fi
+  if fits 25 "bench on cube4096 and prefill_mlp_up"; then
+    stage bench-more "$(lim 40)" "$bench" "${suite[@]}" --shapes cube4096,prefill_mlp_up --cubin-dir "$dir" \
+      --cubins "$six" --iters 20 --warmup 2 >"$OUT/bench-more.txt" 2>&1 || status=1
+  fi
+  # The 64-row pingpong kernels (the tile origin a turn ahead), beside
+  # main's builds.
+  if fits 8 "bench of the FP8 64x256 pingpong against main's"; then
+    stage bench-pp64 "$(lim 12)" "$bench" "${suite[@]}" --shapes cube8192 --cubin-dir "$dir" \
+      --cubins "$(timed old_h200_fp8_e4m3_rowcol_64x256_pp_c2 h200_fp8_e4m3_rowcol_64x256_pp_c2)" \
+      --iters 20 --warmup 2 >"$OUT/bench-pp64-fp8.txt" 2>&1 || status=1
+  fi
+  if fits 8 "bench of the bf16 bundle pingpong kernels against main's"; then
+    stage bench-pp64-bf16 "$(lim 12)" "$bench" "${suite[@]}" --shapes decode_mlp_up,decode_m16 --cubin-dir "$dir" \
+      --cubins "$(timed old_pp_tn_64x224 pp_tn_64x224 old_swab_tn_16x64_pp swab_tn_16x64_pp)" \
+      --iters 20 --warmup 2 >"$OUT/bench-pp64-bf16.txt" 2>&1 || status=1
+  fi
+  if fits 15 "bench on prefill_attn_out"; then
+    stage bench-attn "$(lim 25)" "$bench" "${suite[@]}" --shapes prefill_attn_out --cubin-dir "$dir" \
+      --cubins "$six" --iters 20 --warmup 2 >"$OUT/bench-attn.txt" 2>&1 || status=1
   fi
   ;;
 *) echo "gpu_fp8m.sh: unknown mode $mode" >&2; exit 2 ;;

@@ -76,6 +76,11 @@ r2)
     build "$gemmc" "$spec" "$n"
     build "$main" "$spec" "old_$n"
   done
+  # nb_: the per-row/column 128x128 kernel without the next stage's test
+  # (gemmc at ef0fae9..36caabc, GEMMC_NB), to time that test on its own.
+  if [ -n "${GEMMC_NB:-}" ]; then
+    build "$GEMMC_NB" bench/fp8m/h200_fp8_e4m3_rowcol_128x128_pp.yaml nb_h200_fp8_e4m3_rowcol_128x128_pp
+  fi
   for spec in specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml specs/h200_fp8_e4m3_128x256_coop.yaml; do
     build "$gemmc" "$spec" "$(basename "$spec" .yaml)"
   done
