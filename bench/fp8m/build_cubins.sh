@@ -89,5 +89,20 @@ r2)
     build "$gemmc" "$spec" "t_$(basename "$spec" .yaml)"
   done
   ;;
-*) echo "build_cubins.sh: mode r1 or r2" >&2; exit 2 ;;
+r3)
+  # pr_: the kept 128x128 pingpong kernels (this branch's gemmc) with the
+  # release between the row blocks predicated (ptx_predicated_release.py),
+  # beside the kept and main's builds (from build/cubins-fp8m-r2).
+  for n in h200_fp8_e4m3_rowcol_128x128_pp h200_fp8_e4m3_128x128_pp; do
+    "$gemmc" "bench/fp8m/$n.yaml" --emit=ptx -o "$out/$n.ptx"
+    python3 bench/fp8m/ptx_predicated_release.py "$out/$n.ptx" "$out/pr_$n.ptx"
+    "$ptxas" -arch=sm_90a -O3 -v "$out/pr_$n.ptx" -o "$out/pr_$n.cubin" >"$out/pr_$n.ptxas.txt" 2>&1
+    check "$out/pr_$n.ptxas.txt" "pr_$n"
+    cp build/cubins-fp8m-r2/$n.cubin.json "$out/pr_$n.cubin.json"
+    cp build/cubins-fp8m-r2/$n.cubin* build/cubins-fp8m-r2/old_$n.cubin* "$out/"
+  done
+  cp build/cubins-fp8m-r2/h200_fp8_e4m3_rowcol_128x256_coop.cubin* "$out/"
+  rm -f "$out"/*.ptx
+  ;;
+*) echo "build_cubins.sh: mode r1, r2 or r3" >&2; exit 2 ;;
 esac
