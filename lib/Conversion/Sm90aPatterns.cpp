@@ -34,6 +34,33 @@ struct StageReleaseLowering : OpRewritePattern<StageReleaseOp> {
     Ring ring(ir, op.getSmem(), op.getSmemLayout());
     Value stage = ring.stageOf(op.getLoad());
     int64_t cluster = op.getClusterSize();
+    if (op.getPredicated()) {
+      // Every thread computes the addresses; the leader's arrivals are
+      // predicated in the asm (LLVM would branch around a call).
+      Value leader = arith::ExtUIOp::create(rewriter, op.getLoc(), ir.i32, ir.isWarpgroupLeader());
+      Value barrier = ring.empty(stage);
+      auto arrive = [&](Value address, StringRef space, StringRef constraint) {
+        std::string text = ("{\n.reg .pred p;\nsetp.ne.b32 p, $1, 0;\n@p mbarrier.arrive.shared::" +
+                            space + ".b64 _, [$0];\n}")
+                               .str();
+        LLVM::InlineAsmOp::create(rewriter, op.getLoc(), TypeRange{}, ValueRange{address, leader},
+                                  text, (constraint + ",r").str(), /*has_side_effects=*/true,
+                                  /*is_align_stack=*/false, LLVM::TailCallKind::None,
+                                  /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr);
+      };
+      if (cluster == 1) {
+        Value address = LLVM::PtrToIntOp::create(rewriter, op.getLoc(), ir.i32, barrier);
+        arrive(address, "cta", "r");
+      }
+      // As below: every CTA of the cluster, CTA scope.
+      for (int64_t peer = 0; cluster > 1 && peer < cluster; ++peer) {
+        Value remote = NVVM::MapaOp::create(ir.b, ir.loc, ir.sharedClusterPtr, barrier, ir.c32(peer));
+        Value address = LLVM::PtrToIntOp::create(rewriter, op.getLoc(), ir.i64, remote);
+        arrive(address, "cluster", "l");
+      }
+      rewriter.eraseOp(op);
+      return success();
+    }
     ir.ifThen(ir.isWarpgroupLeader(), [&] {
       Value barrier = ring.empty(stage);
       if (cluster == 1) {

@@ -465,10 +465,14 @@ def Gemmc_StageReleaseOp : Gemmc_Op<"stage_release"> {
     CTA's stage under multicast). `ctas` (sm_100a) is the MMA's CTA group:
     2 when a CTA pair's leader releases the stage of both; absent or 1
     when each CTA releases its own (and, in a cluster, its peers').
+    `predicated` (sm_90a): the leader's arrivals are predicated
+    instructions instead of a branch around them, so the warp does not
+    diverge where it must be converged next (between a K tile's wgmma row
+    blocks, as cuBLASLt OUTER_VEC's `@P SYNCS.ARRIVE`).
   }];
   let arguments = (ins I32:$load, LLVM_AnyPointer:$smem, I64Attr:$cluster_size,
                        Gemmc_SmemLayoutAttr:$smem_layout,
-                       OptionalAttr<I64Attr>:$ctas);
+                       OptionalAttr<I64Attr>:$ctas, UnitAttr:$predicated);
   let assemblyFormat = "$load `,` $smem attr-dict `:` qualified(type($smem))";
 }
 
