@@ -69,7 +69,7 @@ r2)
     "$1" "$2" -o "$out/$3.cubin" --ptxas-verbose 2>"$out/$3.ptxas.txt"
     check "$out/$3.ptxas.txt" "$3"
   }
-  for spec in bench/fp8m/h200_fp8_e4m3_rowcol_128x128_pp.yaml bench/fp8m/h200_fp8_e4m3_128x128_pp.yaml \
+  for spec in specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml specs/h200_fp8_e4m3_128x128_pp.yaml \
               bench/fp8k/h200_fp8_e4m3_rowcol_64x256_pp_c2.yaml test/gpu/tune3/pp_tn_64x224.yaml \
               test/gpu/tune2/swab_tn_16x64_pp.yaml; do
     n=$(basename "$spec" .yaml)
@@ -79,7 +79,7 @@ r2)
   # nb_: the per-row/column 128x128 kernel without the next stage's test
   # (gemmc at ef0fae9..36caabc, GEMMC_NB), to time that test on its own.
   if [ -n "${GEMMC_NB:-}" ]; then
-    build "$GEMMC_NB" bench/fp8m/h200_fp8_e4m3_rowcol_128x128_pp.yaml nb_h200_fp8_e4m3_rowcol_128x128_pp
+    build "$GEMMC_NB" specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml nb_h200_fp8_e4m3_rowcol_128x128_pp
   fi
   for spec in specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml specs/h200_fp8_e4m3_128x256_coop.yaml; do
     build "$gemmc" "$spec" "$(basename "$spec" .yaml)"
@@ -94,7 +94,7 @@ r3)
   # release between the row blocks predicated (ptx_predicated_release.py),
   # beside the kept and main's builds (from build/cubins-fp8m-r2).
   for n in h200_fp8_e4m3_rowcol_128x128_pp h200_fp8_e4m3_128x128_pp; do
-    "$gemmc" "bench/fp8m/$n.yaml" --emit=ptx -o "$out/$n.ptx"
+    "$gemmc" "specs/$n.yaml" --emit=ptx -o "$out/$n.ptx"
     python3 bench/fp8m/ptx_predicated_release.py "$out/$n.ptx" "$out/pr_$n.ptx"
     "$ptxas" -arch=sm_90a -O3 -v "$out/pr_$n.ptx" -o "$out/pr_$n.cubin" >"$out/pr_$n.ptxas.txt" 2>&1
     check "$out/pr_$n.ptxas.txt" "pr_$n"
