@@ -34,6 +34,33 @@ struct StageReleaseLowering : OpRewritePattern<StageReleaseOp> {
     Ring ring(ir, op.getSmem(), op.getSmemLayout());
     Value stage = ring.stageOf(op.getLoad());
     int64_t cluster = op.getClusterSize();
+    if (op.getPredicated()) {
+      // Every thread computes the addresses; the leader's arrivals are
+      // predicated in the asm (LLVM would branch around a call).
+      Value leader = arith::ExtUIOp::create(rewriter, op.getLoc(), ir.i32, ir.isWarpgroupLeader());
+      Value barrier = ring.empty(stage);
+      auto arrive = [&](Value address, StringRef space, StringRef constraint) {
+        std::string text = ("{\n.reg .pred p;\nsetp.ne.b32 p, $1, 0;\n@p mbarrier.arrive.shared::" +
+                            space + ".b64 _, [$0];\n}")
+                               .str();
+        LLVM::InlineAsmOp::create(rewriter, op.getLoc(), TypeRange{}, ValueRange{address, leader},
+                                  text, (constraint + ",r").str(), /*has_side_effects=*/true,
+                                  /*is_align_stack=*/false, LLVM::TailCallKind::None,
+                                  /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr);
+      };
+      if (cluster == 1) {
+        Value address = LLVM::PtrToIntOp::create(rewriter, op.getLoc(), ir.i32, barrier);
+        arrive(address, "cta", "r");
+      }
+      // As below: every CTA of the cluster, CTA scope.
+      for (int64_t peer = 0; cluster > 1 && peer < cluster; ++peer) {
+        Value remote = NVVM::MapaOp::create(ir.b, ir.loc, ir.sharedClusterPtr, barrier, ir.c32(peer));
+        Value address = LLVM::PtrToIntOp::create(rewriter, op.getLoc(), ir.i64, remote);
+        arrive(address, "cluster", "l");
+      }
+      rewriter.eraseOp(op);
+      return success();
+    }
     ir.ifThen(ir.isWarpgroupLeader(), [&] {
       Value barrier = ring.empty(stage);
       if (cluster == 1) {
@@ -272,6 +299,12 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     // further on and keeps registers [r, r + 1) x BLOCK_N / 2 of the
     // accumulator (the epilogue stores each as a 64-row tile).
     int64_t rowBlocks = warpgroupRowBlocks(s);
+    // An accumulator of one row block's registers (wgmma's m64nN f32
+    // fragment: N / 2): that block alone, A from `a_tile` (the pingpong K
+    // loop issues each row block as its own group, accumulateByRowBlocks).
+    int64_t accRegs = cast<LLVM::LLVMStructType>(op.getAcc().getType()).getBody().size();
+    if (rowBlocks > 1 && accRegs * 2 == width)
+      rowBlocks = 1;
     int64_t aBlockBytes = instr->m * s.blockK() * eb;
     assert((rowBlocks == 1 || (parts == 1 && !op.getAFrag())) &&
            "two row blocks only with whole-tile MMAs from shared memory (Sm90a.cpp)");

@@ -209,6 +209,32 @@ struct StageWaitLowering : OpRewritePattern<StageWaitOp> {
   }
 };
 
+/// gemmc.stage_ready -> mbarrier.test_wait.parity on the stage's full
+/// barrier (the test alone: no loop, no suspend).
+struct StageReadyLowering : OpRewritePattern<StageReadyOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(StageReadyOp op, PatternRewriter &rewriter) const override {
+    KernelIR ir(rewriter, op.getLoc());
+    Ring ring(ir, op.getSmem(), op.getSmemLayout());
+    Value g = op.getLoad();
+    Value stage = ring.stageOf(g);
+    Value parity =
+        ir.andI(ir.divU(g, ir.c32(op.getSmemLayout().getStages())), ir.c32(1));
+    Value barrier = ring.full(stage);
+    Value address = LLVM::PtrToIntOp::create(rewriter, op.getLoc(), ir.i32, barrier);
+    Value landed =
+        LLVM::InlineAsmOp::create(
+            rewriter, op.getLoc(), ir.i32, ValueRange{address, parity},
+            "{\n.reg .pred p;\nmbarrier.test_wait.parity.shared::cta.b64 p, [$1], $2;\n"
+            "selp.u32 $0, 1, 0, p;\n}",
+            "=r,r,r", /*has_side_effects=*/true, /*is_align_stack=*/false,
+            LLVM::TailCallKind::None, /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
+            .getResult(0);
+    rewriter.replaceOp(op, ir.cmp(arith::CmpIPredicate::ne, landed, ir.c32(0)));
+    return success();
+  }
+};
+
 /// gemmc.stage_base -> the stage's address.
 struct StageBaseLowering : OpRewritePattern<StageBaseOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -263,6 +289,7 @@ void mlir::gemmc::populateTmaRingPatterns(RewritePatternSet &patterns) {
                StageAcquireLowering, // gemmc.stage_acquire
                StageFillLowering,    // gemmc.stage_fill
                StageWaitLowering,    // gemmc.stage_wait
+               StageReadyLowering,   // gemmc.stage_ready
                StageBaseLowering,    // gemmc.stage_base
                StoreTileLowering,    // gemmc.store_tile
                StoreDrainLowering,   // gemmc.store_drain

@@ -96,6 +96,10 @@ private:
   /// An scf.for over K steps 0 .. steps - 1 carrying the accumulators from
   /// `init`: `body(step, acc)` builds a step and returns the next ones.
   Value accumulate(Value steps, Value init, function_ref<Value(Value, Value)> body);
+  /// Pingpong with BLOCK_M = 128: the K loop of one tile from load number
+  /// g0, each wgmma row block issued as its own group (see the definition);
+  /// returns the whole accumulator.
+  Value accumulateByRowBlocks(Value g0, Value steps, Type accType);
   /// mainloop.promotion_interval = N: `accumulate` in rounds of N steps,
   /// each into a fresh MMA accumulator (from `zero`) that is then added
   /// into an f32 sum (gemmc.mma_promote); returns the sum.
@@ -339,6 +343,9 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
                  ? foldInParts(g0, kBegin, steps, aSlice, row0, rowInTile, n0, accType)
                  : accumulateBlockScaled(steps, zero, stepBody, kBegin, row0, n0, g0,
                                          rowInTile);
+  } else if (warpgroupRowBlocks(s) > 1 && s.mainloop.promotionInterval == 0) {
+    assert(!refill && "two row blocks only under pingpong, which has a producer warp");
+    result = accumulateByRowBlocks(g0, steps, accType);
   } else {
     result = s.mainloop.promotionInterval > 0
                  ? accumulatePromoted(steps, zero, stepBody)
@@ -361,6 +368,89 @@ Value WarpSpecializer::accumulate(Value steps, Value init,
   Value next = body(loop.getInductionVar(), loop.getRegionIterArgs()[0]);
   scf::YieldOp::create(ir.b, ir.loc, next);
   return loop.getResult(0);
+}
+
+Value WarpSpecializer::accumulateByRowBlocks(Value g0, Value steps, Type accType) {
+  // cuBLASLt OUTER_VEC's order (its SASS, session 10): a K tile's first row
+  // block is issued and committed, then the wait for all but that group
+  // (wgmma.wait_group 1: the K tile before, whose stage goes back), then the
+  // other row blocks, each committed. The wait sits under one row block's
+  // MMAs and the next row block follows it at once. (Session 10 tried the
+  // first row block uncommitted with wait_group 0: ptxas then waited for it
+  // too, -10%.) The first K tile is peeled and issued with scale-d 0
+  // (`fresh`): no zeroing of the 128 accumulator registers between the
+  // turn's hand-over and the tile's first wgmma, and the loop needs no
+  // "step > 0" test before its release. A tile has at least one K tile (the
+  // runtime rejects K = 0, and consumeTile's last release assumes it).
+  OpBuilder &b = ir.b;
+  int64_t rowBlocks = warpgroupRowBlocks(s);
+  int64_t blockRegs = cast<LLVM::LLVMStructType>(accType).getBody().size() / rowBlocks;
+  // One row block's accumulator: gemmc.mma_stage then issues that block
+  // alone, A from the a_tile it is given.
+  Type blockType =
+      LLVM::LLVMStructType::getLiteral(b.getContext(), SmallVector<Type>(blockRegs, ir.f32));
+  int64_t aBlockBytes =
+      mmaInstrShape(s.arch, s.a.element)->m * s.blockK() * elementBytes(s.a.element);
+  auto issue = [&](Value acc, Value base, int64_t block, bool fresh) -> Value {
+    Value aTile = ir.sharedAt(base, block * aBlockBytes);
+    Value bTile = ir.sharedAt(base, layout.getBOffset());
+    return MmaStageOp::create(b, ir.loc, blockType, acc, aTile, bTile, /*a_frag=*/Value(),
+                              op.getSchedule(), /*columns=*/nullptr, fresh);
+  };
+  // The next K tile's stage is tested (gemmc.stage_ready, not blocking)
+  // before the last row block is issued, and the loop carries the answer:
+  // its blocking wait runs only when the stage had not landed, so the test's
+  // latency lies under the row block's MMAs (OUTER_VEC's TRYWAIT there).
+  StageWaitOp::create(b, ir.loc, g0, op.getSmem(), layout);
+  Value base0 = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g0, op.getSmem(), layout);
+  Value ignored = LLVM::PoisonOp::create(b, ir.loc, blockType);
+  SmallVector<Value> init;
+  Value ready1;
+  for (int64_t block = 0; block < rowBlocks; ++block) {
+    if (block + 1 == rowBlocks) {
+      Value g1 = ir.add(g0, ir.c32(1));
+      ready1 = StageReadyOp::create(b, ir.loc, b.getI1Type(), g1, op.getSmem(), layout);
+    }
+    init.push_back(issue(ignored, base0, block, /*fresh=*/true));
+  }
+  init.push_back(ready1);
+  auto loop = scf::ForOp::create(b, ir.loc, ir.c32(1), steps, ir.c32(1), init);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value g = ir.add(g0, loop.getInductionVar());
+    Value ready = loop.getRegionIterArgs().back();
+    Value no = arith::ConstantOp::create(b, ir.loc, b.getBoolAttr(false));
+    Value notReady = ir.cmp(arith::CmpIPredicate::eq, ready, no);
+    ir.ifThen(notReady, [&] { StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout); });
+    Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
+    SmallVector<Value> next(loop.getRegionIterArgs().drop_back());
+    next[0] = issue(next[0], base, 0, /*fresh=*/false);
+    MmaWaitOp::create(b, ir.loc, /*pending=*/1);
+    // The leader's arrival predicated, not branched around: a branch here
+    // makes the warp reconverge right before the next row block's wgmmas
+    // (session 11: round 1's hand-made loop with the arrival predicated ran
+    // 1.3% faster than main's, this loop with the branch and without the
+    // stage test 1.3-1.7% slower in round 2; OUTER_VEC predicates it).
+    Value prev = ir.sub(g, ir.c32(1));
+    StageReleaseOp::create(b, ir.loc, prev, op.getSmem(), s.clusterSize(), layout,
+                           /*ctas=*/IntegerAttr(), /*predicated=*/true);
+    // Past the tile's last K tile this tests a load of the other
+    // warpgroup's tile; the loop ends and the answer goes unused.
+    Value gNext = ir.add(g, ir.c32(1));
+    Value nextReady = StageReadyOp::create(b, ir.loc, b.getI1Type(), gNext, op.getSmem(), layout);
+    for (int64_t block = 1; block < rowBlocks; ++block)
+      next[block] = issue(next[block], base, block, /*fresh=*/false);
+    next.push_back(nextReady);
+    scf::YieldOp::create(b, ir.loc, next);
+  }
+  Value whole = LLVM::PoisonOp::create(b, ir.loc, accType);
+  for (int64_t block = 0; block < rowBlocks; ++block)
+    for (int64_t r = 0; r < blockRegs; ++r) {
+      Value x = LLVM::ExtractValueOp::create(b, ir.loc, loop.getResult(block), r);
+      whole = LLVM::InsertValueOp::create(b, ir.loc, whole, x, block * blockRegs + r);
+    }
+  return whole;
 }
 
 Value WarpSpecializer::accumulatePromoted(
@@ -988,37 +1078,58 @@ void WarpSpecializer::buildPingpongConsumers() {
   auto waitTurn = [&] { namedBarrier(myTurn, pair, /*arrive=*/false); };
   auto handOver = [&] { namedBarrier(otherTurn, pair, /*arrive=*/true); };
 
-  auto loop = scf::ForOp::create(b, loc, ir.c32(0), turns, ir.c32(1));
+  // Turn t's tile is the CTA's tile 2t + wg (local numbering). Its origin
+  // (two integer divisions) is computed a turn ahead and carried by the
+  // loop, so that it lies off the path from the other warpgroup's hand-over
+  // to this one's first wgmma: computed inside the turn, before the wait,
+  // the machine sinking put it after the wait again. Past the last tile it
+  // is computed and not used.
+  auto localOf = [&](Value turn) { return ir.add(ir.mul(turn, ir.c32(2)), wg); };
+  auto tileOf = [&](Value turn) {
+    Value local = localOf(turn);
+    return ir.add(first, ir.mul(local, step));
+  };
+  auto originOf = [&](Value turn) -> SmallVector<Value> {
+    Value tile = tileOf(turn);
+    auto origin = TileOriginOp::create(b, loc, ir.i32, ir.i32, tile, op.getM(), op.getN(),
+                                       op.getSchedule());
+    return {origin.getM0(), origin.getN0()};
+  };
+  SmallVector<Value> firstOrigin = originOf(ir.c32(0));
+  auto loop = scf::ForOp::create(b, loc, ir.c32(0), turns, ir.c32(1), firstOrigin);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value turn = loop.getInductionVar();
-    Value local = ir.add(ir.mul(turn, ir.c32(2)), wg);
+    Value local = localOf(turn);
+    Value tile = tileOf(turn);
+    Value m0 = loop.getRegionIterArgs()[0], n0 = loop.getRegionIterArgs()[1];
     // Warpgroup 0 starts the first tile without waiting.
     Value notFirstGroup = ir.cmp(arith::CmpIPredicate::ne, wg, ir.c32(0));
     ir.ifThen(ir.orI(ir.cmp(arith::CmpIPredicate::ugt, turn, ir.c32(0)), notFirstGroup),
               waitTurn);
-    Value tile = ir.add(first, ir.mul(local, step));
     auto has = scf::IfOp::create(b, loc, ir.cmp(arith::CmpIPredicate::ult, tile, tiles),
                                  /*withElseRegion=*/true);
-    b.setInsertionPointToStart(&has.getThenRegion().front());
-    auto origin = TileOriginOp::create(b, loc, ir.i32, ir.i32, tile, op.getM(), op.getN(),
-                                       op.getSchedule());
-    Value m0 = origin.getM0(), n0 = origin.getN0();
-    Value acc = consumeTile(ir.mul(local, kTiles), m0, n0, /*refill=*/false, handOver);
-    // Two wgmma row blocks (BLOCK_M = 128): each is stored as a 64-row tile
-    // of its own (the epilogue's fragment and C's TMA box), the second at
-    // m0 + 64.
-    int64_t rowBlocks = warpgroupRowBlocks(s), blockRows = s.blockM() / rowBlocks;
-    int64_t blockRegs = cast<LLVM::LLVMStructType>(acc.getType()).getBody().size() / rowBlocks;
-    for (int64_t block = 0; block < rowBlocks; ++block) {
-      Value part = rowBlocks == 1 ? acc : structFields(ir, acc, block * blockRegs, blockRegs);
-      epilogue(part, block == 0 ? m0 : ir.add(m0, ir.c32(block * blockRows)), n0);
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(&has.getThenRegion().front());
+      Value acc = consumeTile(ir.mul(local, kTiles), m0, n0, /*refill=*/false, handOver);
+      // Two wgmma row blocks (BLOCK_M = 128): each is stored as a 64-row
+      // tile of its own (the epilogue's fragment and C's TMA box), the
+      // second at m0 + 64.
+      int64_t rowBlocks = warpgroupRowBlocks(s), blockRows = s.blockM() / rowBlocks;
+      int64_t blockRegs = cast<LLVM::LLVMStructType>(acc.getType()).getBody().size() / rowBlocks;
+      for (int64_t block = 0; block < rowBlocks; ++block) {
+        Value part = rowBlocks == 1 ? acc : structFields(ir, acc, block * blockRegs, blockRegs);
+        epilogue(part, block == 0 ? m0 : ir.add(m0, ir.c32(block * blockRows)), n0);
+      }
+      // An odd tile count leaves warpgroup 1 a turn without a tile: it
+      // hands over all the same, so both keep count.
+      b.setInsertionPointToStart(&has.getElseRegion().front());
+      handOver();
     }
-    // An odd tile count leaves warpgroup 1 a turn without a tile: it hands
-    // over all the same, so both keep count.
-    b.setInsertionPointToStart(&has.getElseRegion().front());
-    handOver();
+    Value nextTurn = ir.add(turn, ir.c32(1));
+    scf::YieldOp::create(b, loc, originOf(nextTurn));
   }
   // Warpgroup 0 takes warpgroup 1's last hand-over.
   ir.ifThen(ir.andI(isFirst, ir.cmp(arith::CmpIPredicate::ugt, turns, ir.c32(0))),

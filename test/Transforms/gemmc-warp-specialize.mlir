@@ -133,8 +133,8 @@ gpu.module @k3 {
 
 // warp_specialized_pingpong, 64x256: one consumer warpgroup takes a stage
 // (empty_arrivals 1). Warpgroup w computes the CTA's local tiles w, w + 2,
-// ... (ceil(mine / 2) turns), tile first + local x step, its loads numbered
-// from local x K tiles; it waits at named barrier 3 + w for its turn (not
+// ... (ceil(mine / 2) turns), tile first + local x step (its origin computed
+// a turn ahead, before the wait), its loads numbered from local x K tiles; it waits at named barrier 3 + w for its turn (not
 // warpgroup 0's first) and, after its last stage wait, arrives at 3 + (1 - w)
 // = 4 - w; a turn without a tile still hands over. Warpgroup 0 takes the
 // last hand-over; the leaders drain their TMA stores. The warpgroup id is
@@ -159,19 +159,22 @@ gpu.module @k3 {
 // CHECK-NEXT: %[[TURNS:.*]] = arith.divui %[[MINE1]], %c2_i32 : i32
 // CHECK-NEXT: %[[MYTURN:.*]] = arith.addi %[[WG]], %c3_i32 : i32
 // CHECK-NEXT: %[[OTHER:.*]] = arith.subi %c4_i32, %[[WG]] : i32
-// CHECK-NEXT: scf.for %[[TURN:.*]] = %c0_i32 to %[[TURNS]] step %c1_i32
+// CHECK-NEXT: %[[LS0:.*]] = arith.muli %[[WG]], %[[STEP]] : i32
+// CHECK-NEXT: %[[TILE0:.*]] = arith.addi %[[FIRST]], %[[LS0]] : i32
+// CHECK-NEXT: %[[M00:.*]], %[[N00:.*]] = gemmc.tile_origin %[[TILE0]]
+// CHECK-NEXT: scf.for %[[TURN:.*]] = %c0_i32 to %[[TURNS]] step %c1_i32 iter_args(%[[M0:.*]] = %[[M00]], %[[N0:.*]] = %[[N00]]) -> (i32, i32)
 // CHECK-NEXT: %[[T2:.*]] = arith.muli %[[TURN]], %c2_i32 : i32
 // CHECK-NEXT: %[[LOCAL:.*]] = arith.addi %[[T2]], %[[WG]] : i32
+// CHECK-NEXT: %[[LS:.*]] = arith.muli %[[LOCAL]], %[[STEP]] : i32
+// CHECK-NEXT: %[[TILE:.*]] = arith.addi %[[FIRST]], %[[LS]] : i32
 // CHECK-NEXT: %[[NOTWG0:.*]] = arith.cmpi ne, %[[WG]], %c0_i32 : i32
 // CHECK-NEXT: %[[LATER:.*]] = arith.cmpi ugt, %[[TURN]], %c0_i32 : i32
 // CHECK-NEXT: %[[WAIT:.*]] = arith.ori %[[LATER]], %[[NOTWG0]] : i1
 // CHECK-NEXT: scf.if %[[WAIT]] {
 // CHECK-NEXT: gemmc.named_barrier %[[MYTURN]], %c256_i32{{$}}
-// CHECK: %[[LS:.*]] = arith.muli %[[LOCAL]], %[[STEP]] : i32
-// CHECK-NEXT: %[[TILE:.*]] = arith.addi %[[FIRST]], %[[LS]] : i32
+// CHECK-NEXT: }
 // CHECK-NEXT: %[[HAS:.*]] = arith.cmpi ult, %[[TILE]], %[[TILES]] : i32
 // CHECK-NEXT: scf.if %[[HAS]] {
-// CHECK-NEXT: %[[M0:.*]], %[[N0:.*]] = gemmc.tile_origin %[[TILE]]
 // CHECK-NEXT: %[[G0:.*]] = arith.muli %[[LOCAL]], %[[KT:.*]] : i32
 // CHECK: gemmc.mma_stage
 // CHECK: gemmc.named_barrier %[[OTHER]], %c256_i32 {arrive}
@@ -179,6 +182,16 @@ gpu.module @k3 {
 // CHECK: gemmc.epilogue %{{.*}}, %{{.*}}, %[[M0]], %[[N0]]
 // CHECK-NEXT: } else {
 // CHECK-NEXT: gemmc.named_barrier %[[OTHER]], %c256_i32 {arrive}
+// CHECK-NEXT: }
+// The next turn's tile origin, carried: off the path from the hand-over to
+// the first wgmma.
+// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[TURN]], %c1_i32 : i32
+// CHECK-NEXT: %[[NT2:.*]] = arith.muli %[[NEXT]], %c2_i32 : i32
+// CHECK-NEXT: %[[NLOCAL:.*]] = arith.addi %[[NT2]], %[[WG]] : i32
+// CHECK-NEXT: %[[NLS:.*]] = arith.muli %[[NLOCAL]], %[[STEP]] : i32
+// CHECK-NEXT: %[[NTILE:.*]] = arith.addi %[[FIRST]], %[[NLS]] : i32
+// CHECK-NEXT: %[[NM0:.*]], %[[NN0:.*]] = gemmc.tile_origin %[[NTILE]]
+// CHECK-NEXT: scf.yield %[[NM0]], %[[NN0]] : i32, i32
 // CHECK: %[[ANYTURN:.*]] = arith.cmpi ugt, %[[TURNS]], %c0_i32 : i32
 // CHECK-NEXT: %[[LASTWAIT:.*]] = arith.andi %[[ISWG0]], %[[ANYTURN]] : i1
 // CHECK-NEXT: scf.if %[[LASTWAIT]] {

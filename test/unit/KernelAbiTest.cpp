@@ -126,7 +126,9 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // pp128_tn_direct_beta, pp128_nn_tma_f32out_c12, fp8_rowcol_128x128_pp_c2_relu),
   // and 1 per-tensor FP8 spec in a 2x1 cluster (issue 14, session 10:
   // h200_fp8_e4m3_128x256_coop_2x1).
-  EXPECT_EQ(checked, 138);
+  // and 2 FP8 pingpong specs with 128x128 tiles (issue 14, session 11, fp8m:
+  // h200_fp8_e4m3_rowcol_128x128_pp, h200_fp8_e4m3_128x128_pp).
+  EXPECT_EQ(checked, 140);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box

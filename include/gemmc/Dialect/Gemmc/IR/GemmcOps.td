@@ -107,6 +107,11 @@ def Gemmc_MmaStageOp : Gemmc_Op<"mma_stage", [AllTypesMatch<["acc", "result"]>]>
     gemmc.mma_a_fragment's result for `a_tile`), the MMAs take A from those
     registers instead of shared memory.
 
+    Pingpong with BLOCK_M = 128 (two 64-row wgmma blocks a warpgroup): an
+    `acc` of one row block's registers (BLOCK_N / 2) issues that block alone,
+    A from `a_tile`, as a commit group of its own, so that a wait can sit
+    between a K tile's row blocks (cuBLASLt OUTER_VEC's order).
+
     ```mlir
     %acc1 = gemmc.mma_stage %acc0, %a_tile, %b_tile {schedule = #gemmc.schedule<...>}
         : !llvm.struct<(f32, ...)>, !llvm.ptr<3>, !llvm.ptr<3>
@@ -438,6 +443,20 @@ def Gemmc_StageWaitOp : Gemmc_Op<"stage_wait"> {
   let assemblyFormat = "$load `,` $smem attr-dict `:` qualified(type($smem))";
 }
 
+def Gemmc_StageReadyOp : Gemmc_Op<"stage_ready"> {
+  let summary = "Consumer: whether the stage of load `load` is full, without waiting";
+  let description = [{
+    gemmc.stage_wait's test (full parity (g / stages) & 1 of stage
+    g % stages), answered at once: `ready` is true when the stage has landed.
+    Issued early (under a K tile's MMAs), it lets the next K tile skip its
+    blocking wait.
+  }];
+  let arguments = (ins I32:$load, LLVM_AnyPointer:$smem,
+                       Gemmc_SmemLayoutAttr:$smem_layout);
+  let results = (outs I1:$ready);
+  let assemblyFormat = "$load `,` $smem attr-dict `:` qualified(type($smem))";
+}
+
 def Gemmc_StageReleaseOp : Gemmc_Op<"stage_release"> {
   let summary = "Consumer: this warpgroup is done with the stage of load `load`";
   let description = [{
@@ -446,10 +465,14 @@ def Gemmc_StageReleaseOp : Gemmc_Op<"stage_release"> {
     CTA's stage under multicast). `ctas` (sm_100a) is the MMA's CTA group:
     2 when a CTA pair's leader releases the stage of both; absent or 1
     when each CTA releases its own (and, in a cluster, its peers').
+    `predicated` (sm_90a): the leader's arrivals are predicated
+    instructions instead of a branch around them, so the warp does not
+    diverge where it must be converged next (between a K tile's wgmma row
+    blocks, as cuBLASLt OUTER_VEC's `@P SYNCS.ARRIVE`).
   }];
   let arguments = (ins I32:$load, LLVM_AnyPointer:$smem, I64Attr:$cluster_size,
                        Gemmc_SmemLayoutAttr:$smem_layout,
-                       OptionalAttr<I64Attr>:$ctas);
+                       OptionalAttr<I64Attr>:$ctas, UnitAttr:$predicated);
   let assemblyFormat = "$load `,` $smem attr-dict `:` qualified(type($smem))";
 }
 
