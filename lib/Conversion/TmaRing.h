@@ -35,6 +35,9 @@ struct Ring {
   Ring(KernelIR &ir, Value smem, SmemLayoutAttr layout)
       : ir(ir), smem(smem), layout(layout) {}
   Value stageOf(Value g) { return ir.remU(g, ir.c32(layout.getStages())); }
+  /// The phase a consumer waits for on load g's full barrier: the stage's
+  /// (g / stages)-th filling, parity (g / stages) & 1.
+  Value fullParity(Value g) { return ir.andI(ir.divU(g, ir.c32(layout.getStages())), ir.c32(1)); }
   Value barrierAt(int64_t first, Value stage) {
     return ir.sharedAt(smem, ir.add(ir.c32(first),
                                     ir.mul(stage, ir.c32(isa::kMbarrierBytes))));

@@ -201,8 +201,7 @@ struct StageWaitLowering : OpRewritePattern<StageWaitOp> {
     Ring ring(ir, op.getSmem(), op.getSmemLayout());
     Value g = op.getLoad();
     Value stage = ring.stageOf(g);
-    Value parity =
-        ir.andI(ir.divU(g, ir.c32(op.getSmemLayout().getStages())), ir.c32(1));
+    Value parity = ring.fullParity(g);
     ring.waitParity(ring.full(stage), parity);
     rewriter.eraseOp(op);
     return success();
@@ -218,8 +217,7 @@ struct StageReadyLowering : OpRewritePattern<StageReadyOp> {
     Ring ring(ir, op.getSmem(), op.getSmemLayout());
     Value g = op.getLoad();
     Value stage = ring.stageOf(g);
-    Value parity =
-        ir.andI(ir.divU(g, ir.c32(op.getSmemLayout().getStages())), ir.c32(1));
+    Value parity = ring.fullParity(g);
     Value barrier = ring.full(stage);
     Value address = LLVM::PtrToIntOp::create(rewriter, op.getLoc(), ir.i32, barrier);
     Value landed =
