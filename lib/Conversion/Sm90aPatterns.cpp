@@ -34,51 +34,48 @@ struct StageReleaseLowering : OpRewritePattern<StageReleaseOp> {
     Ring ring(ir, op.getSmem(), op.getSmemLayout());
     Value stage = ring.stageOf(op.getLoad());
     int64_t cluster = op.getClusterSize();
+    // The stage's empty barrier in this CTA, or in every CTA of the cluster:
+    // every CTA writes this stage of ours (multicast), so every CTA's
+    // producer waits for our release. `arrive(barrier, remote)`.
+    auto arriveEverywhere = [&](function_ref<void(Value, bool)> arrive) {
+      Value barrier = ring.empty(stage);
+      if (cluster == 1)
+        return arrive(barrier, /*remote=*/false);
+      for (int64_t peer = 0; peer < cluster; ++peer)
+        arrive(NVVM::MapaOp::create(ir.b, ir.loc, ir.sharedClusterPtr, barrier, ir.c32(peer)),
+               /*remote=*/true);
+    };
+    // CTA scope suffices for a peer's barrier (the consumers wrote nothing a
+    // peer reads); cluster scope would make each release a cluster-wide
+    // fence.
     if (op.getPredicated()) {
       // Every thread computes the addresses; the leader's arrivals are
       // predicated in the asm (LLVM would branch around a call).
       Value leader = arith::ExtUIOp::create(rewriter, op.getLoc(), ir.i32, ir.isWarpgroupLeader());
-      Value barrier = ring.empty(stage);
-      auto arrive = [&](Value address, StringRef space, StringRef constraint) {
+      arriveEverywhere([&](Value barrier, bool remote) {
+        StringRef space = remote ? "cluster" : "cta";
         std::string text = ("{\n.reg .pred p;\nsetp.ne.b32 p, $1, 0;\n@p mbarrier.arrive.shared::" +
                             space + ".b64 _, [$0];\n}")
                                .str();
+        Value address =
+            LLVM::PtrToIntOp::create(rewriter, op.getLoc(), remote ? ir.i64 : ir.i32, barrier);
         LLVM::InlineAsmOp::create(rewriter, op.getLoc(), TypeRange{}, ValueRange{address, leader},
-                                  text, (constraint + ",r").str(), /*has_side_effects=*/true,
+                                  text, remote ? "l,r" : "r,r", /*has_side_effects=*/true,
                                   /*is_align_stack=*/false, LLVM::TailCallKind::None,
                                   /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr);
-      };
-      if (cluster == 1) {
-        Value address = LLVM::PtrToIntOp::create(rewriter, op.getLoc(), ir.i32, barrier);
-        arrive(address, "cta", "r");
-      }
-      // As below: every CTA of the cluster, CTA scope.
-      for (int64_t peer = 0; cluster > 1 && peer < cluster; ++peer) {
-        Value remote = NVVM::MapaOp::create(ir.b, ir.loc, ir.sharedClusterPtr, barrier, ir.c32(peer));
-        Value address = LLVM::PtrToIntOp::create(rewriter, op.getLoc(), ir.i64, remote);
-        arrive(address, "cluster", "l");
-      }
-      rewriter.eraseOp(op);
-      return success();
+      });
+    } else {
+      ir.ifThen(ir.isWarpgroupLeader(), [&] {
+        arriveEverywhere([&](Value barrier, bool remote) {
+          if (remote)
+            NVVM::MBarrierArriveOp::create(ir.b, ir.loc, /*res=*/Type(), barrier,
+                                           /*count=*/Value(), NVVM::MemScopeKind::CTA);
+          else
+            NVVM::MBarrierArriveOp::create(ir.b, ir.loc, /*res=*/Type(), barrier,
+                                           /*count=*/Value());
+        });
+      });
     }
-    ir.ifThen(ir.isWarpgroupLeader(), [&] {
-      Value barrier = ring.empty(stage);
-      if (cluster == 1) {
-        NVVM::MBarrierArriveOp::create(ir.b, ir.loc, /*res=*/Type(), barrier,
-                                       /*count=*/Value());
-        return;
-      }
-      // Every CTA of the cluster writes this stage of ours (multicast), so
-      // every CTA's producer waits for our release. CTA scope suffices (the
-      // consumers wrote nothing a peer reads); cluster scope would make each
-      // release a cluster-wide fence.
-      for (int64_t peer = 0; peer < cluster; ++peer) {
-        Value remote = NVVM::MapaOp::create(ir.b, ir.loc, ir.sharedClusterPtr,
-                                            barrier, ir.c32(peer));
-        NVVM::MBarrierArriveOp::create(ir.b, ir.loc, /*res=*/Type(), remote,
-                                       /*count=*/Value(), NVVM::MemScopeKind::CTA);
-      }
-    });
     rewriter.eraseOp(op);
     return success();
   }
@@ -388,16 +385,7 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
       }
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, op.getLoc());
-    if (pieces == 1)
-      whole = acc[0];
-    else
-      for (int64_t p = 0; p < pieces; ++p)
-        for (int64_t r = 0; r < partRegs; ++r)
-          whole = LLVM::InsertValueOp::create(
-              rewriter, op.getLoc(), whole,
-              LLVM::ExtractValueOp::create(rewriter, op.getLoc(), acc[p], r),
-              p * partRegs + r);
-    rewriter.replaceOp(op, whole);
+    rewriter.replaceOp(op, pieces == 1 ? acc[0] : joinStructFields(ir, whole.getType(), acc));
     return success();
   }
 };

@@ -444,13 +444,8 @@ Value WarpSpecializer::accumulateByRowBlocks(Value g0, Value steps, Type accType
     next.push_back(nextReady);
     scf::YieldOp::create(b, ir.loc, next);
   }
-  Value whole = LLVM::PoisonOp::create(b, ir.loc, accType);
-  for (int64_t block = 0; block < rowBlocks; ++block)
-    for (int64_t r = 0; r < blockRegs; ++r) {
-      Value x = LLVM::ExtractValueOp::create(b, ir.loc, loop.getResult(block), r);
-      whole = LLVM::InsertValueOp::create(b, ir.loc, whole, x, block * blockRegs + r);
-    }
-  return whole;
+  SmallVector<Value> blocks(loop.getResults().take_front(rowBlocks));
+  return joinStructFields(ir, accType, blocks);
 }
 
 Value WarpSpecializer::accumulatePromoted(

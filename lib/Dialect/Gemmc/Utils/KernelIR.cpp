@@ -53,6 +53,20 @@ Value mlir::gemmc::structFields(KernelIR &ir, Value whole, int64_t first, int64_
   return part;
 }
 
+Value mlir::gemmc::joinStructFields(KernelIR &ir, Type whole, ArrayRef<Value> parts) {
+  Value joined = LLVM::PoisonOp::create(ir.b, ir.loc, whole);
+  int64_t at = 0;
+  for (Value part : parts) {
+    int64_t count = cast<LLVM::LLVMStructType>(part.getType()).getBody().size();
+    for (int64_t r = 0; r < count; ++r)
+      joined = LLVM::InsertValueOp::create(
+          ir.b, ir.loc, joined, LLVM::ExtractValueOp::create(ir.b, ir.loc, part, r), at++);
+  }
+  assert(at == int64_t(cast<LLVM::LLVMStructType>(whole).getBody().size()) &&
+         "the parts fill the whole struct");
+  return joined;
+}
+
 Type mlir::gemmc::accumulatorType(ScheduleAttr schedule) {
   MLIRContext *ctx = schedule.getContext();
   SmallVector<Type> fields(schedule.getResources().accRegsPerThread,

@@ -93,6 +93,9 @@ public:
 /// Fields [first, first + count) of the struct `whole`, as a struct of their
 /// own: an accumulator's column part or row block.
 Value structFields(KernelIR &ir, Value whole, int64_t first, int64_t count);
+/// structFields' inverse: a struct of type `whole` whose fields are those of
+/// `parts` in order (each part's fields, then the next part's).
+Value joinStructFields(KernelIR &ir, Type whole, ArrayRef<Value> parts);
 
 /// The struct of fp32 accumulators each MMA thread holds for one tile
 /// (CtaResources::accRegsPerThread of them).
