@@ -583,9 +583,22 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     bool carriesScales = !staged || ahead;
     Value sum = carried[0], part = carried[1];
     Value scales = carriesScales ? carried[2] : Value();
-    // The K tile before: all its MMAs were waited for.
-    ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
-              [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
+    // The K tile before: all its MMAs were waited for. With turns and the
+    // next stage waited for ahead, it is released after this K tile's first
+    // part is issued and handed over (less lead for the producer: a 4th
+    // stage and an earlier release both made the parts slower, sessions 10
+    // and 11), the leader's arrival predicated so that the warp does not
+    // diverge between the part's issue and its fold.
+    bool lateRelease = turns && ahead;
+    auto releasePrevious = [&] {
+      ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)), [&] {
+        StageReleaseOp::create(b, ir.loc, ir.sub(ir.add(g0, step), ir.c32(1)), op.getSmem(),
+                               s.clusterSize(), layout, /*ctas=*/IntegerAttr(),
+                               /*predicated=*/lateRelease);
+      });
+    };
+    if (!lateRelease)
+      releasePrevious();
     SmallVector<Value> queue(carried.begin() + (carriesScales ? 3 : 2), carried.end());
     if (!staged)
       queue.push_back(scalesAt(ir.add(step, ir.c32(kScaleLead))));
@@ -616,6 +629,8 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
       // next being issued.
       if (turns)
         foldTurn(/*handOver=*/true);
+      if (lateRelease && p == 0)
+        releasePrevious();
       if (turns && p + 1 < parts)
         foldTurn(/*handOver=*/false);
       if (ahead && p + 1 == parts) {
