@@ -312,16 +312,23 @@ gpu.module @k4 {
 // CHECK-NEXT: scf.yield %{{.*}} : !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NEXT: }
 // CHECK-NEXT: %{{[0-9]+}}:3 = scf.for %[[STEP:[a-z0-9]+]] = %c0_i32 to %[[STEPS]] step %c1_i32 iter_args(%[[SUMIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[PARTIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[F:[a-z0-9]+]] = %[[F0]]) -> (
-// CHECK: gemmc.stage_release
-// CHECK: gemmc.named_barrier
+// The K tile before's stage is released after this K tile's first part is
+// issued and the turn handed over, the leader's arrival predicated.
+// CHECK-NEXT: %[[MINE:.*]] = arith.addi %{{.*}}, %c3_i32 : i32
+// CHECK-NEXT: gemmc.named_barrier %[[MINE]], %c256_i32{{$}}
 // CHECK-NEXT: %[[G:.*]] = arith.addi %[[G0]], %[[STEP]] : i32
 // CHECK-NEXT: %[[BASE:.*]] = gemmc.stage_base %[[G]]
 // CHECK-NEXT: llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: %[[P0:.*]] = gemmc.mma_stage %[[PARTIN]], {{.*}}columns = array<i64: 0, 128>
-// CHECK-NEXT: arith.subi
-// CHECK-NEXT: gemmc.named_barrier %{{.*}}, %c256_i32 {arrive}
-// CHECK-NEXT: gemmc.named_barrier %{{.*}}, %c256_i32{{$}}
+// CHECK-NEXT: %[[OTHER:.*]] = arith.subi %c4_i32, %{{.*}} : i32
+// CHECK-NEXT: gemmc.named_barrier %[[OTHER]], %c256_i32 {arrive}
+// CHECK-NEXT: %[[LATER:.*]] = arith.cmpi ugt, %[[STEP]], %c0_i32 : i32
+// CHECK-NEXT: scf.if %[[LATER]] {
+// CHECK-NEXT: %[[PREV:.*]] = arith.subi %[[G]], %c1_i32 : i32
+// CHECK-NEXT: gemmc.stage_release %[[PREV]], %{{.*}} {cluster_size = 1 : i64, predicated, smem_layout
+// CHECK-NEXT: {{^ +[}]$}}
+// CHECK-NEXT: gemmc.named_barrier %[[MINE]], %c256_i32{{$}}
 // CHECK-NEXT: gemmc.mma_wait 0
 // CHECK-NEXT: %[[SUM0:.*]] = gemmc.mma_fold %[[SUMIN]], %[[P0]], %[[F]] {column = 0 : i64
 // CHECK-NEXT: %[[P1:.*]] = gemmc.mma_stage %[[P0]], {{.*}}columns = array<i64: 128, 128>
