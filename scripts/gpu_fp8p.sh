@@ -35,29 +35,39 @@ ragged=1x1x16,129x130x1000,127x255x200,1000x1000x1000,300x520x4096,4096x4096x409
 case $mode in
 r1)
   new=($block fp8_blockscale_128x256_fold128_g1_sk_ss)
+  micro=1
+  ;;
+r2)
+  new=($block h200_fp8_e4m3_blockscale_128x192_fold96_ss_coop h200_fp8_e4m3_blockscale_128x192_fold96_g1_ss_coop
+       h200_fp8_e4m3_blockscale_128x256_fold64_g0_coop fp8_blockscale_128x192_fold96_sk_ss)
+  micro=0
   ;;
 *) echo "gpu_fp8p.sh: unknown mode $mode" >&2; exit 2 ;;
 esac
 # The suite-only cubins (test/gpu's) are not timed.
 all=$(cd "$dir" && ls h200_*.cubin old_*.cubin 2>/dev/null | paste -sd,)
 
-# The microbenchmark's compile runs beside the runtime's build.
-mkdir -p "$build"
-nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
-timeout 90 "$nvcc" -O3 -std=c++17 -gencode arch=compute_90a,code=sm_90a -Xptxas -v \
-  -o "$build/fp8p-handover" bench/fp8p/handover.cu >"$OUT/handover-build.txt" 2>&1 &
-nvcc_pid=$!
+if ((micro)); then
+  # The microbenchmark's compile runs beside the runtime's build.
+  mkdir -p "$build"
+  nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+  timeout 90 "$nvcc" -O3 -std=c++17 -gencode arch=compute_90a,code=sm_90a -Xptxas -v \
+    -o "$build/fp8p-handover" bench/fp8p/handover.cu >"$OUT/handover-build.txt" 2>&1 &
+  nvcc_pid=$!
+fi
 gpu_stage_build 100 || exit 1
-wait "$nvcc_pid"
-nvcc_rc=$?
-say "handover build: exit $nvcc_rc"
-grep -E "C75|spill stores" "$OUT/handover-build.txt" | grep -v " 0 bytes spill" | head -5 | tee -a "$log"
-if ((nvcc_rc == 0)) && fits 15 "the handover microbenchmark"; then
-  stage handover "$(lim 30)" "$build/fp8p-handover" 4096 >"$OUT/handover.txt" 2>&1 || status=1
-  cat "$OUT/handover.txt" | tee -a "$log"
-else
-  tail -20 "$OUT/handover-build.txt" | tee -a "$log"
-  status=1
+if ((micro)); then
+  wait "$nvcc_pid"
+  nvcc_rc=$?
+  say "handover build: exit $nvcc_rc"
+  grep -E "C75|spill stores" "$OUT/handover-build.txt" | grep -v " 0 bytes spill" | head -5 | tee -a "$log"
+  if ((nvcc_rc == 0)) && fits 15 "the handover microbenchmark"; then
+    stage handover "$(lim 30)" "$build/fp8p-handover" 4096 >"$OUT/handover.txt" 2>&1 || status=1
+    cat "$OUT/handover.txt" | tee -a "$log"
+  else
+    tail -20 "$OUT/handover-build.txt" | tee -a "$log"
+    status=1
+  fi
 fi
 
 cubins=()
@@ -74,6 +84,11 @@ fi
 ob=old_$block
 say "summary: each kernel's TFLOP/s | its cuBLASLt peer and the ratio | over the per-tensor 128x256 kernel (block-scaled goal >= 0.9) | block-scaled over $ob"
 awk -v t="$tensor" -v ob="$ob" -f bench/fp8_summary.awk "$OUT/bench.txt" 2>/dev/null | sort | tee -a "$log"
+say "each kernel over main's build of its spec (old_), per shape"
+awk '/^shape /{next} { for (i = 3; i < NF; ++i) if ($i == "TFLOP/s" && $(i + 1) == "(cuBLAS") v[$1, $2] = $(i - 1) }
+  END { for (k in v) { split(k, p, SUBSEP); o = "old_" p[2]; if ((p[1], o) in v)
+    printf "%-16s %-56s %7.1f / %7.1f = %.3f\n", p[1], p[2], v[k], v[p[1], o], v[k] / v[p[1], o] } }' \
+  "$OUT/bench.txt" 2>/dev/null | sort | tee -a "$log"
 grep -h "WRONG\|ERROR" "$OUT/bench.txt" | head | tee -a "$log"
 say "gpu_fp8p.sh $mode: exit $status after ${SECONDS}s"
 exit $status

@@ -31,6 +31,22 @@ r1)
     test/gpu/specs/fp8_blockscale_128x256_fold128_g1_sk_ss.yaml
   old specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml
   ;;
+r2)
+  # The parts-in-flight kernels with turns a K tile (this branch) beside
+  # main's builds of the same specs (old_: no turns), the one-part-at-a-time
+  # 128x192 control, and test/gpu's stream_k case of the changed loop.
+  scripts/build_cubins.sh --check "$out" \
+    specs/h200_fp8_e4m3_128x256_coop.yaml \
+    specs/h200_fp8_e4m3_128x128_pp.yaml \
+    specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml \
+    bench/fp8p/h200_fp8_e4m3_blockscale_128x192_fold96_ss_coop.yaml \
+    bench/fp8p/h200_fp8_e4m3_blockscale_128x192_fold96_g1_ss_coop.yaml \
+    bench/fp8n/h200_fp8_e4m3_blockscale_128x256_fold64_g0_coop.yaml \
+    test/gpu/specs/fp8_blockscale_128x192_fold96_sk_ss.yaml
+  old specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml
+  old bench/fp8p/h200_fp8_e4m3_blockscale_128x192_fold96_ss_coop.yaml
+  old bench/fp8n/h200_fp8_e4m3_blockscale_128x256_fold64_g0_coop.yaml
+  ;;
 *) echo "build_cubins.sh: unknown mode $mode" >&2; exit 2 ;;
 esac
 ls "$out"
