@@ -9,6 +9,11 @@
 #     first half is issued and handed over), main's build of it (old_, with
 #     $GEMMC_MAIN, default /work/main/build/bin/gemmc), and test/gpu's
 #     stream_k case of the changed mainloop (suite only).
+# r2: the parts-in-flight kernels with turns a K tile (128x192 in parts of
+#     96, 128x256 in parts of 64; this branch) beside main's builds of the
+#     same specs (old_: no turns), the 128x192 one part at a time, the
+#     shipped spec (main's PTX again: the later release was reverted) and
+#     test/gpu's stream_k case of the changed loop (suite only).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -32,9 +37,6 @@ r1)
   old specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml
   ;;
 r2)
-  # The parts-in-flight kernels with turns a K tile (this branch) beside
-  # main's builds of the same specs (old_: no turns), the one-part-at-a-time
-  # 128x192 control, and test/gpu's stream_k case of the changed loop.
   scripts/build_cubins.sh --check "$out" \
     specs/h200_fp8_e4m3_128x256_coop.yaml \
     specs/h200_fp8_e4m3_128x128_pp.yaml \

@@ -16,10 +16,16 @@
 //   two    two parts in flight a warpgroup: issue parts 0 and 1, wait_group 1,
 //          fold part 0 (under part 1), wait_group 0, fold part 1; with turns
 //          (two warpgroups) each issues both parts in its turn.
+// Without the fold a chain accumulates onto the one before (scale-d 1):
+// with scale-d 0 a chain whose part nobody reads is dead, and ptxas removed
+// such wgmmas (round 1: 87-140 cycles a 256-cycle chain).
 // Each CTA's elapsed SM cycles (clock64, first start to last end over its
 // warpgroups) over the chains it issued, less b2b's cycles a chain of the
 // same N, is the idle tensor time a chain switch costs.
-// Built on the device: nvcc -O3 -arch=sm_90a -o handover handover.cu
+// Then "ring": the same warpgroups in the shipped kernel's whole loop (a
+// producer, 3 stages, full and empty barriers, staged scales), with and
+// without the stages' writes (cp.async.bulk), idle cycles a K tile.
+// Built on the device: nvcc -O3 -gencode arch=compute_90a,code=sm_90a -o handover handover.cu
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -117,11 +123,11 @@ __global__ void __launch_bounds__(128 * WGS, 1) handover(int chains, unsigned lo
     fence_regs<R>(p0);
   } else if constexpr (MODE == kWait) {
     for (int c = 0; c < chains; c += 2) {  // the two halves of B, each into its sum
-      chain<N>(p0, a, b0, true);
+      chain<N>(p0, a, b0, FOLD);
       wait_group<0>();
       fence_regs<R>(p0);
       if constexpr (FOLD) fold<R>(sum, p0, s);
-      chain<N>(p0, a, b1, true);
+      chain<N>(p0, a, b1, FOLD);
       wait_group<0>();
       fence_regs<R>(p0);
       if constexpr (FOLD) fold<R>(sum + R, p0, s);
@@ -133,13 +139,13 @@ __global__ void __launch_bounds__(128 * WGS, 1) handover(int chains, unsigned lo
     if (wg == 1) bar_arrive(other);  // warpgroup 0 takes the first turn
     for (int c = 0; c < chains; c += 2) {
       bar_sync(mine);
-      chain<N>(p0, a, b0, true);
+      chain<N>(p0, a, b0, FOLD);
       bar_arrive(other);
       bar_sync(mine);  // the second half's turn, under the first half
       wait_group<0>();
       fence_regs<R>(p0);
       if constexpr (FOLD) fold<R>(sum, p0, s);
-      chain<N>(p0, a, b1, true);
+      chain<N>(p0, a, b1, FOLD);
       bar_arrive(other);
       wait_group<0>();
       fence_regs<R>(p0);
@@ -159,8 +165,8 @@ __global__ void __launch_bounds__(128 * WGS, 1) handover(int chains, unsigned lo
     if (TURNS2 && wg == 1) bar_arrive(other);
     for (int c = 0; c < chains; c += 2) {
       if (TURNS2) bar_sync(mine);
-      chain<N>(p0, a, b0, true);
-      chain<N>(p1, a, b1, true);
+      chain<N>(p0, a, b0, FOLD);
+      chain<N>(p1, a, b1, FOLD);
       if (TURNS2) bar_arrive(other);
       wait_group<1>();
       fence_regs<R>(p0);
@@ -196,6 +202,162 @@ __global__ void __launch_bounds__(128 * WGS, 1) handover(int chains, unsigned lo
     cyc[2 * blockIdx.x + 1] = hi;
   }
 }
+
+
+// ---------------------------------------------------------------------------
+// ring: gemmc's fold_group 1 loop as the shipped 128x256 kernel runs it, with
+// its stage protocol: a producer thread (warpgroup 2) and 3 stages of 48 KiB
+// (A 2 x 8 KiB, B 32 KiB) plus a 512-byte scale slot each, full barriers (the
+// producer's arrival with the byte count) and empty barriers (one arrival a
+// consumer warpgroup). Each consumer: release the K tile before's stage at
+// the loop top (the leader), its turn, half 0 (four m64n128k32), hand over,
+// the second turn, wait_group 0, fold half 0 (its scales from the slot),
+// half 1, hand over, the next stage's wait and scale reads under half 1,
+// wait_group 0, fold half 1. COPY: the producer writes each stage with
+// cp.async.bulk from global memory (48.5 KiB, L2-resident), as TMA does;
+// otherwise it only arrives on the full barrier (the protocol without the
+// shared-memory writes).
+constexpr int kStages = 3;
+constexpr int kStageBytes = 48 * 1024;
+constexpr int kSlotBytes = 512;
+constexpr int kRingSmem = kStages * (kStageBytes + kSlotBytes) + 2 * kStages * 8 + 1024;
+constexpr int kSrcTiles = 8;  // K tiles of source in global memory, reused
+
+__device__ __forceinline__ void mbar_init(uint32_t bar, int count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(bar), "r"(count) : "memory");
+}
+__device__ __forceinline__ void mbar_wait(uint32_t bar, uint32_t parity) {
+  asm volatile(
+      "{\n.reg .pred P1;\nLAB_WAIT:\n"
+      "mbarrier.try_wait.parity.shared::cta.b64 P1, [%0], %1, 10000000;\n"
+      "@P1 bra DONE;\nbra LAB_WAIT;\nDONE:\n}\n" ::"r"(bar),
+      "r"(parity)
+      : "memory");
+}
+__device__ __forceinline__ void mbar_arrive(uint32_t bar) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(bar) : "memory");
+}
+__device__ __forceinline__ void mbar_expect(uint32_t bar, uint32_t bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(bar), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void bulk_copy(uint32_t dst, const void* src, uint32_t bytes, uint32_t bar) {
+  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];\n" ::"r"(dst),
+               "l"(src), "r"(bytes), "r"(bar)
+               : "memory");
+}
+
+template <bool COPY>
+__global__ void __launch_bounds__(384, 1) ring(int ktiles, const unsigned char* src, unsigned long long* cyc,
+                                              float* sink) {
+  extern __shared__ __align__(1024) unsigned char smem_raw[];
+  uint32_t base = static_cast<uint32_t>(__cvta_generic_to_shared(smem_raw));
+  uint32_t pad = (1024 - (base & 1023)) & 1023;
+  unsigned char* smem = smem_raw + pad;
+  base += pad;
+  const uint32_t slots = base + kStages * kStageBytes;
+  const uint32_t full = slots + kStages * kSlotBytes, empty = full + 8 * kStages;
+  for (int i = threadIdx.x; i < kStages * kStageBytes; i += blockDim.x)
+    smem[i] = static_cast<unsigned char>(0x30 | ((i * 37 + (i >> 7)) & 0x0F));
+  float* slotf = reinterpret_cast<float*>(smem + kStages * kStageBytes);
+  for (int i = threadIdx.x; i < kStages * kSlotBytes / 4; i += blockDim.x) slotf[i] = 1.0f;
+  if (threadIdx.x == 0) {
+    for (int st = 0; st < kStages; ++st) {
+      mbar_init(full + 8 * st, 1);
+      mbar_init(empty + 8 * st, 2);
+    }
+    asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+  }
+  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+  __syncthreads();
+  const int wg = threadIdx.x / 128;
+  __shared__ unsigned long long ts[2][2];
+  // The register split of gemmc's kernel: the producer gives up registers,
+  // the consumers take 232 (fold sum 128 + part 64 + the rest).
+  if (wg == 2) {
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 40;\n" ::: "memory");
+    if (threadIdx.x == 256) {
+      for (int kt = 0; kt < ktiles; ++kt) {
+        int st = kt % kStages;
+        mbar_wait(empty + 8 * st, ((kt / kStages) & 1) ^ 1);
+        if constexpr (COPY) {
+          mbar_expect(full + 8 * st, kStageBytes + kSlotBytes);
+          const unsigned char* from = src + size_t(kt % kSrcTiles) * (kStageBytes + kSlotBytes);
+          bulk_copy(base + st * kStageBytes, from, kStageBytes / 2, full + 8 * st);
+          bulk_copy(base + st * kStageBytes + kStageBytes / 2, from + kStageBytes / 2, kStageBytes / 2,
+                    full + 8 * st);
+          bulk_copy(slots + st * kSlotBytes, from + kStageBytes, kSlotBytes, full + 8 * st);
+        } else {
+          mbar_arrive(full + 8 * st);
+        }
+      }
+    }
+  } else {
+    asm volatile("setmaxnreg.inc.sync.aligned.u32 232;\n" ::: "memory");
+    const int mine = 1 + wg, other = 2 - wg;
+    const bool leader = threadIdx.x % 128 == 0;
+    const int row = (threadIdx.x % 128) / 4;  // a thread's two A rows: row and row + 8 (slot index)
+    float p0[64], sum[128];
+#pragma unroll
+    for (int i = 0; i < 64; ++i) p0[i] = 0.f;
+#pragma unroll
+    for (int i = 0; i < 128; ++i) sum[i] = 0.f;
+    __syncwarp();
+    unsigned long long t0 = clock64();
+    if (wg == 1) bar_arrive(other);
+    mbar_wait(full, 0);
+    const float* slot0 = reinterpret_cast<const float*>(smem + kStages * kStageBytes);
+    float sa0 = slot0[wg * 64 + row], sa1 = slot0[wg * 64 + row + 8], sb0 = slot0[128], sb1 = slot0[129];
+    for (int kt = 0; kt < ktiles; ++kt) {
+      int st = kt % kStages;
+      if (kt > 0 && leader) mbar_arrive(empty + 8 * ((kt - 1) % kStages));
+      const uint32_t a = base + st * kStageBytes + wg * kAStride;
+      const uint32_t b0 = base + st * kStageBytes + 2 * kAStride, b1 = b0 + 128 * 128;
+      bar_sync(mine);
+      chain<128>(p0, a, b0, true);
+      bar_arrive(other);
+      bar_sync(mine);
+      wait_group<0>();
+      fence_regs<64>(p0);
+      float s0 = sa0 * sb0, s1 = sa1 * sb0;
+#pragma unroll
+      for (int i = 0; i < 64; ++i) sum[i] = fmaf(p0[i], (i & 2) ? s1 : s0, sum[i]);
+      chain<128>(p0, a, b1, true);
+      bar_arrive(other);
+      // The next K tile's stage and scales, under half 1 (the piece's last
+      // K tile waits for its own stage again).
+      int nk = min(kt + 1, ktiles - 1), ns = nk % kStages;
+      mbar_wait(full + 8 * ns, (nk / kStages) & 1);
+      const float* slot = reinterpret_cast<const float*>(smem + kStages * kStageBytes + ns * kSlotBytes);
+      float na0 = slot[wg * 64 + row], na1 = slot[wg * 64 + row + 8], nb0 = slot[128], nb1 = slot[129];
+      wait_group<0>();
+      fence_regs<64>(p0);
+      s0 = sa0 * sb1;
+      s1 = sa1 * sb1;
+#pragma unroll
+      for (int i = 0; i < 64; ++i) sum[64 + i] = fmaf(p0[i], (i & 2) ? s1 : s0, sum[64 + i]);
+      sa0 = na0, sa1 = na1, sb0 = nb0, sb1 = nb1;
+    }
+    if (leader) mbar_arrive(empty + 8 * ((ktiles - 1) % kStages));
+    if (wg == 0) bar_sync(mine);
+    unsigned long long t1 = clock64();
+    if (threadIdx.x % 128 == 0) {
+      ts[wg][0] = t0;
+      ts[wg][1] = t1;
+    }
+    float total = 0.f;
+#pragma unroll
+    for (int i = 0; i < 128; ++i) total += sum[i];
+    sink[blockIdx.x * 256 + threadIdx.x] = total;
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    cyc[2 * blockIdx.x] = min(ts[0][0], ts[1][0]);
+    cyc[2 * blockIdx.x + 1] = max(ts[0][1], ts[1][1]);
+  }
+}
+
+}  // namespace
+namespace {
 
 #define CHECK(x)                                                                    \
   do {                                                                              \
@@ -238,6 +400,30 @@ Result run(int chains) {
   return {best, spread};
 }
 
+
+// The ring kernel: cycles a K tile (median CTA), over ktiles K tiles.
+template <bool COPY>
+Result run_ring(int ktiles, const unsigned char* src) {
+  auto k = ring<COPY>;
+  CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, kRingSmem));
+  std::vector<unsigned long long> h(2 * g_sms);
+  double best = 1e30, spread = 0;
+  for (int rep = 0; rep < 4; ++rep) {
+    k<<<g_sms, 384, kRingSmem>>>(ktiles, src, g_cyc, g_sink);
+    CHECK(cudaGetLastError());
+    CHECK(cudaDeviceSynchronize());
+    CHECK(cudaMemcpy(h.data(), g_cyc, h.size() * sizeof(h[0]), cudaMemcpyDeviceToHost));
+    std::vector<double> e(g_sms);
+    for (int i = 0; i < g_sms; ++i) e[i] = double(h[2 * i + 1] - h[2 * i]);
+    std::sort(e.begin(), e.end());
+    double med = e[g_sms / 2] / double(ktiles);
+    if (rep > 0 && med < best) {
+      best = med;
+      spread = 100.0 * (e.back() - e.front()) / e[g_sms / 2];
+    }
+  }
+  return {best, spread};
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -289,6 +475,24 @@ int main(int argc, char** argv) {
     std::printf("| %s | %d | %.1f | %.1f | %.1f | %.1f%% | %.1f%% |\n", r.name, r.n, r.r.cycles_per_chain, busy,
                 r.r.cycles_per_chain - busy, 100.0 * busy / r.r.cycles_per_chain, r.r.spread);
   }
+  // The ring: cycles a K tile of the CTA (four chains: two warpgroups' two
+  // halves), against four b2b chains.
+  std::fflush(stdout);  // the table above survives a ring that hangs (the script's time limit)
+  int ktiles = chains / 2;
+  unsigned char* src = nullptr;
+  size_t src_bytes = size_t(kSrcTiles) * (kStageBytes + kSlotBytes);
+  CHECK(cudaMalloc(&src, src_bytes));
+  CHECK(cudaMemset(src, 0x38, src_bytes));  // e4m3 1.0; as f32 scales ~4.4e-5
+  Result copy = run_ring<true>(ktiles, src);
+  Result nocopy = run_ring<false>(ktiles, src);
+  std::printf("\n| ring (gemmc's g1 loop, 3 stages, a producer) | cycles a K tile | busy (4 b2b chains) | idle a K tile | idle a switch (/4) | tensor busy | CTA spread |\n");
+  std::printf("|---|---|---|---|---|---|---|\n");
+  const Result* rr[2] = {&copy, &nocopy};
+  const char* rn[2] = {"stages written by cp.async.bulk (TMA's writes)", "protocol only (no writes)"};
+  for (int i = 0; i < 2; ++i)
+    std::printf("| %s | %.1f | %.1f | %.1f | %.1f | %.1f%% | %.1f%% |\n", rn[i], rr[i]->cycles_per_chain,
+                4 * busy128, rr[i]->cycles_per_chain - 4 * busy128, (rr[i]->cycles_per_chain - 4 * busy128) / 4,
+                100.0 * 4 * busy128 / rr[i]->cycles_per_chain, rr[i]->spread);
   std::printf("\n(the nominal clock attribute: %d kHz)\n", clock_khz);
   return 0;
 }

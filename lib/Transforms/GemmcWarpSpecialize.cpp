@@ -56,6 +56,19 @@ namespace {
 /// samples on the first FMUL of the scales).
 constexpr int64_t kScaleLead = 2;
 
+/// Parts in flight (fold_group other than 1) with stage_scales on the
+/// cooperative schedule, a loop iteration of one K tile: the warpgroups take
+/// turns as with one part at a time (foldTurns), each issuing all of its K
+/// tile's parts in its turn, so that a warpgroup's last part's fold, after
+/// wait_group 0, runs under the other warpgroup's parts instead of beside
+/// its own drain (bench/fp8p's handover microbenchmark, session 12).
+bool foldTileTurns(const KernelSpec &s) {
+  return s.blockScaled() && s.mainloop.foldColumns > 0 && !foldOnePart(s) &&
+         s.mainloop.stageScales &&
+         s.kernelSchedule == KernelSchedule::WarpSpecializedCooperative &&
+         foldGroupTiles(s) == 1 && s.blockN() / s.mainloop.foldColumns >= 2;
+}
+
 /// The body of one piece of a gemmc.tile_loop: (m0, n0, tile, kBegin, kEnd,
 /// g) -> the next g.
 using PieceBody = function_ref<Value(Value, Value, Value, Value, Value, Value)>;
@@ -583,22 +596,12 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     bool carriesScales = !staged || ahead;
     Value sum = carried[0], part = carried[1];
     Value scales = carriesScales ? carried[2] : Value();
-    // The K tile before: all its MMAs were waited for. With turns and the
-    // next stage waited for ahead, it is released after this K tile's first
-    // part is issued and handed over (less lead for the producer: a 4th
-    // stage and an earlier release both made the parts slower, sessions 10
-    // and 11), the leader's arrival predicated so that the warp does not
-    // diverge between the part's issue and its fold.
-    bool lateRelease = turns && ahead;
-    auto releasePrevious = [&] {
-      ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)), [&] {
-        StageReleaseOp::create(b, ir.loc, ir.sub(ir.add(g0, step), ir.c32(1)), op.getSmem(),
-                               s.clusterSize(), layout, /*ctas=*/IntegerAttr(),
-                               /*predicated=*/lateRelease);
-      });
-    };
-    if (!lateRelease)
-      releasePrevious();
+    // The K tile before: all its MMAs were waited for. (Released after this
+    // K tile's first part is issued and handed over it measured 2-2.5%
+    // slower, as session 11's earlier release did: bench/RESULTS.md,
+    // session 12, fp8p.)
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
+              [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
     SmallVector<Value> queue(carried.begin() + (carriesScales ? 3 : 2), carried.end());
     if (!staged)
       queue.push_back(scalesAt(ir.add(step, ir.c32(kScaleLead))));
@@ -629,8 +632,6 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
       // next being issued.
       if (turns)
         foldTurn(/*handOver=*/true);
-      if (lateRelease && p == 0)
-        releasePrevious();
       if (turns && p + 1 < parts)
         foldTurn(/*handOver=*/false);
       if (ahead && p + 1 == parts) {
@@ -660,6 +661,7 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
   // that ptxas keeps each block in one place: with a fresh value each it
   // spilled at fold_group 8 and at 128x192 in groups of four) and the
   // scales of the next kScaleLead K tiles.
+  bool tileTurns = foldTileTurns(s);
   auto group = [&](Value step, int64_t tiles, ValueRange in) -> SmallVector<Value> {
     Value sum = in[0];
     Value blocks[2] = {in[1], in[2]};
@@ -678,6 +680,10 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
         scales = queue.front();
         queue.erase(queue.begin());
       }
+      // The turn is taken before the stage's wait, as with one part at a
+      // time.
+      if (tileTurns)
+        foldTurn(/*handOver=*/false);
       StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
       Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
       Value aTile = ir.sharedAt(base, aSlice);
@@ -690,6 +696,8 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
             b, ir.loc, partType, block, aTile, bTile, /*a_frag=*/Value(), op.getSchedule(),
             b.getDenseI64ArrayAttr({p * width, width}), b.getUnitAttr());
         block = part;
+        if (tileTurns && p + 1 == parts)
+          foldTurn(/*handOver=*/true);
         if (previous) {
           MmaWaitOp::create(b, ir.loc, /*pending=*/1);
           // The previous K tile's last part is done: no MMA reads its stage.
@@ -1027,7 +1035,7 @@ void WarpSpecializer::buildWarpSpecialized() {
     WaitPriorGridsOp::create(b, ir.loc);
   if (pingpong)
     return buildPingpongConsumers();
-  if (foldTurns(s))
+  if (foldTurns(s) || foldTileTurns(s))
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ne, ir.warpgroupId(), ir.c32(0)),
               [&] { foldTurn(/*handOver=*/true); });
   forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd,
@@ -1048,7 +1056,7 @@ void WarpSpecializer::buildWarpSpecialized() {
     }
     return ir.add(g, ir.sub(kEnd, kBegin));
   });
-  if (foldTurns(s))
+  if (foldTurns(s) || foldTileTurns(s))
     ir.ifThen(ir.cmp(arith::CmpIPredicate::eq, ir.warpgroupId(), ir.c32(0)),
               [&] { foldTurn(/*handOver=*/false); });
   drainStores();

@@ -312,23 +312,16 @@ gpu.module @k4 {
 // CHECK-NEXT: scf.yield %{{.*}} : !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NEXT: }
 // CHECK-NEXT: %{{[0-9]+}}:3 = scf.for %[[STEP:[a-z0-9]+]] = %c0_i32 to %[[STEPS]] step %c1_i32 iter_args(%[[SUMIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[PARTIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[F:[a-z0-9]+]] = %[[F0]]) -> (
-// The K tile before's stage is released after this K tile's first part is
-// issued and the turn handed over, the leader's arrival predicated.
-// CHECK-NEXT: %[[MINE:.*]] = arith.addi %{{.*}}, %c3_i32 : i32
-// CHECK-NEXT: gemmc.named_barrier %[[MINE]], %c256_i32{{$}}
+// CHECK: gemmc.stage_release
+// CHECK: gemmc.named_barrier
 // CHECK-NEXT: %[[G:.*]] = arith.addi %[[G0]], %[[STEP]] : i32
 // CHECK-NEXT: %[[BASE:.*]] = gemmc.stage_base %[[G]]
 // CHECK-NEXT: llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: %[[P0:.*]] = gemmc.mma_stage %[[PARTIN]], {{.*}}columns = array<i64: 0, 128>
-// CHECK-NEXT: %[[OTHER:.*]] = arith.subi %c4_i32, %{{.*}} : i32
-// CHECK-NEXT: gemmc.named_barrier %[[OTHER]], %c256_i32 {arrive}
-// CHECK-NEXT: %[[LATER:.*]] = arith.cmpi ugt, %[[STEP]], %c0_i32 : i32
-// CHECK-NEXT: scf.if %[[LATER]] {
-// CHECK-NEXT: %[[PREV:.*]] = arith.subi %[[G]], %c1_i32 : i32
-// CHECK-NEXT: gemmc.stage_release %[[PREV]], %{{.*}} {cluster_size = 1 : i64, predicated, smem_layout
-// CHECK-NEXT: {{^ +[}]$}}
-// CHECK-NEXT: gemmc.named_barrier %[[MINE]], %c256_i32{{$}}
+// CHECK-NEXT: arith.subi
+// CHECK-NEXT: gemmc.named_barrier %{{.*}}, %c256_i32 {arrive}
+// CHECK-NEXT: gemmc.named_barrier %{{.*}}, %c256_i32{{$}}
 // CHECK-NEXT: gemmc.mma_wait 0
 // CHECK-NEXT: %[[SUM0:.*]] = gemmc.mma_fold %[[SUMIN]], %[[P0]], %[[F]] {column = 0 : i64
 // CHECK-NEXT: %[[P1:.*]] = gemmc.mma_stage %[[P0]], {{.*}}columns = array<i64: 128, 128>
@@ -379,3 +372,61 @@ gpu.module @k6 {
     llvm.return
   }
 }
+
+// -----
+
+// Parts in flight with stage_scales on the cooperative schedule, one K tile
+// a loop iteration (foldTileTurns): the warpgroups take turns on named
+// barriers 3 and 4 as with fold_group 1, each issuing both of its K tile's
+// parts in its turn (the turn taken before the stage's wait, handed over
+// once the last part is issued), so that its last part's fold after
+// mma_wait 0 runs under the other warpgroup's parts. Warpgroup 1 gives
+// warpgroup 0 the first turn before the first tile.
+
+// CHECK-LABEL: llvm.func @fold_turns(
+// CHECK: gemmc.set_max_registers 232 {increase}
+// CHECK-NEXT: %[[WG:.*]] = arith.divui %{{.*}}, %c128_i32 : i32
+// CHECK-NEXT: %[[WG1:.*]] = arith.cmpi ne, %[[WG]], %c0_i32 : i32
+// CHECK-NEXT: scf.if %[[WG1]] {
+// CHECK-NEXT: %[[FIRST:.*]] = arith.subi %c4_i32, %[[WG]] : i32
+// CHECK-NEXT: gemmc.named_barrier %[[FIRST]], %c256_i32 {arrive}
+// CHECK-NEXT: {{^ +[}]$}}
+// CHECK: scf.for %[[R:.*]] = %c0_i32 to %{{.*}} step %c1_i32 iter_args(%[[SUMIN:.*]] = %{{.*}}, %[[B0:.*]] = %{{.*}}, %[[B1:.*]] = %{{.*}})
+// CHECK: gemmc.stage_release
+// CHECK-NEXT: {{^ +[}]$}}
+// CHECK-NEXT: %[[GS:.*]] = arith.addi %{{.*}}, %[[R]] : i32
+// CHECK-NEXT: %[[MINE:.*]] = arith.addi %[[WG]], %c3_i32 : i32
+// CHECK-NEXT: gemmc.named_barrier %[[MINE]], %c256_i32{{$}}
+// CHECK-NEXT: gemmc.stage_wait %[[GS]]
+// CHECK-NEXT: gemmc.stage_base %[[GS]]
+// CHECK-NEXT: llvm.getelementptr
+// CHECK-NEXT: llvm.getelementptr
+// CHECK-NEXT: %[[F:.*]] = gemmc.staged_scales %[[GS]]
+// CHECK-NEXT: %[[H0:.*]] = gemmc.mma_stage %[[B0]], {{.*}}columns = array<i64: 0, 64>
+// CHECK-NEXT: %[[H1:.*]] = gemmc.mma_stage %[[B1]], {{.*}}columns = array<i64: 64, 64>
+// CHECK-NEXT: %[[OTHER:.*]] = arith.subi %c4_i32, %[[WG]] : i32
+// CHECK-NEXT: gemmc.named_barrier %[[OTHER]], %c256_i32 {arrive}
+// CHECK-NEXT: gemmc.mma_wait 1
+// CHECK-NEXT: %[[SUM0:.*]] = gemmc.mma_fold %[[SUMIN]], %[[H0]], %[[F]] {column = 0 : i64,
+// CHECK-NEXT: gemmc.mma_wait 0
+// CHECK-NEXT: %[[SUM1:.*]] = gemmc.mma_fold %[[SUM0]], %[[H1]], %[[F]] {column = 64 : i64,
+// CHECK-NEXT: scf.yield %[[SUM1]], %[[H0]], %[[H1]]
+// CHECK: gemmc.epilogue
+// Warpgroup 0 takes warpgroup 1's last hand-over after its last tile.
+// CHECK: %[[WG0:.*]] = arith.cmpi eq, %[[WG]], %c0_i32 : i32
+// CHECK-NEXT: scf.if %[[WG0]] {
+// CHECK-NEXT: %[[LASTTURN:.*]] = arith.addi %[[WG]], %c3_i32 : i32
+// CHECK-NEXT: gemmc.named_barrier %[[LASTTURN]], %c256_i32{{$}}
+// CHECK-NEXT: {{^ +[}]$}}
+gpu.module @k7 {
+  llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
+  llvm.func @fold_turns(%ta: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tb: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %c: !llvm.ptr<1> {llvm.noalias}, %m: i32, %n: i32, %k: i32, %ldc: i32, %sa: !llvm.ptr<1> {llvm.noalias}, %sb: !llvm.ptr<1> {llvm.noalias}) attributes {nvvm.kernel} {
+    %first = nvvm.read.ptx.sreg.ctaid.x : i32
+    %step = nvvm.read.ptx.sreg.nctaid.x : i32
+    %smem = llvm.mlir.addressof @smem : !llvm.ptr<3>
+    gemmc.tile_matmul %ta, %tb, %c, %first, %step, %m, %n, %k, %ldc smem(%smem) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "f32", accumulator = "f32", tile_shape = [128, 128, 128], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", promotion_interval = 0, kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none", fold_columns = 64, stage_scales = true>, smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 32768, b_offset = 16384, barriers = 133184, align = 1024, swizzle = 128>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>, !llvm.ptr<3>
+    llvm.return
+  }
+}
+
+// -----
