@@ -8,10 +8,11 @@
 # r2: the microbenchmark again (its no-fold rows fixed; the ring: the
 #   shipped loop with a producer and 3 stages, with and without the stages'
 #   writes); the suite on the parts-in-flight kernels with turns a K tile
-#   (128x192 in parts of 96, 128x256 in parts of 64), the 128x192 one part
-#   at a time, test/gpu's stream_k case; one bench process with main's
-#   builds (old_) of the changed specs beside them and the per-tensor
-#   kernels; each kernel over its old_.
+#   (128x192 in parts of 96, 128x256 in parts of 64; that lowering, at
+#   ccb3a18, was reverted after the round), the 128x192 one part at a time,
+#   test/gpu's stream_k case; one bench process with main's builds (old_)
+#   of the changed specs beside them and the per-tensor kernels; each kernel
+#   over its old_.
 # r1:
 #   1. the hand-over microbenchmark (bench/fp8p/handover.cu, nvcc -O3
 #      sm_90a, compiled while the runtime builds): chains of four
@@ -19,8 +20,9 @@
 #      to back, with wait_group 0 and a fold, in gemmc's g1 turns, two parts
 #      in flight; idle cycles a chain switch ($OUT/handover.txt);
 #   2. gemmc-gpu-tests and gemmc-bench built; the suite on the shipped
-#      block-scaled spec as this branch builds it (the previous K tile's
-#      stage released after this K tile's first half is issued) and on
+#      block-scaled spec as this branch built it at c0da348 (the previous K
+#      tile's stage released after this K tile's first half is issued;
+#      reverted after the round) and on
 #      test/gpu's stream_k case of that mainloop: ragged M and N, K not a
 #      multiple of 128, padded leading dimensions, alpha, graph replay, bad
 #      arguments; a kernel that fails is not timed;

@@ -5,12 +5,14 @@
 #   bench/fp8p/build_cubins.sh r1|r2 [DIR]  (default build/cubins-fp8p-MODE)
 # r1: the per-tensor 128x256 and 128x128 pingpong kernels (the references of
 #     >= 0.9x), the shipped block-scaled 128x256 g1 spec as this branch
-#     builds it (the previous K tile's stage released after this K tile's
-#     first half is issued and handed over), main's build of it (old_, with
+#     built it at c0da348 (the previous K tile's stage released after this
+#     K tile's first half is issued and handed over; reverted after the
+#     round, so this now builds main's code), main's build of it (old_, with
 #     $GEMMC_MAIN, default /work/main/build/bin/gemmc), and test/gpu's
 #     stream_k case of the changed mainloop (suite only).
 # r2: the parts-in-flight kernels with turns a K tile (128x192 in parts of
-#     96, 128x256 in parts of 64; this branch) beside main's builds of the
+#     96, 128x256 in parts of 64; the lowering at ccb3a18, reverted after the
+#     round, so these now build main's code) beside main's builds of the
 #     same specs (old_: no turns), the 128x192 one part at a time, the
 #     shipped spec (main's PTX again: the later release was reverted) and
 #     test/gpu's stream_k case of the changed loop (suite only).

@@ -56,19 +56,6 @@ namespace {
 /// samples on the first FMUL of the scales).
 constexpr int64_t kScaleLead = 2;
 
-/// Parts in flight (fold_group other than 1) with stage_scales on the
-/// cooperative schedule, a loop iteration of one K tile: the warpgroups take
-/// turns as with one part at a time (foldTurns), each issuing all of its K
-/// tile's parts in its turn, so that a warpgroup's last part's fold, after
-/// wait_group 0, runs under the other warpgroup's parts instead of beside
-/// its own drain (bench/fp8p's handover microbenchmark, session 12).
-bool foldTileTurns(const KernelSpec &s) {
-  return s.blockScaled() && s.mainloop.foldColumns > 0 && !foldOnePart(s) &&
-         s.mainloop.stageScales &&
-         s.kernelSchedule == KernelSchedule::WarpSpecializedCooperative &&
-         foldGroupTiles(s) == 1 && s.blockN() / s.mainloop.foldColumns >= 2;
-}
-
 /// The body of one piece of a gemmc.tile_loop: (m0, n0, tile, kBegin, kEnd,
 /// g) -> the next g.
 using PieceBody = function_ref<Value(Value, Value, Value, Value, Value, Value)>;
@@ -661,7 +648,10 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
   // that ptxas keeps each block in one place: with a fresh value each it
   // spilled at fold_group 8 and at 128x192 in groups of four) and the
   // scales of the next kScaleLead K tiles.
-  bool tileTurns = foldTileTurns(s);
+  // (With stage_scales on the cooperative schedule, the warpgroups taking
+  // turns a K tile here as with fold_group 1, each issuing all of its K
+  // tile's parts in its turn, measured 0.97-1.00x on 128x192 in parts of 96
+  // and 128x256 in parts of 64: bench/RESULTS.md, session 12, fp8p.)
   auto group = [&](Value step, int64_t tiles, ValueRange in) -> SmallVector<Value> {
     Value sum = in[0];
     Value blocks[2] = {in[1], in[2]};
@@ -680,10 +670,6 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
         scales = queue.front();
         queue.erase(queue.begin());
       }
-      // The turn is taken before the stage's wait, as with one part at a
-      // time.
-      if (tileTurns)
-        foldTurn(/*handOver=*/false);
       StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
       Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
       Value aTile = ir.sharedAt(base, aSlice);
@@ -696,8 +682,6 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
             b, ir.loc, partType, block, aTile, bTile, /*a_frag=*/Value(), op.getSchedule(),
             b.getDenseI64ArrayAttr({p * width, width}), b.getUnitAttr());
         block = part;
-        if (tileTurns && p + 1 == parts)
-          foldTurn(/*handOver=*/true);
         if (previous) {
           MmaWaitOp::create(b, ir.loc, /*pending=*/1);
           // The previous K tile's last part is done: no MMA reads its stage.
@@ -1035,7 +1019,7 @@ void WarpSpecializer::buildWarpSpecialized() {
     WaitPriorGridsOp::create(b, ir.loc);
   if (pingpong)
     return buildPingpongConsumers();
-  if (foldTurns(s) || foldTileTurns(s))
+  if (foldTurns(s))
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ne, ir.warpgroupId(), ir.c32(0)),
               [&] { foldTurn(/*handOver=*/true); });
   forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd,
@@ -1056,7 +1040,7 @@ void WarpSpecializer::buildWarpSpecialized() {
     }
     return ir.add(g, ir.sub(kEnd, kBegin));
   });
-  if (foldTurns(s) || foldTileTurns(s))
+  if (foldTurns(s))
     ir.ifThen(ir.cmp(arith::CmpIPredicate::eq, ir.warpgroupId(), ir.c32(0)),
               [&] { foldTurn(/*handOver=*/false); });
   drainStores();
