@@ -583,7 +583,10 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     bool carriesScales = !staged || ahead;
     Value sum = carried[0], part = carried[1];
     Value scales = carriesScales ? carried[2] : Value();
-    // The K tile before: all its MMAs were waited for.
+    // The K tile before: all its MMAs were waited for. (Released after this
+    // K tile's first part is issued and handed over it measured 2-2.5%
+    // slower, as session 11's earlier release did: bench/RESULTS.md,
+    // session 12, fp8p.)
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
               [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
     SmallVector<Value> queue(carried.begin() + (carriesScales ? 3 : 2), carried.end());
@@ -645,6 +648,10 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
   // that ptxas keeps each block in one place: with a fresh value each it
   // spilled at fold_group 8 and at 128x192 in groups of four) and the
   // scales of the next kScaleLead K tiles.
+  // (With stage_scales on the cooperative schedule, the warpgroups taking
+  // turns a K tile here as with fold_group 1, each issuing all of its K
+  // tile's parts in its turn, measured 0.97-1.00x on 128x192 in parts of 96
+  // and 128x256 in parts of 64: bench/RESULTS.md, session 12, fp8p.)
   auto group = [&](Value step, int64_t tiles, ValueRange in) -> SmallVector<Value> {
     Value sum = in[0];
     Value blocks[2] = {in[1], in[2]};
