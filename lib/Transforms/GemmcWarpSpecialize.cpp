@@ -570,8 +570,13 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
       return read.getResult(0);
     };
     SmallVector<Value> init{LLVM::ZeroOp::create(b, ir.loc, accType), ignored};
-    if (ahead)
+    // With `ahead`, the loop also carries the next K tile's stage base,
+    // computed under the last part with its wait: the loop top then holds
+    // only the release and the turn before the first part is issued.
+    if (ahead) {
       init.push_back(stagedScalesIf(ir.cmp(arith::CmpIPredicate::ugt, steps, ir.c32(0)), g0));
+      init.push_back(StageBaseOp::create(b, ir.loc, ir.sharedPtr, g0, op.getSmem(), layout));
+    }
     for (int64_t i = 0; i < lead; ++i)
       init.push_back(scalesAt(ir.c32(i)));
     auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1), init);
@@ -589,7 +594,8 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     // session 12, fp8p.)
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
               [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
-    SmallVector<Value> queue(carried.begin() + (carriesScales ? 3 : 2), carried.end());
+    SmallVector<Value> queue(carried.begin() + (carriesScales ? 3 : 2) + (ahead ? 1 : 0),
+                             carried.end());
     if (!staged)
       queue.push_back(scalesAt(ir.add(step, ir.c32(kScaleLead))));
     // The first part's turn is taken before the stage's wait (with
@@ -599,7 +605,8 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     Value g = ir.add(g0, step);
     if (!ahead)
       StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
-    Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
+    Value base = ahead ? Value(carried[3])
+                       : Value(StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout));
     Value aTile = ir.sharedAt(base, aSlice);
     Value bTile = ir.sharedAt(base, layout.getBOffset());
     if (staged && !ahead)
@@ -632,6 +639,7 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
         Value nextG = ir.add(g0, inPiece);
         StageWaitOp::create(b, ir.loc, nextG, op.getSmem(), layout);
         queue.push_back(stagedScales(nextG, rowInTile));
+        queue.push_back(StageBaseOp::create(b, ir.loc, ir.sharedPtr, nextG, op.getSmem(), layout));
       }
       MmaWaitOp::create(b, ir.loc, /*pending=*/0);
       sum = fold(sum, part, scales, p);
