@@ -592,8 +592,14 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     // K tile's first part is issued and handed over it measured 2-2.5%
     // slower, as session 11's earlier release did: bench/RESULTS.md,
     // session 12, fp8p.)
-    ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
-              [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
+    // With `ahead` the leader's arrival is predicated, not branched around
+    // (the warp does not diverge just before the first part is issued: the
+    // pingpong loop's measured cost of that branch, session 11).
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)), [&] {
+      StageReleaseOp::create(b, ir.loc, ir.sub(ir.add(g0, step), ir.c32(1)), op.getSmem(),
+                             s.clusterSize(), layout, /*ctas=*/IntegerAttr(),
+                             /*predicated=*/ahead);
+    });
     SmallVector<Value> queue(carried.begin() + (carriesScales ? 3 : 2) + (ahead ? 1 : 0),
                              carried.end());
     if (!staged)
