@@ -592,14 +592,14 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     // K tile's first part is issued and handed over it measured 2-2.5%
     // slower, as session 11's earlier release did: bench/RESULTS.md,
     // session 12, fp8p.)
-    // With `ahead` the leader's arrival is predicated, not branched around
-    // (the warp does not diverge just before the first part is issued: the
-    // pingpong loop's measured cost of that branch, session 11).
-    ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)), [&] {
-      StageReleaseOp::create(b, ir.loc, ir.sub(ir.add(g0, step), ir.c32(1)), op.getSmem(),
-                             s.clusterSize(), layout, /*ctas=*/IntegerAttr(),
-                             /*predicated=*/ahead);
-    });
+    // With `ahead`, released after this K tile's first part is issued and
+    // handed over, the arrival branched around as elsewhere.
+    auto releasePrevious = [&] {
+      ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
+                [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
+    };
+    if (!ahead)
+      releasePrevious();
     SmallVector<Value> queue(carried.begin() + (carriesScales ? 3 : 2) + (ahead ? 1 : 0),
                              carried.end());
     if (!staged)
@@ -632,6 +632,8 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
       // next being issued.
       if (turns)
         foldTurn(/*handOver=*/true);
+      if (ahead && p == 0)
+        releasePrevious();
       if (turns && p + 1 < parts)
         foldTurn(/*handOver=*/false);
       if (ahead && p + 1 == parts) {
