@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# session 12 lead, round p4 (DIR = build/cubins-p4, built with bench/lead12/build_p4.sh DIR and the gemmc binaries
+# session 12 lead, round p4 (DIR = build/cubins-p4, built with bench/lead12/build_variants.sh DIR GEMMC_MAIN bc_=... bcp_=... with the gemmc binaries
 # of 544a517 (main), 15cb305 (bc_) and cb626aa (bcp_); fp8.yaml copied in): the suite on the changed block-scaled
 # kernels (the shipped spec and test/gpu's stream_k case), then one gemmc-bench process, each kernel interleaved
 # with its cuBLASLt peer on the four shapes.

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Session 12 lead, round p4: the block-scaled g1 kernel's fold loop with the
-# next stage's base carried (bc_, 15cb305) and with the loop top's release
-# predicated too (bcp_, cb626aa), beside main's build (old_, 544a517) and
-# the per-tensor kernels the goal's ratio is taken against.
-#   bench/lead12/build_p4.sh OUT GEMMC_MAIN GEMMC_BC GEMMC_BCP
+# Session 12 lead, rounds p4 and p5: the shipped block-scaled g1 spec built by
+# several gemmc binaries (a lowering candidate each) beside main's build
+# (old_) and the per-tensor kernels the goal's ratio is taken against, and
+# test/gpu's stream_k case of each candidate for the suite (suite_PREFIX).
+#   bench/lead12/build_variants.sh OUT GEMMC_MAIN PREFIX=GEMMC...
+# p4: bc_=15cb305 bcp_=cb626aa; p5: bc_=15cb305 bcl_=8294830 (main 544a517).
 set -euo pipefail
-out=$1 main=$2 bc=$3 bcp=$4
+out=$1 main=$2; shift 2
 mkdir -p "$out"; rm -f "$out"/*.cubin "$out"/*.json "$out"/*.txt
 build() {  # build GEMMC PREFIX SPEC: PREFIX<spec name>.cubin, ptxas's report beside it
   local name=$2$(basename "$3" .yaml)
@@ -20,8 +21,8 @@ sk=test/gpu/specs/fp8_blockscale_128x256_fold128_g1_sk_ss.yaml
 build "$main" "" specs/h200_fp8_e4m3_128x256_coop.yaml
 build "$main" "" specs/h200_fp8_e4m3_128x128_pp.yaml
 build "$main" old_ $bs
-build "$bc" bc_ $bs
-build "$bcp" bcp_ $bs
-build "$bc" suite_bc_ $sk
-build "$bcp" suite_bcp_ $sk
+for v in "$@"; do
+  build "${v#*=}" "${v%%=*}" $bs
+  build "${v#*=}" "suite_${v%%=*}" $sk
+done
 ls "$out"/*.cubin | wc -l
