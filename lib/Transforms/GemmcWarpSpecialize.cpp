@@ -588,18 +588,14 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     bool carriesScales = !staged || ahead;
     Value sum = carried[0], part = carried[1];
     Value scales = carriesScales ? carried[2] : Value();
-    // The K tile before: all its MMAs were waited for. (Released after this
-    // K tile's first part is issued and handed over it measured 2-2.5%
-    // slower, as session 11's earlier release did: bench/RESULTS.md,
-    // session 12, fp8p.)
-    // With `ahead`, released after this K tile's first part is issued and
-    // handed over, the arrival branched around as elsewhere.
-    auto releasePrevious = [&] {
-      ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
-                [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
-    };
-    if (!ahead)
-      releasePrevious();
+    // The K tile before: all its MMAs were waited for. Measured elsewhere
+    // (bench/RESULTS.md, session 12, fp8p and lead rounds p4-p5): released
+    // after this K tile's first part is issued and handed over, predicated
+    // -1.7..-2.5%, branched +1% on cube4096 but -0.4% on the 8192 cubes;
+    // here with the arrival predicated -3.2% (the form that gained 2%
+    // between the pingpong loop's row blocks).
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
+              [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
     SmallVector<Value> queue(carried.begin() + (carriesScales ? 3 : 2) + (ahead ? 1 : 0),
                              carried.end());
     if (!staged)
@@ -632,8 +628,6 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
       // next being issued.
       if (turns)
         foldTurn(/*handOver=*/true);
-      if (ahead && p == 0)
-        releasePrevious();
       if (turns && p + 1 < parts)
         foldTurn(/*handOver=*/false);
       if (ahead && p + 1 == parts) {

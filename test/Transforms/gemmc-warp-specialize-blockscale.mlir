@@ -279,7 +279,9 @@ gpu.module @k4 {
 // tile's after its stage's wait before the loop (if the piece has K tiles),
 // each next one's after its stage's wait right after the last part is
 // issued, while it runs (past the piece's last K tile, its own stage
-// again); the loop carries them, and both parts fold with them.
+// again); the loop carries them, and both parts fold with them. It carries
+// that stage's base too (gemmc.stage_base under the last part), so that
+// the loop top holds only the release and the turn before the first part.
 
 // CHECK-LABEL: llvm.func @staged(
 // CHECK-SAME: %[[SA:[a-z0-9]+]]: !llvm.ptr<1> {llvm.noalias}, %[[SB:[a-z0-9]+]]: !llvm.ptr<1> {llvm.noalias})
@@ -311,11 +313,10 @@ gpu.module @k4 {
 // CHECK-NEXT: } else {
 // CHECK-NEXT: scf.yield %{{.*}} : !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NEXT: }
-// CHECK-NEXT: %{{[0-9]+}}:3 = scf.for %[[STEP:[a-z0-9]+]] = %c0_i32 to %[[STEPS]] step %c1_i32 iter_args(%[[SUMIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[PARTIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[F:[a-z0-9]+]] = %[[F0]]) -> (
+// CHECK-NEXT: %[[BASE0:.*]] = gemmc.stage_base %[[G0]]
+// CHECK-NEXT: %{{[0-9]+}}:4 = scf.for %[[STEP:[a-z0-9]+]] = %c0_i32 to %[[STEPS]] step %c1_i32 iter_args(%[[SUMIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[PARTIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[F:[a-z0-9]+]] = %[[F0]], %[[BASE:[a-z0-9]+]] = %[[BASE0]]) -> (
 // CHECK: gemmc.stage_release
 // CHECK: gemmc.named_barrier
-// CHECK-NEXT: %[[G:.*]] = arith.addi %[[G0]], %[[STEP]] : i32
-// CHECK-NEXT: %[[BASE:.*]] = gemmc.stage_base %[[G]]
 // CHECK-NEXT: llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: %[[P0:.*]] = gemmc.mma_stage %[[PARTIN]], {{.*}}columns = array<i64: 0, 128>
@@ -332,9 +333,10 @@ gpu.module @k4 {
 // CHECK-NEXT: %[[GN:.*]] = arith.addi %[[G0]], %[[AHEAD]] : i32
 // CHECK-NEXT: gemmc.stage_wait %[[GN]],
 // CHECK-NEXT: %[[FN:.*]] = gemmc.staged_scales %[[GN]], %{{.*}}, %[[ROWS]]
+// CHECK-NEXT: %[[BASEN:.*]] = gemmc.stage_base %[[GN]]
 // CHECK-NEXT: gemmc.mma_wait 0
 // CHECK-NEXT: %[[SUM1:.*]] = gemmc.mma_fold %[[SUM0]], %[[P1]], %[[F]] {column = 128 : i64
-// CHECK-NEXT: scf.yield %[[SUM1]], %[[P1]], %[[FN]] :
+// CHECK-NEXT: scf.yield %[[SUM1]], %[[P1]], %[[FN]], %[[BASEN]] :
 gpu.module @k5 {
   llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
   llvm.func @staged(%ta: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tb: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %c: !llvm.ptr<1> {llvm.noalias}, %m: i32, %n: i32, %k: i32, %ldc: i32, %sa: !llvm.ptr<1> {llvm.noalias}, %sb: !llvm.ptr<1> {llvm.noalias}) attributes {nvvm.kernel} {
@@ -353,9 +355,8 @@ gpu.module @k5 {
 // registers, 4 a k step of 32) and both parts' wgmmas take A from there.
 
 // CHECK-LABEL: llvm.func @a_registers(
-// CHECK: scf.for
-// CHECK: %[[BASE:.*]] = gemmc.stage_base
-// CHECK-NEXT: %[[AT:.*]] = llvm.getelementptr %[[BASE]]
+// CHECK: scf.for {{.*}}, %[[BASE:[a-z0-9]+]] = %{{[0-9]+}}) -> (
+// CHECK: %[[AT:.*]] = llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: %[[BT:.*]] = llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: %[[A:.*]] = gemmc.mma_a_fragment %[[AT]] {schedule = {{.*}}a_registers = true, epilogue_buffers = 0>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
 // CHECK-NEXT: %[[P0:.*]] = gemmc.mma_stage %{{.*}}, %[[AT]], %[[BT]] a_frag(%[[A]] : !llvm.struct<(i32, {{.*}})>) {columns = array<i64: 0, 128>
