@@ -401,30 +401,59 @@ Value WarpSpecializer::accumulateByRowBlocks(Value g0, Value steps, Type accType
   // before the last row block is issued, and the loop carries the answer:
   // its blocking wait runs only when the stage had not landed, so the test's
   // latency lies under the row block's MMAs (OUTER_VEC's TRYWAIT there).
-  StageWaitOp::create(b, ir.loc, g0, op.getSmem(), layout);
-  Value base0 = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g0, op.getSmem(), layout);
+  //
+  // The loop carries its position in the ring, the stage and full parity
+  // of this K tile's load and the stage of the one before, and steps them
+  // with a compare and a select: from the load number, each of the three
+  // loads it touches (this one, the one before for the release, the one
+  // after for the test) took a division by the stage count (fp8m's loop:
+  // 78 SASS instructions a K tile against OUTER_VEC's ~54).
+  Value stages = ir.c32(layout.getStages());
+  using Position = std::pair<Value, Value>; // stage, full parity
+  auto following = [&](Position at) -> Position {
+    Value next = ir.add(at.first, ir.c32(1));
+    Value wraps = ir.cmp(arith::CmpIPredicate::eq, next, stages);
+    Value stage = arith::SelectOp::create(b, ir.loc, wraps, ir.c32(0), next);
+    Value flip = arith::ExtUIOp::create(b, ir.loc, ir.i32, wraps);
+    return {stage, arith::XOrIOp::create(b, ir.loc, at.second, flip)};
+  };
+  auto wait = [&](Position at) {
+    StageWaitOp::create(b, ir.loc, at.first, op.getSmem(), layout, at.second);
+  };
+  auto stageBase = [&](Value stage) -> Value {
+    return StageBaseOp::create(b, ir.loc, ir.sharedPtr, stage, op.getSmem(), layout,
+                               /*stage_index=*/true);
+  };
+  auto ready = [&](Position at) -> Value {
+    return StageReadyOp::create(b, ir.loc, b.getI1Type(), at.first, op.getSmem(), layout,
+                                at.second);
+  };
+  Position p0{ir.remU(g0, stages), ir.andI(ir.divU(g0, stages), ir.c32(1))};
+  wait(p0);
+  Value base0 = stageBase(p0.first);
+  Position p1 = following(p0);
   Value ignored = LLVM::PoisonOp::create(b, ir.loc, blockType);
   SmallVector<Value> init;
   Value ready1;
   for (int64_t block = 0; block < rowBlocks; ++block) {
-    if (block + 1 == rowBlocks) {
-      Value g1 = ir.add(g0, ir.c32(1));
-      ready1 = StageReadyOp::create(b, ir.loc, b.getI1Type(), g1, op.getSmem(), layout);
-    }
+    if (block + 1 == rowBlocks)
+      ready1 = ready(p1);
     init.push_back(issue(ignored, base0, block, /*fresh=*/true));
   }
-  init.push_back(ready1);
+  init.append({ready1, p1.first, p1.second, p0.first});
   auto loop = scf::ForOp::create(b, ir.loc, ir.c32(1), steps, ir.c32(1), init);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
-    Value g = ir.add(g0, loop.getInductionVar());
-    Value ready = loop.getRegionIterArgs().back();
+    auto carried = loop.getRegionIterArgs();
+    Value isReady = carried[rowBlocks];
+    Position at{carried[rowBlocks + 1], carried[rowBlocks + 2]};
+    Value previousStage = carried[rowBlocks + 3];
     Value no = arith::ConstantOp::create(b, ir.loc, b.getBoolAttr(false));
-    Value notReady = ir.cmp(arith::CmpIPredicate::eq, ready, no);
-    ir.ifThen(notReady, [&] { StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout); });
-    Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
-    SmallVector<Value> next(loop.getRegionIterArgs().drop_back());
+    Value notReady = ir.cmp(arith::CmpIPredicate::eq, isReady, no);
+    ir.ifThen(notReady, [&] { wait(at); });
+    Value base = stageBase(at.first);
+    SmallVector<Value> next(carried.take_front(rowBlocks));
     next[0] = issue(next[0], base, 0, /*fresh=*/false);
     MmaWaitOp::create(b, ir.loc, /*pending=*/1);
     // The leader's arrival predicated, not branched around: a branch here
@@ -432,16 +461,15 @@ Value WarpSpecializer::accumulateByRowBlocks(Value g0, Value steps, Type accType
     // (session 11: round 1's hand-made loop with the arrival predicated ran
     // 1.3% faster than main's, this loop with the branch and without the
     // stage test 1.3-1.7% slower in round 2; OUTER_VEC predicates it).
-    Value prev = ir.sub(g, ir.c32(1));
-    StageReleaseOp::create(b, ir.loc, prev, op.getSmem(), s.clusterSize(), layout,
-                           /*ctas=*/IntegerAttr(), /*predicated=*/true);
+    StageReleaseOp::create(b, ir.loc, previousStage, op.getSmem(), s.clusterSize(), layout,
+                           /*ctas=*/IntegerAttr(), /*predicated=*/true, /*stage_index=*/true);
     // Past the tile's last K tile this tests a load of the other
     // warpgroup's tile; the loop ends and the answer goes unused.
-    Value gNext = ir.add(g, ir.c32(1));
-    Value nextReady = StageReadyOp::create(b, ir.loc, b.getI1Type(), gNext, op.getSmem(), layout);
+    Position after = following(at);
+    Value nextReady = ready(after);
     for (int64_t block = 1; block < rowBlocks; ++block)
       next[block] = issue(next[block], base, block, /*fresh=*/false);
-    next.push_back(nextReady);
+    next.append({nextReady, after.first, after.second, at.first});
     scf::YieldOp::create(b, ir.loc, next);
   }
   SmallVector<Value> blocks(loop.getResults().take_front(rowBlocks));
