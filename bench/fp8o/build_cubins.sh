@@ -7,10 +7,11 @@
 # its PTX beside it in DIR/ptx (not carried), and checks every ptxas report:
 # no spill, no C75xx.
 # r1: the per-row/column 128x128 pingpong spec (specs/).
-# r2: r1's, the per-tensor 128x128 pingpong spec, the 64-row pingpong
-#     bundle kernels (bf16 64x224, swap_ab 16x64) and the FP8 64x256 2x1
-#     (bench/fp8k), and, for the prefix "-", every test/gpu pingpong spec
-#     as t_<name> (the suite).
+# r2: r1's and the per-tensor 128x128 pingpong spec, and, for the prefix
+#     "-", every test/gpu pingpong spec whose PTX differs from main's
+#     (GEMMC_MAIN, default /work/main/build/bin/gemmc) as t_<name> (the
+#     suite). The 64-row pingpong kernels' PTX is main's (checked here too:
+#     a 64-row spec that differs is built as t_ and reported).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -29,10 +30,7 @@ build() { # GEMMC SPEC NAME
   "$1" "$2" --emit=ptx -o "$out/ptx/$3.ptx"
 }
 specs=(specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml)
-if [ "$mode" = r2 ]; then
-  specs+=(specs/h200_fp8_e4m3_128x128_pp.yaml bench/fp8k/h200_fp8_e4m3_rowcol_64x256_pp_c2.yaml
-          test/gpu/tune3/pp_tn_64x224.yaml test/gpu/tune2/swab_tn_16x64_pp.yaml)
-fi
+[ "$mode" = r2 ] && specs+=(specs/h200_fp8_e4m3_128x128_pp.yaml)
 for pair in "$@"; do
   prefix=${pair%%=*} gemmc=${pair#*=}
   for spec in "${specs[@]}"; do
@@ -41,9 +39,17 @@ for pair in "$@"; do
     build "$gemmc" "$spec" "$n"
   done
   if [ "$mode" = r2 ] && [ "$prefix" = - ]; then
-    for spec in test/gpu/specs/*pp*.yaml test/gpu/tune*/*pp*.yaml; do
+    main=${GEMMC_MAIN:-/work/main/build/bin/gemmc}
+    for spec in test/gpu/specs/*.yaml test/gpu/tune*/*.yaml; do
       grep -q "^kernel_schedule: warp_specialized_pingpong" "$spec" || continue
-      build "$gemmc" "$spec" "t_$(basename "$spec" .yaml)"
+      n=t_$(basename "$spec" .yaml)
+      "$main" "$spec" --emit=ptx -o "$out/ptx/main_$n.ptx" 2>/dev/null
+      "$gemmc" "$spec" --emit=ptx -o "$out/ptx/$n.ptx"
+      if cmp -s "$out/ptx/main_$n.ptx" "$out/ptx/$n.ptx"; then
+        echo "$n: PTX as main's"
+      else
+        build "$gemmc" "$spec" "$n"
+      fi
     done
   fi
 done
