@@ -300,8 +300,7 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     // fragment: N / 2): that block alone, A from `a_tile` (the pingpong K
     // loop issues each row block as its own group, accumulateByRowBlocks).
     int64_t accRegs = cast<LLVM::LLVMStructType>(op.getAcc().getType()).getBody().size();
-    bool oneRowBlock = rowBlocks > 1 && accRegs * 2 == width;
-    if (oneRowBlock)
+    if (rowBlocks > 1 && accRegs * 2 == width)
       rowBlocks = 1;
     int64_t aBlockBytes = instr->m * s.blockK() * eb;
     assert((rowBlocks == 1 || (parts == 1 && !op.getAFrag())) &&
@@ -355,27 +354,9 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
     std::string rsTypes = llvm::formatv(".f32.{0}.{1}", NVVM::stringifyWGMMATypes(*aType),
                                         NVVM::stringifyWGMMATypes(*bType))
                               .str();
-    // One row block (the pingpong K loop's): each k step's descriptors are
-    // the step before's plus the step, in asm LLVM cannot fold back into
-    // one add a step from the tile's field (prototype c, fp8o round 1).
-    auto advance = [&](Value desc, int64_t bytes) -> Value {
-      std::string text = "{\n.reg .b32 lo, hi;\nmov.b64 {lo, hi}, $1;\nadd.s32 lo, lo, " +
-                         std::to_string(isa::wgmma_desc::field(bytes)) +
-                         ";\nmov.b64 $0, {lo, hi};\n}";
-      return LLVM::InlineAsmOp::create(ir.b, ir.loc, ir.i64, ValueRange{desc}, text, "=l,l",
-                                       /*has_side_effects=*/true, /*is_align_stack=*/false,
-                                       LLVM::TailCallKind::None, /*asm_dialect=*/nullptr,
-                                       /*operand_attrs=*/nullptr)
-          .getResult(0);
-    };
-    Value chainA, chainB;
     for (int64_t step = 0; step < kSteps; ++step) {
       for (int64_t block = 0; block < rowBlocks; ++block) {
         Value descA = aFrag ? Value() : tileA->at(block * aBlockBytes + step * kStepBytes);
-        if (oneRowBlock) {
-          chainA = step == 0 ? tileA->at(0) : advance(chainA, kStepBytes);
-          descA = chainA;
-        }
         SmallVector<Value> aStep;
         for (int64_t r = 0; r < aRegs; ++r)
           aStep.push_back(LLVM::ExtractValueOp::create(rewriter, op.getLoc(), aFrag,
@@ -383,10 +364,6 @@ struct MmaStageLowering : OpRewritePattern<MmaStageOp> {
         for (int64_t q = block * parts; q < (block + 1) * parts; ++q) {
           int64_t p = q - block * parts;
           Value descB = tileB.at(firstBBytes + step * bStepBytes + p * partBBytes);
-          if (oneRowBlock) {
-            chainB = step == 0 ? tileB.at(0) : advance(chainB, bStepBytes);
-            descB = chainB;
-          }
           // `fresh`: the first k step overwrites the accumulator (scale-d 0).
           bool zeroIn = op.getFresh() && step == 0;
           if (aFrag) {
