@@ -22,18 +22,33 @@ MMA = re.compile(r"\b[QH]GMMA\.")
 
 def static(name, path):
     insts = []  # (address, text)
+    labels = {}  # cuobjdump's .L_x_N -> the address of the next instruction
+    pending = []
     pat = re.compile(r"/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;")
     for line in open(path, errors="replace"):
+        lab = re.match(r"\s*(\.L_x_\d+):", line)
+        if lab:
+            pending.append(lab.group(1))
+            continue
         m = pat.search(line)
         if m:
-            insts.append((int(m.group(1), 16), m.group(2)))
+            addr = int(m.group(1), 16)
+            for l in pending:
+                labels[l] = addr
+            pending = []
+            insts.append((addr, m.group(2)))
     best = None
-    for i, (addr, text) in enumerate(insts):
-        m = re.search(r"\bBRA(?:\.[A-Z]+)*\s+(?:[!U]*P\d,\s*)?`?\(?\.?L?_?x?_?(0x[0-9a-f]+|\d+)", text)
-        t = re.search(r"(0x[0-9a-f]+)\s*\)?$", text.split("BRA", 1)[-1]) if "BRA" in text else None
-        if not t:
+    for addr, text in insts:
+        if "BRA" not in text:
             continue
-        target = int(t.group(1), 16)
+        t = re.search(r"`\((\.L_x_\d+)\)", text)
+        if t and t.group(1) in labels:
+            target = labels[t.group(1)]
+        else:
+            t = re.search(r"(0x[0-9a-f]+)\s*\)?$", text)
+            if not t:
+                continue
+            target = int(t.group(1), 16)
         if target >= addr:
             continue
         body = [x for a, x in insts if target <= a <= addr]
