@@ -18,9 +18,13 @@
 #      peer: time, clock, tensor pipe, issue active, instructions by pipe,
 #      L2 bytes, stall reasons, SourceCounters -> profile-summary.txt,
 #      profile-<i>.txt, K loop instructions executed a K tile a warp.
-# r2: the kept change on the four shapes beside old_ (per-row/column and
-#   per-tensor 128x128 pingpong, the 64-row pingpong kernels); the suite on
-#   every changed kernel (t_* included).
+# r2 (DIR from build_cubins.sh r2 with old= and -=): the suite on every
+#   changed kernel (the two 128x128 pingpong specs, the test/gpu pingpong
+#   specs whose PTX differs from main's as t_*); the SASS counts; gemmc-bench
+#   of the per-row/column and per-tensor 128x128 pingpong kernels beside
+#   main's builds (old_) on the four shapes, the K sweep (k4096, k16384) of
+#   the per-row/column pair, and a second process on the 8192 cubes. The
+#   64-row pingpong kernels' PTX is main's (build_cubins.sh r2 checks it).
 # $OUT gets logs.txt, suite.txt, sass-counts.txt, profile*, bench*.txt.
 source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-r1}
@@ -97,20 +101,21 @@ r1)
   fi
   ;;
 r2)
-  six=$(timed $rc128 old_$rc128 $pt128 old_$pt128)
+  four=$(timed $rc128 old_$rc128 $pt128 old_$pt128)
   if fits 40 "bench on the four shapes"; then
     stage bench "$(lim 60)" "$bench" "${suite[@]}" --shapes cube8192,prefill_attn_out,cube4096,prefill_mlp_up \
-      --cubin-dir "$dir" --cubins "$six" --iters 20 --warmup 2 >"$OUT/bench.txt" 2>&1 || status=1
+      --cubin-dir "$dir" --cubins "$four" --iters 20 --warmup 2 >"$OUT/bench.txt" 2>&1 || status=1
   fi
-  if fits 8 "bench of the FP8 64x256 pingpong against main's"; then
-    stage bench-pp64 "$(lim 12)" "$bench" "${suite[@]}" --shapes cube8192 --cubin-dir "$dir" \
-      --cubins "$(timed old_h200_fp8_e4m3_rowcol_64x256_pp_c2 h200_fp8_e4m3_rowcol_64x256_pp_c2)" \
-      --iters 20 --warmup 2 >"$OUT/bench-pp64-fp8.txt" 2>&1 || status=1
+  # The K sweep (cube8192's M and N at half and twice its K): the per-tile
+  # fixed part of the kept kernel and main's against OUTER_VEC's.
+  if fits 15 "bench of the K sweep"; then
+    stage bench-ksweep "$(lim 25)" "$bench" "${suite[@]}" --shapes k4096,k16384 --cubin-dir "$dir" \
+      --cubins "$(timed $rc128 old_$rc128)" --iters 20 --warmup 2 >"$OUT/bench-ksweep.txt" 2>&1 || status=1
   fi
-  if fits 8 "bench of the bf16 bundle pingpong kernels against main's"; then
-    stage bench-pp64-bf16 "$(lim 12)" "$bench" "${suite[@]}" --shapes decode_mlp_up,decode_m16 --cubin-dir "$dir" \
-      --cubins "$(timed old_pp_tn_64x224 pp_tn_64x224 old_swab_tn_16x64_pp swab_tn_16x64_pp)" \
-      --iters 20 --warmup 2 >"$OUT/bench-pp64-bf16.txt" 2>&1 || status=1
+  # A second sample of the 8192 cubes in another process.
+  if fits 20 "second bench on the 8192 cubes"; then
+    stage bench-2 "$(lim 30)" "$bench" "${suite[@]}" --shapes cube8192,prefill_attn_out \
+      --cubin-dir "$dir" --cubins "$four" --iters 20 --warmup 2 >"$OUT/bench-2.txt" 2>&1 || status=1
   fi
   ;;
 *) echo "gpu_fp8o.sh: unknown mode $mode" >&2; exit 2 ;;
