@@ -7,8 +7,8 @@
 # its PTX beside it in DIR/ptx (not carried), and checks every ptxas report:
 # no spill, no C75xx.
 # r1: the per-row/column 128x128 pingpong spec (specs/).
-# r2: r1's and the per-tensor 128x128 pingpong spec, and, for the prefix
-#     "-", every test/gpu pingpong spec whose PTX differs from main's
+# r2: r1's and the per-tensor 128x128 pingpong spec, and, for every
+#     prefix but "old", every test/gpu pingpong spec whose PTX differs from main's
 #     (GEMMC_MAIN, default /work/main/build/bin/gemmc) as t_<name> (the
 #     suite). The 64-row pingpong kernels' PTX is main's (checked here too:
 #     a 64-row spec that differs is built as t_ and reported).
@@ -38,11 +38,12 @@ for pair in "$@"; do
     [ "$prefix" = - ] || n=${prefix}_$n
     build "$gemmc" "$spec" "$n"
   done
-  if [ "$mode" = r2 ] && [ "$prefix" = - ]; then
+  if [ "$mode" = r2 ] && [ "$prefix" != old ]; then
     main=${GEMMC_MAIN:-/work/main/build/bin/gemmc}
     for spec in test/gpu/specs/*.yaml test/gpu/tune*/*.yaml; do
       grep -q "^kernel_schedule: warp_specialized_pingpong" "$spec" || continue
       n=t_$(basename "$spec" .yaml)
+      [ "$prefix" = - ] || n=${prefix}_$n
       "$main" "$spec" --emit=ptx -o "$out/ptx/main_$n.ptx" 2>/dev/null
       "$gemmc" "$spec" --emit=ptx -o "$out/ptx/$n.ptx"
       if cmp -s "$out/ptx/main_$n.ptx" "$out/ptx/$n.ptx"; then

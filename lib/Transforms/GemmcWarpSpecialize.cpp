@@ -88,18 +88,28 @@ private:
   /// The producer thread of a warp-specialized kernel: every load of every
   /// piece, in the CTA's order.
   void produceAll();
+  /// A load's place in the stage ring: its stage and full parity.
+  using RingPosition = std::pair<Value, Value>;
   /// The consumer side of one tile from load number g; returns the
   /// accumulators. `refill` (multistage) also refills released stages.
+  /// `start`: load g's ring position where the caller has it (the pingpong
+  /// turn loop computes it a turn ahead); the row-block K loop takes it.
   Value consumeTile(Value g, Value m0, Value n0, bool refill,
                     function_ref<void()> afterLastWait = nullptr,
-                    Value kBegin = Value(), Value kEnd = Value());
+                    Value kBegin = Value(), Value kEnd = Value(),
+                    RingPosition start = {});
+  /// Load g's ring position, from its number (a division by the stages).
+  RingPosition ringPosition(Value g) {
+    Value stages = ir.c32(layout.getStages());
+    return {ir.remU(g, stages), ir.andI(ir.divU(g, stages), ir.c32(1))};
+  }
   /// An scf.for over K steps 0 .. steps - 1 carrying the accumulators from
   /// `init`: `body(step, acc)` builds a step and returns the next ones.
   Value accumulate(Value steps, Value init, function_ref<Value(Value, Value)> body);
   /// Pingpong with BLOCK_M = 128: the K loop of one tile from load number
   /// g0, each wgmma row block issued as its own group (see the definition);
   /// returns the whole accumulator.
-  Value accumulateByRowBlocks(Value g0, Value steps, Type accType);
+  Value accumulateByRowBlocks(Value g0, Value steps, Type accType, RingPosition start);
   /// mainloop.promotion_interval = N: `accumulate` in rounds of N steps,
   /// each into a fresh MMA accumulator (from `zero`) that is then added
   /// into an f32 sum (gemmc.mma_promote); returns the sum.
@@ -289,7 +299,7 @@ void WarpSpecializer::produceAll() {
 
 Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
                                    function_ref<void()> afterLastWait,
-                                   Value kBegin, Value kEnd) {
+                                   Value kBegin, Value kEnd, RingPosition start) {
   if (!kBegin) {
     kBegin = ir.c32(0);
     kEnd = kTiles;
@@ -345,7 +355,7 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
                                          rowInTile);
   } else if (warpgroupRowBlocks(s) > 1 && s.mainloop.promotionInterval == 0) {
     assert(!refill && "two row blocks only under pingpong, which has a producer warp");
-    result = accumulateByRowBlocks(g0, steps, accType);
+    result = accumulateByRowBlocks(g0, steps, accType, start);
   } else {
     result = s.mainloop.promotionInterval > 0
                  ? accumulatePromoted(steps, zero, stepBody)
@@ -370,7 +380,8 @@ Value WarpSpecializer::accumulate(Value steps, Value init,
   return loop.getResult(0);
 }
 
-Value WarpSpecializer::accumulateByRowBlocks(Value g0, Value steps, Type accType) {
+Value WarpSpecializer::accumulateByRowBlocks(Value g0, Value steps, Type accType,
+                                             RingPosition start) {
   // cuBLASLt OUTER_VEC's order (its SASS, session 10): a K tile's first row
   // block is issued and committed, then the wait for all but that group
   // (wgmma.wait_group 1: the K tile before, whose stage goes back), then the
@@ -409,7 +420,7 @@ Value WarpSpecializer::accumulateByRowBlocks(Value g0, Value steps, Type accType
   // after for the test) took a division by the stage count (fp8m's loop:
   // 78 SASS instructions a K tile against OUTER_VEC's ~54).
   Value stages = ir.c32(layout.getStages());
-  using Position = std::pair<Value, Value>; // stage, full parity
+  using Position = RingPosition;
   auto following = [&](Position at) -> Position {
     Value next = ir.add(at.first, ir.c32(1));
     Value wraps = ir.cmp(arith::CmpIPredicate::eq, next, stages);
@@ -428,7 +439,7 @@ Value WarpSpecializer::accumulateByRowBlocks(Value g0, Value steps, Type accType
     return StageReadyOp::create(b, ir.loc, b.getI1Type(), at.first, op.getSmem(), layout,
                                 at.second);
   };
-  Position p0{ir.remU(g0, stages), ir.andI(ir.divU(g0, stages), ir.c32(1))};
+  Position p0 = start.first ? start : ringPosition(g0);
   wait(p0);
   Value base0 = stageBase(p0.first);
   Position p1 = following(p0);
@@ -1118,8 +1129,31 @@ void WarpSpecializer::buildPingpongConsumers() {
                                        op.getSchedule());
     return {origin.getM0(), origin.getN0()};
   };
-  SmallVector<Value> firstOrigin = originOf(ir.c32(0));
-  auto loop = scf::ForOp::create(b, loc, ir.c32(0), turns, ir.c32(1), firstOrigin);
+  // The row-block K loop's first ring position (a division by the stage
+  // count) is carried a turn ahead the same way, off the path from the
+  // hand-over to the first wgmma.
+  bool byRowBlocks = warpgroupRowBlocks(s) > 1 && !s.blockScaled() &&
+                     s.mainloop.promotionInterval == 0;
+  // The first turn's (load 0 or kTiles, by warpgroup) is a select, not
+  // the loop's remainder: with the same remainder on both sides of the
+  // loop's phi, LLVM's instcombine makes it one remainder of a phi, after
+  // the hand-over again.
+  auto carriedOf = [&](Value turn, bool first) {
+    SmallVector<Value> values = originOf(turn);
+    if (!byRowBlocks)
+      return values;
+    if (!first) {
+      RingPosition at = ringPosition(ir.mul(localOf(turn), kTiles));
+      values.append({at.first, at.second});
+      return values;
+    }
+    RingPosition second = ringPosition(kTiles);
+    for (Value v : {second.first, second.second})
+      values.push_back(arith::SelectOp::create(b, loc, isFirst, ir.c32(0), v));
+    return values;
+  };
+  auto loop = scf::ForOp::create(b, loc, ir.c32(0), turns, ir.c32(1),
+                                 carriedOf(ir.c32(0), /*first=*/true));
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
@@ -1127,6 +1161,9 @@ void WarpSpecializer::buildPingpongConsumers() {
     Value local = localOf(turn);
     Value tile = tileOf(turn);
     Value m0 = loop.getRegionIterArgs()[0], n0 = loop.getRegionIterArgs()[1];
+    RingPosition start;
+    if (byRowBlocks)
+      start = {loop.getRegionIterArgs()[2], loop.getRegionIterArgs()[3]};
     // Warpgroup 0 starts the first tile without waiting.
     Value notFirstGroup = ir.cmp(arith::CmpIPredicate::ne, wg, ir.c32(0));
     ir.ifThen(ir.orI(ir.cmp(arith::CmpIPredicate::ugt, turn, ir.c32(0)), notFirstGroup),
@@ -1136,7 +1173,8 @@ void WarpSpecializer::buildPingpongConsumers() {
     {
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(&has.getThenRegion().front());
-      Value acc = consumeTile(ir.mul(local, kTiles), m0, n0, /*refill=*/false, handOver);
+      Value acc = consumeTile(ir.mul(local, kTiles), m0, n0, /*refill=*/false, handOver,
+                              /*kBegin=*/Value(), /*kEnd=*/Value(), start);
       // Two wgmma row blocks (BLOCK_M = 128): each is stored as a 64-row
       // tile of its own (the epilogue's fragment and C's TMA box), the
       // second at m0 + 64.
@@ -1152,7 +1190,7 @@ void WarpSpecializer::buildPingpongConsumers() {
       handOver();
     }
     Value nextTurn = ir.add(turn, ir.c32(1));
-    scf::YieldOp::create(b, loc, originOf(nextTurn));
+    scf::YieldOp::create(b, loc, carriedOf(nextTurn, /*first=*/false));
   }
   // Warpgroup 0 takes warpgroup 1's last hand-over.
   ir.ifThen(ir.andI(isFirst, ir.cmp(arith::CmpIPredicate::ugt, turns, ir.c32(0))),
