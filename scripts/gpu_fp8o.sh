@@ -20,11 +20,13 @@
 #      profile-<i>.txt, K loop instructions executed a K tile a warp.
 # r2 (DIR from build_cubins.sh r2 with old= and -=): the suite on every
 #   changed kernel (the two 128x128 pingpong specs, the test/gpu pingpong
-#   specs whose PTX differs from main's as t_*); the SASS counts; gemmc-bench
-#   of the per-row/column and per-tensor 128x128 pingpong kernels beside
-#   main's builds (old_) on the four shapes, the K sweep (k4096, k16384) of
-#   the per-row/column pair, and a second process on the 8192 cubes. The
-#   64-row pingpong kernels' PTX is main's (build_cubins.sh r2 checks it).
+#   specs whose PTX differs from main's as t_*, for each candidate); the
+#   SASS counts; gemmc-bench of the per-row/column and per-tensor 128x128
+#   pingpong kernels (this branch's, a_ = round 1's a, old_ = main's) on the
+#   four shapes, the K sweep (k4096, k16384) of the per-row/column ones, a
+#   second process on the 8192 cubes, and ncu of this branch's per-row/column
+#   kernel on cube8192. The 64-row pingpong kernels' PTX is main's
+#   (build_cubins.sh r2 checks it).
 # $OUT gets logs.txt, suite.txt, sass-counts.txt, profile*, bench*.txt.
 source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-r1}
@@ -101,21 +103,34 @@ r1)
   fi
   ;;
 r2)
-  four=$(timed $rc128 old_$rc128 $pt128 old_$pt128)
+  six=$(timed $rc128 a_$rc128 old_$rc128 $pt128 a_$pt128 old_$pt128)
   if fits 40 "bench on the four shapes"; then
-    stage bench "$(lim 60)" "$bench" "${suite[@]}" --shapes cube8192,prefill_attn_out,cube4096,prefill_mlp_up \
-      --cubin-dir "$dir" --cubins "$four" --iters 20 --warmup 2 >"$OUT/bench.txt" 2>&1 || status=1
+    stage bench "$(lim 75)" "$bench" "${suite[@]}" --shapes cube8192,prefill_attn_out,cube4096,prefill_mlp_up \
+      --cubin-dir "$dir" --cubins "$six" --iters 20 --warmup 2 >"$OUT/bench.txt" 2>&1 || status=1
   fi
   # The K sweep (cube8192's M and N at half and twice its K): the per-tile
-  # fixed part of the kept kernel and main's against OUTER_VEC's.
+  # fixed part of the kernels against OUTER_VEC's.
   if fits 15 "bench of the K sweep"; then
-    stage bench-ksweep "$(lim 25)" "$bench" "${suite[@]}" --shapes k4096,k16384 --cubin-dir "$dir" \
-      --cubins "$(timed $rc128 old_$rc128)" --iters 20 --warmup 2 >"$OUT/bench-ksweep.txt" 2>&1 || status=1
+    stage bench-ksweep "$(lim 20)" "$bench" "${suite[@]}" --shapes k4096,k16384 --cubin-dir "$dir" \
+      --cubins "$(timed $rc128 a_$rc128 old_$rc128)" --iters 20 --warmup 2 >"$OUT/bench-ksweep.txt" 2>&1 || status=1
   fi
   # A second sample of the 8192 cubes in another process.
   if fits 20 "second bench on the 8192 cubes"; then
     stage bench-2 "$(lim 30)" "$bench" "${suite[@]}" --shapes cube8192,prefill_attn_out \
-      --cubin-dir "$dir" --cubins "$four" --iters 20 --warmup 2 >"$OUT/bench-2.txt" 2>&1 || status=1
+      --cubin-dir "$dir" --cubins "$six" --iters 20 --warmup 2 >"$OUT/bench-2.txt" 2>&1 || status=1
+  fi
+  metrics=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__cycles_active.avg,sm__cycles_elapsed.avg
+  metrics+=,sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum
+  metrics+=,smsp__inst_executed_pipe_uniform.sum,lts__t_bytes.sum
+  if [ -n "$ncu" ] && fits 12 "ncu of the kept kernel"; then
+    ncu_profile profile "$(lim 15)" cube8192 "$(timed $rc128)" --section WarpStateStats \
+      --section SourceCounters --metrics "$metrics" || status=1
+    [ -f "$OUT/profile.csv" ] &&
+      python3 bench/fp8f/ncu_summary.py "$OUT/profile.csv" "$metrics" >"$OUT/profile-summary.txt" 2>&1
+    ncu_sass profile
+    python3 bench/fp8o/kloop_count.py ncu "$OUT"/profile-[0-9]*.txt 2>&1 | tee -a "$log"
+    gzip -f "$OUT/profile.csv" 2>/dev/null
+    rm -f "$OUT/profile.ncu-rep"
   fi
   ;;
 *) echo "gpu_fp8o.sh: unknown mode $mode" >&2; exit 2 ;;
