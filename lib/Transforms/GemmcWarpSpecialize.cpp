@@ -109,7 +109,10 @@ private:
   /// Pingpong with BLOCK_M = 128: the K loop of one tile from load number
   /// g0, each wgmma row block issued as its own group (see the definition);
   /// returns the whole accumulator.
-  Value accumulateByRowBlocks(Value g0, Value steps, Type accType, RingPosition start);
+  /// `handOver` (the pingpong turn's, which consumeTile would call after
+  /// the loop): called in the last K tile after its first row block.
+  Value accumulateByRowBlocks(Value g0, Value steps, Type accType, RingPosition start,
+                              function_ref<void()> handOver);
   /// mainloop.promotion_interval = N: `accumulate` in rounds of N steps,
   /// each into a fresh MMA accumulator (from `zero`) that is then added
   /// into an f32 sum (gemmc.mma_promote); returns the sum.
@@ -355,7 +358,8 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
                                          rowInTile);
   } else if (warpgroupRowBlocks(s) > 1 && s.mainloop.promotionInterval == 0) {
     assert(!refill && "two row blocks only under pingpong, which has a producer warp");
-    result = accumulateByRowBlocks(g0, steps, accType, start);
+    result = accumulateByRowBlocks(g0, steps, accType, start, afterLastWait);
+    afterLastWait = nullptr;
   } else {
     result = s.mainloop.promotionInterval > 0
                  ? accumulatePromoted(steps, zero, stepBody)
@@ -381,7 +385,8 @@ Value WarpSpecializer::accumulate(Value steps, Value init,
 }
 
 Value WarpSpecializer::accumulateByRowBlocks(Value g0, Value steps, Type accType,
-                                             RingPosition start) {
+                                             RingPosition start,
+                                             function_ref<void()> handOver) {
   // cuBLASLt OUTER_VEC's order (its SASS, session 10): a K tile's first row
   // block is issued and committed, then the wait for all but that group
   // (wgmma.wait_group 1: the K tile before, whose stage goes back), then the
@@ -452,11 +457,12 @@ Value WarpSpecializer::accumulateByRowBlocks(Value g0, Value steps, Type accType
     init.push_back(issue(ignored, base0, block, /*fresh=*/true));
   }
   init.append({ready1, p1.first, p1.second, p0.first});
-  auto loop = scf::ForOp::create(b, ir.loc, ir.c32(1), steps, ir.c32(1), init);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    auto carried = loop.getRegionIterArgs();
+  // A K tile after the first: the carried values in, the next ones out.
+  // `last`: the tile's last K tile, where the other warpgroup is handed its
+  // turn right after the first row block is issued, so that its start (the
+  // named barrier, its stage wait, its descriptors) runs under this
+  // warpgroup's last row block rather than after it.
+  auto kTile = [&](ValueRange carried, bool last) {
     Value isReady = carried[rowBlocks];
     Position at{carried[rowBlocks + 1], carried[rowBlocks + 2]};
     Value previousStage = carried[rowBlocks + 3];
@@ -466,6 +472,8 @@ Value WarpSpecializer::accumulateByRowBlocks(Value g0, Value steps, Type accType
     Value base = stageBase(at.first);
     SmallVector<Value> next(carried.take_front(rowBlocks));
     next[0] = issue(next[0], base, 0, /*fresh=*/false);
+    if (last && handOver)
+      handOver();
     MmaWaitOp::create(b, ir.loc, /*pending=*/1);
     // The leader's arrival predicated, not branched around: a branch here
     // makes the warp reconverge right before the next row block's wgmmas
@@ -481,9 +489,31 @@ Value WarpSpecializer::accumulateByRowBlocks(Value g0, Value steps, Type accType
     for (int64_t block = 1; block < rowBlocks; ++block)
       next[block] = issue(next[block], base, block, /*fresh=*/false);
     next.append({nextReady, after.first, after.second, at.first});
-    scf::YieldOp::create(b, ir.loc, next);
+    return next;
+  };
+  Value loopEnd = handOver ? ir.sub(steps, ir.c32(1)) : steps;
+  auto loop = scf::ForOp::create(b, ir.loc, ir.c32(1), loopEnd, ir.c32(1), init);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    scf::YieldOp::create(b, ir.loc, kTile(loop.getRegionIterArgs(), /*last=*/false));
   }
-  SmallVector<Value> blocks(loop.getResults().take_front(rowBlocks));
+  ValueRange results = loop.getResults();
+  if (handOver) {
+    // The last K tile out of the loop; a tile of one K tile hands over
+    // after its peeled first.
+    auto lastTile = scf::IfOp::create(b, ir.loc, TypeRange(ValueRange(init)),
+                                      ir.cmp(arith::CmpIPredicate::ugt, steps, ir.c32(1)),
+                                      /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&lastTile.getThenRegion().front());
+    scf::YieldOp::create(b, ir.loc, kTile(loop.getResults(), /*last=*/true));
+    b.setInsertionPointToStart(&lastTile.getElseRegion().front());
+    handOver();
+    scf::YieldOp::create(b, ir.loc, loop.getResults());
+    results = lastTile.getResults();
+  }
+  SmallVector<Value> blocks(results.take_front(rowBlocks));
   return joinStructFields(ir, accType, blocks);
 }
 
