@@ -22,10 +22,11 @@
 #   changed kernel (the two 128x128 pingpong specs, the test/gpu pingpong
 #   specs whose PTX differs from main's as t_*, for each candidate); the
 #   SASS counts; gemmc-bench of the per-row/column and per-tensor 128x128
-#   pingpong kernels (this branch's, a_ = round 1's a, old_ = main's) on the
-#   four shapes, the K sweep (k4096, k16384) of the per-row/column ones, a
-#   second process on the 8192 cubes, and ncu of this branch's per-row/column
-#   kernel on cube8192. The 64-row pingpong kernels' PTX is main's
+#   pingpong kernels (no prefix: 87f3231, the first ring position a turn
+#   ahead; e_: 17c815e, the hand-over after the last K tile's first row
+#   block; a_ = round 1's a; old_ = main's) on the four shapes, the K sweep
+#   (k4096, k16384) of the per-row/column ones, a second process on the 8192
+#   cubes, and ncu of e_ and 87f3231's per-row/column kernels on cube8192. The 64-row pingpong kernels' PTX is main's
 #   (build_cubins.sh r2 checks it).
 # $OUT gets logs.txt, suite.txt, sass-counts.txt, profile*, bench*.txt.
 source "$(dirname "$0")/gpu_common.sh"
@@ -103,27 +104,28 @@ r1)
   fi
   ;;
 r2)
-  six=$(timed $rc128 a_$rc128 old_$rc128 $pt128 a_$pt128 old_$pt128)
+  eight=$(timed e_$rc128 $rc128 a_$rc128 old_$rc128 e_$pt128 $pt128 a_$pt128 old_$pt128)
   if fits 40 "bench on the four shapes"; then
     stage bench "$(lim 75)" "$bench" "${suite[@]}" --shapes cube8192,prefill_attn_out,cube4096,prefill_mlp_up \
-      --cubin-dir "$dir" --cubins "$six" --iters 20 --warmup 2 >"$OUT/bench.txt" 2>&1 || status=1
+      --cubin-dir "$dir" --cubins "$eight" --iters 20 --warmup 2 >"$OUT/bench.txt" 2>&1 || status=1
   fi
   # The K sweep (cube8192's M and N at half and twice its K): the per-tile
   # fixed part of the kernels against OUTER_VEC's.
   if fits 15 "bench of the K sweep"; then
     stage bench-ksweep "$(lim 20)" "$bench" "${suite[@]}" --shapes k4096,k16384 --cubin-dir "$dir" \
-      --cubins "$(timed $rc128 a_$rc128 old_$rc128)" --iters 20 --warmup 2 >"$OUT/bench-ksweep.txt" 2>&1 || status=1
+      --cubins "$(timed e_$rc128 $rc128 a_$rc128 old_$rc128)" --iters 20 --warmup 2 >"$OUT/bench-ksweep.txt" 2>&1 || status=1
   fi
-  # A second sample of the 8192 cubes in another process.
+  # A second sample of the 8192 cubes in another process (per-row/column).
   if fits 20 "second bench on the 8192 cubes"; then
-    stage bench-2 "$(lim 30)" "$bench" "${suite[@]}" --shapes cube8192,prefill_attn_out \
-      --cubin-dir "$dir" --cubins "$six" --iters 20 --warmup 2 >"$OUT/bench-2.txt" 2>&1 || status=1
+    stage bench-2 "$(lim 25)" "$bench" "${suite[@]}" --shapes cube8192,prefill_attn_out \
+      --cubin-dir "$dir" --cubins "$(timed e_$rc128 $rc128 a_$rc128 old_$rc128)" --iters 20 --warmup 2 \
+      >"$OUT/bench-2.txt" 2>&1 || status=1
   fi
   metrics=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__cycles_active.avg,sm__cycles_elapsed.avg
   metrics+=,sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum
   metrics+=,smsp__inst_executed_pipe_uniform.sum,lts__t_bytes.sum
-  if [ -n "$ncu" ] && fits 12 "ncu of the kept kernel"; then
-    ncu_profile profile "$(lim 15)" cube8192 "$(timed $rc128)" --section WarpStateStats \
+  if [ -n "$ncu" ] && fits 15 "ncu of the candidates"; then
+    ncu_profile profile "$(lim 20)" cube8192 "$(timed e_$rc128 $rc128)" --section WarpStateStats \
       --section SourceCounters --metrics "$metrics" || status=1
     [ -f "$OUT/profile.csv" ] &&
       python3 bench/fp8f/ncu_summary.py "$OUT/profile.csv" "$metrics" >"$OUT/profile-summary.txt" 2>&1
