@@ -88,31 +88,18 @@ private:
   /// The producer thread of a warp-specialized kernel: every load of every
   /// piece, in the CTA's order.
   void produceAll();
-  /// A load's place in the stage ring: its stage and full parity.
-  using RingPosition = std::pair<Value, Value>;
   /// The consumer side of one tile from load number g; returns the
   /// accumulators. `refill` (multistage) also refills released stages.
-  /// `start`: load g's ring position where the caller has it (the pingpong
-  /// turn loop computes it a turn ahead); the row-block K loop takes it.
   Value consumeTile(Value g, Value m0, Value n0, bool refill,
                     function_ref<void()> afterLastWait = nullptr,
-                    Value kBegin = Value(), Value kEnd = Value(),
-                    RingPosition start = {});
-  /// Load g's ring position, from its number (a division by the stages).
-  RingPosition ringPosition(Value g) {
-    Value stages = ir.c32(layout.getStages());
-    return {ir.remU(g, stages), ir.andI(ir.divU(g, stages), ir.c32(1))};
-  }
+                    Value kBegin = Value(), Value kEnd = Value());
   /// An scf.for over K steps 0 .. steps - 1 carrying the accumulators from
   /// `init`: `body(step, acc)` builds a step and returns the next ones.
   Value accumulate(Value steps, Value init, function_ref<Value(Value, Value)> body);
   /// Pingpong with BLOCK_M = 128: the K loop of one tile from load number
   /// g0, each wgmma row block issued as its own group (see the definition);
   /// returns the whole accumulator.
-  /// `handOver` (the pingpong turn's, which consumeTile would call after
-  /// the loop): called in the last K tile after its first row block.
-  Value accumulateByRowBlocks(Value g0, Value steps, Type accType, RingPosition start,
-                              function_ref<void()> handOver);
+  Value accumulateByRowBlocks(Value g0, Value steps, Type accType);
   /// mainloop.promotion_interval = N: `accumulate` in rounds of N steps,
   /// each into a fresh MMA accumulator (from `zero`) that is then added
   /// into an f32 sum (gemmc.mma_promote); returns the sum.
@@ -302,7 +289,7 @@ void WarpSpecializer::produceAll() {
 
 Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
                                    function_ref<void()> afterLastWait,
-                                   Value kBegin, Value kEnd, RingPosition start) {
+                                   Value kBegin, Value kEnd) {
   if (!kBegin) {
     kBegin = ir.c32(0);
     kEnd = kTiles;
@@ -358,8 +345,7 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
                                          rowInTile);
   } else if (warpgroupRowBlocks(s) > 1 && s.mainloop.promotionInterval == 0) {
     assert(!refill && "two row blocks only under pingpong, which has a producer warp");
-    result = accumulateByRowBlocks(g0, steps, accType, start, afterLastWait);
-    afterLastWait = nullptr;
+    result = accumulateByRowBlocks(g0, steps, accType);
   } else {
     result = s.mainloop.promotionInterval > 0
                  ? accumulatePromoted(steps, zero, stepBody)
@@ -384,9 +370,7 @@ Value WarpSpecializer::accumulate(Value steps, Value init,
   return loop.getResult(0);
 }
 
-Value WarpSpecializer::accumulateByRowBlocks(Value g0, Value steps, Type accType,
-                                             RingPosition start,
-                                             function_ref<void()> handOver) {
+Value WarpSpecializer::accumulateByRowBlocks(Value g0, Value steps, Type accType) {
   // cuBLASLt OUTER_VEC's order (its SASS, session 10): a K tile's first row
   // block is issued and committed, then the wait for all but that group
   // (wgmma.wait_group 1: the K tile before, whose stage goes back), then the
@@ -417,103 +401,50 @@ Value WarpSpecializer::accumulateByRowBlocks(Value g0, Value steps, Type accType
   // before the last row block is issued, and the loop carries the answer:
   // its blocking wait runs only when the stage had not landed, so the test's
   // latency lies under the row block's MMAs (OUTER_VEC's TRYWAIT there).
-  //
-  // The loop carries its position in the ring, the stage and full parity
-  // of this K tile's load and the stage of the one before, and steps them
-  // with a compare and a select: from the load number, each of the three
-  // loads it touches (this one, the one before for the release, the one
-  // after for the test) took a division by the stage count (fp8m's loop:
-  // 78 SASS instructions a K tile against OUTER_VEC's ~54).
-  Value stages = ir.c32(layout.getStages());
-  using Position = RingPosition;
-  auto following = [&](Position at) -> Position {
-    Value next = ir.add(at.first, ir.c32(1));
-    Value wraps = ir.cmp(arith::CmpIPredicate::eq, next, stages);
-    Value stage = arith::SelectOp::create(b, ir.loc, wraps, ir.c32(0), next);
-    Value flip = arith::ExtUIOp::create(b, ir.loc, ir.i32, wraps);
-    return {stage, arith::XOrIOp::create(b, ir.loc, at.second, flip)};
-  };
-  auto wait = [&](Position at) {
-    StageWaitOp::create(b, ir.loc, at.first, op.getSmem(), layout, at.second);
-  };
-  auto stageBase = [&](Value stage) -> Value {
-    return StageBaseOp::create(b, ir.loc, ir.sharedPtr, stage, op.getSmem(), layout,
-                               /*stage_index=*/true);
-  };
-  auto ready = [&](Position at) -> Value {
-    return StageReadyOp::create(b, ir.loc, b.getI1Type(), at.first, op.getSmem(), layout,
-                                at.second);
-  };
-  Position p0 = start.first ? start : ringPosition(g0);
-  wait(p0);
-  Value base0 = stageBase(p0.first);
-  Position p1 = following(p0);
+  StageWaitOp::create(b, ir.loc, g0, op.getSmem(), layout);
+  Value base0 = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g0, op.getSmem(), layout);
   Value ignored = LLVM::PoisonOp::create(b, ir.loc, blockType);
   SmallVector<Value> init;
   Value ready1;
   for (int64_t block = 0; block < rowBlocks; ++block) {
-    if (block + 1 == rowBlocks)
-      ready1 = ready(p1);
+    if (block + 1 == rowBlocks) {
+      Value g1 = ir.add(g0, ir.c32(1));
+      ready1 = StageReadyOp::create(b, ir.loc, b.getI1Type(), g1, op.getSmem(), layout);
+    }
     init.push_back(issue(ignored, base0, block, /*fresh=*/true));
   }
-  init.append({ready1, p1.first, p1.second, p0.first});
-  // A K tile after the first: the carried values in, the next ones out.
-  // `last`: the tile's last K tile, where the other warpgroup is handed its
-  // turn right after the first row block is issued, so that its start (the
-  // named barrier, its stage wait, its descriptors) runs under this
-  // warpgroup's last row block rather than after it.
-  auto kTile = [&](ValueRange carried, bool last) {
-    Value isReady = carried[rowBlocks];
-    Position at{carried[rowBlocks + 1], carried[rowBlocks + 2]};
-    Value previousStage = carried[rowBlocks + 3];
+  init.push_back(ready1);
+  auto loop = scf::ForOp::create(b, ir.loc, ir.c32(1), steps, ir.c32(1), init);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value g = ir.add(g0, loop.getInductionVar());
+    Value ready = loop.getRegionIterArgs().back();
     Value no = arith::ConstantOp::create(b, ir.loc, b.getBoolAttr(false));
-    Value notReady = ir.cmp(arith::CmpIPredicate::eq, isReady, no);
-    ir.ifThen(notReady, [&] { wait(at); });
-    Value base = stageBase(at.first);
-    SmallVector<Value> next(carried.take_front(rowBlocks));
+    Value notReady = ir.cmp(arith::CmpIPredicate::eq, ready, no);
+    ir.ifThen(notReady, [&] { StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout); });
+    Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
+    SmallVector<Value> next(loop.getRegionIterArgs().drop_back());
     next[0] = issue(next[0], base, 0, /*fresh=*/false);
-    if (last && handOver)
-      handOver();
     MmaWaitOp::create(b, ir.loc, /*pending=*/1);
     // The leader's arrival predicated, not branched around: a branch here
     // makes the warp reconverge right before the next row block's wgmmas
     // (session 11: round 1's hand-made loop with the arrival predicated ran
     // 1.3% faster than main's, this loop with the branch and without the
     // stage test 1.3-1.7% slower in round 2; OUTER_VEC predicates it).
-    StageReleaseOp::create(b, ir.loc, previousStage, op.getSmem(), s.clusterSize(), layout,
-                           /*ctas=*/IntegerAttr(), /*predicated=*/true, /*stage_index=*/true);
+    Value prev = ir.sub(g, ir.c32(1));
+    StageReleaseOp::create(b, ir.loc, prev, op.getSmem(), s.clusterSize(), layout,
+                           /*ctas=*/IntegerAttr(), /*predicated=*/true);
     // Past the tile's last K tile this tests a load of the other
     // warpgroup's tile; the loop ends and the answer goes unused.
-    Position after = following(at);
-    Value nextReady = ready(after);
+    Value gNext = ir.add(g, ir.c32(1));
+    Value nextReady = StageReadyOp::create(b, ir.loc, b.getI1Type(), gNext, op.getSmem(), layout);
     for (int64_t block = 1; block < rowBlocks; ++block)
       next[block] = issue(next[block], base, block, /*fresh=*/false);
-    next.append({nextReady, after.first, after.second, at.first});
-    return next;
-  };
-  Value loopEnd = handOver ? ir.sub(steps, ir.c32(1)) : steps;
-  auto loop = scf::ForOp::create(b, ir.loc, ir.c32(1), loopEnd, ir.c32(1), init);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    scf::YieldOp::create(b, ir.loc, kTile(loop.getRegionIterArgs(), /*last=*/false));
+    next.push_back(nextReady);
+    scf::YieldOp::create(b, ir.loc, next);
   }
-  ValueRange results = loop.getResults();
-  if (handOver) {
-    // The last K tile out of the loop; a tile of one K tile hands over
-    // after its peeled first.
-    auto lastTile = scf::IfOp::create(b, ir.loc, TypeRange(ValueRange(init)),
-                                      ir.cmp(arith::CmpIPredicate::ugt, steps, ir.c32(1)),
-                                      /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&lastTile.getThenRegion().front());
-    scf::YieldOp::create(b, ir.loc, kTile(loop.getResults(), /*last=*/true));
-    b.setInsertionPointToStart(&lastTile.getElseRegion().front());
-    handOver();
-    scf::YieldOp::create(b, ir.loc, loop.getResults());
-    results = lastTile.getResults();
-  }
-  SmallVector<Value> blocks(results.take_front(rowBlocks));
+  SmallVector<Value> blocks(loop.getResults().take_front(rowBlocks));
   return joinStructFields(ir, accType, blocks);
 }
 
@@ -1159,31 +1090,8 @@ void WarpSpecializer::buildPingpongConsumers() {
                                        op.getSchedule());
     return {origin.getM0(), origin.getN0()};
   };
-  // The row-block K loop's first ring position (a division by the stage
-  // count) is carried a turn ahead the same way, off the path from the
-  // hand-over to the first wgmma.
-  bool byRowBlocks = warpgroupRowBlocks(s) > 1 && !s.blockScaled() &&
-                     s.mainloop.promotionInterval == 0;
-  // The first turn's (load 0 or kTiles, by warpgroup) is a select, not
-  // the loop's remainder: with the same remainder on both sides of the
-  // loop's phi, LLVM's instcombine makes it one remainder of a phi, after
-  // the hand-over again.
-  auto carriedOf = [&](Value turn, bool first) {
-    SmallVector<Value> values = originOf(turn);
-    if (!byRowBlocks)
-      return values;
-    if (!first) {
-      RingPosition at = ringPosition(ir.mul(localOf(turn), kTiles));
-      values.append({at.first, at.second});
-      return values;
-    }
-    RingPosition second = ringPosition(kTiles);
-    for (Value v : {second.first, second.second})
-      values.push_back(arith::SelectOp::create(b, loc, isFirst, ir.c32(0), v));
-    return values;
-  };
-  auto loop = scf::ForOp::create(b, loc, ir.c32(0), turns, ir.c32(1),
-                                 carriedOf(ir.c32(0), /*first=*/true));
+  SmallVector<Value> firstOrigin = originOf(ir.c32(0));
+  auto loop = scf::ForOp::create(b, loc, ir.c32(0), turns, ir.c32(1), firstOrigin);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
@@ -1191,9 +1099,6 @@ void WarpSpecializer::buildPingpongConsumers() {
     Value local = localOf(turn);
     Value tile = tileOf(turn);
     Value m0 = loop.getRegionIterArgs()[0], n0 = loop.getRegionIterArgs()[1];
-    RingPosition start;
-    if (byRowBlocks)
-      start = {loop.getRegionIterArgs()[2], loop.getRegionIterArgs()[3]};
     // Warpgroup 0 starts the first tile without waiting.
     Value notFirstGroup = ir.cmp(arith::CmpIPredicate::ne, wg, ir.c32(0));
     ir.ifThen(ir.orI(ir.cmp(arith::CmpIPredicate::ugt, turn, ir.c32(0)), notFirstGroup),
@@ -1203,8 +1108,7 @@ void WarpSpecializer::buildPingpongConsumers() {
     {
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(&has.getThenRegion().front());
-      Value acc = consumeTile(ir.mul(local, kTiles), m0, n0, /*refill=*/false, handOver,
-                              /*kBegin=*/Value(), /*kEnd=*/Value(), start);
+      Value acc = consumeTile(ir.mul(local, kTiles), m0, n0, /*refill=*/false, handOver);
       // Two wgmma row blocks (BLOCK_M = 128): each is stored as a 64-row
       // tile of its own (the epilogue's fragment and C's TMA box), the
       // second at m0 + 64.
@@ -1220,7 +1124,7 @@ void WarpSpecializer::buildPingpongConsumers() {
       handOver();
     }
     Value nextTurn = ir.add(turn, ir.c32(1));
-    scf::YieldOp::create(b, loc, carriedOf(nextTurn, /*first=*/false));
+    scf::YieldOp::create(b, loc, originOf(nextTurn));
   }
   // Warpgroup 0 takes warpgroup 1's last hand-over.
   ir.ifThen(ir.andI(isFirst, ir.cmp(arith::CmpIPredicate::ugt, turns, ir.c32(0))),
