@@ -607,8 +607,9 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     Value g = ir.add(g0, step);
     if (!ahead)
       StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
-    Value base = ahead ? Value(carried[3])
-                       : Value(StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout));
+    Value base = ahead ? Value(carried[3]) : Value();
+    if (!base)
+      base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
     Value aTile = ir.sharedAt(base, aSlice);
     Value bTile = ir.sharedAt(base, layout.getBOffset());
     if (staged && !ahead)
