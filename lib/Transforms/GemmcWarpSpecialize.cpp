@@ -588,6 +588,9 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     bool carriesScales = !staged || ahead;
     Value sum = carried[0], part = carried[1];
     Value scales = carriesScales ? carried[2] : Value();
+    // With `ahead`, this K tile's stage base, after its scales.
+    Value carriedBase = ahead ? Value(carried[3]) : Value();
+    int64_t fixedCarried = 2 + (carriesScales ? 1 : 0) + (ahead ? 1 : 0);
     // The K tile before: all its MMAs were waited for. Measured elsewhere
     // (bench/RESULTS.md, session 12, fp8p and lead rounds p4-p5): released
     // after this K tile's first part is issued and handed over, predicated
@@ -596,20 +599,20 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     // between the pingpong loop's row blocks).
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
               [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
-    SmallVector<Value> queue(carried.begin() + (carriesScales ? 3 : 2) + (ahead ? 1 : 0),
-                             carried.end());
+    SmallVector<Value> queue(carried.begin() + fixedCarried, carried.end());
     if (!staged)
       queue.push_back(scalesAt(ir.add(step, ir.c32(kScaleLead))));
     // The first part's turn is taken before the stage's wait (with
     // `ahead`, done under the last K tile's last part).
     if (turns)
       foldTurn(/*handOver=*/false);
-    Value g = ir.add(g0, step);
-    if (!ahead)
+    // Without `ahead`, this K tile's load is waited for and addressed here.
+    Value g, base = carriedBase;
+    if (!ahead) {
+      g = ir.add(g0, step);
       StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
-    Value base = ahead ? Value(carried[3]) : Value();
-    if (!base)
       base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
+    }
     Value aTile = ir.sharedAt(base, aSlice);
     Value bTile = ir.sharedAt(base, layout.getBOffset());
     if (staged && !ahead)
