@@ -46,6 +46,10 @@ struct Options {
   // else (no reference, no check, no timing), so that an ncu run needs no
   // kernel filter: every kernel it sees is gemmc's or the peer's.
   bool profile = false;
+  // --time-wrong: time a kernel whose answer is wrong anyway (it stays
+  // WRONG, and the exit status says so). For diagnostic builds that drop
+  // part of the work on purpose, to weigh what the dropped part costs.
+  bool timeWrong = false;
   double sustain = 0; // seconds per phase of --sustain; 0 = off
   std::string json, csv, appendResults, commit = "unknown", predictions, triton;
   double maxGflop = 0;
@@ -384,7 +388,11 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
   if (wrong) {
     row.status = "WRONG";
     row.note = "rel err " + fmt(cmp.relFrobenius, "%.2e") + ", unwritten " + std::to_string(cmp.nanCount);
+    if (opt.timeWrong)
+      row.note += "; timed anyway (--time-wrong)";
   }
+  // From here on `wrong` means: not launched again.
+  wrong = wrong && !opt.timeWrong;
   // cuBLAS's own output in the kernel's C type, checked the same way.
   bool cublasTimed = peer(s[0], why);
 #ifdef GEMMC_HAVE_CUBLASLT
@@ -448,7 +456,7 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
   }
   for (auto &e : ev)
     cudaEventDestroy(e);
-  if (!wrong && row.status == "ok")
+  if (!wrong && (row.status == "ok" || (opt.timeWrong && row.status == "WRONG")))
     row.gemmc = stats(tg);
   if (cublasTimed)
     row.cublas = stats(tc);
@@ -672,7 +680,7 @@ int usage() {
   std::fprintf(stderr,
                "usage: gemmc-bench --cubin-dir DIR [--cubin-dir DIR]... [--suite FILE] [--shapes a,b] [--cubins GLOB,...]\n"
                "                   [--bundle DIR (a gemmc bundle instead of cubins; it dispatches per shape)]\n"
-               "                   [--iters N] [--warmup N] [--graph] [--sustain SECONDS] [--max-gflop G] [--profile]\n"
+               "                   [--iters N] [--warmup N] [--graph] [--sustain SECONDS] [--max-gflop G] [--profile] [--time-wrong]\n"
                "                   [--predictions FILE] [--triton FILE] [--json FILE] [--csv FILE]\n"
                "                   [--append-results FILE] [--commit SHA]\n"
                "       gemmc-bench --epilogue FUSED.cubin PLAIN.cubin [--shapes MxNxK,...] [--iters N]\n"
@@ -704,6 +712,7 @@ int main(int argc, char **argv) {
     else if (a == "--iters") opt.iters = std::max(1, std::atoi(next().c_str()));
     else if (a == "--warmup") opt.warmup = std::max(0, std::atoi(next().c_str()));
     else if (a == "--graph") opt.graph = true;
+    else if (a == "--time-wrong") opt.timeWrong = true;
     else if (a == "--profile") opt.profile = true;
     else if (a == "--sustain") opt.sustain = std::atof(next().c_str());
     else if (a == "--json") opt.json = next();
