@@ -143,12 +143,29 @@ private:
   /// stage (after its wait), for the warpgroup's rows from tile row
   /// `rowInTile`.
   Value stagedScales(Value g, Value rowInTile);
+  /// A consumer's running position in the stage ring: the stage of a load
+  /// and its full parity, (g % stages, (g / stages) & 1). A K loop that
+  /// carries it steps it with a compare and a select (`following`) instead
+  /// of dividing the load number by the stage count (3: a mul.hi chain) at
+  /// each use.
+  struct RingPosition {
+    Value stage, parity;
+  };
+  RingPosition ringPosition(Value g);
+  RingPosition following(RingPosition at);
+  /// gemmc.stage_wait, gemmc.stage_base and gemmc.staged_scales at a
+  /// running position (the ops' stage_index / phase form).
+  void stageWaitAt(RingPosition at);
+  Value stageBaseAt(Value stage);
+  Value stagedScalesAt(Value stage, Value rowInTile);
   /// The struct of f32 factors gemmc.block_scales gives a thread.
   Type scalesType();
   /// a_registers: gemmc.mma_a_fragment's struct, a thread's share (32-bit
   /// registers) of the wgmma A fragment of every k step of a stage.
   Type aFragmentType();
   void release(Value g);
+  /// release() of a stage given by its index (a running RingPosition's).
+  void releaseStage(Value stage);
   /// `staging`: sm_80's shared-memory area for the epilogue (Sm80.h).
   void epilogue(Value acc, Value m0, Value n0, Value staging = Value());
   /// Consumers, after their last tile: wait for the epilogue's stores.
@@ -505,6 +522,34 @@ Value WarpSpecializer::stagedScales(Value g, Value rowInTile) {
       .getResult();
 }
 
+WarpSpecializer::RingPosition WarpSpecializer::ringPosition(Value g) {
+  Value stages = ir.c32(layout.getStages());
+  return {ir.remU(g, stages), ir.andI(ir.divU(g, stages), ir.c32(1))};
+}
+
+WarpSpecializer::RingPosition WarpSpecializer::following(RingPosition at) {
+  Value next = ir.add(at.stage, ir.c32(1));
+  Value wraps = ir.cmp(arith::CmpIPredicate::eq, next, ir.c32(layout.getStages()));
+  Value stage = arith::SelectOp::create(ir.b, ir.loc, wraps, ir.c32(0), next);
+  Value flip = arith::ExtUIOp::create(ir.b, ir.loc, ir.i32, wraps);
+  return {stage, arith::XOrIOp::create(ir.b, ir.loc, at.parity, flip)};
+}
+
+void WarpSpecializer::stageWaitAt(RingPosition at) {
+  StageWaitOp::create(ir.b, ir.loc, at.stage, op.getSmem(), layout, at.parity);
+}
+
+Value WarpSpecializer::stageBaseAt(Value stage) {
+  return StageBaseOp::create(ir.b, ir.loc, ir.sharedPtr, stage, op.getSmem(), layout,
+                             /*stage_index=*/true);
+}
+
+Value WarpSpecializer::stagedScalesAt(Value stage, Value rowInTile) {
+  return StagedScalesOp::create(ir.b, ir.loc, scalesType(), stage, op.getSmem(), rowInTile,
+                                op.getSchedule(), layout, /*stage_index=*/true)
+      .getResult();
+}
+
 Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
                                    Value aSlice, Value row0, Value rowInTile,
                                    Value n0, Type accType) {
@@ -555,14 +600,14 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     // epilogue) reads them after the stage's wait: 4 more registers
     // carried spilled there.
     bool ahead = staged && turns;
-    auto stagedScalesIf = [&](Value cond, Value g) -> Value {
+    auto stagedScalesIf = [&](Value cond, RingPosition at) -> Value {
       Type type = scalesType();
       auto read = scf::IfOp::create(b, ir.loc, TypeRange{type}, cond,
                                     /*addThenBlock=*/true, /*addElseBlock=*/true);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(read.thenBlock());
-      StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
-      Value scales = stagedScales(g, rowInTile);
+      stageWaitAt(at);
+      Value scales = stagedScalesAt(at.stage, rowInTile);
       scf::YieldOp::create(b, ir.loc, scales);
       b.setInsertionPointToStart(read.elseBlock());
       Value none = LLVM::PoisonOp::create(b, ir.loc, type);
@@ -571,11 +616,18 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     };
     SmallVector<Value> init{LLVM::ZeroOp::create(b, ir.loc, accType), ignored};
     // With `ahead`, the loop also carries the next K tile's stage base,
-    // computed under the last part with its wait: the loop top then holds
-    // only the release and the turn before the first part is issued.
+    // computed under the last part with its wait, and its running position
+    // in the ring (stage, full parity) with the stage before it, which the
+    // loop top releases: the loop top then holds only the release and the
+    // turn before the first part is issued, and no K tile divides its load
+    // number by the stage count (session 12's loop: a mul.hi chain at the
+    // release, another under the last part).
     if (ahead) {
-      init.push_back(stagedScalesIf(ir.cmp(arith::CmpIPredicate::ugt, steps, ir.c32(0)), g0));
-      init.push_back(StageBaseOp::create(b, ir.loc, ir.sharedPtr, g0, op.getSmem(), layout));
+      RingPosition first = ringPosition(g0);
+      init.push_back(stagedScalesIf(ir.cmp(arith::CmpIPredicate::ugt, steps, ir.c32(0)), first));
+      init.push_back(stageBaseAt(first.stage));
+      // The stage before the first K tile's is not released (step 0).
+      init.append({first.stage, first.parity, first.stage});
     }
     for (int64_t i = 0; i < lead; ++i)
       init.push_back(scalesAt(ir.c32(i)));
@@ -588,17 +640,28 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     bool carriesScales = !staged || ahead;
     Value sum = carried[0], part = carried[1];
     Value scales = carriesScales ? carried[2] : Value();
-    // With `ahead`, this K tile's stage base, after its scales.
+    // With `ahead`, this K tile's stage base, after its scales, then its
+    // ring position and the stage before.
     Value carriedBase = ahead ? Value(carried[3]) : Value();
-    int64_t fixedCarried = 2 + (carriesScales ? 1 : 0) + (ahead ? 1 : 0);
+    RingPosition at;
+    Value stageBefore;
+    if (ahead) {
+      at = {carried[4], carried[5]};
+      stageBefore = carried[6];
+    }
+    int64_t fixedCarried = 2 + (carriesScales ? 1 : 0) + (ahead ? 4 : 0);
     // The K tile before: all its MMAs were waited for. Measured elsewhere
     // (bench/RESULTS.md, session 12, fp8p and lead rounds p4-p5): released
     // after this K tile's first part is issued and handed over, predicated
     // -1.7..-2.5%, branched +1% on cube4096 but -0.4% on the 8192 cubes;
     // here with the arrival predicated -3.2% (the form that gained 2%
     // between the pingpong loop's row blocks).
-    ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
-              [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)), [&] {
+      if (ahead)
+        releaseStage(stageBefore);
+      else
+        release(ir.sub(ir.add(g0, step), ir.c32(1)));
+    });
     SmallVector<Value> queue(carried.begin() + fixedCarried, carried.end());
     if (!staged)
       queue.push_back(scalesAt(ir.add(step, ir.c32(kScaleLead))));
@@ -639,13 +702,15 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
         // not yet released): no branch, which would let LLVM sink the
         // first part's fold below the second part's wgmmas (both parts
         // live: ptxas spilled 588 bytes).
-        Value nextStep = ir.add(step, ir.c32(1));
-        Value lastStep = ir.sub(steps, ir.c32(1));
-        Value inPiece = ir.minU(nextStep, lastStep);
-        Value nextG = ir.add(g0, inPiece);
-        StageWaitOp::create(b, ir.loc, nextG, op.getSmem(), layout);
-        queue.push_back(stagedScales(nextG, rowInTile));
-        queue.push_back(StageBaseOp::create(b, ir.loc, ir.sharedPtr, nextG, op.getSmem(), layout));
+        Value inPiece = ir.cmp(arith::CmpIPredicate::ult, ir.add(step, ir.c32(1)), steps);
+        RingPosition after = following(at);
+        RingPosition nextAt{
+            arith::SelectOp::create(b, ir.loc, inPiece, after.stage, at.stage),
+            arith::SelectOp::create(b, ir.loc, inPiece, after.parity, at.parity)};
+        stageWaitAt(nextAt);
+        queue.push_back(stagedScalesAt(nextAt.stage, rowInTile));
+        queue.push_back(stageBaseAt(nextAt.stage));
+        queue.append({nextAt.stage, nextAt.parity, at.stage});
       }
       MmaWaitOp::create(b, ir.loc, /*pending=*/0);
       sum = fold(sum, part, scales, p);
@@ -784,6 +849,11 @@ Value WarpSpecializer::accumulateBlockScaled(
 void WarpSpecializer::release(Value g) {
   StageReleaseOp::create(ir.b, ir.loc, g, op.getSmem(), s.clusterSize(), layout,
                          /*ctas=*/IntegerAttr());
+}
+
+void WarpSpecializer::releaseStage(Value stage) {
+  StageReleaseOp::create(ir.b, ir.loc, stage, op.getSmem(), s.clusterSize(), layout,
+                         /*ctas=*/IntegerAttr(), /*predicated=*/false, /*stage_index=*/true);
 }
 
 void WarpSpecializer::epilogue(Value acc, Value m0, Value n0, Value staging) {
