@@ -631,6 +631,16 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     }
     for (int64_t i = 0; i < lead; ++i)
       init.push_back(scalesAt(ir.c32(i)));
+    // With `ahead`, a K tile's first part's turn is taken under the K tile
+    // before's last part, after its hand-over and the next stage's wait
+    // (the other warpgroup hands the turn over once it has issued its own
+    // last part, while ours runs), so that no barrier lies between the
+    // fold of a K tile's last part and the next K tile's first wgmma; the
+    // piece's first K tile's turn is taken here (if it has K tiles: the
+    // turns go on from piece to piece).
+    if (ahead)
+      ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, steps, ir.c32(0)),
+                [&] { foldTurn(/*handOver=*/false); });
     auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1), init);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
@@ -666,8 +676,8 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     if (!staged)
       queue.push_back(scalesAt(ir.add(step, ir.c32(kScaleLead))));
     // The first part's turn is taken before the stage's wait (with
-    // `ahead`, done under the last K tile's last part).
-    if (turns)
+    // `ahead`, both under the last K tile's last part).
+    if (turns && !ahead)
       foldTurn(/*handOver=*/false);
     // Without `ahead`, this K tile's load is waited for and addressed here.
     Value g, base = carriedBase;
@@ -711,6 +721,17 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
         queue.push_back(stagedScalesAt(nextAt.stage, rowInTile));
         queue.push_back(stageBaseAt(nextAt.stage));
         queue.append({nextAt.stage, nextAt.parity, at.stage});
+        // The next K tile's turn (above). Past the piece's last K tile
+        // there is none to take here: the warpgroup waits at its own
+        // epilogue barrier, alone (128 threads), which is no branch (see
+        // the stage's wait) and keeps the turns' count.
+        Value wg = ir.warpgroupId();
+        Value mine = ir.add(ir.c32(kOrderBarrier), wg);
+        Value alone = ir.add(ir.c32(kEpilogueBarrier), wg);
+        namedBarrier(arith::SelectOp::create(b, ir.loc, inPiece, mine, alone),
+                     arith::SelectOp::create(b, ir.loc, inPiece, ir.c32(2 * kWarpgroupSize),
+                                             ir.c32(kWarpgroupSize)),
+                     /*arrive=*/false);
       }
       MmaWaitOp::create(b, ir.loc, /*pending=*/0);
       sum = fold(sum, part, scales, p);

@@ -285,7 +285,12 @@ gpu.module @k4 {
 // and its position in the ring (stage, full parity; stage_index / phase
 // forms of the ops), stepped with a compare and selects, and the stage
 // before, which the loop top releases: no division by the stage count in
-// the loop (the piece's first position is divided once, before it).
+// the loop (the piece's first position is divided once, before it). A K
+// tile's first part's turn is taken under the K tile before's last part,
+// after its stage's wait (the piece's first K tile's before the loop, if it
+// has one; past the piece's last K tile the warpgroup waits at its own
+// epilogue barrier, 128 threads, 1 + its warpgroup): the loop top holds
+// the release and the first part.
 
 // CHECK-LABEL: llvm.func @staged(
 // CHECK-SAME: %[[SA:[a-z0-9]+]]: !llvm.ptr<1> {llvm.noalias}, %[[SB:[a-z0-9]+]]: !llvm.ptr<1> {llvm.noalias})
@@ -321,18 +326,21 @@ gpu.module @k4 {
 // CHECK-NEXT: scf.yield %{{.*}} : !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NEXT: }
 // CHECK-NEXT: %[[BASE0:.*]] = gemmc.stage_base %[[STAGE0]], %{{.*}}, stage_index} : !llvm.ptr<3> -> !llvm.ptr<3>
+// CHECK-NEXT: scf.if %[[ANY]] {
+// CHECK-NEXT: %[[FIRSTTURN:.*]] = arith.addi %[[WG:[0-9]+]], %c3_i32 : i32
+// CHECK-NEXT: gemmc.named_barrier %[[FIRSTTURN]], %c256_i32{{$}}
+// CHECK-NEXT: {{^ *}}}{{$}}
 // CHECK-NEXT: %{{[0-9]+}}:7 = scf.for %[[STEP:[a-z0-9]+]] = %c0_i32 to %[[STEPS]] step %c1_i32 iter_args(%[[SUMIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[PARTIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[F:[a-z0-9]+]] = %[[F0]], %[[BASE:[a-z0-9]+]] = %[[BASE0]], %[[STAGE:[a-z0-9]+]] = %[[STAGE0]], %[[PHASE:[a-z0-9]+]] = %[[PHASE0]], %[[BEFORE:[a-z0-9]+]] = %[[STAGE0]]) -> (
 // CHECK-NEXT: %[[NOTFIRST:.*]] = arith.cmpi ugt, %[[STEP]], %c0_i32 : i32
 // CHECK-NEXT: scf.if %[[NOTFIRST]] {
 // CHECK-NEXT: gemmc.stage_release %[[BEFORE]], %{{.*}}, stage_index} : !llvm.ptr<3>
 // CHECK-NEXT: {{^ *}}}{{$}}
-// CHECK-NEXT: %[[MINE:.*]] = arith.addi %{{.*}}, %c3_i32 : i32
-// CHECK-NEXT: gemmc.named_barrier %[[MINE]], %c256_i32{{$}}
 // CHECK-NEXT: llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: %[[P0:.*]] = gemmc.mma_stage %[[PARTIN]], {{.*}}columns = array<i64: 0, 128>
 // CHECK-NEXT: arith.subi
 // CHECK-NEXT: gemmc.named_barrier %{{.*}}, %c256_i32 {arrive}
+// CHECK-NEXT: %[[MINE:.*]] = arith.addi %[[WG]], %c3_i32 : i32
 // CHECK-NEXT: gemmc.named_barrier %[[MINE]], %c256_i32{{$}}
 // CHECK-NEXT: gemmc.mma_wait 0
 // CHECK-NEXT: %[[SUM0:.*]] = gemmc.mma_fold %[[SUMIN]], %[[P0]], %[[F]] {column = 0 : i64
@@ -350,6 +358,10 @@ gpu.module @k4 {
 // CHECK-NEXT: gemmc.stage_wait %[[SN]] phase(%[[PN]]),
 // CHECK-NEXT: %[[FN:.*]] = gemmc.staged_scales %[[SN]], %{{.*}}, %[[ROWS]]
 // CHECK-NEXT: %[[BASEN:.*]] = gemmc.stage_base %[[SN]]
+// CHECK-NEXT: %[[ALONE:.*]] = arith.addi %[[WG]], %c1_i32 : i32
+// CHECK-NEXT: %[[COUNT:.*]] = arith.select %[[INPIECE]], %c256_i32, %c128_i32 : i32
+// CHECK-NEXT: %[[TURN:.*]] = arith.select %[[INPIECE]], %[[MINE]], %[[ALONE]] : i32
+// CHECK-NEXT: gemmc.named_barrier %[[TURN]], %[[COUNT]]{{$}}
 // CHECK-NEXT: gemmc.mma_wait 0
 // CHECK-NEXT: %[[SUM1:.*]] = gemmc.mma_fold %[[SUM0]], %[[P1]], %[[F]] {column = 128 : i64
 // CHECK-NEXT: scf.yield %[[SUM1]], %[[P1]], %[[FN]], %[[BASEN]], %[[SN]], %[[PN]], %[[STAGE]] :
