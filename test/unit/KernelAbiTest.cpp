@@ -127,8 +127,10 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // and 1 per-tensor FP8 spec in a 2x1 cluster (issue 14, session 10:
   // h200_fp8_e4m3_128x256_coop_2x1).
   // and 2 FP8 pingpong specs with 128x128 tiles (issue 14, session 11, fp8m:
-  // h200_fp8_e4m3_rowcol_128x128_pp, h200_fp8_e4m3_128x128_pp).
-  EXPECT_EQ(checked, 140);
+  // h200_fp8_e4m3_rowcol_128x128_pp, h200_fp8_e4m3_128x128_pp),
+  // and 1 per-tensor FP8 spec under stream_k for the 8192-class cubes (issue 14,
+  // session 13: h200_fp8_e4m3_128x256_sk_coop).
+  EXPECT_EQ(checked, 141);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box

@@ -283,7 +283,8 @@ int gemmc::tool::runBundle() {
       std::string text, name;
       json::Object choice;
       if (!file.empty()) {
-        SmallString<256> path(base);
+        // Relative to the dispatch spec's folder; an absolute path as given.
+        SmallString<256> path(sys::path::is_absolute(file) ? StringRef() : StringRef(base));
         sys::path::append(path, file);
         std::unique_ptr<SpecFile> spec = SpecFile::open(path, errs());
         if (!spec || !spec->parse())
