@@ -73,7 +73,7 @@ fi
 ob=old_$block
 say "summary: each kernel's TFLOP/s | its cuBLASLt peer and the ratio | over the per-tensor 128x256 kernel | block-scaled over $ob"
 awk -v t="$tensor" -v ob="$ob" -f bench/fp8_summary.awk "$OUT/bench.txt" 2>/dev/null | sort | tee -a "$log"
-say "each block-scaled kernel over the best per-tensor kernel of its shape (h200_fp8_e4m3_128x256_coop, _2x1, 128x128_pp)"
+say "each block-scaled kernel over the best per-tensor kernel of its shape (128x256 coop, 2x1, stream_k, 128x128 pp)"
 awk '/^shape /{next} { for (i = 3; i < NF; ++i) if ($i == "TFLOP/s" && $(i + 1) == "(cuBLAS") v[$1, $2] = $(i - 1) }
   END { for (k in v) { split(k, p, SUBSEP); if (p[2] !~ /blockscale/ && v[k] > best[p[1]]) { best[p[1]] = v[k]; bn[p[1]] = p[2] } }
     for (k in v) { split(k, p, SUBSEP); if (p[2] ~ /blockscale/ && best[p[1]] > 0)
