@@ -728,10 +728,10 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
         Value wg = ir.warpgroupId();
         Value mine = ir.add(ir.c32(kOrderBarrier), wg);
         Value alone = ir.add(ir.c32(kEpilogueBarrier), wg);
-        namedBarrier(arith::SelectOp::create(b, ir.loc, inPiece, mine, alone),
-                     arith::SelectOp::create(b, ir.loc, inPiece, ir.c32(2 * kWarpgroupSize),
-                                             ir.c32(kWarpgroupSize)),
-                     /*arrive=*/false);
+        Value turn = arith::SelectOp::create(b, ir.loc, inPiece, mine, alone);
+        Value threads = arith::SelectOp::create(b, ir.loc, inPiece, ir.c32(2 * kWarpgroupSize),
+                                                ir.c32(kWarpgroupSize));
+        namedBarrier(turn, threads, /*arrive=*/false);
       }
       MmaWaitOp::create(b, ir.loc, /*pending=*/0);
       sum = fold(sum, part, scales, p);

@@ -359,8 +359,8 @@ gpu.module @k4 {
 // CHECK-NEXT: %[[FN:.*]] = gemmc.staged_scales %[[SN]], %{{.*}}, %[[ROWS]]
 // CHECK-NEXT: %[[BASEN:.*]] = gemmc.stage_base %[[SN]]
 // CHECK-NEXT: %[[ALONE:.*]] = arith.addi %[[WG]], %c1_i32 : i32
-// CHECK-NEXT: %[[COUNT:.*]] = arith.select %[[INPIECE]], %c256_i32, %c128_i32 : i32
 // CHECK-NEXT: %[[TURN:.*]] = arith.select %[[INPIECE]], %[[MINE]], %[[ALONE]] : i32
+// CHECK-NEXT: %[[COUNT:.*]] = arith.select %[[INPIECE]], %c256_i32, %c128_i32 : i32
 // CHECK-NEXT: gemmc.named_barrier %[[TURN]], %[[COUNT]]{{$}}
 // CHECK-NEXT: gemmc.mma_wait 0
 // CHECK-NEXT: %[[SUM1:.*]] = gemmc.mma_fold %[[SUM0]], %[[P1]], %[[F]] {column = 128 : i64
