@@ -156,6 +156,8 @@ private:
   /// gemmc.stage_wait, gemmc.stage_base and gemmc.staged_scales at a
   /// running position (the ops' stage_index / phase form).
   void stageWaitAt(RingPosition at);
+  /// gemmc.stage_ready at a running position: whether it has landed.
+  Value stageReadyAt(RingPosition at);
   Value stageBaseAt(Value stage);
   Value stagedScalesAt(Value stage, Value rowInTile);
   /// The struct of f32 factors gemmc.block_scales gives a thread.
@@ -539,6 +541,11 @@ void WarpSpecializer::stageWaitAt(RingPosition at) {
   StageWaitOp::create(ir.b, ir.loc, at.stage, op.getSmem(), layout, at.parity);
 }
 
+Value WarpSpecializer::stageReadyAt(RingPosition at) {
+  return StageReadyOp::create(ir.b, ir.loc, ir.b.getI1Type(), at.stage, op.getSmem(), layout,
+                              at.parity);
+}
+
 Value WarpSpecializer::stageBaseAt(Value stage) {
   return StageBaseOp::create(ir.b, ir.loc, ir.sharedPtr, stage, op.getSmem(), layout,
                              /*stage_index=*/true);
@@ -589,50 +596,38 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
   };
   if (foldOnePart(s)) {
     bool turns = foldTurns(s);
-    // With stage_scales and turns, a warpgroup waits for the next K tile's
-    // stage and reads its scales while its last part runs (it would
-    // otherwise only wait for the part), not after folding the part: the
-    // fold is all that should lie between a warpgroup's last part and its
-    // next K tile's first, which the tensor cores need before the other
-    // warpgroup's part is done (session 9: an ldmatrix added there cost
-    // 4-6%). The loop carries the K tile's scales (read before the loop for
-    // the first). Pingpong (no turns: the other warpgroup is in its
-    // epilogue) reads them after the stage's wait: 4 more registers
-    // carried spilled there.
+    // With stage_scales and turns (`ahead`), a warpgroup tests whether the
+    // next K tile's stage has landed (gemmc.stage_ready, which does not
+    // block) while its last part runs, and waits for it (gemmc.stage_wait)
+    // only where it had not, after folding that part: the fold is all that
+    // should lie between a warpgroup's last part and its next K tile's
+    // first, which the tensor cores need before the other warpgroup's part
+    // is done (session 9: an ldmatrix added there cost 4-6%), and a stage
+    // that lands late then waits behind the fold, not before it (session
+    // 13, fp8r: a blocking wait under the last part, sessions 9-12's form,
+    // was 6-8% of the warps' samples, and the next part no earlier). A K
+    // tile's scales are read from its stage under its first part.
+    // Pingpong (no turns: the other warpgroup is in its epilogue) waits and
+    // reads them at the loop top: 4 more registers carried spilled there.
     bool ahead = staged && turns;
-    auto stagedScalesIf = [&](Value cond, RingPosition at) -> Value {
-      Type type = scalesType();
-      auto read = scf::IfOp::create(b, ir.loc, TypeRange{type}, cond,
-                                    /*addThenBlock=*/true, /*addElseBlock=*/true);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(read.thenBlock());
-      stageWaitAt(at);
-      Value scales = stagedScalesAt(at.stage, rowInTile);
-      scf::YieldOp::create(b, ir.loc, scales);
-      b.setInsertionPointToStart(read.elseBlock());
-      Value none = LLVM::PoisonOp::create(b, ir.loc, type);
-      scf::YieldOp::create(b, ir.loc, none);
-      return read.getResult(0);
-    };
     SmallVector<Value> init{LLVM::ZeroOp::create(b, ir.loc, accType), ignored};
     // With `ahead`, the loop also carries the next K tile's stage base,
-    // computed under the last part with its wait, and its running position
-    // in the ring (stage, full parity) with the stage before it, which the
-    // loop top releases: the loop top then holds only the release and the
-    // turn before the first part is issued, and no K tile divides its load
+    // computed under the last part with its test, whether it had landed,
+    // and its running position in the ring (stage, full parity) with the
+    // stage before it, which the loop top releases: the loop top then holds
+    // only the release and the first part, and no K tile divides its load
     // number by the stage count (session 12's loop: a mul.hi chain at the
     // release, another under the last part).
     if (ahead) {
       RingPosition first = ringPosition(g0);
-      init.push_back(stagedScalesIf(ir.cmp(arith::CmpIPredicate::ugt, steps, ir.c32(0)), first));
       init.push_back(stageBaseAt(first.stage));
       // The stage before the first K tile's is not released (step 0).
-      init.append({first.stage, first.parity, first.stage});
+      init.append({first.stage, first.parity, first.stage, stageReadyAt(first)});
     }
     for (int64_t i = 0; i < lead; ++i)
       init.push_back(scalesAt(ir.c32(i)));
     // With `ahead`, a K tile's first part's turn is taken under the K tile
-    // before's last part, after its hand-over and the next stage's wait
+    // before's last part, after its hand-over and the next stage's test
     // (the other warpgroup hands the turn over once it has issued its own
     // last part, while ours runs), so that no barrier lies between the
     // fold of a K tile's last part and the next K tile's first wgmma; the
@@ -646,20 +641,22 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     b.setInsertionPointToStart(loop.getBody());
     Value step = loop.getInductionVar();
     auto carried = loop.getRegionIterArgs();
-    // This K tile's scales: the queue's front, or read ahead.
-    bool carriesScales = !staged || ahead;
+    // This K tile's scales: the queue's front (read after the stage's
+    // wait with stage_scales).
+    bool carriesScales = !staged;
     Value sum = carried[0], part = carried[1];
     Value scales = carriesScales ? carried[2] : Value();
-    // With `ahead`, this K tile's stage base, after its scales, then its
-    // ring position and the stage before.
-    Value carriedBase = ahead ? Value(carried[3]) : Value();
+    // With `ahead`, this K tile's stage base, its ring position, the stage
+    // before and whether the stage had landed when tested.
+    Value carriedBase = ahead ? Value(carried[2]) : Value();
     RingPosition at;
-    Value stageBefore;
+    Value stageBefore, landed;
     if (ahead) {
-      at = {carried[4], carried[5]};
-      stageBefore = carried[6];
+      at = {carried[3], carried[4]};
+      stageBefore = carried[5];
+      landed = carried[6];
     }
-    int64_t fixedCarried = 2 + (carriesScales ? 1 : 0) + (ahead ? 4 : 0);
+    int64_t fixedCarried = 2 + (carriesScales ? 1 : 0) + (ahead ? 5 : 0);
     // The K tile before: all its MMAs were waited for. Measured elsewhere
     // (bench/RESULTS.md, session 12, fp8p and lead rounds p4-p5): released
     // after this K tile's first part is issued and handed over, predicated
@@ -679,9 +676,13 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     // `ahead`, both under the last K tile's last part).
     if (turns && !ahead)
       foldTurn(/*handOver=*/false);
-    // Without `ahead`, this K tile's load is waited for and addressed here.
+    // Without `ahead`, this K tile's load is waited for and addressed here;
+    // with it, waited for only if it had not landed when tested.
     Value g, base = carriedBase;
-    if (!ahead) {
+    if (ahead) {
+      Value no = arith::ConstantOp::create(b, ir.loc, b.getBoolAttr(false));
+      ir.ifThen(ir.cmp(arith::CmpIPredicate::eq, landed, no), [&] { stageWaitAt(at); });
+    } else {
       g = ir.add(g0, step);
       StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
       base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
@@ -707,6 +708,9 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
         foldTurn(/*handOver=*/true);
       if (turns && p + 1 < parts)
         foldTurn(/*handOver=*/false);
+      // The K tile's scales, under its first part.
+      if (ahead && p == 0)
+        scales = stagedScalesAt(at.stage, rowInTile);
       if (ahead && p + 1 == parts) {
         // Past the piece's last K tile, its own stage again (waited for,
         // not yet released): no branch, which would let LLVM sink the
@@ -717,14 +721,13 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
         RingPosition nextAt{
             arith::SelectOp::create(b, ir.loc, inPiece, after.stage, at.stage),
             arith::SelectOp::create(b, ir.loc, inPiece, after.parity, at.parity)};
-        stageWaitAt(nextAt);
-        queue.push_back(stagedScalesAt(nextAt.stage, rowInTile));
+        Value nextLanded = stageReadyAt(nextAt);
         queue.push_back(stageBaseAt(nextAt.stage));
-        queue.append({nextAt.stage, nextAt.parity, at.stage});
+        queue.append({nextAt.stage, nextAt.parity, at.stage, nextLanded});
         // The next K tile's turn (above). Past the piece's last K tile
         // there is none to take here: the warpgroup waits at its own
         // epilogue barrier, alone (128 threads), which is no branch (see
-        // the stage's wait) and keeps the turns' count.
+        // the stage's test) and keeps the turns' count.
         Value wg = ir.warpgroupId();
         Value mine = ir.add(ir.c32(kOrderBarrier), wg);
         Value alone = ir.add(ir.c32(kEpilogueBarrier), wg);

@@ -317,23 +317,21 @@ gpu.module @k4 {
 // CHECK-NEXT: %[[STAGE0:.*]] = arith.remui %[[G0:[a-z0-9]+]], %c3_i32 : i32
 // CHECK-NEXT: %[[ROUND0:.*]] = arith.divui %[[G0]], %c3_i32 : i32
 // CHECK-NEXT: %[[PHASE0:.*]] = arith.andi %[[ROUND0]], %c1_i32 : i32
-// CHECK-NEXT: %[[ANY:.*]] = arith.cmpi ugt, %[[STEPS]], %c0_i32 : i32
-// CHECK-NEXT: %[[F0:.*]] = scf.if %[[ANY]] -> (!llvm.struct<(f32, f32, f32, f32)>) {
-// CHECK-NEXT: gemmc.stage_wait %[[STAGE0]] phase(%[[PHASE0]]), %{{.*}} {smem_layout = {{.*}}} : !llvm.ptr<3>
-// CHECK-NEXT: %[[S0:.*]] = gemmc.staged_scales %[[STAGE0]], %{{.*}}, %[[ROWS]] {{.*}}, stage_index} : !llvm.ptr<3> -> !llvm.struct<(f32, f32, f32, f32)>
-// CHECK-NEXT: scf.yield %[[S0]]
-// CHECK-NEXT: } else {
-// CHECK-NEXT: scf.yield %{{.*}} : !llvm.struct<(f32, f32, f32, f32)>
-// CHECK-NEXT: }
 // CHECK-NEXT: %[[BASE0:.*]] = gemmc.stage_base %[[STAGE0]], %{{.*}}, stage_index} : !llvm.ptr<3> -> !llvm.ptr<3>
+// CHECK-NEXT: %[[LANDED0:.*]] = gemmc.stage_ready %[[STAGE0]] phase(%[[PHASE0]]), %{{.*}} {smem_layout = {{.*}}} : !llvm.ptr<3>
+// CHECK-NEXT: %[[ANY:.*]] = arith.cmpi ugt, %[[STEPS]], %c0_i32 : i32
 // CHECK-NEXT: scf.if %[[ANY]] {
 // CHECK-NEXT: %[[FIRSTTURN:.*]] = arith.addi %[[WG:[0-9]+]], %c3_i32 : i32
 // CHECK-NEXT: gemmc.named_barrier %[[FIRSTTURN]], %c256_i32{{$}}
 // CHECK-NEXT: {{^ *}}}{{$}}
-// CHECK-NEXT: %{{[0-9]+}}:7 = scf.for %[[STEP:[a-z0-9]+]] = %c0_i32 to %[[STEPS]] step %c1_i32 iter_args(%[[SUMIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[PARTIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[F:[a-z0-9]+]] = %[[F0]], %[[BASE:[a-z0-9]+]] = %[[BASE0]], %[[STAGE:[a-z0-9]+]] = %[[STAGE0]], %[[PHASE:[a-z0-9]+]] = %[[PHASE0]], %[[BEFORE:[a-z0-9]+]] = %[[STAGE0]]) -> (
+// CHECK-NEXT: %{{[0-9]+}}:7 = scf.for %[[STEP:[a-z0-9]+]] = %c0_i32 to %[[STEPS]] step %c1_i32 iter_args(%[[SUMIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[PARTIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[BASE:[a-z0-9]+]] = %[[BASE0]], %[[STAGE:[a-z0-9]+]] = %[[STAGE0]], %[[PHASE:[a-z0-9]+]] = %[[PHASE0]], %[[BEFORE:[a-z0-9]+]] = %[[STAGE0]], %[[LANDED:[a-z0-9]+]] = %[[LANDED0]]) -> (
 // CHECK-NEXT: %[[NOTFIRST:.*]] = arith.cmpi ugt, %[[STEP]], %c0_i32 : i32
 // CHECK-NEXT: scf.if %[[NOTFIRST]] {
 // CHECK-NEXT: gemmc.stage_release %[[BEFORE]], %{{.*}}, stage_index} : !llvm.ptr<3>
+// CHECK-NEXT: {{^ *}}}{{$}}
+// CHECK-NEXT: %[[LATE:.*]] = arith.cmpi eq, %[[LANDED]], %false : i1
+// CHECK-NEXT: scf.if %[[LATE]] {
+// CHECK-NEXT: gemmc.stage_wait %[[STAGE]] phase(%[[PHASE]]), %{{.*}} {smem_layout = {{.*}}} : !llvm.ptr<3>
 // CHECK-NEXT: {{^ *}}}{{$}}
 // CHECK-NEXT: llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: llvm.getelementptr %[[BASE]]
@@ -342,6 +340,7 @@ gpu.module @k4 {
 // CHECK-NEXT: gemmc.named_barrier %{{.*}}, %c256_i32 {arrive}
 // CHECK-NEXT: %[[MINE:.*]] = arith.addi %[[WG]], %c3_i32 : i32
 // CHECK-NEXT: gemmc.named_barrier %[[MINE]], %c256_i32{{$}}
+// CHECK-NEXT: %[[F:.*]] = gemmc.staged_scales %[[STAGE]], %{{.*}}, %[[ROWS]] {{.*}}, stage_index} : !llvm.ptr<3> -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NEXT: gemmc.mma_wait 0
 // CHECK-NEXT: %[[SUM0:.*]] = gemmc.mma_fold %[[SUMIN]], %[[P0]], %[[F]] {column = 0 : i64
 // CHECK-NEXT: %[[P1:.*]] = gemmc.mma_stage %[[P0]], {{.*}}columns = array<i64: 128, 128>
@@ -355,8 +354,7 @@ gpu.module @k4 {
 // CHECK-NEXT: %[[FPHASE:.*]] = arith.xori %[[PHASE]], %[[FLIP]] : i32
 // CHECK-NEXT: %[[SN:.*]] = arith.select %[[INPIECE]], %[[FOLLOW]], %[[STAGE]] : i32
 // CHECK-NEXT: %[[PN:.*]] = arith.select %[[INPIECE]], %[[FPHASE]], %[[PHASE]] : i32
-// CHECK-NEXT: gemmc.stage_wait %[[SN]] phase(%[[PN]]),
-// CHECK-NEXT: %[[FN:.*]] = gemmc.staged_scales %[[SN]], %{{.*}}, %[[ROWS]]
+// CHECK-NEXT: %[[LANDEDN:.*]] = gemmc.stage_ready %[[SN]] phase(%[[PN]]),
 // CHECK-NEXT: %[[BASEN:.*]] = gemmc.stage_base %[[SN]]
 // CHECK-NEXT: %[[ALONE:.*]] = arith.addi %[[WG]], %c1_i32 : i32
 // CHECK-NEXT: %[[TURN:.*]] = arith.select %[[INPIECE]], %[[MINE]], %[[ALONE]] : i32
@@ -364,7 +362,7 @@ gpu.module @k4 {
 // CHECK-NEXT: gemmc.named_barrier %[[TURN]], %[[COUNT]]{{$}}
 // CHECK-NEXT: gemmc.mma_wait 0
 // CHECK-NEXT: %[[SUM1:.*]] = gemmc.mma_fold %[[SUM0]], %[[P1]], %[[F]] {column = 128 : i64
-// CHECK-NEXT: scf.yield %[[SUM1]], %[[P1]], %[[FN]], %[[BASEN]], %[[SN]], %[[PN]], %[[STAGE]] :
+// CHECK-NEXT: scf.yield %[[SUM1]], %[[P1]], %[[BASEN]], %[[SN]], %[[PN]], %[[STAGE]], %[[LANDEDN]] :
 gpu.module @k5 {
   llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
   llvm.func @staged(%ta: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tb: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %c: !llvm.ptr<1> {llvm.noalias}, %m: i32, %n: i32, %k: i32, %ldc: i32, %sa: !llvm.ptr<1> {llvm.noalias}, %sb: !llvm.ptr<1> {llvm.noalias}) attributes {nvvm.kernel} {
@@ -383,7 +381,7 @@ gpu.module @k5 {
 // registers, 4 a k step of 32) and both parts' wgmmas take A from there.
 
 // CHECK-LABEL: llvm.func @a_registers(
-// CHECK: scf.for {{.*}} iter_args(%{{[a-z0-9]+}} = %{{[0-9]+}}, %{{[a-z0-9]+}} = %{{[0-9]+}}, %{{[a-z0-9]+}} = %{{[0-9]+}}, %[[BASE:[a-z0-9]+]] = %{{[0-9]+}}, 
+// CHECK: scf.for {{.*}} iter_args(%{{[a-z0-9]+}} = %{{[0-9]+}}, %{{[a-z0-9]+}} = %{{[0-9]+}}, %[[BASE:[a-z0-9]+]] = %{{[0-9]+}}, 
 // CHECK: %[[AT:.*]] = llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: %[[BT:.*]] = llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: %[[A:.*]] = gemmc.mma_a_fragment %[[AT]] {schedule = {{.*}}a_registers = true, epilogue_buffers = 0>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
