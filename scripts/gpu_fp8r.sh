@@ -24,7 +24,10 @@
 #      cycles (prof.csv, prof-*.txt).
 # r1: candidates rp_ (the ring position carried) and ta_ (rp_ + the first
 #   part's turn taken under the K tile before's last part).
-# r2: the kept change beside old_ again.
+# r2: ta_ (round 1's) beside old_ again and sw_ (ta_ + the next stage tested
+#   under the last half, waited for after its fold only if it had not landed;
+#   the scales read under the first half); a second bench process on the
+#   three steady shapes.
 # $OUT gets logs.txt, suite.txt, sass.txt, bench.txt, prof.* .
 source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-r1}
@@ -70,16 +73,32 @@ if fits 50 "bench on the four shapes"; then
   stage bench "$(lim 90)" "$bench" "${anchors[@]}" --shapes cube4096,cube8192,prefill_attn_out,prefill_mlp_up \
     --cubin-dir "$dir" --cubins "$all" --iters 20 --warmup 2 >"$OUT/bench.txt" 2>&1 || status=1
 fi
+# r2: a second process on the three steady shapes (prefill_mlp_up's peers move
+# up to 20% from row to row), the block-scaled kernels and the best per-tensor
+# kernels of those shapes only.
+if [ "$mode" = r2 ] && fits 45 "a second bench process"; then
+  second=$(tr , '\n' <<<"$all" | grep -E 'blockscale|128x128_pp|sk_coop' | paste -sd,)
+  stage bench2 "$(lim 50)" "$bench" "${anchors[@]}" --shapes cube4096,cube8192,prefill_attn_out \
+    --cubin-dir "$dir" --cubins "$second" --iters 20 --warmup 2 >"$OUT/bench2.txt" 2>&1 || status=1
+fi
 ob=old_$block
 say "summary: each kernel's TFLOP/s | its cuBLASLt peer and the ratio | over the per-tensor 128x256 kernel | block-scaled over $ob"
-awk -v t="$tensor" -v ob="$ob" -f bench/fp8_summary.awk "$OUT/bench.txt" 2>/dev/null | sort | tee -a "$log"
+for f in "$OUT"/bench.txt "$OUT"/bench2.txt; do
+  [ -f "$f" ] || continue
+  say "$(basename "$f")"
+  awk -v t="$tensor" -v ob="$ob" -f bench/fp8_summary.awk "$f" 2>/dev/null | sort | tee -a "$log"
+done
 say "each block-scaled kernel over the best per-tensor kernel of its shape (128x256 coop, 2x1, stream_k, 128x128 pp)"
-awk '/^shape /{next} { for (i = 3; i < NF; ++i) if ($i == "TFLOP/s" && $(i + 1) == "(cuBLAS") v[$1, $2] = $(i - 1) }
-  END { for (k in v) { split(k, p, SUBSEP); if (p[2] !~ /blockscale/ && v[k] > best[p[1]]) { best[p[1]] = v[k]; bn[p[1]] = p[2] } }
-    for (k in v) { split(k, p, SUBSEP); if (p[2] ~ /blockscale/ && best[p[1]] > 0)
-      printf "%-16s %-56s %7.1f / %7.1f (%s) = %.3f\n", p[1], p[2], v[k], best[p[1]], bn[p[1]], v[k] / best[p[1]] } }' \
-  "$OUT/bench.txt" 2>/dev/null | sort | tee -a "$log"
-grep -h "WRONG\|ERROR" "$OUT/bench.txt" | head | tee -a "$log"
+for f in "$OUT"/bench.txt "$OUT"/bench2.txt; do
+  [ -f "$f" ] || continue
+  say "$(basename "$f")"
+  awk '/^shape /{next} { for (i = 3; i < NF; ++i) if ($i == "TFLOP/s" && $(i + 1) == "(cuBLAS") v[$1, $2] = $(i - 1) }
+    END { for (k in v) { split(k, p, SUBSEP); if (p[2] !~ /blockscale/ && v[k] > best[p[1]]) { best[p[1]] = v[k]; bn[p[1]] = p[2] } }
+      for (k in v) { split(k, p, SUBSEP); if (p[2] ~ /blockscale/ && best[p[1]] > 0)
+        printf "%-16s %-56s %7.1f / %7.1f (%s) = %.3f\n", p[1], p[2], v[k], best[p[1]], bn[p[1]], v[k] / best[p[1]] } }' \
+    "$f" 2>/dev/null | sort | tee -a "$log"
+done
+grep -h "WRONG\|ERROR" "$OUT"/bench*.txt | head | tee -a "$log"
 # Profile only what passed (and was kept in the list).
 profiled=$(tr , '\n' <<<"old_$block.cubin,$(echo $cands | tr ' ' ,)" | grep -xF -f <(tr , '\n' <<<"$all") | paste -sd,)
 if [ -n "$ncu" ] && [ -n "$profiled" ] && fits 25 "ncu"; then
