@@ -10,8 +10,11 @@
 # kernels by main's gemmc (the best per-tensor kernels on the 8192 cubes in
 # rounds p6 and l1: the ratio's denominators).
 # r1: rp_ (the ring position carried), ta_ (rp_ + the first part's turn
-# taken under the K tile before's last part); the commits are in
-# bench/RESULTS.md, session 13, fp8r.
+# taken under the K tile before's last part); r2: ta_, sw_ (ta_ + the next
+# stage tested under the last part, waited for after its fold). The commits
+# (f862562, 53db6a5, 693f6e2; reverted after round 2) are in bench/RESULTS.md,
+# session 13, fp8r: rebuild a candidate's gemmc from its commit to rebuild
+# its cubins.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"

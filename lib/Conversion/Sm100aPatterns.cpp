@@ -123,8 +123,6 @@ LogicalResult commitInPlaceOf(Operation *op, PatternRewriter &rewriter, Value sm
 struct StageReleaseLowering : OpRewritePattern<StageReleaseOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(StageReleaseOp op, PatternRewriter &rewriter) const override {
-    if (op.getStageIndex())
-      return rewriter.notifyMatchFailure(op, "a stage index is sm_90a's pingpong K loop's form");
     // A cluster whose CTAs are not a pair is a cta_group::1 multicast
     // cluster ([1, 2] or [2, 2]: lib/Target/Sm100a.cpp).
     int64_t ctas = op.getCtas().value_or(1);

@@ -250,11 +250,7 @@ void lowerStageRelease(StageReleaseOp op, PatternRewriter &rewriter) {
 /// gemmc.stage_base -> the stage's address.
 void lowerStageBase(StageBaseOp op, PatternRewriter &rewriter) {
   KernelIR ir(rewriter, op.getLoc());
-  SmemLayoutAttr layout = op.getSmemLayout();
-  if (op.getStageIndex())
-    return rewriter.replaceOp(
-        op, ir.sharedAt(op.getSmem(), ir.mul(op.getLoad(), ir.c32(layout.getStageBytes()))));
-  rewriter.replaceOp(op, stageBase(ir, op.getSmem(), layout, op.getLoad()));
+  rewriter.replaceOp(op, stageBase(ir, op.getSmem(), op.getSmemLayout(), op.getLoad()));
 }
 
 /// One warp's share of a stage's mma.syncs: where its fragments lie in the

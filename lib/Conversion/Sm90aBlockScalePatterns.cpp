@@ -207,8 +207,7 @@ struct StagedScalesLowering : OpRewritePattern<StagedScalesOp> {
     Location loc = op.getLoc();
     KernelIR ir(rewriter, loc);
     Ring ring(ir, op.getSmem(), op.getSmemLayout());
-    Value stage = op.getStageIndex() ? op.getLoad() : ring.stageOf(op.getLoad());
-    Value slot = ring.scaleSlot(stage, scaleSlotBytes(s));
+    Value slot = ring.scaleSlot(ring.stageOf(op.getLoad()), scaleSlotBytes(s));
     Value row = ir.add(op.getRow(), fragmentRow(ir, frag));
     Value result = LLVM::PoisonOp::create(rewriter, loc, type);
     auto read = [&](Value index) {

@@ -32,7 +32,7 @@ struct StageReleaseLowering : OpRewritePattern<StageReleaseOp> {
   LogicalResult matchAndRewrite(StageReleaseOp op, PatternRewriter &rewriter) const override {
     KernelIR ir(rewriter, op.getLoc());
     Ring ring(ir, op.getSmem(), op.getSmemLayout());
-    Value stage = op.getStageIndex() ? op.getLoad() : ring.stageOf(op.getLoad());
+    Value stage = ring.stageOf(op.getLoad());
     int64_t cluster = op.getClusterSize();
     // The stage's empty barrier in this CTA, or in every CTA of the cluster:
     // every CTA writes this stage of ours (multicast), so every CTA's

@@ -38,13 +38,6 @@ struct Ring {
   /// The phase a consumer waits for on load g's full barrier: the stage's
   /// (g / stages)-th filling, parity (g / stages) & 1.
   Value fullParity(Value g) { return ir.andI(ir.divU(g, ir.c32(layout.getStages())), ir.c32(1)); }
-  /// A stage wait's or test's stage and parity: of load number `load`, or,
-  /// with `phase` (the ops' running form), `load` is the stage itself.
-  std::pair<Value, Value> fullPosition(Value load, Value phase) {
-    if (phase)
-      return {load, phase};
-    return {stageOf(load), fullParity(load)};
-  }
   Value barrierAt(int64_t first, Value stage) {
     return ir.sharedAt(smem, ir.add(ir.c32(first),
                                     ir.mul(stage, ir.c32(isa::kMbarrierBytes))));

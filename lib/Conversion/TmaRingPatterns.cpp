@@ -199,7 +199,9 @@ struct StageWaitLowering : OpRewritePattern<StageWaitOp> {
   LogicalResult matchAndRewrite(StageWaitOp op, PatternRewriter &rewriter) const override {
     KernelIR ir(rewriter, op.getLoc());
     Ring ring(ir, op.getSmem(), op.getSmemLayout());
-    auto [stage, parity] = ring.fullPosition(op.getLoad(), op.getPhase());
+    Value g = op.getLoad();
+    Value stage = ring.stageOf(g);
+    Value parity = ring.fullParity(g);
     ring.waitParity(ring.full(stage), parity);
     rewriter.eraseOp(op);
     return success();
@@ -213,7 +215,9 @@ struct StageReadyLowering : OpRewritePattern<StageReadyOp> {
   LogicalResult matchAndRewrite(StageReadyOp op, PatternRewriter &rewriter) const override {
     KernelIR ir(rewriter, op.getLoc());
     Ring ring(ir, op.getSmem(), op.getSmemLayout());
-    auto [stage, parity] = ring.fullPosition(op.getLoad(), op.getPhase());
+    Value g = op.getLoad();
+    Value stage = ring.stageOf(g);
+    Value parity = ring.fullParity(g);
     Value barrier = ring.full(stage);
     Value address = LLVM::PtrToIntOp::create(rewriter, op.getLoc(), ir.i32, barrier);
     Value landed =
@@ -235,8 +239,7 @@ struct StageBaseLowering : OpRewritePattern<StageBaseOp> {
   LogicalResult matchAndRewrite(StageBaseOp op, PatternRewriter &rewriter) const override {
     KernelIR ir(rewriter, op.getLoc());
     Ring ring(ir, op.getSmem(), op.getSmemLayout());
-    Value stage = op.getStageIndex() ? op.getLoad() : ring.stageOf(op.getLoad());
-    rewriter.replaceOp(op, ring.base(stage));
+    rewriter.replaceOp(op, ring.base(ring.stageOf(op.getLoad())));
     return success();
   }
 };

@@ -143,31 +143,12 @@ private:
   /// stage (after its wait), for the warpgroup's rows from tile row
   /// `rowInTile`.
   Value stagedScales(Value g, Value rowInTile);
-  /// A consumer's running position in the stage ring: the stage of a load
-  /// and its full parity, (g % stages, (g / stages) & 1). A K loop that
-  /// carries it steps it with a compare and a select (`following`) instead
-  /// of dividing the load number by the stage count (3: a mul.hi chain) at
-  /// each use.
-  struct RingPosition {
-    Value stage, parity;
-  };
-  RingPosition ringPosition(Value g);
-  RingPosition following(RingPosition at);
-  /// gemmc.stage_wait, gemmc.stage_base and gemmc.staged_scales at a
-  /// running position (the ops' stage_index / phase form).
-  void stageWaitAt(RingPosition at);
-  /// gemmc.stage_ready at a running position: whether it has landed.
-  Value stageReadyAt(RingPosition at);
-  Value stageBaseAt(Value stage);
-  Value stagedScalesAt(Value stage, Value rowInTile);
   /// The struct of f32 factors gemmc.block_scales gives a thread.
   Type scalesType();
   /// a_registers: gemmc.mma_a_fragment's struct, a thread's share (32-bit
   /// registers) of the wgmma A fragment of every k step of a stage.
   Type aFragmentType();
   void release(Value g);
-  /// release() of a stage given by its index (a running RingPosition's).
-  void releaseStage(Value stage);
   /// `staging`: sm_80's shared-memory area for the epilogue (Sm80.h).
   void epilogue(Value acc, Value m0, Value n0, Value staging = Value());
   /// Consumers, after their last tile: wait for the epilogue's stores.
@@ -524,39 +505,6 @@ Value WarpSpecializer::stagedScales(Value g, Value rowInTile) {
       .getResult();
 }
 
-WarpSpecializer::RingPosition WarpSpecializer::ringPosition(Value g) {
-  Value stages = ir.c32(layout.getStages());
-  return {ir.remU(g, stages), ir.andI(ir.divU(g, stages), ir.c32(1))};
-}
-
-WarpSpecializer::RingPosition WarpSpecializer::following(RingPosition at) {
-  Value next = ir.add(at.stage, ir.c32(1));
-  Value wraps = ir.cmp(arith::CmpIPredicate::eq, next, ir.c32(layout.getStages()));
-  Value stage = arith::SelectOp::create(ir.b, ir.loc, wraps, ir.c32(0), next);
-  Value flip = arith::ExtUIOp::create(ir.b, ir.loc, ir.i32, wraps);
-  return {stage, arith::XOrIOp::create(ir.b, ir.loc, at.parity, flip)};
-}
-
-void WarpSpecializer::stageWaitAt(RingPosition at) {
-  StageWaitOp::create(ir.b, ir.loc, at.stage, op.getSmem(), layout, at.parity);
-}
-
-Value WarpSpecializer::stageReadyAt(RingPosition at) {
-  return StageReadyOp::create(ir.b, ir.loc, ir.b.getI1Type(), at.stage, op.getSmem(), layout,
-                              at.parity);
-}
-
-Value WarpSpecializer::stageBaseAt(Value stage) {
-  return StageBaseOp::create(ir.b, ir.loc, ir.sharedPtr, stage, op.getSmem(), layout,
-                             /*stage_index=*/true);
-}
-
-Value WarpSpecializer::stagedScalesAt(Value stage, Value rowInTile) {
-  return StagedScalesOp::create(ir.b, ir.loc, scalesType(), stage, op.getSmem(), rowInTile,
-                                op.getSchedule(), layout, /*stage_index=*/true)
-      .getResult();
-}
-
 Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
                                    Value aSlice, Value row0, Value rowInTile,
                                    Value n0, Type accType) {
@@ -596,93 +544,81 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
   };
   if (foldOnePart(s)) {
     bool turns = foldTurns(s);
-    // With stage_scales and turns (`ahead`), a warpgroup tests whether the
-    // next K tile's stage has landed (gemmc.stage_ready, which does not
-    // block) while its last part runs, and waits for it (gemmc.stage_wait)
-    // only where it had not, after folding that part: the fold is all that
-    // should lie between a warpgroup's last part and its next K tile's
-    // first, which the tensor cores need before the other warpgroup's part
-    // is done (session 9: an ldmatrix added there cost 4-6%), and a stage
-    // that lands late then waits behind the fold, not before it (session
-    // 13, fp8r: a blocking wait under the last part, sessions 9-12's form,
-    // was 6-8% of the warps' samples, and the next part no earlier). A K
-    // tile's scales are read from its stage under its first part.
-    // Pingpong (no turns: the other warpgroup is in its epilogue) waits and
-    // reads them at the loop top: 4 more registers carried spilled there.
+    // With stage_scales and turns, a warpgroup waits for the next K tile's
+    // stage and reads its scales while its last part runs (it would
+    // otherwise only wait for the part), not after folding the part: the
+    // fold is all that should lie between a warpgroup's last part and its
+    // next K tile's first, which the tensor cores need before the other
+    // warpgroup's part is done (session 9: an ldmatrix added there cost
+    // 4-6%). The loop carries the K tile's scales (read before the loop for
+    // the first). Pingpong (no turns: the other warpgroup is in its
+    // epilogue) reads them after the stage's wait: 4 more registers
+    // carried spilled there.
+    // Measured and not kept (bench/RESULTS.md, session 13, fp8r): the ring
+    // position (stage, parity) carried instead of the load number divided
+    // by the stage count (0.995-0.998x: the selects took as many SASS
+    // instructions as the division); with it, the first part's turn taken
+    // under the K tile before's last part, so that no barrier lies between
+    // the last fold and the next first wgmma (0.992-1.005x in three
+    // processes; ncu: the tensor pipe's idle unchanged); and the next stage
+    // only tested under the last part and waited for after its fold, the
+    // scales read under the first part (0.86-0.88x: the scales' read then
+    // waited for the second part's turn, in front of the first fold).
     bool ahead = staged && turns;
+    auto stagedScalesIf = [&](Value cond, Value g) -> Value {
+      Type type = scalesType();
+      auto read = scf::IfOp::create(b, ir.loc, TypeRange{type}, cond,
+                                    /*addThenBlock=*/true, /*addElseBlock=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(read.thenBlock());
+      StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
+      Value scales = stagedScales(g, rowInTile);
+      scf::YieldOp::create(b, ir.loc, scales);
+      b.setInsertionPointToStart(read.elseBlock());
+      Value none = LLVM::PoisonOp::create(b, ir.loc, type);
+      scf::YieldOp::create(b, ir.loc, none);
+      return read.getResult(0);
+    };
     SmallVector<Value> init{LLVM::ZeroOp::create(b, ir.loc, accType), ignored};
     // With `ahead`, the loop also carries the next K tile's stage base,
-    // computed under the last part with its test, whether it had landed,
-    // and its running position in the ring (stage, full parity) with the
-    // stage before it, which the loop top releases: the loop top then holds
-    // only the release and the first part, and no K tile divides its load
-    // number by the stage count (session 12's loop: a mul.hi chain at the
-    // release, another under the last part).
+    // computed under the last part with its wait: the loop top then holds
+    // only the release and the turn before the first part is issued.
     if (ahead) {
-      RingPosition first = ringPosition(g0);
-      init.push_back(stageBaseAt(first.stage));
-      // The stage before the first K tile's is not released (step 0).
-      init.append({first.stage, first.parity, first.stage, stageReadyAt(first)});
+      init.push_back(stagedScalesIf(ir.cmp(arith::CmpIPredicate::ugt, steps, ir.c32(0)), g0));
+      init.push_back(StageBaseOp::create(b, ir.loc, ir.sharedPtr, g0, op.getSmem(), layout));
     }
     for (int64_t i = 0; i < lead; ++i)
       init.push_back(scalesAt(ir.c32(i)));
-    // With `ahead`, a K tile's first part's turn is taken under the K tile
-    // before's last part, after its hand-over and the next stage's test
-    // (the other warpgroup hands the turn over once it has issued its own
-    // last part, while ours runs), so that no barrier lies between the
-    // fold of a K tile's last part and the next K tile's first wgmma; the
-    // piece's first K tile's turn is taken here (if it has K tiles: the
-    // turns go on from piece to piece).
-    if (ahead)
-      ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, steps, ir.c32(0)),
-                [&] { foldTurn(/*handOver=*/false); });
     auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1), init);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value step = loop.getInductionVar();
     auto carried = loop.getRegionIterArgs();
-    // This K tile's scales: the queue's front (read after the stage's
-    // wait with stage_scales).
-    bool carriesScales = !staged;
+    // This K tile's scales: the queue's front, or read ahead.
+    bool carriesScales = !staged || ahead;
     Value sum = carried[0], part = carried[1];
     Value scales = carriesScales ? carried[2] : Value();
-    // With `ahead`, this K tile's stage base, its ring position, the stage
-    // before and whether the stage had landed when tested.
-    Value carriedBase = ahead ? Value(carried[2]) : Value();
-    RingPosition at;
-    Value stageBefore, landed;
-    if (ahead) {
-      at = {carried[3], carried[4]};
-      stageBefore = carried[5];
-      landed = carried[6];
-    }
-    int64_t fixedCarried = 2 + (carriesScales ? 1 : 0) + (ahead ? 5 : 0);
+    // With `ahead`, this K tile's stage base, after its scales.
+    Value carriedBase = ahead ? Value(carried[3]) : Value();
+    int64_t fixedCarried = 2 + (carriesScales ? 1 : 0) + (ahead ? 1 : 0);
     // The K tile before: all its MMAs were waited for. Measured elsewhere
     // (bench/RESULTS.md, session 12, fp8p and lead rounds p4-p5): released
     // after this K tile's first part is issued and handed over, predicated
     // -1.7..-2.5%, branched +1% on cube4096 but -0.4% on the 8192 cubes;
     // here with the arrival predicated -3.2% (the form that gained 2%
     // between the pingpong loop's row blocks).
-    ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)), [&] {
-      if (ahead)
-        releaseStage(stageBefore);
-      else
-        release(ir.sub(ir.add(g0, step), ir.c32(1)));
-    });
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
+              [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
     SmallVector<Value> queue(carried.begin() + fixedCarried, carried.end());
     if (!staged)
       queue.push_back(scalesAt(ir.add(step, ir.c32(kScaleLead))));
     // The first part's turn is taken before the stage's wait (with
-    // `ahead`, both under the last K tile's last part).
-    if (turns && !ahead)
+    // `ahead`, done under the last K tile's last part).
+    if (turns)
       foldTurn(/*handOver=*/false);
-    // Without `ahead`, this K tile's load is waited for and addressed here;
-    // with it, waited for only if it had not landed when tested.
+    // Without `ahead`, this K tile's load is waited for and addressed here.
     Value g, base = carriedBase;
-    if (ahead) {
-      Value no = arith::ConstantOp::create(b, ir.loc, b.getBoolAttr(false));
-      ir.ifThen(ir.cmp(arith::CmpIPredicate::eq, landed, no), [&] { stageWaitAt(at); });
-    } else {
+    if (!ahead) {
       g = ir.add(g0, step);
       StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
       base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
@@ -708,33 +644,18 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
         foldTurn(/*handOver=*/true);
       if (turns && p + 1 < parts)
         foldTurn(/*handOver=*/false);
-      // The K tile's scales, under its first part.
-      if (ahead && p == 0)
-        scales = stagedScalesAt(at.stage, rowInTile);
       if (ahead && p + 1 == parts) {
         // Past the piece's last K tile, its own stage again (waited for,
         // not yet released): no branch, which would let LLVM sink the
         // first part's fold below the second part's wgmmas (both parts
         // live: ptxas spilled 588 bytes).
-        Value inPiece = ir.cmp(arith::CmpIPredicate::ult, ir.add(step, ir.c32(1)), steps);
-        RingPosition after = following(at);
-        RingPosition nextAt{
-            arith::SelectOp::create(b, ir.loc, inPiece, after.stage, at.stage),
-            arith::SelectOp::create(b, ir.loc, inPiece, after.parity, at.parity)};
-        Value nextLanded = stageReadyAt(nextAt);
-        queue.push_back(stageBaseAt(nextAt.stage));
-        queue.append({nextAt.stage, nextAt.parity, at.stage, nextLanded});
-        // The next K tile's turn (above). Past the piece's last K tile
-        // there is none to take here: the warpgroup waits at its own
-        // epilogue barrier, alone (128 threads), which is no branch (see
-        // the stage's test) and keeps the turns' count.
-        Value wg = ir.warpgroupId();
-        Value mine = ir.add(ir.c32(kOrderBarrier), wg);
-        Value alone = ir.add(ir.c32(kEpilogueBarrier), wg);
-        Value turn = arith::SelectOp::create(b, ir.loc, inPiece, mine, alone);
-        Value threads = arith::SelectOp::create(b, ir.loc, inPiece, ir.c32(2 * kWarpgroupSize),
-                                                ir.c32(kWarpgroupSize));
-        namedBarrier(turn, threads, /*arrive=*/false);
+        Value nextStep = ir.add(step, ir.c32(1));
+        Value lastStep = ir.sub(steps, ir.c32(1));
+        Value inPiece = ir.minU(nextStep, lastStep);
+        Value nextG = ir.add(g0, inPiece);
+        StageWaitOp::create(b, ir.loc, nextG, op.getSmem(), layout);
+        queue.push_back(stagedScales(nextG, rowInTile));
+        queue.push_back(StageBaseOp::create(b, ir.loc, ir.sharedPtr, nextG, op.getSmem(), layout));
       }
       MmaWaitOp::create(b, ir.loc, /*pending=*/0);
       sum = fold(sum, part, scales, p);
@@ -873,11 +794,6 @@ Value WarpSpecializer::accumulateBlockScaled(
 void WarpSpecializer::release(Value g) {
   StageReleaseOp::create(ir.b, ir.loc, g, op.getSmem(), s.clusterSize(), layout,
                          /*ctas=*/IntegerAttr());
-}
-
-void WarpSpecializer::releaseStage(Value stage) {
-  StageReleaseOp::create(ir.b, ir.loc, stage, op.getSmem(), s.clusterSize(), layout,
-                         /*ctas=*/IntegerAttr(), /*predicated=*/false, /*stage_index=*/true);
 }
 
 void WarpSpecializer::epilogue(Value acc, Value m0, Value n0, Value staging) {

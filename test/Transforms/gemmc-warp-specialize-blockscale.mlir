@@ -281,16 +281,7 @@ gpu.module @k4 {
 // issued, while it runs (past the piece's last K tile, its own stage
 // again); the loop carries them, and both parts fold with them. It carries
 // that stage's base too (gemmc.stage_base under the last part), so that
-// the loop top holds only the release and the turn before the first part,
-// and its position in the ring (stage, full parity; stage_index / phase
-// forms of the ops), stepped with a compare and selects, and the stage
-// before, which the loop top releases: no division by the stage count in
-// the loop (the piece's first position is divided once, before it). A K
-// tile's first part's turn is taken under the K tile before's last part,
-// after its stage's wait (the piece's first K tile's before the loop, if it
-// has one; past the piece's last K tile the warpgroup waits at its own
-// epilogue barrier, 128 threads, 1 + its warpgroup): the loop top holds
-// the release and the first part.
+// the loop top holds only the release and the turn before the first part.
 
 // CHECK-LABEL: llvm.func @staged(
 // CHECK-SAME: %[[SA:[a-z0-9]+]]: !llvm.ptr<1> {llvm.noalias}, %[[SB:[a-z0-9]+]]: !llvm.ptr<1> {llvm.noalias})
@@ -314,55 +305,38 @@ gpu.module @k4 {
 // CHECK: %[[ASLICE:.*]] = arith.muli %{{.*}}, %c8192_i32 : i32
 // CHECK-NEXT: %[[STEPS:.*]] = arith.subi
 // CHECK-NEXT: %[[ROWS:.*]] = arith.divui %[[ASLICE]], %c128_i32 : i32
-// CHECK-NEXT: %[[STAGE0:.*]] = arith.remui %[[G0:[a-z0-9]+]], %c3_i32 : i32
-// CHECK-NEXT: %[[ROUND0:.*]] = arith.divui %[[G0]], %c3_i32 : i32
-// CHECK-NEXT: %[[PHASE0:.*]] = arith.andi %[[ROUND0]], %c1_i32 : i32
-// CHECK-NEXT: %[[BASE0:.*]] = gemmc.stage_base %[[STAGE0]], %{{.*}}, stage_index} : !llvm.ptr<3> -> !llvm.ptr<3>
-// CHECK-NEXT: %[[LANDED0:.*]] = gemmc.stage_ready %[[STAGE0]] phase(%[[PHASE0]]), %{{.*}} {smem_layout = {{.*}}} : !llvm.ptr<3>
 // CHECK-NEXT: %[[ANY:.*]] = arith.cmpi ugt, %[[STEPS]], %c0_i32 : i32
-// CHECK-NEXT: scf.if %[[ANY]] {
-// CHECK-NEXT: %[[FIRSTTURN:.*]] = arith.addi %[[WG:[0-9]+]], %c3_i32 : i32
-// CHECK-NEXT: gemmc.named_barrier %[[FIRSTTURN]], %c256_i32{{$}}
-// CHECK-NEXT: {{^ *}}}{{$}}
-// CHECK-NEXT: %{{[0-9]+}}:7 = scf.for %[[STEP:[a-z0-9]+]] = %c0_i32 to %[[STEPS]] step %c1_i32 iter_args(%[[SUMIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[PARTIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[BASE:[a-z0-9]+]] = %[[BASE0]], %[[STAGE:[a-z0-9]+]] = %[[STAGE0]], %[[PHASE:[a-z0-9]+]] = %[[PHASE0]], %[[BEFORE:[a-z0-9]+]] = %[[STAGE0]], %[[LANDED:[a-z0-9]+]] = %[[LANDED0]]) -> (
-// CHECK-NEXT: %[[NOTFIRST:.*]] = arith.cmpi ugt, %[[STEP]], %c0_i32 : i32
-// CHECK-NEXT: scf.if %[[NOTFIRST]] {
-// CHECK-NEXT: gemmc.stage_release %[[BEFORE]], %{{.*}}, stage_index} : !llvm.ptr<3>
-// CHECK-NEXT: {{^ *}}}{{$}}
-// CHECK-NEXT: %[[LATE:.*]] = arith.cmpi eq, %[[LANDED]], %false : i1
-// CHECK-NEXT: scf.if %[[LATE]] {
-// CHECK-NEXT: gemmc.stage_wait %[[STAGE]] phase(%[[PHASE]]), %{{.*}} {smem_layout = {{.*}}} : !llvm.ptr<3>
-// CHECK-NEXT: {{^ *}}}{{$}}
+// CHECK-NEXT: %[[F0:.*]] = scf.if %[[ANY]] -> (!llvm.struct<(f32, f32, f32, f32)>) {
+// CHECK-NEXT: gemmc.stage_wait %[[G0:[^,]*]],
+// CHECK-NEXT: %[[S0:.*]] = gemmc.staged_scales %[[G0]], %{{.*}}, %[[ROWS]] {{.*}} -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-NEXT: scf.yield %[[S0]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %{{.*}} : !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[BASE0:.*]] = gemmc.stage_base %[[G0]]
+// CHECK-NEXT: %{{[0-9]+}}:4 = scf.for %[[STEP:[a-z0-9]+]] = %c0_i32 to %[[STEPS]] step %c1_i32 iter_args(%[[SUMIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[PARTIN:[a-z0-9]+]] = %{{[0-9]+}}, %[[F:[a-z0-9]+]] = %[[F0]], %[[BASE:[a-z0-9]+]] = %[[BASE0]]) -> (
+// CHECK: gemmc.stage_release
+// CHECK: gemmc.named_barrier
 // CHECK-NEXT: llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: %[[P0:.*]] = gemmc.mma_stage %[[PARTIN]], {{.*}}columns = array<i64: 0, 128>
 // CHECK-NEXT: arith.subi
 // CHECK-NEXT: gemmc.named_barrier %{{.*}}, %c256_i32 {arrive}
-// CHECK-NEXT: %[[MINE:.*]] = arith.addi %[[WG]], %c3_i32 : i32
-// CHECK-NEXT: gemmc.named_barrier %[[MINE]], %c256_i32{{$}}
-// CHECK-NEXT: %[[F:.*]] = gemmc.staged_scales %[[STAGE]], %{{.*}}, %[[ROWS]] {{.*}}, stage_index} : !llvm.ptr<3> -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-NEXT: gemmc.named_barrier %{{.*}}, %c256_i32{{$}}
 // CHECK-NEXT: gemmc.mma_wait 0
 // CHECK-NEXT: %[[SUM0:.*]] = gemmc.mma_fold %[[SUMIN]], %[[P0]], %[[F]] {column = 0 : i64
 // CHECK-NEXT: %[[P1:.*]] = gemmc.mma_stage %[[P0]], {{.*}}columns = array<i64: 128, 128>
 // CHECK-NEXT: gemmc.named_barrier %{{.*}}, %c256_i32 {arrive}
 // CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[STEP]], %c1_i32 : i32
-// CHECK-NEXT: %[[INPIECE:.*]] = arith.cmpi ult, %[[NEXT]], %[[STEPS]] : i32
-// CHECK-NEXT: %[[STAGE1:.*]] = arith.addi %[[STAGE]], %c1_i32 : i32
-// CHECK-NEXT: %[[WRAPS:.*]] = arith.cmpi eq, %[[STAGE1]], %c3_i32 : i32
-// CHECK-NEXT: %[[FOLLOW:.*]] = arith.select %[[WRAPS]], %c0_i32, %[[STAGE1]] : i32
-// CHECK-NEXT: %[[FLIP:.*]] = arith.extui %[[WRAPS]] : i1 to i32
-// CHECK-NEXT: %[[FPHASE:.*]] = arith.xori %[[PHASE]], %[[FLIP]] : i32
-// CHECK-NEXT: %[[SN:.*]] = arith.select %[[INPIECE]], %[[FOLLOW]], %[[STAGE]] : i32
-// CHECK-NEXT: %[[PN:.*]] = arith.select %[[INPIECE]], %[[FPHASE]], %[[PHASE]] : i32
-// CHECK-NEXT: %[[LANDEDN:.*]] = gemmc.stage_ready %[[SN]] phase(%[[PN]]),
-// CHECK-NEXT: %[[BASEN:.*]] = gemmc.stage_base %[[SN]]
-// CHECK-NEXT: %[[ALONE:.*]] = arith.addi %[[WG]], %c1_i32 : i32
-// CHECK-NEXT: %[[TURN:.*]] = arith.select %[[INPIECE]], %[[MINE]], %[[ALONE]] : i32
-// CHECK-NEXT: %[[COUNT:.*]] = arith.select %[[INPIECE]], %c256_i32, %c128_i32 : i32
-// CHECK-NEXT: gemmc.named_barrier %[[TURN]], %[[COUNT]]{{$}}
+// CHECK-NEXT: %[[LAST:.*]] = arith.subi %[[STEPS]], %c1_i32 : i32
+// CHECK-NEXT: %[[AHEAD:.*]] = arith.minui %[[NEXT]], %[[LAST]] : i32
+// CHECK-NEXT: %[[GN:.*]] = arith.addi %[[G0]], %[[AHEAD]] : i32
+// CHECK-NEXT: gemmc.stage_wait %[[GN]],
+// CHECK-NEXT: %[[FN:.*]] = gemmc.staged_scales %[[GN]], %{{.*}}, %[[ROWS]]
+// CHECK-NEXT: %[[BASEN:.*]] = gemmc.stage_base %[[GN]]
 // CHECK-NEXT: gemmc.mma_wait 0
 // CHECK-NEXT: %[[SUM1:.*]] = gemmc.mma_fold %[[SUM0]], %[[P1]], %[[F]] {column = 128 : i64
-// CHECK-NEXT: scf.yield %[[SUM1]], %[[P1]], %[[BASEN]], %[[SN]], %[[PN]], %[[STAGE]], %[[LANDEDN]] :
+// CHECK-NEXT: scf.yield %[[SUM1]], %[[P1]], %[[FN]], %[[BASEN]] :
 gpu.module @k5 {
   llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
   llvm.func @staged(%ta: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tb: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %c: !llvm.ptr<1> {llvm.noalias}, %m: i32, %n: i32, %k: i32, %ldc: i32, %sa: !llvm.ptr<1> {llvm.noalias}, %sb: !llvm.ptr<1> {llvm.noalias}) attributes {nvvm.kernel} {
@@ -381,7 +355,7 @@ gpu.module @k5 {
 // registers, 4 a k step of 32) and both parts' wgmmas take A from there.
 
 // CHECK-LABEL: llvm.func @a_registers(
-// CHECK: scf.for {{.*}} iter_args(%{{[a-z0-9]+}} = %{{[0-9]+}}, %{{[a-z0-9]+}} = %{{[0-9]+}}, %[[BASE:[a-z0-9]+]] = %{{[0-9]+}}, 
+// CHECK: scf.for {{.*}}, %[[BASE:[a-z0-9]+]] = %{{[0-9]+}}) -> (
 // CHECK: %[[AT:.*]] = llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: %[[BT:.*]] = llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: %[[A:.*]] = gemmc.mma_a_fragment %[[AT]] {schedule = {{.*}}a_registers = true, epilogue_buffers = 0>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>

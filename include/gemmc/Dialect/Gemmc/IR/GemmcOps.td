@@ -437,21 +437,10 @@ def Gemmc_StageFillOp : Gemmc_Op<"stage_fill", [AttrSizedOperandSegments]> {
 
 def Gemmc_StageWaitOp : Gemmc_Op<"stage_wait"> {
   let summary = "Consumer: wait until the stage of load `load` is full";
-  let description = [{
-    Full parity (g / stages) & 1 of stage g % stages. With `phase`, `load`
-    is the stage itself and `phase` that parity, which the caller counts as
-    it goes (a K loop's running position in the ring: no division by the
-    stage count a K tile).
-  }];
+  let description = [{ Full parity (g / stages) & 1 of stage g % stages. }];
   let arguments = (ins I32:$load, LLVM_AnyPointer:$smem,
-                       Gemmc_SmemLayoutAttr:$smem_layout, Optional<I32>:$phase);
-  let builders = [OpBuilder<(ins "Value":$load, "Value":$smem,
-                                 "SmemLayoutAttr":$smem_layout), [{
-    build($_builder, $_state, load, smem, smem_layout, /*phase=*/Value());
-  }]>];
-  let assemblyFormat = [{
-    $load (`phase` `(` $phase^ `)`)? `,` $smem attr-dict `:` qualified(type($smem))
-  }];
+                       Gemmc_SmemLayoutAttr:$smem_layout);
+  let assemblyFormat = "$load `,` $smem attr-dict `:` qualified(type($smem))";
 }
 
 def Gemmc_StageReadyOp : Gemmc_Op<"stage_ready"> {
@@ -460,18 +449,12 @@ def Gemmc_StageReadyOp : Gemmc_Op<"stage_ready"> {
     gemmc.stage_wait's test (full parity (g / stages) & 1 of stage
     g % stages), answered at once: `ready` is true when the stage has landed.
     Issued early (under a K tile's MMAs), it lets the next K tile skip its
-    blocking wait. `phase`: as gemmc.stage_wait's.
+    blocking wait.
   }];
   let arguments = (ins I32:$load, LLVM_AnyPointer:$smem,
-                       Gemmc_SmemLayoutAttr:$smem_layout, Optional<I32>:$phase);
+                       Gemmc_SmemLayoutAttr:$smem_layout);
   let results = (outs I1:$ready);
-  let builders = [OpBuilder<(ins "Type":$ready, "Value":$load, "Value":$smem,
-                                 "SmemLayoutAttr":$smem_layout), [{
-    build($_builder, $_state, ready, load, smem, smem_layout, /*phase=*/Value());
-  }]>];
-  let assemblyFormat = [{
-    $load (`phase` `(` $phase^ `)`)? `,` $smem attr-dict `:` qualified(type($smem))
-  }];
+  let assemblyFormat = "$load `,` $smem attr-dict `:` qualified(type($smem))";
 }
 
 def Gemmc_StageReleaseOp : Gemmc_Op<"stage_release"> {
@@ -485,23 +468,18 @@ def Gemmc_StageReleaseOp : Gemmc_Op<"stage_release"> {
     `predicated` (sm_90a): the leader's arrivals are predicated
     instructions instead of a branch around them, so the warp does not
     diverge where it must be converged next (between a K tile's wgmma row
-    blocks, as cuBLASLt OUTER_VEC's `@P SYNCS.ARRIVE`). `stage_index`:
-    `load` is the stage itself (gemmc.stage_wait's `phase`).
+    blocks, as cuBLASLt OUTER_VEC's `@P SYNCS.ARRIVE`).
   }];
   let arguments = (ins I32:$load, LLVM_AnyPointer:$smem, I64Attr:$cluster_size,
                        Gemmc_SmemLayoutAttr:$smem_layout,
-                       OptionalAttr<I64Attr>:$ctas, UnitAttr:$predicated,
-                       UnitAttr:$stage_index);
+                       OptionalAttr<I64Attr>:$ctas, UnitAttr:$predicated);
   let assemblyFormat = "$load `,` $smem attr-dict `:` qualified(type($smem))";
 }
 
 def Gemmc_StageBaseOp : Gemmc_Op<"stage_base", [Pure]> {
   let summary = "The shared-memory address of the stage of load `load`";
-  let description = [{
-    `stage_index`: `load` is the stage itself (gemmc.stage_wait's `phase`).
-  }];
   let arguments = (ins I32:$load, LLVM_AnyPointer:$smem,
-                       Gemmc_SmemLayoutAttr:$smem_layout, UnitAttr:$stage_index);
+                       Gemmc_SmemLayoutAttr:$smem_layout);
   let results = (outs LLVM_AnyPointer:$result);
   let assemblyFormat = [{
     $load `,` $smem attr-dict `:` qualified(type($smem)) `->` qualified(type($result))
@@ -601,8 +579,7 @@ def Gemmc_StagedScalesOp : Gemmc_Op<"staged_scales"> {
     row `row`, counted from the tile's first row, then the tile's B scale
     slots), read from the scale slot of the stage of load `load`, which
     gemmc.stage_scales filled. Valid between the stage's wait and its
-    release. `stage_index`: `load` is the stage itself (gemmc.stage_wait's
-    `phase`).
+    release.
 
     ```mlir
     %f = gemmc.staged_scales %g, %smem, %row {schedule = ..., smem_layout = ...}
@@ -611,7 +588,7 @@ def Gemmc_StagedScalesOp : Gemmc_Op<"staged_scales"> {
   }];
   let arguments = (ins I32:$load, LLVM_AnyPointer:$smem, I32:$row,
                        Gemmc_ScheduleAttr:$schedule,
-                       Gemmc_SmemLayoutAttr:$smem_layout, UnitAttr:$stage_index);
+                       Gemmc_SmemLayoutAttr:$smem_layout);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
     $load `,` $smem `,` $row attr-dict `:` qualified(type($smem)) `->`
