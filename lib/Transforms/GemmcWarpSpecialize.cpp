@@ -554,6 +554,16 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     // the first). Pingpong (no turns: the other warpgroup is in its
     // epilogue) reads them after the stage's wait: 4 more registers
     // carried spilled there.
+    // Measured and not kept (bench/RESULTS.md, session 13, fp8r): the ring
+    // position (stage, parity) carried instead of the load number divided
+    // by the stage count (0.995-0.998x: the selects took as many SASS
+    // instructions as the division); with it, the first part's turn taken
+    // under the K tile before's last part, so that no barrier lies between
+    // the last fold and the next first wgmma (0.992-1.005x in three
+    // processes; ncu: the tensor pipe's idle unchanged); and the next stage
+    // only tested under the last part and waited for after its fold, the
+    // scales read under the first part (0.86-0.88x: the scales' read then
+    // waited for the second part's turn, in front of the first fold).
     bool ahead = staged && turns;
     auto stagedScalesIf = [&](Value cond, Value g) -> Value {
       Type type = scalesType();
