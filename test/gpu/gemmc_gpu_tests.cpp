@@ -547,6 +547,11 @@ void badArgumentCases(gemmc_kernel *kernel, const gemmc_kernel_info &info, const
     a = r.args;
     a.scale_b = static_cast<const float *>(r.ref.ptr) + (m * n - 1);
     expectRejected(kernel, name, "scale_b shorter than N", a, r, info);
+    // Read two columns (8 bytes) at a time: a pointer 4 bytes past an
+    // 8-byte boundary is refused (docs/abi.md).
+    a = r.args;
+    a.scale_b = static_cast<const float *>(r.ref.ptr) + 1;
+    expectRejected(kernel, name, "scale_b not 8-byte aligned", a, r, info);
   }
   if (info.a_scale == GEMMC_SCALE_BLOCK) {
     // M x ceil(K/128) and ceil(N/128) x align4(ceil(K/128)) values are
