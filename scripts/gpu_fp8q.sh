@@ -50,7 +50,7 @@ fi
 metrics=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__cycles_active.avg,sm__cycles_elapsed.avg
 metrics+=,launch__registers_per_thread,sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active
 metrics+=,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum
-metrics+=,smsp__inst_executed_pipe_lsu.sum,smsp__inst_executed_op_global_ld.sum,smsp__inst_executed_op_shared_st.sum
+metrics+=,smsp__inst_executed_pipe_lsu.sum,smsp__sass_inst_executed_op_global_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
 if [ -n "$ncu" ] && fits 15 "ncu profile"; then
   ncu_profile profile "$(lim 20)" cube8192 "$(timed old_$rc128 b_$rc128)" --metrics "$metrics" || status=1
   [ -f "$OUT/profile.csv" ] &&
