@@ -13,7 +13,8 @@
 #      prefill_attn_out, cube4096, prefill_mlp_up (bench.txt): old_, a_, b_
 #      of the per-row/column 128x128 pp and 128x256, and main's per-tensor
 #      128x128 pp (the twin);
-#   3. ncu, cube8192, one launch each (clocks left alone) of old_ and b_ of
+#   3. cuobjdump -sass: static opcode counts side by side (sass-ops.txt);
+#   4. ncu, cube8192, one launch each (clocks left alone) of old_ and b_ of
 #      the 128x128 pp: time, clock, LSU and all instructions, tensor pipe
 #      (profile-summary.txt).
 # $OUT gets logs.txt, suite.txt, bench.txt, profile*.
@@ -38,6 +39,21 @@ grep -A1 "8-byte aligned" "$OUT/suite.txt" | head -4 | tee -a "$log"
 ((rc)) && status=1
 all=$(gpu_drop_failed "$rc" "$all" $(cd "$dir" && ls *.cubin | grep -v '^old_'))
 timed() { local x; for x in "$@"; do tr , '\n' <<<"$all" | grep -x "$x.cubin" || true; done | paste -sd,; }
+
+# Static SASS opcode counts of the 128x128 pp kernels (per-row/column old_,
+# a_, b_ and the per-tensor twin) and the 128x256 ones: the epilogue's LDG,
+# STS, FMUL and address work (bench/fp8q/sass_ops.py -> sass-ops.txt).
+objdump=$(command -v cuobjdump || ls /usr/local/cuda*/bin/cuobjdump 2>/dev/null | head -1)
+if [ -n "$objdump" ]; then
+  pairs=()
+  for n in old_$rc128 a_$rc128 b_$rc128 old_$pt128 old_$rc256 b_$rc256; do
+    [ -f "$dir/$n.cubin" ] || continue
+    "$objdump" -sass "$dir/$n.cubin" >"$OUT/$n.sass" 2>/dev/null && pairs+=("${n%%_*}_${n#*fp8_e4m3_}=$OUT/$n.sass")
+  done
+  python3 bench/fp8q/sass_ops.py "${pairs[@]}" >"$OUT/sass-ops.txt" 2>&1
+  head -25 "$OUT/sass-ops.txt" | tee -a "$log"
+  gzip -9 -f "$OUT"/*.sass
+fi
 
 case $mode in
 r1) kernels=$(timed old_$rc128 a_$rc128 b_$rc128 old_$pt128 old_$rc256 b_$rc256) ;;
