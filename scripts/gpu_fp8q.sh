@@ -17,6 +17,11 @@
 #   4. ncu, cube8192, one launch each (clocks left alone) of old_ and b_ of
 #      the 128x128 pp: time, clock, LSU and all instructions, tensor pipe
 #      (profile-summary.txt).
+# r2 (DIR from build_cubins.sh r2: no a_): 1-2 as in r1 without a_; a second
+#   gemmc-bench process on cube8192, prefill_attn_out and cube4096
+#   (bench-2.txt); ncu as in 4 with the per-tensor twin old_$pt128 too
+#   (where the 2% between the per-row/column kernel and its twin goes:
+#   clock, cycles or instructions).
 # $OUT gets logs.txt, suite.txt, bench.txt, profile*.
 source "$(dirname "$0")/gpu_common.sh"
 mode=${1:-r1}
@@ -67,8 +72,15 @@ metrics=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__cycles_acti
 metrics+=,launch__registers_per_thread,sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active
 metrics+=,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum
 metrics+=,smsp__inst_executed_pipe_lsu.sum,smsp__sass_inst_executed_op_global_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
+if [ "$mode" = r2 ] && fits 30 "second bench process"; then
+  stage bench-2 "$(lim 35)" "$bench" "${suite[@]}" --shapes cube8192,prefill_attn_out,cube4096 \
+    --cubin-dir "$dir" --cubins "$kernels" --iters 20 --warmup 2 >"$OUT/bench-2.txt" 2>&1 || status=1
+fi
+profiled=$(timed old_$rc128 b_$rc128) extra=()
+# r2: gemmc's kernels only (r1 has the peers), with their stall reasons.
+[ "$mode" = r2 ] && profiled=$(timed old_$rc128 b_$rc128 old_$pt128) extra=(-k regex:^gemm_ --section WarpStateStats)
 if [ -n "$ncu" ] && fits 15 "ncu profile"; then
-  ncu_profile profile "$(lim 20)" cube8192 "$(timed old_$rc128 b_$rc128)" --metrics "$metrics" || status=1
+  ncu_profile profile "$(lim 25)" cube8192 "$profiled" "${extra[@]}" --metrics "$metrics" || status=1
   [ -f "$OUT/profile.csv" ] &&
     python3 bench/fp8f/ncu_summary.py "$OUT/profile.csv" "$metrics" >"$OUT/profile-summary.txt" 2>&1
   cat "$OUT/profile-summary.txt" >>"$log" 2>/dev/null

@@ -12,8 +12,9 @@
 #     column scales one 8-byte load a pair; the pp kernel's two row blocks
 #     in one epilogue, sharing them). The twin's PTX must be main's
 #     (checked here; the script fails otherwise).
-#   a_<spec> (r1 only): the 128x128 pp with one epilogue a row block as on
-#     main (GEMMC_FP8Q_TWO_EPILOGUES=1), the 8-byte loads alone.
+#   a_<spec> (r1 only, with the round-1 commit 9169242's gemmc): the 128x128
+#     pp with one epilogue a row block as on main (GEMMC_FP8Q_TWO_EPILOGUES=1,
+#     a switch removed after round 1), the 8-byte loads alone.
 #   b_t_<name> (and a_t_<name>, r1): each test/gpu spec with a per-column
 #     scale whose PTX differs from main's, for the suite.
 set -euo pipefail

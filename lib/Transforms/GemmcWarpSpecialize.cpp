@@ -1138,10 +1138,7 @@ void WarpSpecializer::buildPingpongConsumers() {
       // loaded them twice: 2x the LSU instructions of the per-tensor
       // kernel, ncu, session 12).
       int64_t rowBlocks = warpgroupRowBlocks(s), blockRows = s.blockM() / rowBlocks;
-      // FP8Q-EXPERIMENT (branch fp8q, round 1 only; removed before the merge):
-      // GEMMC_FP8Q_TWO_EPILOGUES builds the old split for the side-by-side.
-      bool oneEpilogueATile = s.b.scale == Scale::Col && op.getTmapC() &&
-                              !std::getenv("GEMMC_FP8Q_TWO_EPILOGUES");
+      bool oneEpilogueATile = s.b.scale == Scale::Col && op.getTmapC();
       int64_t blockRegs = cast<LLVM::LLVMStructType>(acc.getType()).getBody().size() / rowBlocks;
       if (oneEpilogueATile)
         epilogue(acc, m0, n0);

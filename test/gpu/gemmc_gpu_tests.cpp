@@ -542,10 +542,11 @@ void badArgumentCases(gemmc_kernel *kernel, const gemmc_kernel_info &info, const
     expectRejected(kernel, name, "scale_b NULL", a, r, info);
   }
   if (info.b_scale == GEMMC_SCALE_COL) {
-    // N values are read: the last float of an allocation of M x N (a whole
-    // number of pages) is not enough.
+    // N values are read: the last two floats of an allocation of M x N (a
+    // whole number of pages) are not enough (8-byte aligned, so that the
+    // length is what is refused).
     a = r.args;
-    a.scale_b = static_cast<const float *>(r.ref.ptr) + (m * n - 1);
+    a.scale_b = static_cast<const float *>(r.ref.ptr) + (m * n - 2);
     expectRejected(kernel, name, "scale_b shorter than N", a, r, info);
     // Read two columns (8 bytes) at a time: a pointer 4 bytes past an
     // 8-byte boundary is refused (docs/abi.md).
