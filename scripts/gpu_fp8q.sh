@@ -18,8 +18,9 @@
 #      the 128x128 pp: time, clock, LSU and all instructions, tensor pipe
 #      (profile-summary.txt).
 # r2 (DIR from build_cubins.sh r2: no a_): 1-2 as in r1 without a_; a second
-#   gemmc-bench process on cube8192, prefill_attn_out and cube4096
-#   (bench-2.txt); ncu as in 4 with the per-tensor twin old_$pt128 too
+#   gemmc-bench process on cube8192, prefill_attn_out and cube4096 with the
+#   diagnostic dc_ / dn_ (the scales dropped: WRONG by design) beside them
+#   (bench-2.txt); ncu as in 4 with the per-tensor twin old_$pt128 and dn_ too
 #   (where the 2% between the per-row/column kernel and its twin goes:
 #   clock, cycles or instructions).
 # $OUT gets logs.txt, suite.txt, bench.txt, profile*.
@@ -36,13 +37,14 @@ rc128=h200_fp8_e4m3_rowcol_128x128_pp rc256=h200_fp8_e4m3_rowcol_128x256_coop pt
 gpu_stage_build 100 || exit 1
 all=$(cd "$dir" && ls *.cubin | paste -sd,)
 cubins=()
-for c in "$dir"/*.cubin; do [[ $(basename "$c") == old_* ]] || cubins+=("$c"); done
+# (dc_, dn_: diagnostic kernels that drop the scales, wrong by design.)
+for c in "$dir"/*.cubin; do [[ $(basename "$c") == old_* || $(basename "$c") == d[cn]_* ]] || cubins+=("$c"); done
 gpu_stage_suite "$(lim 30)" "$ragged" "${cubins[@]}"
 rc=$?
 grep -E "FAIL" "$OUT/suite.txt" | head -40 | tee -a "$log"
 grep -A1 "8-byte aligned" "$OUT/suite.txt" | head -4 | tee -a "$log"
 ((rc)) && status=1
-all=$(gpu_drop_failed "$rc" "$all" $(cd "$dir" && ls *.cubin | grep -v '^old_'))
+all=$(gpu_drop_failed "$rc" "$all" $(cd "$dir" && ls *.cubin | grep -v '^old_\|^d[cn]_'))
 timed() { local x; for x in "$@"; do tr , '\n' <<<"$all" | grep -x "$x.cubin" || true; done | paste -sd,; }
 
 # Static SASS opcode counts of the 128x128 pp kernels (per-row/column old_,
@@ -73,12 +75,14 @@ metrics+=,launch__registers_per_thread,sm__pipe_tensor_cycles_active.avg.pct_of_
 metrics+=,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum
 metrics+=,smsp__inst_executed_pipe_lsu.sum,smsp__sass_inst_executed_op_global_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
 if [ "$mode" = r2 ] && fits 30 "second bench process"; then
+  # With the diagnostic kernels (WRONG by design: this stage's exit 1 is
+  # expected when they are there).
   stage bench-2 "$(lim 35)" "$bench" "${suite[@]}" --shapes cube8192,prefill_attn_out,cube4096 \
-    --cubin-dir "$dir" --cubins "$kernels" --iters 20 --warmup 2 >"$OUT/bench-2.txt" 2>&1 || status=1
+    --cubin-dir "$dir" --cubins "$(timed old_$rc128 b_$rc128 old_$pt128 dc_$rc128 dn_$rc128 old_$rc256 b_$rc256)" --iters 20 --warmup 2 >"$OUT/bench-2.txt" 2>&1
 fi
 profiled=$(timed old_$rc128 b_$rc128) extra=()
 # r2: gemmc's kernels only (r1 has the peers), with their stall reasons.
-[ "$mode" = r2 ] && profiled=$(timed old_$rc128 b_$rc128 old_$pt128) extra=(-k regex:^gemm_ --section WarpStateStats)
+[ "$mode" = r2 ] && profiled=$(timed old_$rc128 b_$rc128 old_$pt128 dn_$rc128) extra=(-k regex:^gemm_ --section WarpStateStats)
 if [ -n "$ncu" ] && fits 15 "ncu profile"; then
   ncu_profile profile "$(lim 25)" cube8192 "$profiled" "${extra[@]}" --metrics "$metrics" || status=1
   [ -f "$OUT/profile.csv" ] &&

@@ -15,6 +15,12 @@
 #   a_<spec> (r1 only, with the round-1 commit 9169242's gemmc): the 128x128
 #     pp with one epilogue a row block as on main (GEMMC_FP8Q_TWO_EPILOGUES=1,
 #     a switch removed after round 1), the 8-byte loads alone.
+#   dc_<spec>, dn_<spec> (r2, with GEMMC_DIAG set to a gemmc built with
+#     bench/fp8q/diag.patch applied, a patch never committed to lib/): the
+#     128x128 pp with the TMA path's column scales dropped (dc_) or both
+#     scales dropped (dn_): wrong values (not in the suite; gemmc-bench says
+#     WRONG), timing only: whether the per-value scale math is the 2% to
+#     the per-tensor twin.
 #   b_t_<name> (and a_t_<name>, r1): each test/gpu spec with a per-column
 #     scale whose PTX differs from main's, for the suite.
 set -euo pipefail
@@ -44,6 +50,10 @@ cmp "$out/ptx/old_$(name $pt128).ptx" "$out/ptx/b_$(name $pt128).ptx" ||
   { echo "the per-tensor twin's PTX is not main's"; exit 1; }
 if [ "$mode" = r1 ]; then
   GEMMC_FP8Q_TWO_EPILOGUES=1 build "$gemmc" $rc128 "a_$(name $rc128)"
+fi
+if [ "$mode" = r2 ] && [ -n "${GEMMC_DIAG:-}" ]; then
+  GEMMC_FP8Q_DIAG=nocol build "$GEMMC_DIAG" $rc128 "dc_$(name $rc128)"
+  GEMMC_FP8Q_DIAG=none build "$GEMMC_DIAG" $rc128 "dn_$(name $rc128)"
 fi
 for spec in test/gpu/specs/*.yaml; do
   grep -q "scale: col" "$spec" || continue
