@@ -104,8 +104,8 @@ SmallVector<Value> EpilogueMath::colScalePairsAt(Value first, ArrayRef<int64_t> 
   // One 8-byte load a pair (ld.global.nc.v2.f32): the pair's index is even
   // (first and the offsets are, and N is where the clamp acts), and the
   // runtime refuses a per-column scale_b that is not 8-byte aligned
-  // (docs/abi.md), so the pair is 8-byte aligned. Two 4-byte loads a pair
-  // doubled the epilogue's LSU instructions (ncu, session 12).
+  // (docs/abi.md), so the pair is 8-byte aligned: half the load
+  // instructions of two 4-byte loads a pair.
   SmallVector<Value> values;
   if (!colScale)
     return values;

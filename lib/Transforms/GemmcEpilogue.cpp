@@ -17,7 +17,9 @@
 //   tensor map names), and hands each chunk to one TMA store. TMA clips at
 //   M x N, and the warpgroup goes on to its next tile while the stores
 //   drain: a buffer is waited for (cp.async.bulk.wait_group.read) only when
-//   the ring comes back to it.
+//   the ring comes back to it. A pingpong warpgroup with per-column scales
+//   hands its whole 128-row tile to one epilogue, stored chunk by chunk
+//   over its two 64-row blocks (each chunk's column scales loaded once).
 //
 // Before (one warpgroup, bf16 C, BLOCK_N = 256):
 //
@@ -805,7 +807,9 @@ void Epilogue::storeThroughTma() {
     ir.ifThen(leader, [&] {
       for (int64_t unit = first; unit < first + round; ++unit) {
         Value x = ir.add(op.getN0(), ir.c32(unit / blocks * chunkCols));
-        StoreTileOp::create(b, loc, op.getTmapC(), bufferOf(unit), x, blockRow(unit % blocks));
+        Value y = blockRow(unit % blocks);
+        Value buffer = bufferOf(unit);
+        StoreTileOp::create(b, loc, op.getTmapC(), buffer, x, y);
       }
     });
   }

@@ -31,16 +31,16 @@ Storage storageA(const gemmc_gemm_args &args);
 Storage storageB(const gemmc_gemm_args &args);
 Storage storageC(const gemmc_gemm_args &args);
 
-/// The scale pointer of `op` in `args` (scale_a, scale_b, scale_d) and the
-/// bytes the kernel reads there: 4 per tensor, 4 x M per row of A, 4 x N per
-/// column of B.
-const float *scalePointer(const gemmc_gemm_args &args, Operand op);
-
 /// A per-column scale_b must be aligned to 8 bytes: the kernel reads it a
 /// pair of columns at a time, with one 8-byte load (docs/abi.md; the
 /// compiler's gemmc::kColScaleAlignBytes, which a unit test holds equal).
 /// Every other scale is aligned to its 4-byte f32.
 constexpr uint64_t kColScaleAlignBytes = 8;
+
+/// The scale pointer of `op` in `args` (scale_a, scale_b, scale_d) and the
+/// bytes the kernel reads there: 4 per tensor, 4 x M per row of A, 4 x N per
+/// column of B.
+const float *scalePointer(const gemmc_gemm_args &args, Operand op);
 uint64_t scaleBytes(gemmc_scale scale, Operand op, const gemmc_gemm_args &args);
 
 /// What cuTensorMapEncodeTiled gets for one operand (rank 2, innermost first).
