@@ -100,16 +100,27 @@ SmallVector<Value> EpilogueMath::colScalePairsAt(Value first, ArrayRef<int64_t> 
   // unclamped constant offsets for tiles inside N was tried: LLVM merged
   // its loads with the clamped ones behind one 64-bit address per column,
   // which spilled the 128x256 kernel (ptxas, 168 registers).
+  //
+  // One 8-byte load a pair (ld.global.nc.v2.f32): the pair's index is even
+  // (first and the offsets are, and N is where the clamp acts), and the
+  // runtime refuses a per-column scale_b that is not 8-byte aligned
+  // (docs/abi.md), so the pair is 8-byte aligned: half the load
+  // instructions of two 4-byte loads a pair.
   SmallVector<Value> values;
   if (!colScale)
     return values;
   Value lastPair = ir.sub(n, ir.c32(2));
+  auto pairType = VectorType::get({2}, ir.f32);
   for (int64_t offset : offsets) {
     Value at = LLVM::GEPOp::create(
         ir.b, ir.loc, ir.globalPtr, ir.f32, colScale,
         ValueRange{ir.zext64(ir.minU(ir.add(first, ir.c32(offset)), lastPair))});
-    values.push_back(loadScale(at, ir.c64(0)));
-    values.push_back(loadScale(at, ir.c64(1)));
+    Value both = LLVM::LoadOp::create(ir.b, ir.loc, pairType, at,
+                                      /*alignment=*/kColScaleAlignBytes,
+                                      /*isVolatile=*/false, /*isNonTemporal=*/false,
+                                      /*isInvariant=*/true);
+    for (int64_t e = 0; e < 2; ++e)
+      values.push_back(LLVM::ExtractElementOp::create(ir.b, ir.loc, both, ir.c32(e)));
   }
   return values;
 }

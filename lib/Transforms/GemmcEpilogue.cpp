@@ -17,7 +17,9 @@
 //   tensor map names), and hands each chunk to one TMA store. TMA clips at
 //   M x N, and the warpgroup goes on to its next tile while the stores
 //   drain: a buffer is waited for (cp.async.bulk.wait_group.read) only when
-//   the ring comes back to it.
+//   the ring comes back to it. A pingpong warpgroup with per-column scales
+//   hands its whole 128-row tile to one epilogue, stored chunk by chunk
+//   over its two 64-row blocks (each chunk's column scales loaded once).
 //
 // Before (one warpgroup, bf16 C, BLOCK_N = 256):
 //
@@ -74,6 +76,7 @@ struct Epilogue {
     // Each warpgroup has 64 rows of the tile, except under pingpong, where
     // it has a tile of its own.
     int64_t warpgroupRows = mmaInstrShape(s.arch, s.a.element)->m;
+    blockRowCount = warpgroupRows;
     groupRow = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong
                    ? op.getM0()
                    : ir.add(op.getM0(), ir.mul(ir.warpgroupId(), ir.c32(warpgroupRows)));
@@ -245,6 +248,24 @@ struct Epilogue {
     return (j * frag.halves + h) * frag.pair + e;
   }
 
+  /// sm_90a: the wgmma row blocks (64 rows each) in the op's accumulator,
+  /// block b's fragment at values [b x blockValues(), (b + 1) x
+  /// blockValues()). 1, except where a pingpong warpgroup stores its
+  /// 128-row tile in one epilogue (GemmcWarpSpecialize.cpp,
+  /// oneEpilogueATile): its two blocks share one load of the column scales.
+  int64_t blockValues() const {
+    return s.blockN() / frag.blockColumns * frag.halves * frag.pair;
+  }
+  int64_t rowBlocks() {
+    int64_t values = cast<LLVM::LLVMStructType>(op.getAcc().getType()).getBody().size();
+    assert(values % blockValues() == 0 && "whole row blocks");
+    return values / blockValues();
+  }
+  /// The first row of row block `block` (64 x block rows under groupRow).
+  Value blockRow(int64_t block) {
+    return block == 0 ? groupRow : ir.add(groupRow, ir.c32(block * blockRowCount));
+  }
+
   EpilogueOp op;
   const KernelSpec &s;
   const AccumulatorLayout &frag;
@@ -252,6 +273,8 @@ struct Epilogue {
   KernelIR ir;
   Location loc;
   Value lane, warp, groupRow, rowInGroup, colInGroup, ldc, readC;
+  /// The rows of one MMA row block (wgmma: 64).
+  int64_t blockRowCount = 0;
   /// alpha (x scale_d where it folds); the output scale where it does not.
   Value alpha, outScale;
   Type outType, pairType;
@@ -262,15 +285,16 @@ struct Epilogue {
 
 void Epilogue::storeDirect() {
   Value colBase = ir.add(op.getN0(), colInGroup);
-  for (int64_t h = 0; h < frag.halves; ++h) {
-    Value row = ir.add(ir.add(groupRow, rowInGroup), ir.c32(frag.halfRows * h));
-    ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), [&] {
-      for (int64_t j = 0; j < s.blockN() / frag.blockColumns; ++j) {
-        Value col = ir.add(colBase, ir.c32(frag.blockColumns * j));
-        storePair(row, col, valueIndex(j, h, 0));
-      }
-    });
-  }
+  for (int64_t block = 0; block < rowBlocks(); ++block)
+    for (int64_t h = 0; h < frag.halves; ++h) {
+      Value row = ir.add(ir.add(blockRow(block), rowInGroup), ir.c32(frag.halfRows * h));
+      ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), [&] {
+        for (int64_t j = 0; j < s.blockN() / frag.blockColumns; ++j) {
+          Value col = ir.add(colBase, ir.c32(frag.blockColumns * j));
+          storePair(row, col, block * blockValues() + valueIndex(j, h, 0));
+        }
+      });
+    }
 }
 
 void Epilogue::storeTransposed() {
@@ -665,53 +689,62 @@ void Epilogue::storeThroughTma() {
   Value rowPhase = ir.divU(lane, ir.c32(frag.lanesPerRow));
   const CtaResources &res = op.getSchedule().getResources();
   int64_t buffers = res.epilogueBuffers, chunks = res.epilogueChunks;
-  // Chunks go in rounds: a ring of the whole tile row takes them in one
+  // The units stored are (chunk, row block) pairs, chunk by chunk: with two
+  // row blocks (a pingpong warpgroup's 128-row tile in one epilogue) the
+  // blocks of a chunk follow each other, so they share its column scales.
+  int64_t blocks = rowBlocks(), units = chunks * blocks;
+  // Units go in rounds: a ring of the whole tile row takes them in one
   // (one wait, two barriers and one fence per tile), a smaller ring one at
-  // a time.
+  // a time. (With two row blocks a round of `chunks` units is one chunk of
+  // both blocks where chunks is 2.)
   int64_t round = buffers == chunks ? chunks : 1;
-  // Scale vectors: each thread loads its 2 rows' scales once per tile and
-  // its columns' once per chunk (2 x chunk columns / 8), before the wait
-  // for the chunk's buffer, so their latency overlaps the wait and the
-  // barrier rather than stalling the first stores after it. (All of a
-  // tile's 64 columns at once would not fit beside the accumulators in
-  // the kernel's 168 registers.) Each value is multiplied by (alpha x
-  // scale_a[row]) x scale_b[col]: 2 multiplies, not 3.
+  // Scale vectors: each thread loads its rows' scales once per tile and its
+  // columns' once per chunk (2 x chunk columns / 8, for every row block),
+  // before the wait for the round's buffers, so their latency overlaps the
+  // wait and the barrier rather than stalling the first stores after it.
+  // (All of a tile's 64 columns at once would not fit beside the
+  // accumulators in the kernel's 168 registers.) Each value is multiplied
+  // by (alpha x scale_a[row]) x scale_b[col]: 2 multiplies, not 3.
   SmallVector<Value> rowFactor, colScales;
   bool scalesAhead = math.hasScaleVectors();
   if (scalesAhead)
-    for (int64_t h = 0; h < frag.halves; ++h) {
-      Value row = ir.add(ir.add(groupRow, rowInGroup), ir.c32(frag.halfRows * h));
-      Value factor = alpha;
-      if (Value scale = math.rowScaleAt(row))
-        factor = factor ? arith::MulFOp::create(b, loc, factor, scale).getResult() : scale;
-      rowFactor.push_back(factor);
-    }
+    for (int64_t block = 0; block < blocks; ++block)
+      for (int64_t h = 0; h < frag.halves; ++h) {
+        Value row = ir.add(ir.add(blockRow(block), rowInGroup), ir.c32(frag.halfRows * h));
+        Value factor = alpha;
+        if (Value scale = math.rowScaleAt(row))
+          factor = factor ? arith::MulFOp::create(b, loc, factor, scale).getResult() : scale;
+        rowFactor.push_back(factor);
+      }
   int64_t blocksPerChunk = chunkCols / frag.blockColumns;
   // The column scales of chunks first .. first + count - 1, indexed by the
-  // value's (j - first block, e): one clamped address a pair. A tile here
+  // value's (j - first block, e): one 8-byte load a pair. A tile here
   // lies inside N or has N a multiple of 16 bytes of C (storeTmaOrDirect),
   // so N is even and each pair (an even column and the next) lies wholly
   // inside or outside N.
+  int64_t heldFirst = 0, heldEnd = 0; // the chunks whose scales colScales holds
   auto loadColScales = [&](int64_t first, int64_t count) {
     SmallVector<int64_t> offsets;
     for (int64_t j = first * blocksPerChunk; j < (first + count) * blocksPerChunk; ++j)
       offsets.push_back(frag.blockColumns * j);
     colScales = math.colScalePairsAt(ir.add(op.getN0(), colInGroup), offsets);
+    heldFirst = first;
+    heldEnd = first + count;
   };
-  int64_t firstBlock = 0;
-  auto scaledAhead = [&](int64_t j, int64_t h, int64_t e) {
-    Value v = LLVM::ExtractValueOp::create(b, loc, op.getAcc(),
-                                           ArrayRef<int64_t>{valueIndex(j, h, e)});
-    if (rowFactor[h])
-      v = arith::MulFOp::create(b, loc, v, rowFactor[h]);
+  auto scaledAhead = [&](int64_t block, int64_t j, int64_t h, int64_t e) {
+    Value v = LLVM::ExtractValueOp::create(
+        b, loc, op.getAcc(), ArrayRef<int64_t>{block * blockValues() + valueIndex(j, h, e)});
+    if (Value factor = rowFactor[block * frag.halves + h])
+      v = arith::MulFOp::create(b, loc, v, factor);
     if (!colScales.empty())
-      v = arith::MulFOp::create(b, loc, v, colScales[(j - firstBlock) * frag.pair + e]);
+      v = arith::MulFOp::create(b, loc, v,
+                                colScales[(j - heldFirst * blocksPerChunk) * frag.pair + e]);
     return v;
   };
-  auto writeChunk = [&](int64_t chunk, Value buffer) {
+  auto writeUnit = [&](int64_t chunk, int64_t block, Value buffer) {
     for (int64_t h = 0; h < frag.halves; ++h) {
       Value rowInChunk = ir.add(rowInGroup, ir.c32(frag.halfRows * h));
-      Value row = ir.add(groupRow, rowInChunk);
+      Value row = ir.add(blockRow(block), rowInChunk);
       // With beta: one 64-bit row address, columns as 32-bit offsets (fewer
       // live 64-bit values while the reads of C are in flight).
       Value rowStart;
@@ -729,7 +762,8 @@ void Epilogue::storeThroughTma() {
             Value colInside = ir.cmp(arith::CmpIPredicate::ult, colE, op.getN());
             inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), colInside);
           }
-          v[e] = finish(scalesAhead ? scaledAhead(j, h, e) : scaled(valueIndex(j, h, e)),
+          v[e] = finish(scalesAhead ? scaledAhead(block, j, h, e)
+                                    : scaled(block * blockValues() + valueIndex(j, h, e)),
                         [&] {
                           return LLVM::GEPOp::create(
                               b, loc, ir.globalPtr, outType, rowStart,
@@ -749,30 +783,33 @@ void Epilogue::storeThroughTma() {
       }
     }
   };
-  auto bufferOf = [&](int64_t chunk) {
-    return ir.sharedAt(op.getBuffer(), (chunk % buffers) * chunkBytes);
+  auto bufferOf = [&](int64_t unit) {
+    return ir.sharedAt(op.getBuffer(), (unit % buffers) * chunkBytes);
   };
-  for (int64_t first = 0; first < chunks; first += round) {
-    if (scalesAhead) {
-      loadColScales(first, round);
-      firstBlock = first * blocksPerChunk;
-    }
-    // The stores that last read these buffers (`buffers` chunks ago) must be
+  for (int64_t first = 0; first < units; first += round) {
+    // The round's chunks; a round that starts inside a chunk's row blocks
+    // has its scales already.
+    int64_t firstChunk = first / blocks, endChunk = (first + round - 1) / blocks + 1;
+    if (scalesAhead && (firstChunk < heldFirst || endChunk > heldEnd))
+      loadColScales(firstChunk, endChunk - firstChunk);
+    // The stores that last read these buffers (`buffers` units ago) must be
     // done with them; the ring's other buffers may still be in flight.
     ir.ifThen(leader, [&] {
       StoreDrainOp::create(b, loc, /*pending=*/buffers - round, /*read=*/true);
     });
     syncGroup();
-    for (int64_t chunk = first; chunk < first + round; ++chunk)
-      writeChunk(chunk, bufferOf(chunk));
+    for (int64_t unit = first; unit < first + round; ++unit)
+      writeUnit(unit / blocks, unit % blocks, bufferOf(unit));
     // Make the generic-proxy writes visible to TMA, then let one thread
-    // store the chunks, one bulk group each.
+    // store the units, one bulk group each.
     SharedFenceOp::create(b, loc);
     syncGroup();
     ir.ifThen(leader, [&] {
-      for (int64_t chunk = first; chunk < first + round; ++chunk) {
-        Value x = ir.add(op.getN0(), ir.c32(chunk * chunkCols));
-        StoreTileOp::create(b, loc, op.getTmapC(), bufferOf(chunk), x, groupRow);
+      for (int64_t unit = first; unit < first + round; ++unit) {
+        Value x = ir.add(op.getN0(), ir.c32(unit / blocks * chunkCols));
+        Value y = blockRow(unit % blocks);
+        Value buffer = bufferOf(unit);
+        StoreTileOp::create(b, loc, op.getTmapC(), buffer, x, y);
       }
     });
   }

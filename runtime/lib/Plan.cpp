@@ -93,10 +93,16 @@ bool checkScale(const Manifest &m, const gemmc_gemm_args &args, Operand op, std:
             " there (" + name + ".scale: " + scaleName(want) + "); pass a device pointer to the scale";
     return false;
   }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%p", static_cast<const void *>(p));
   if (reinterpret_cast<uintptr_t>(p) % sizeof(float) != 0) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%p", static_cast<const void *>(p));
     error = std::string(param) + " = " + buf + " is not aligned to its 4-byte f32";
+    return false;
+  }
+  if (want == GEMMC_SCALE_COL && reinterpret_cast<uintptr_t>(p) % kColScaleAlignBytes != 0) {
+    error = std::string(param) + " = " + buf + " is not aligned to 8 bytes, which kernel '" + m.kernel +
+            "' needs for its per-column scale (" + name + ".scale: col; it reads two columns' f32 with one " +
+            "8-byte load); pass an 8-byte aligned pointer (cudaMalloc's are 256-byte aligned)";
     return false;
   }
   return true;

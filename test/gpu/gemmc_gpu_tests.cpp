@@ -542,11 +542,17 @@ void badArgumentCases(gemmc_kernel *kernel, const gemmc_kernel_info &info, const
     expectRejected(kernel, name, "scale_b NULL", a, r, info);
   }
   if (info.b_scale == GEMMC_SCALE_COL) {
-    // N values are read: the last float of an allocation of M x N (a whole
-    // number of pages) is not enough.
+    // N values are read: the last two floats of an allocation of M x N (a
+    // whole number of pages) are not enough (8-byte aligned, so that the
+    // length is what is refused).
     a = r.args;
-    a.scale_b = static_cast<const float *>(r.ref.ptr) + (m * n - 1);
+    a.scale_b = static_cast<const float *>(r.ref.ptr) + (m * n - 2);
     expectRejected(kernel, name, "scale_b shorter than N", a, r, info);
+    // Read two columns (8 bytes) at a time: a pointer 4 bytes past an
+    // 8-byte boundary is refused (docs/abi.md).
+    a = r.args;
+    a.scale_b = static_cast<const float *>(r.ref.ptr) + 1;
+    expectRejected(kernel, name, "scale_b not 8-byte aligned", a, r, info);
   }
   if (info.a_scale == GEMMC_SCALE_BLOCK) {
     // M x ceil(K/128) and ceil(N/128) x align4(ceil(K/128)) values are

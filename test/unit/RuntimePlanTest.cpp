@@ -1,6 +1,7 @@
 // Host-side launch planning: argument checks, storage extents, tensor-map
 // parameters and grids, with fake (never dereferenced) device addresses.
 #include "gemmc/runtime/Plan.h"
+#include "gemmc/Spec/KernelAbi.h"
 
 #include <gtest/gtest.h>
 
@@ -230,6 +231,24 @@ TEST(RuntimePlan, ScalePointers) {
   a.scale_d = static_cast<const float *>(addr(0x40000008));
   EXPECT_EQ(check(m, a), "scale_d is set but kernel 'k' takes no scale for C (its operand c has no \"scale\"); "
                          "pass NULL, or build it with operands.c.scale");
+  // Per-row A, per-column B: scale_b is read two columns (8 bytes) at a
+  // time, so it must be 8-byte aligned; scale_a only to its f32.
+  {
+    Manifest rc = m;
+    rc.a.scale = GEMMC_SCALE_ROW;
+    rc.b.scale = GEMMC_SCALE_COL;
+    gemmc_gemm_args ra = a;
+    ra.scale_d = nullptr;
+    ra.scale_a = static_cast<const float *>(addr(0x40000004));
+    ra.scale_b = static_cast<const float *>(addr(0x40000004));
+    EXPECT_EQ(check(rc, ra), "scale_b = 0x40000004 is not aligned to 8 bytes, which kernel 'k' needs for its "
+                             "per-column scale (b.scale: col; it reads two columns' f32 with one 8-byte load); "
+                             "pass an 8-byte aligned pointer (cudaMalloc's are 256-byte aligned)");
+    ra.scale_b = static_cast<const float *>(addr(0x40000008));
+    EXPECT_EQ(check(rc, ra), "ok");
+    // The compiler's load and the runtime's check agree on the alignment.
+    EXPECT_EQ(static_cast<int64_t>(kColScaleAlignBytes), ::gemmc::kColScaleAlignBytes);
+  }
   // A kernel without scales takes none.
   a = makeArgs();
   a.scale_a = static_cast<const float *>(addr(0x40000000));

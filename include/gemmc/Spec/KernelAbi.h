@@ -54,6 +54,12 @@ struct KernelAbi {
   std::vector<std::string> params;
 };
 
+/// A per-column B scale (`operands.b.scale: col`) is read a pair of columns
+/// at a time with one 8-byte load (the epilogue's ld.global.nc.v2.f32), so
+/// scale_b must be aligned to 8 bytes; the runtime refuses it otherwise
+/// (runtime/lib/Plan.cpp, docs/abi.md; a unit test checks the two agree).
+constexpr int64_t kColScaleAlignBytes = 8;
+
 /// stream_k's workspace slot of one CTA: a flag line of kStreamKFlagBytes
 /// (the partial's "written" flag), then BLOCK_M x BLOCK_N fp32 partial
 /// accumulators.

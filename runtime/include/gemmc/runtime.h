@@ -94,7 +94,8 @@ typedef struct gemmc_gemm_args {
    * per-column B scale N values; block scales (scaled inside the sum):
    * A M x ceil(K/128) values, M-major (scale_a[kb * M + row]), B
    * ceil(N/128) x align4(ceil(K/128)), K-major (scale_b[nb * align4(ceil(K /
-   * 128)) + kb]). Each must be set exactly when the kernel
+   * 128)) + kb]). A per-column scale_b must be 8-byte aligned (the kernel
+   * reads two columns with one load). Each must be set exactly when the kernel
    * takes it (gemmc_kernel_info's a_scale, b_scale) and NULL otherwise;
    * scale_d (an FP8 output's scale) is taken by no kernel yet. */
   const float *scale_a, *scale_b, *scale_d;

@@ -31,6 +31,12 @@ Storage storageA(const gemmc_gemm_args &args);
 Storage storageB(const gemmc_gemm_args &args);
 Storage storageC(const gemmc_gemm_args &args);
 
+/// A per-column scale_b must be aligned to 8 bytes: the kernel reads it a
+/// pair of columns at a time, with one 8-byte load (docs/abi.md; the
+/// compiler's gemmc::kColScaleAlignBytes, which a unit test holds equal).
+/// Every other scale is aligned to its 4-byte f32.
+constexpr uint64_t kColScaleAlignBytes = 8;
+
 /// The scale pointer of `op` in `args` (scale_a, scale_b, scale_d) and the
 /// bytes the kernel reads there: 4 per tensor, 4 x M per row of A, 4 x N per
 /// column of B.

@@ -204,7 +204,9 @@ def Gemmc_MmaStepOp : Gemmc_Op<"mma_step", [Pure, AllTypesMatch<["acc", "result"
 def Gemmc_EpilogueOp : Gemmc_Op<"epilogue", [AttrSizedOperandSegments]> {
   let summary = "Write one warpgroup's accumulators to C";
   let description = [{
-    The warpgroup's 64 rows of the tile at (`m0`, `n0`): scale by `alpha`,
+    The warpgroup's 64 rows of the tile at (`m0`, `n0`) (a pingpong
+    warpgroup's whole 128-row tile where `acc` holds both of its wgmma row
+    blocks, block 1's rows at `m0` + 64): scale by `alpha`,
     add `beta` x C (read through `c`), convert to C's type and store what
     lies inside `m` x `n`: from registers through `c`, or, with
     `tma(%tmap_c, %buffer)`, chunk by chunk through the warpgroup's ring of
