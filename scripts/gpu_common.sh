@@ -52,6 +52,19 @@ gpu_stage_build() {
   stage build "${1:-150}" bash -c "$(printf '%q ' "${configure[@]}") >/dev/null && cmake --build $build -j $(nproc) --target gemmc-gpu-tests gemmc-bench >/dev/null"
 }
 
+# gpu_bench NAME SECONDS ARGS...: one gemmc-bench process (20 timed runs
+# after 2 warm-ups) with ARGS (--cubin-dir / --bundle, --suite, --shapes),
+# its table to $OUT/NAME.txt and rows to $OUT/NAME.json; prints its exit
+# status and its ok / WRONG / ERROR lines.
+gpu_bench() {
+  local name=$1 limit=$2
+  shift 2
+  timeout "$limit" "$build/bin/gemmc-bench" "$@" --iters 20 --warmup 2 \
+    --json "$OUT/$name.json" >"$OUT/$name.txt" 2>&1
+  echo "$name rc=$?"
+  grep -E " ok |WRONG|ERROR" "$OUT/$name.txt"
+}
+
 # The "suite" stage: gemmc-gpu-tests on CUBIN... at SHAPES (a --shapes list)
 # within SECONDS, to $OUT/suite.txt, and its last 3 lines to stdout.
 gpu_stage_suite() {

@@ -12,14 +12,7 @@ log=$OUT/logs.txt; : >"$log"
 gpu_stage_build 120 || exit 1
 ragged=1x1x16,129x130x1000,127x255x200,1000x1000x1000,300x520x4096,2048x2048x16384
 gpu_stage_suite 40 "$ragged" "$dir/rc_sk.cubin" "$dir/rc_sk_g16.cubin" "$dir/pt_sk_g16.cubin"
-bench() {  # bench NAME ARGS...
-  local name=$1; shift
-  timeout 100 "$build/bin/gemmc-bench" "$@" --suite "$dir/fp8.yaml" --iters 20 --warmup 2 \
-    --json "$OUT/$name.json" >"$OUT/$name.txt" 2>&1
-  echo "$name rc=$?"
-  grep -E " ok |WRONG|ERROR" "$OUT/$name.txt"
-}
-bench bench1 --cubin-dir "$dir"
-bench bundle-pt --bundle "$dir/bundle-h200_fp8_e4m3_tn"
-bench bundle-rc --bundle "$dir/bundle-h200_fp8_e4m3_rowcol_tn"
-bench bench2 --cubin-dir "$dir" --shapes cube8192,prefill_attn_out
+gpu_bench bench1 100 --cubin-dir "$dir" --suite "$dir/fp8.yaml"
+gpu_bench bundle-pt 100 --bundle "$dir/bundle-h200_fp8_e4m3_tn" --suite "$dir/fp8.yaml"
+gpu_bench bundle-rc 100 --bundle "$dir/bundle-h200_fp8_e4m3_rowcol_tn" --suite "$dir/fp8.yaml"
+gpu_bench bench2 100 --cubin-dir "$dir" --shapes cube8192,prefill_attn_out --suite "$dir/fp8.yaml"

@@ -11,8 +11,5 @@ gpu_stage_build 120 || exit 1
 ragged=1x1x16,129x130x1000,127x255x200,1000x1000x1000,300x520x4096,2048x2048x16384
 gpu_stage_suite 40 "$ragged" "$dir/bs_2x1.cubin" "$dir/bs_2x1_g16.cubin" "$dir/bs_g16.cubin"
 for i in 1 2; do
-  timeout 80 "$build/bin/gemmc-bench" --cubin-dir "$dir" --suite "$dir/fp8.yaml" --iters 20 --warmup 2 \
-    --json "$OUT/bench$i.json" >"$OUT/bench$i.txt" 2>&1
-  echo "bench$i rc=$?"
-  grep -E " ok |WRONG|ERROR" "$OUT/bench$i.txt"
+  gpu_bench bench$i 80 --cubin-dir "$dir" --suite "$dir/fp8.yaml"
 done

@@ -9,14 +9,7 @@ dir=${1:-build/cubins-l3}
 source scripts/gpu_common.sh
 log=$OUT/logs.txt; : >"$log"
 gpu_stage_build 120 || exit 1
-bench() {  # bench NAME SUITE ARGS...
-  local name=$1 suite=$2; shift 2
-  timeout 80 "$build/bin/gemmc-bench" "$@" --suite "$dir/$suite" --iters 20 --warmup 2 \
-    --json "$OUT/$name.json" >"$OUT/$name.txt" 2>&1
-  echo "$name rc=$?"
-  grep -E " ok |WRONG|ERROR" "$OUT/$name.txt"
-}
-bench tf32 tf32.yaml --cubin-dir "$dir"
-bench bundle-pt1 fp8.yaml --bundle "$dir/bundle-h200_fp8_e4m3_tn"
-bench bundle-pt2 fp8.yaml --bundle "$dir/bundle-h200_fp8_e4m3_tn"
-bench bundle-bs fp8.yaml --bundle "$dir/bundle-h200_fp8_e4m3_blockscale_tn"
+gpu_bench tf32 80 --cubin-dir "$dir" --suite "$dir/tf32.yaml"
+gpu_bench bundle-pt1 80 --bundle "$dir/bundle-h200_fp8_e4m3_tn" --suite "$dir/fp8.yaml"
+gpu_bench bundle-pt2 80 --bundle "$dir/bundle-h200_fp8_e4m3_tn" --suite "$dir/fp8.yaml"
+gpu_bench bundle-bs 80 --bundle "$dir/bundle-h200_fp8_e4m3_blockscale_tn" --suite "$dir/fp8.yaml"

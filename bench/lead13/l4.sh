@@ -11,8 +11,5 @@ gpu_stage_build 120 || exit 1
 ragged=1x1x16,129x130x1000,127x255x200,1000x1000x1000,300x520x4096,2048x2048x16384
 gpu_stage_suite 40 "$ragged" "$dir/tf32_sk.cubin" "$dir/tf32_sk_g16.cubin"
 for i in 1 2; do
-  timeout 60 "$build/bin/gemmc-bench" --cubin-dir "$dir" --suite "$dir/tf32.yaml" --iters 20 --warmup 2 \
-    --json "$OUT/bench$i.json" >"$OUT/bench$i.txt" 2>&1
-  echo "bench$i rc=$?"
-  grep -E " ok |WRONG|ERROR" "$OUT/bench$i.txt"
+  gpu_bench bench$i 60 --cubin-dir "$dir" --suite "$dir/tf32.yaml"
 done
