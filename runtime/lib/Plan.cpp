@@ -100,9 +100,10 @@ bool checkScale(const Manifest &m, const gemmc_gemm_args &args, Operand op, std:
     return false;
   }
   if (want == GEMMC_SCALE_COL && reinterpret_cast<uintptr_t>(p) % kColScaleAlignBytes != 0) {
-    error = std::string(param) + " = " + buf + " is not aligned to 8 bytes, which kernel '" + m.kernel +
+    const std::string align = std::to_string(kColScaleAlignBytes);
+    error = std::string(param) + " = " + buf + " is not aligned to " + align + " bytes, which kernel '" + m.kernel +
             "' needs for its per-column scale (" + name + ".scale: col; it reads two columns' f32 with one " +
-            "8-byte load); pass an 8-byte aligned pointer (cudaMalloc's are 256-byte aligned)";
+            align + "-byte load); pass an " + align + "-byte aligned pointer (cudaMalloc's are 256-byte aligned)";
     return false;
   }
   return true;
