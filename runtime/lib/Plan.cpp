@@ -70,7 +70,7 @@ uint64_t scaleBytes(gemmc_scale scale, Operand op, const gemmc_gemm_args &a) {
 namespace {
 
 /// A scale pointer is set exactly when the kernel reads one, and then
-/// aligned to its f32.
+/// aligned to its f32 (a per-column one to kColScaleAlignBytes).
 bool checkScale(const Manifest &m, const gemmc_gemm_args &args, Operand op, std::string &error) {
   const char *param = paramName(scaleParam(op));
   const char name = "abc"[static_cast<int>(op)];
@@ -93,17 +93,21 @@ bool checkScale(const Manifest &m, const gemmc_gemm_args &args, Operand op, std:
             " there (" + name + ".scale: " + scaleName(want) + "); pass a device pointer to the scale";
     return false;
   }
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%p", static_cast<const void *>(p));
-  if (reinterpret_cast<uintptr_t>(p) % sizeof(float) != 0) {
-    error = std::string(param) + " = " + buf + " is not aligned to its 4-byte f32";
-    return false;
-  }
-  if (want == GEMMC_SCALE_COL && reinterpret_cast<uintptr_t>(p) % kColScaleAlignBytes != 0) {
-    const std::string align = std::to_string(kColScaleAlignBytes);
-    error = std::string(param) + " = " + buf + " is not aligned to " + align + " bytes, which kernel '" + m.kernel +
-            "' needs for its per-column scale (" + name + ".scale: col; it reads two columns' f32 with one " +
-            align + "-byte load); pass an " + align + "-byte aligned pointer (cudaMalloc's are 256-byte aligned)";
+  // Aligned to its f32; a per-column scale to a pair of them (one 8-byte
+  // load reads two columns). The pointer is formatted only for the error:
+  // this check runs at every launch.
+  uint64_t align = want == GEMMC_SCALE_COL ? kColScaleAlignBytes : sizeof(float);
+  if (reinterpret_cast<uintptr_t>(p) % align != 0) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%p", static_cast<const void *>(p));
+    if (reinterpret_cast<uintptr_t>(p) % sizeof(float) != 0) {
+      error = std::string(param) + " = " + buf + " is not aligned to its 4-byte f32";
+    } else {
+      const std::string bytes = std::to_string(align);
+      error = std::string(param) + " = " + buf + " is not aligned to " + bytes + " bytes, which kernel '" + m.kernel +
+              "' needs for its per-column scale (" + name + ".scale: col; it reads two columns' f32 with one " +
+              bytes + "-byte load); pass an " + bytes + "-byte aligned pointer (cudaMalloc's are 256-byte aligned)";
+    }
     return false;
   }
   return true;
