@@ -18,3 +18,11 @@ grep -E "FAIL" "$OUT/suite.txt" | head -20
 all=$(cd "$dir" && ls *.cubin | paste -sd,)
 all=$(gpu_drop_failed "$rc" "$all" $(cd "$dir" && ls fp8_*.cubin))
 gpu_bench small 100 --cubin-dir "$dir" --cubins "$all" --suite "$dir/small_fp8.yaml"
+# sm_80 (issue 12): the shipped bf16 / tf32 fatbins on the goal's cubes with --graph (per launch inside a CUDA
+# graph of 20, beside the usual events around each launch), and the mma.sync peak
+# (DIR/sm80: scripts/build_cubins.sh --check DIR/sm80 specs/a100_bf16_128x256x64.yaml
+# specs/a100_bf16_128x256x64_sk.yaml specs/a100_tf32_128x256x32_tn.yaml; nvcc -O3 -arch=sm_90
+# bench/mma_sync_peak.cu -o DIR/sm80/mma-sync-peak; bench/suites/sm80h.yaml copied there).
+timeout 30 "$dir/sm80/mma-sync-peak" --json "$OUT/mma_sync_peak.json" | tail -3
+gpu_bench sm80 60 --cubin-dir "$dir/sm80" --suite "$dir/sm80/sm80h.yaml" --graph
+[ -f "$OUT/mma_sync_peak.json" ] && python3 bench/mma_sync_fraction.py "$OUT/mma_sync_peak.json" "$OUT/sm80.json"
