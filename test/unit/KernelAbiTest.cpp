@@ -129,8 +129,10 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // and 2 FP8 pingpong specs with 128x128 tiles (issue 14, session 11, fp8m:
   // h200_fp8_e4m3_rowcol_128x128_pp, h200_fp8_e4m3_128x128_pp),
   // and 2 FP8 specs for the 8192-class cubes (issue 14, session 13:
-  // h200_fp8_e4m3_128x256_sk_coop, h200_fp8_e4m3_blockscale_128x256_fold128_g1_g16_coop).
-  EXPECT_EQ(checked, 142);
+  // h200_fp8_e4m3_128x256_sk_coop, h200_fp8_e4m3_blockscale_128x256_fold128_g1_g16_coop),
+  // and 3 FP8 small-M specs (issue 14, session 14: h200_fp8_e4m3_swab_32x128_sk2,
+  // h200_fp8_e4m3_swab_16x128_coop, h200_fp8_e4m3_64x128_pp).
+  EXPECT_EQ(checked, 145);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box
