@@ -125,12 +125,20 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
   // its own workspace slot (cluster x 2 + rank). split_k's one-CTA-a-piece
   // grid is not built for clusters.
   bool streamK = s.tileScheduler.kind == TileSchedulerKind::StreamK;
-  // (A [2, 1] without multicast: the cluster check below.)
+  // (A [2, 1] without multicast: the cluster check below; multistage and
+  // pingpong: the stream_k check above.)
   if (streamK && s.clusterSize() != 1 && !(s.clusterShape[0] == 2 && s.clusterShape[1] == 1))
     no("cluster_shape",
        formatv("tile_scheduler kind stream_k with cluster_shape [{0}, {1}] is not "
                "implemented yet; use cluster_shape [2, 1] (with multicast: true) or [1, 1]",
                s.clusterShape[0], s.clusterShape[1])
+           .str());
+  else if (streamK && s.clusterSize() != 1 &&
+           s.kernelSchedule == KernelSchedule::WarpSpecialized)
+    no("kernel_schedule",
+       formatv("tile_scheduler kind stream_k in a cluster with kernel_schedule: {0} is "
+               "not implemented yet; use warp_specialized_cooperative or cluster_shape [1, 1]",
+               kernelScheduleName(s.kernelSchedule))
            .str());
   else if (streamK && s.clusterSize() != 1 && s.tileScheduler.splitK != 1)
     no("tile_scheduler.split_k",
