@@ -86,8 +86,10 @@ void gemmc::sm100aUnsupported(const KernelSpec &s, std::vector<Violation> &out) 
   if (s.pdlWait != PdlWait::None || s.pdlLaunch != PdlLaunch::None)
     no("pdl_wait", "programmatic dependent launch is not implemented on sm_100a "
                    "yet; use pdl_wait: none and pdl_launch_dependents: none");
-  // stream_k numbers a CTA's workspace slot and its shares by CTA, not by
-  // cluster tile, as on sm_90a.
+  // stream_k in a cluster shares the K iterations by cluster tile and gives
+  // each CTA of a cluster its own workspace slot: built for sm_90a's [2, 1]
+  // cooperative kernel, not for sm_100a's clusters or its CTA pair (whose
+  // two CTAs hold one accumulator).
   if (s.tileScheduler.kind == TileSchedulerKind::StreamK && s.clusterSize() != 1)
     no("cluster_shape", "tile_scheduler kind stream_k with a cluster (or a CTA pair) "
                         "is not implemented on sm_100a yet; use cluster_shape [1, 1]");

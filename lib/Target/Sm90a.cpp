@@ -119,9 +119,33 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
                "implemented yet; use warp_specialized_cooperative",
                kernelScheduleName(s.kernelSchedule))
            .str());
-  if (s.tileScheduler.kind == TileSchedulerKind::StreamK && s.clusterSize() != 1)
-    no("cluster_shape", "tile_scheduler kind stream_k with a cluster is not "
-                        "implemented yet; use cluster_shape [1, 1]");
+  // stream_k in a cluster: built for the [2, 1] pair (B multicast) of the
+  // cooperative kernel, whose work unit is the cluster tile: both CTAs take
+  // the same pieces (the same K ranges, each its own M half), and each has
+  // its own workspace slot (cluster x 2 + rank). split_k's one-CTA-a-piece
+  // grid is not built for clusters.
+  bool streamK = s.tileScheduler.kind == TileSchedulerKind::StreamK;
+  // (A [2, 1] without multicast: the cluster check below; multistage and
+  // pingpong: the stream_k check above.)
+  if (streamK && s.clusterSize() != 1 && !(s.clusterShape[0] == 2 && s.clusterShape[1] == 1))
+    no("cluster_shape",
+       formatv("tile_scheduler kind stream_k with cluster_shape [{0}, {1}] is not "
+               "implemented yet; use cluster_shape [2, 1] (with multicast: true) or [1, 1]",
+               s.clusterShape[0], s.clusterShape[1])
+           .str());
+  else if (streamK && s.clusterSize() != 1 &&
+           s.kernelSchedule == KernelSchedule::WarpSpecialized)
+    no("kernel_schedule",
+       formatv("tile_scheduler kind stream_k in a cluster with kernel_schedule: {0} is "
+               "not implemented yet; use warp_specialized_cooperative or cluster_shape [1, 1]",
+               kernelScheduleName(s.kernelSchedule))
+           .str());
+  else if (streamK && s.clusterSize() != 1 && s.tileScheduler.splitK != 1)
+    no("tile_scheduler.split_k",
+       formatv("split_k {0} with a cluster is not implemented yet; use split_k: 1 "
+               "(stream_k) or cluster_shape [1, 1]",
+               s.tileScheduler.splitK)
+           .str());
   // Clusters of up to 2 CTAs each way, with multicast: a pair along M
   // shares B, a pair along N shares A, [2, 2] both.
   bool built = s.clusterShape[0] <= 2 && s.clusterShape[1] <= 2;

@@ -12,7 +12,10 @@
 // for all but the last full wave and the remainder, then an even share of
 // the rest's K iterations; split tiles meet in the workspace. All CTAs must
 // be resident at once (the runtime launches one per SM): a finishing CTA
-// waits for peers with higher indices.
+// waits for peers with higher indices. In a cluster (sm_90a's [2, 1]) the
+// plan is over clusters and cluster tiles: both CTAs of cluster c take the
+// same pieces, each writing its own slot (c x 2 + rank) and waiting on its
+// own rank's slots in clusters c + 1, ... .
 //
 //===----------------------------------------------------------------------===//
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
@@ -377,7 +380,14 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
     NamedBarrierOp::create(b, loc, ir.c32(kConsumersBarrier), ir.c32(threads),
                            /*arrive=*/false);
   };
+  // The shares are by cluster (`cta` and `ctas` count clusters: both CTAs
+  // of a cluster take the same pieces, each its own tile of the cluster
+  // tile); a CTA's slot is cluster x size + rank, and a finisher reads the
+  // slots of its own rank in the peer clusters.
+  Value rank = s.clusterSize() > 1 ? NVVM::ClusterId::create(b, loc, ir.i32) : Value();
   auto slotOf = [&](Value cta) {
+    if (rank)
+      cta = ir.add(ir.mul(cta, ir.c32(s.clusterSize())), rank);
     Value offset = arith::MulIOp::create(b, loc, ir.zext64(cta),
                                          ir.c64(streamKWorkspaceBytesPerCta(s)));
     return LLVM::GEPOp::create(b, loc, ir.globalPtr, b.getI8Type(),

@@ -448,11 +448,6 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
   else
     return done(r.fail("grid.scheduler", "expected \"data_parallel\", \"persistent\" or \"stream_k\", got \"" +
                                              sched + "\""));
-  // Stream-K's CTAs share tiles through the workspace, one CTA per slot.
-  if (m.scheduler == Scheduler::StreamK && m.cluster[0] * m.cluster[1] != 1)
-    return done(r.fail("cluster", "grid.scheduler stream_k takes cluster [1, 1, 1], got [" +
-                                      std::to_string(m.cluster[0]) + ", " +
-                                      std::to_string(m.cluster[1]) + ", 1]"));
   if (raster == "along_m")
     m.raster = Raster::AlongM;
   else if (raster == "along_n")
@@ -472,6 +467,11 @@ bool parseManifest(const std::string &text, const std::string &source, Manifest 
     if (s > 1 && m.scheduler != Scheduler::StreamK)
       return done(r.fail("grid.split_k", "split_k " + std::to_string(s) +
                                              " needs grid.scheduler stream_k (its workspace and fixup)"));
+    // Its grid is one CTA a piece, not whole clusters.
+    if (s > 1 && m.cluster[0] * m.cluster[1] != 1)
+      return done(r.fail("grid.split_k", "split_k " + std::to_string(s) + " takes cluster [1, 1, 1], got [" +
+                                             std::to_string(m.cluster[0]) + ", " +
+                                             std::to_string(m.cluster[1]) + ", 1]"));
     m.splitK = static_cast<int32_t>(s);
   }
 

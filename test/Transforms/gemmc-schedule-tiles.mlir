@@ -193,6 +193,100 @@ func.func @fixup(%acc: !llvm.struct<(f32, f32)>, %tile: i32, %kb: i32, %ke: i32,
 
 // -----
 
+// stream_k in a 2x1 cluster (sm_90a): the plan counts cluster tiles of 2 x
+// 128 rows (tiles = ceil(m / 256) x ceil(n / 256)) and the CTAs it shares
+// them over (%step) are clusters; both CTAs of a cluster take the same
+// pieces (tile, k_begin, k_end), the CTA of rank r the rows m0 + r x 128.
+
+// CHECK-LABEL: func.func @stream_k_cluster(
+// CHECK-SAME: %[[FIRST:[a-z0-9]*]]: i32, %[[STEP:[a-z0-9]*]]: i32, %[[M:[a-z0-9]*]]: i32, %[[N:[a-z0-9]*]]: i32, %[[KT:[a-z0-9]*]]: i32)
+// CHECK: %[[NR:.*]] = arith.addi %[[N]], %c255_i32 : i32
+// CHECK-NEXT: %[[TN:.*]] = arith.divui %[[NR]], %c256_i32 : i32
+// CHECK-NEXT: %[[MR:.*]] = arith.addi %[[M]], %c255_i32 : i32
+// CHECK-NEXT: %[[TM:.*]] = arith.divui %[[MR]], %c256_i32 : i32
+// CHECK-NEXT: %[[TILES:.*]] = arith.muli %[[TM]], %[[TN]] : i32
+// CHECK-NEXT: %[[WAVES:.*]] = arith.divui %[[TILES]], %[[STEP]] : i32
+// CHECK-NEXT: %[[REST:.*]] = arith.remui %[[TILES]], %[[STEP]] : i32
+// CHECK: %[[SF:.*]] = arith.muli %{{.*}}, %[[STEP]] : i32
+// CHECK: scf.for %[[WT:[a-z0-9]*]] = %[[FIRST]] to %[[SF]] step %[[STEP]]
+// CHECK: %[[ROWS:.*]] = arith.muli %{{.*}}, %c256_i32 : i32
+// CHECK-NEXT: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
+// CHECK-NEXT: %[[MINE:.*]] = arith.muli %[[RANK]], %c128_i32 : i32
+// CHECK-NEXT: %[[M0:.*]] = arith.addi %[[ROWS]], %[[MINE]] : i32
+// CHECK-NEXT: %[[N0:.*]] = arith.muli %{{.*}}, %c256_i32 : i32
+// CHECK-NEXT: "test.use"(%[[M0]], %[[N0]], %[[WT]], %c0_i32, %[[KT]])
+// CHECK: %[[P64:.*]] = arith.extui %[[STEP]] : i32 to i64
+// CHECK-NEXT: %[[C64:.*]] = arith.extui %[[FIRST]] : i32 to i64
+// CHECK: scf.for %[[LOCAL:[a-z0-9]*]] = %{{.*}} to %{{.*}} step %c1_i32
+// CHECK: %[[KB:.*]] = arith.trunci %{{.*}} : i64 to i32
+// CHECK: %[[KE:.*]] = arith.trunci %{{.*}} : i64 to i32
+// CHECK-NEXT: %[[TILE:.*]] = arith.addi %[[SF]], %[[LOCAL]] : i32
+// CHECK: %[[SROWS:.*]] = arith.muli %{{.*}}, %c256_i32 : i32
+// CHECK-NEXT: %[[SRANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
+// CHECK-NEXT: %[[SMINE:.*]] = arith.muli %[[SRANK]], %c128_i32 : i32
+// CHECK-NEXT: %[[SM0:.*]] = arith.addi %[[SROWS]], %[[SMINE]] : i32
+// CHECK-NEXT: %[[SN0:.*]] = arith.muli %{{.*}}, %c256_i32 : i32
+// CHECK-NEXT: "test.use"(%[[SM0]], %[[SN0]], %[[TILE]], %[[KB]], %[[KE]])
+func.func @stream_k_cluster(%first: i32, %step: i32, %m: i32, %n: i32, %kt: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %sf, %si = gemmc.stream_k_plan %step, %m, %n, %kt {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 64], cluster_shape = [2, 1], stages = 4, threads = 384, load = "tma", multicast = true, smem_swizzle = "128b", kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "stream_k", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">}
+  %g = gemmc.tile_loop %first, %step, %m, %n, %kt iter(%c0) split(%sf, %si) attributes {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 64], cluster_shape = [2, 1], stages = 4, threads = 384, load = "tma", multicast = true, smem_swizzle = "128b", kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "stream_k", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">} {
+  ^bb0(%m0: i32, %n0: i32, %tile: i32, %kb: i32, %ke: i32, %g0: i32):
+    "test.use"(%m0, %n0, %tile, %kb, %ke) : (i32, i32, i32, i32, i32) -> ()
+    %g1 = arith.addi %g0, %ke : i32
+    gemmc.yield %g1 : i32
+  }
+  return %g : i32
+}
+
+// -----
+
+// The fixup in a 2x1 cluster (sm_90a): %cta and %ctas count clusters (both
+// CTAs of a cluster take the same pieces), and each CTA has its own slot,
+// cluster x 2 + rank: the writer's, and for each peer cluster p the slot
+// p x 2 + rank that the finisher waits on and reads (its own rank's half of
+// the cluster tile).
+
+// CHECK-LABEL: func.func @fixup_cluster(
+// CHECK-SAME: %[[ACC:[a-z0-9]*]]: !llvm.struct<(f32, f32)>, %[[TILE:[a-z0-9]*]]: i32, %[[KB:[a-z0-9]*]]: i32, %[[KE:[a-z0-9]*]]: i32, %[[CTA:[a-z0-9]*]]: i32, %[[CTAS:[a-z0-9]*]]: i32, %[[KT:[a-z0-9]*]]: i32, %[[SF:[a-z0-9]*]]: i32, %[[SI:[a-z0-9]*]]: i64, %[[WS:[a-z0-9]*]]: !llvm.ptr<1>)
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
+// CHECK-NEXT: %[[WRITER:.*]] = arith.cmpi ugt, %[[KB]], %c0_i32 : i32
+// CHECK-NEXT: scf.if %[[WRITER]] {
+// CHECK-NEXT: %[[C2:.*]] = arith.muli %[[CTA]], %c2_i32 : i32
+// CHECK-NEXT: %[[MYSLOT:.*]] = arith.addi %[[C2]], %[[RANK]] : i32
+// CHECK-NEXT: %[[MY64:.*]] = arith.extui %[[MYSLOT]] : i32 to i64
+// CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[MY64]], %c131200_i64 : i64
+// CHECK-NEXT: %[[SLOT:.*]] = llvm.getelementptr %[[WS]][%[[OFF]]]
+// CHECK-NEXT: %[[DATA:.*]] = llvm.getelementptr %[[SLOT]][128]
+// CHECK-NEXT: %[[AT0:.*]] = llvm.getelementptr %[[DATA]][%[[TID]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+// CHECK: gemmc.named_barrier %c5_i32, %c256_i32{{$}}
+// CHECK: llvm.store %c1_i32, %[[SLOT]] atomic syncscope("device") release
+// CHECK: } else {
+// CHECK: %[[FIRSTPEER:.*]] = arith.addi %[[CTA]], %c1_i32 : i32
+// CHECK-NEXT: scf.for %[[PEER:[a-z0-9]*]] = %[[FIRSTPEER]] to %{{.*}} step %c1_i32 iter_args(%{{[a-z0-9]*}} = %[[ACC]]) -> (!llvm.struct<(f32, f32)>)
+// CHECK: scf.if %{{.*}} -> (!llvm.struct<(f32, f32)>) {
+// CHECK-NEXT: %[[P2:.*]] = arith.muli %[[PEER]], %c2_i32 : i32
+// CHECK-NEXT: %[[PSLOT:.*]] = arith.addi %[[P2]], %[[RANK]] : i32
+// CHECK-NEXT: %[[P64:.*]] = arith.extui %[[PSLOT]] : i32 to i64
+// CHECK-NEXT: %[[POFF:.*]] = arith.muli %[[P64]], %c131200_i64 : i64
+// CHECK-NEXT: %[[PEERSLOT:.*]] = llvm.getelementptr %[[WS]][%[[POFF]]]
+// CHECK: llvm.load %[[PEERSLOT]] atomic syncscope("device") acquire
+// CHECK: llvm.store %c0_i32, %[[PEERSLOT]]
+// CHECK: gemmc.named_barrier %c5_i32, %c256_i32{{$}}
+// CHECK-NEXT: %[[PDATA:.*]] = llvm.getelementptr %[[PEERSLOT]][128]
+// CHECK: "test.epilogue"(
+func.func @fixup_cluster(%acc: !llvm.struct<(f32, f32)>, %tile: i32, %kb: i32, %ke: i32, %cta: i32, %ctas: i32, %kt: i32, %sf: i32, %si: i64, %ws: !llvm.ptr<1>) {
+  gemmc.stream_k_fixup %acc, %tile, %kb, %ke, %cta, %ctas, %kt, %sf, %si, %ws attributes {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 64], cluster_shape = [2, 1], stages = 4, threads = 384, load = "tma", multicast = true, smem_swizzle = "128b", kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "stream_k", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">, threads = 256 : i64} : !llvm.struct<(f32, f32)>, !llvm.ptr<1> {
+  ^bb0(%total: !llvm.struct<(f32, f32)>):
+    "test.epilogue"(%total) : (!llvm.struct<(f32, f32)>) -> ()
+    gemmc.yield
+  }
+  return
+}
+
+// -----
+
 // The fixup on sm_100a (issue 13): the accumulator is a tensor-memory
 // address (i32), read a 32-column chunk at a time (gemmc.acc_load; BLOCK_N
 // 32 here: one chunk). The writer stores value j of thread t at float

@@ -453,9 +453,18 @@ TEST(RuntimeManifest, WorkspaceNeedsABoundedGrid) {
   EXPECT_EQ(m.workspaceBytesPerCta, 65664);
 }
 
-TEST(RuntimeManifest, StreamKTakesNoCluster) {
-  EXPECT_EQ(errorOf(replace(streamK(kExample), "\"cluster\": [1, 1, 1]", "\"cluster\": [2, 1, 1]")),
-            "k.cubin.json: field 'cluster': grid.scheduler stream_k takes cluster [1, 1, 1], got [2, 1, 1]");
+// stream_k in a cluster (sm_90a's [2, 1]: the shares by cluster, a slot a
+// CTA) parses; split_k > 1, one CTA a piece, takes no cluster.
+TEST(RuntimeManifest, StreamKTakesAClusterSplitKNone) {
+  std::string t = replace(streamK(kExample), "\"cluster\": [1, 1, 1]", "\"cluster\": [2, 1, 1]");
+  Manifest m;
+  std::string err;
+  ASSERT_TRUE(parseManifest(t, "k.cubin.json", m, err)) << err;
+  EXPECT_EQ(m.scheduler, Scheduler::StreamK);
+  EXPECT_EQ(m.cluster, (std::array<int32_t, 3>{2, 1, 1}));
+  EXPECT_EQ(m.workspaceBytesPerCta, 65664);
+  EXPECT_EQ(errorOf(replace(t, R"("group": 8)", R"("group": 8, "split_k": 2)")),
+            "k.cubin.json: field 'grid.split_k': split_k 2 takes cluster [1, 1, 1], got [2, 1, 1]");
 }
 
 TEST(RuntimeManifest, BadKernelName) {

@@ -548,6 +548,40 @@ TEST(RuntimePlan, WorkspaceIsSlotsTimesBytesPerCta) {
   EXPECT_EQ(residentSlots(p, 3), 0u);
 }
 
+// stream_k in a 2x1 cluster (sm_90a): every slot, in whole clusters (on the
+// H200's 132 SMs, 66 clusters of 2, however few the tiles); the workspace has
+// a slot a CTA (cluster x 2 + rank). With fewer resident CTAs (the driver's
+// max active clusters x 2, Runtime.cpp) the grid and the workspace follow.
+TEST(RuntimePlan, StreamKClusterGridAndWorkspace) {
+  Manifest m = makeStreamK(); // tile 128 x 256
+  m.cluster = {2, 1, 1};
+  LaunchDims d;
+  std::string err;
+  ASSERT_TRUE(computeLaunch(m, 8192, 8192, 132, d, err)) << err;
+  EXPECT_EQ(d.tiles, 64u * 32u);
+  EXPECT_EQ(d.grid[0], 132u);
+  EXPECT_EQ(d.cluster, (std::array<uint32_t, 3>{2, 1, 1}));
+  ASSERT_TRUE(computeLaunch(m, 256, 256, 132, d, err)) << err; // 2 tiles, one cluster tile
+  EXPECT_EQ(d.tiles, 2u);
+  EXPECT_EQ(d.grid[0], 132u);
+  ASSERT_TRUE(computeLaunch(m, 4100, 4096, 132, d, err)) << err; // 33 tile rows (odd)
+  EXPECT_EQ(d.tiles, 33u * 16u);
+  EXPECT_EQ(d.grid[0], 132u);
+  ASSERT_TRUE(computeLaunch(m, 8192, 8192, 131, d, err)) << err; // whole clusters
+  EXPECT_EQ(d.grid[0], 130u);
+  ASSERT_TRUE(computeLaunch(m, 8192, 8192, 120, d, err)) << err; // 60 clusters fit
+  EXPECT_EQ(d.grid[0], 120u);
+  EXPECT_EQ(residentSlots(m, 132), 132u);
+  EXPECT_EQ(workspaceBytes(m, 132), 132u * 131200u);
+  EXPECT_EQ(workspaceBytes(m, 131), 130u * 131200u);
+  // The largest grid fits the workspace exactly.
+  ASSERT_TRUE(computeLaunch(m, 8192, 8192, 132, d, err)) << err;
+  EXPECT_EQ(uint64_t(d.grid[0]) * uint64_t(m.workspaceBytesPerCta), workspaceBytes(m, 132));
+  EXPECT_FALSE(computeLaunch(m, 128, 128, 1, d, err));
+  EXPECT_EQ(err, "stream_k scheduler: 1 SMs cannot hold one cluster of 2");
+  EXPECT_EQ(workspaceBytes(m, 1), 0u);
+}
+
 TEST(RuntimePlan, EmptyProblemHasNoGrid) {
   LaunchDims d;
   std::string err;

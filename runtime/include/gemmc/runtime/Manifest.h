@@ -16,7 +16,8 @@ namespace gemmc::rt {
 
 enum class Operand { A = 0, B = 1, C = 2 };
 // StreamK: one CTA per resident slot, splitting the tiles' K loops over all
-// of them (grid.x = the slot count even for one tile); cluster [1, 1, 1].
+// of them (grid.x = the slot count even for one tile); in a cluster (sm_90a's
+// [2, 1]) the slots are whole clusters, and split_k > 1 takes none.
 enum class Scheduler { DataParallel, Persistent, StreamK };
 enum class Raster { AlongM, AlongN };
 // TmapC: the C tensor map of a kernel whose epilogue stores C with TMA
