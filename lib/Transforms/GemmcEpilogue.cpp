@@ -770,24 +770,29 @@ void Epilogue::storeThroughTma() {
                      !std::getenv("GEMMC_FP8S_NO_STMATRIX");
   auto writeUnitStmatrix = [&](int64_t chunk, int64_t block, Value buffer) {
     Value q = ir.divU(lane, ir.c32(8)), r8 = ir.remU(lane, ir.c32(8));
-    Value matrixRow = ir.add(ir.add(ir.mul(warp, ir.c32(frag.warpRows)),
-                                    ir.mul(ir.remU(q, ir.c32(2)), ir.c32(frag.halfRows))),
-                             r8);
+    Value warpRow = ir.mul(warp, ir.c32(frag.warpRows));
+    Value halfRow = ir.mul(ir.remU(q, ir.c32(2)), ir.c32(frag.halfRows));
+    Value matrixRow = ir.add(ir.add(warpRow, halfRow), r8);
     Value rowAt = ir.mul(matrixRow, ir.c32(rowBytes));
     Value unitOffset = ir.divU(q, ir.c32(2));
+    // Row h of the thread's fragment in the block (rowInGroup + 8h) and, with
+    // beta, its 64-bit start in C.
+    auto rowOf = [&](int64_t h) {
+      Value first = blockRow(block);
+      return ir.add(first, ir.add(rowInGroup, ir.c32(frag.halfRows * h)));
+    };
     Value rowStart[2];
     for (int64_t h = 0; h < frag.halves; ++h)
       if (op.getBeta())
-        rowStart[h] = cAddress(ir.add(blockRow(block), ir.add(rowInGroup, ir.c32(frag.halfRows * h))),
-                               op.getN0());
+        rowStart[h] = cAddress(rowOf(h), op.getN0());
     for (int64_t jj = 0; jj < chunkCols / frag.blockColumns; jj += 2) {
       SmallVector<Value, 4> regs;
       for (int64_t dj = 0; dj < 2; ++dj)
         for (int64_t h = 0; h < frag.halves; ++h) {
           int64_t j = chunk * chunkCols / frag.blockColumns + jj + dj;
-          Value row = ir.add(blockRow(block), ir.add(rowInGroup, ir.c32(frag.halfRows * h)));
-          Value col = ir.add(ir.add(op.getN0(), ir.c32(chunk * chunkCols)),
-                             ir.add(colInGroup, ir.c32(frag.blockColumns * (jj + dj))));
+          Value row = rowOf(h);
+          Value chunkCol = ir.add(op.getN0(), ir.c32(chunk * chunkCols));
+          Value col = ir.add(chunkCol, ir.add(colInGroup, ir.c32(frag.blockColumns * (jj + dj))));
           Value v[2];
           for (int64_t e = 0; e < 2; ++e) {
             Value colE = ir.add(col, ir.c32(e));
