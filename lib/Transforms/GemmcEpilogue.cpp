@@ -45,7 +45,6 @@
 #include "gemmc/Target/Sm80.h"
 #include "gemmc/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include <cstdlib>
 
 #define DEBUG_TYPE "gemmc-epilogue"
 
@@ -761,13 +760,16 @@ void Epilogue::storeThroughTma() {
   // blocks; lanes 8q..8q+7 give the addresses of matrix q's rows, row r of
   // block u at 16-byte unit u ^ (r % 8) of its 128-byte swizzled row. 4
   // instructions a warp and unit instead of 16 4-byte st.shared (f54f58b,
-  // backed out for the bf16 cooperative kernel, where it gained nothing;
-  // here the epilogue runs beside the other warpgroup's mainloop).
-  // GEMMC_FP8S_NO_STMATRIX=1: the st.shared of main (round 1's b1 only).
-  bool useStmatrix = colTilesInsideN && cb == 2 && frag.halves == 2 &&
-                     frag.blockColumns == isa::kSwizzleAtomRows &&
-                     (chunkCols / frag.blockColumns) % 2 == 0 &&
-                     !std::getenv("GEMMC_FP8S_NO_STMATRIX");
+  // backed out for the bf16 cooperative kernel, where it gained nothing).
+  // Pingpong only, where the epilogue runs beside the other warpgroup's
+  // mainloop: measured (fp8s round 1, H200, one process, over the same
+  // kernel with st.shared) +0.1-0.7% on the per-row/column 128x128 pp, but
+  // -0.9-0% on the 128x256 cooperative stream_k kernel (rc_sk), so a
+  // cooperative kernel keeps the 4-byte st.shared.
+  bool useStmatrix = colTilesInsideN &&
+                     s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong && cb == 2 &&
+                     frag.halves == 2 && frag.blockColumns == isa::kSwizzleAtomRows &&
+                     (chunkCols / frag.blockColumns) % 2 == 0;
   auto writeUnitStmatrix = [&](int64_t chunk, int64_t block, Value buffer) {
     Value q = ir.divU(lane, ir.c32(8)), r8 = ir.remU(lane, ir.c32(8));
     Value warpRow = ir.mul(warp, ir.c32(frag.warpRows));
