@@ -96,25 +96,28 @@ Value EpilogueMath::rowScaleAt(Value row) {
 }
 
 SmallVector<Value> EpilogueMath::colScalePairsAt(Value first, ArrayRef<int64_t> offsets) {
-  // Clamped (the values past N are clipped by the store). A branch with
-  // unclamped constant offsets for tiles inside N was tried: LLVM merged
-  // its loads with the clamped ones behind one 64-bit address per column,
-  // which spilled the 128x256 kernel (ptxas, 168 registers).
-  //
   // One 8-byte load a pair (ld.global.nc.v2.f32): the pair's index is even
-  // (first and the offsets are, and N is where the clamp acts), and the
-  // runtime refuses a per-column scale_b that is not 8-byte aligned
-  // (docs/abi.md), so the pair is 8-byte aligned: half the load
-  // instructions of two 4-byte loads a pair.
+  // (first and the offsets are), and the runtime refuses a per-column
+  // scale_b that is not 8-byte aligned (docs/abi.md), so the pair is 8-byte
+  // aligned: half the load instructions of two 4-byte loads a pair.
+  //
+  // Unclamped (fp8s): the TMA-store path, the only caller, sees only tiles
+  // inside N (storeTmaOrDirect sends a per-column kernel's tiles over N's
+  // edge to the register stores, whose per-value loads are scalar and
+  // clamped), so every pair is inside N: one 64-bit address, the pairs at
+  // constant offsets from it (ld.global.nc.v2.b32 [%rd+offset]). Session
+  // 13's clamp, min(c, N - 2) and a 64-bit address a pair, is gone. (A
+  // branch inside the TMA path with both forms had LLVM merge them behind
+  // one 64-bit address a column, which spilled the 128x256 kernel.)
   SmallVector<Value> values;
   if (!colScale)
     return values;
-  Value lastPair = ir.sub(n, ir.c32(2));
   auto pairType = VectorType::get({2}, ir.f32);
+  Value base = LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, ir.f32, colScale,
+                                   ValueRange{ir.zext64(first)});
   for (int64_t offset : offsets) {
-    Value at = LLVM::GEPOp::create(
-        ir.b, ir.loc, ir.globalPtr, ir.f32, colScale,
-        ValueRange{ir.zext64(ir.minU(ir.add(first, ir.c32(offset)), lastPair))});
+    Value at = LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, ir.f32, base,
+                                   ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});
     Value both = LLVM::LoadOp::create(ir.b, ir.loc, pairType, at,
                                       /*alignment=*/kColScaleAlignBytes,
                                       /*isVolatile=*/false, /*isNonTemporal=*/false,

@@ -280,6 +280,8 @@ struct Epilogue {
   Type outType, pairType;
   int64_t cb = 0;
   bool fp8Out = false;
+  /// storeThroughTma sees only tiles inside N (storeTmaOrDirect).
+  bool colTilesInsideN = false;
   EpilogueMath math;
 };
 
@@ -654,14 +656,24 @@ void Epilogue::storeTmaOrDirect() {
   // and ldc, which may belong to another tensor. Those tiles (only the last
   // column of tiles, only when N x bytes is not a multiple of 16) store
   // from registers.
+  //
+  // A kernel with per-column scales on sm_90a (fp8s) sends every tile over
+  // N's edge there: the TMA path then sees only tiles inside N, whose
+  // column scales load from one address and constant offsets, no clamp
+  // (colScalePairsAt). Only the last column of tiles, and only
+  // when N is not a multiple of the tile, pays the register stores.
   Value n = op.getN();
+  bool tmem = isaFor(s.arch).hasTmem;
   Value overEdge = ir.cmp(arith::CmpIPredicate::ugt, ir.add(op.getN0(), ir.c32(s.blockN())), n);
-  Value ragged = ir.andI(
-      ir.cmp(arith::CmpIPredicate::ne, ir.remU(n, ir.c32(isa::kTmaGlobalAlignBytes / cb)), ir.c32(0)),
-      overEdge);
+  colTilesInsideN = !tmem && math.hasColScale();
+  Value ragged =
+      colTilesInsideN
+          ? overEdge
+          : ir.andI(ir.cmp(arith::CmpIPredicate::ne,
+                           ir.remU(n, ir.c32(isa::kTmaGlobalAlignBytes / cb)), ir.c32(0)),
+                    overEdge);
   auto edge = scf::IfOp::create(b, loc, ragged, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
-  bool tmem = isaFor(s.arch).hasTmem;
   b.setInsertionPointToStart(&edge.getThenRegion().front());
   tmem ? storeFromTensorMemory() : storeDirect();
   b.setInsertionPointToStart(&edge.getElseRegion().front());
@@ -718,10 +730,10 @@ void Epilogue::storeThroughTma() {
       }
   int64_t blocksPerChunk = chunkCols / frag.blockColumns;
   // The column scales of chunks first .. first + count - 1, indexed by the
-  // value's (j - first block, e): one 8-byte load a pair. A tile here
-  // lies inside N or has N a multiple of 16 bytes of C (storeTmaOrDirect),
-  // so N is even and each pair (an even column and the next) lies wholly
-  // inside or outside N.
+  // value's (j - first block, e): one 8-byte load a pair at a constant
+  // offset, no clamp: with a column scale, a tile here lies inside N
+  // (storeTmaOrDirect).
+  assert((!math.hasColScale() || colTilesInsideN) && "column scales inside N");
   int64_t heldFirst = 0, heldEnd = 0; // the chunks whose scales colScales holds
   auto loadColScales = [&](int64_t first, int64_t count) {
     SmallVector<int64_t> offsets;
@@ -741,7 +753,79 @@ void Epilogue::storeThroughTma() {
                                 colScales[(j - heldFirst * blocksPerChunk) * frag.pair + e]);
     return v;
   };
+  // A per-column kernel with a 16-bit C (fp8s): the unit's values go to
+  // shared memory with stmatrix.x4, four 8x8 matrices of 16-bit pairs a
+  // warp, whose per-thread layout is the accumulator fragment's: matrices
+  // (jj, h = 0), (jj, h = 1), (jj + 1, 0), (jj + 1, 1) of two 8-column
+  // blocks; lanes 8q..8q+7 give the addresses of matrix q's rows, row r of
+  // block u at 16-byte unit u ^ (r % 8) of its 128-byte swizzled row. 4
+  // instructions a warp and unit instead of 16 4-byte st.shared (f54f58b,
+  // backed out for the bf16 cooperative kernel, where it gained nothing).
+  // Pingpong only, where the epilogue runs beside the other warpgroup's
+  // mainloop: measured (fp8s round 1, H200, one process, over the same
+  // kernel with st.shared) +0.1-0.7% on the per-row/column 128x128 pp, but
+  // -0.9-0% on the 128x256 cooperative stream_k kernel (rc_sk), so a
+  // cooperative kernel keeps the 4-byte st.shared.
+  bool useStmatrix = colTilesInsideN &&
+                     s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong && cb == 2 &&
+                     frag.halves == 2 && frag.blockColumns == isa::kSwizzleAtomRows &&
+                     (chunkCols / frag.blockColumns) % 2 == 0;
+  auto writeUnitStmatrix = [&](int64_t chunk, int64_t block, Value buffer) {
+    Value q = ir.divU(lane, ir.c32(8)), r8 = ir.remU(lane, ir.c32(8));
+    Value warpRow = ir.mul(warp, ir.c32(frag.warpRows));
+    Value halfRow = ir.mul(ir.remU(q, ir.c32(2)), ir.c32(frag.halfRows));
+    Value matrixRow = ir.add(ir.add(warpRow, halfRow), r8);
+    Value rowAt = ir.mul(matrixRow, ir.c32(rowBytes));
+    Value unitOffset = ir.divU(q, ir.c32(2));
+    // Row h of the thread's fragment in the block (rowInGroup + 8h) and, with
+    // beta, its 64-bit start in C.
+    auto rowOf = [&](int64_t h) {
+      Value first = blockRow(block);
+      return ir.add(first, ir.add(rowInGroup, ir.c32(frag.halfRows * h)));
+    };
+    Value rowStart[2];
+    for (int64_t h = 0; h < frag.halves; ++h)
+      if (op.getBeta())
+        rowStart[h] = cAddress(rowOf(h), op.getN0());
+    for (int64_t jj = 0; jj < chunkCols / frag.blockColumns; jj += 2) {
+      SmallVector<Value, 4> regs;
+      for (int64_t dj = 0; dj < 2; ++dj)
+        for (int64_t h = 0; h < frag.halves; ++h) {
+          int64_t j = chunk * chunkCols / frag.blockColumns + jj + dj;
+          Value row = rowOf(h);
+          Value chunkCol = ir.add(op.getN0(), ir.c32(chunk * chunkCols));
+          Value col = ir.add(chunkCol, ir.add(colInGroup, ir.c32(frag.blockColumns * (jj + dj))));
+          Value v[2];
+          for (int64_t e = 0; e < 2; ++e) {
+            Value colE = ir.add(col, ir.c32(e));
+            Value inside;
+            if (op.getBeta() || math.touchesMemory()) {
+              Value colInside = ir.cmp(arith::CmpIPredicate::ult, colE, op.getN());
+              inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), colInside);
+            }
+            v[e] = finish(scalesAhead ? scaledAhead(block, j, h, e)
+                                      : scaled(block * blockValues() + valueIndex(j, h, e)),
+                          [&] {
+                            return LLVM::GEPOp::create(
+                                b, loc, ir.globalPtr, outType, rowStart[h],
+                                ValueRange{ir.sub(colE, op.getN0())});
+                          },
+                          row, colE, inside, scalesAhead);
+          }
+          regs.push_back(LLVM::BitcastOp::create(b, loc, ir.i32, pair(v[0], v[1])));
+        }
+      Value unit = ir.add(unitOffset, ir.c32(jj));
+      Value swizzled = ir.mul(arith::XOrIOp::create(b, loc, unit, r8),
+                              ir.c32(isa::kSwizzleUnitBytes));
+      NVVM::StMatrixOp::create(b, loc, ir.sharedAt(buffer, ir.add(rowAt, swizzled)), regs,
+                               NVVM::MMALayout::row,
+                               NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+                               NVVM::LdStMatrixEltType::B16);
+    }
+  };
   auto writeUnit = [&](int64_t chunk, int64_t block, Value buffer) {
+    if (useStmatrix)
+      return writeUnitStmatrix(chunk, block, buffer);
     for (int64_t h = 0; h < frag.halves; ++h) {
       Value rowInChunk = ir.add(rowInGroup, ir.c32(frag.halfRows * h));
       Value row = ir.add(blockRow(block), rowInChunk);

@@ -46,16 +46,19 @@ public:
   /// Whether the spec has a scale vector (a row or a column scale).
   bool hasScaleVectors() const { return rowScale || colScale; }
 
+  /// Whether the spec has a column scale (operands.b.scale: col).
+  bool hasColScale() const { return static_cast<bool>(colScale); }
+
   /// scale_a[row] (row clamped to M), or a null value without a row scale.
   /// For callers that load each scale once per thread and tile ahead of
   /// the stores, then pass `scalesApplied` to apply().
   Value rowScaleAt(Value row);
 
   /// scale_b[c], scale_b[c + 1] for each pair c = first + offsets[i] (2 x
-  /// offsets.size() values; none without a column scale). A pair's start is
-  /// clamped to N - 2 and its second value read 4 bytes on: one address a
-  /// pair. The caller guarantees that each pair lies wholly inside N or
-  /// wholly outside it (its values then unused) and that N >= 2.
+  /// offsets.size() values; none without a column scale): one 64-bit
+  /// address, scale_b + first, and one 8-byte load a pair at a constant
+  /// offset from it. No clamp: the caller guarantees that every pair lies
+  /// inside N and that first is even.
   SmallVector<Value> colScalePairsAt(Value first, ArrayRef<int64_t> offsets);
 
   /// x, the f32 value alpha x acc + beta x C at C[row][col], to
