@@ -1221,9 +1221,9 @@ void WarpSpecializer::buildPingpongPieces(Value wg,
   // The last piece's hand-over goes to the warpgroup of the piece after it
   // (there is none), which takes it: every arrival is waited for.
   Value pieces = streamKPieceCount(ir, first, step, splitFirst, splitIterations, kTiles);
-  ir.ifThen(ir.andI(ir.cmp(arith::CmpIPredicate::ugt, pieces, ir.c32(0)),
-                    ir.cmp(arith::CmpIPredicate::eq, ir.remU(pieces, ir.c32(2)), wg)),
-            waitTurn);
+  Value nextIsOurs = ir.cmp(arith::CmpIPredicate::eq, ir.remU(pieces, ir.c32(2)), wg);
+  Value any = ir.cmp(arith::CmpIPredicate::ugt, pieces, ir.c32(0));
+  ir.ifThen(ir.andI(any, nextIsOurs), waitTurn);
   drainStores();
 }
 

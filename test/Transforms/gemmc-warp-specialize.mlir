@@ -206,6 +206,30 @@ gpu.module @pingpong {
 
 // -----
 
+// stream_k, cooperative 128x256: the plan is made once (from the K tiles),
+// both roles walk the same pieces (tile_loop with split), and each consumer
+// piece ends in a fixup over the 256 consumer threads whose body stores the
+// finished tile.
+
+// CHECK-LABEL: llvm.func @stream_k(
+// CHECK-SAME: %[[WS:arg9]]: !llvm.ptr<1>, %[[FIRST:[a-z0-9]*]]: i32, %[[STEP:[a-z0-9]*]]: i32, %[[S:[a-z0-9]*]]: !llvm.ptr<3>)
+// CHECK: %[[KT:.*]] = arith.divui
+// CHECK-NEXT: %[[SF:.*]], %[[SI:.*]] = gemmc.stream_k_plan %[[STEP]], %arg4, %arg5, %[[KT]]
+// CHECK: gemmc.tile_loop %[[FIRST]], %[[STEP]], %arg4, %arg5, %[[KT]] iter(%c0_i32) split(%[[SF]], %[[SI]])
+// CHECK: gemmc.tile_loop %[[FIRST]], %[[STEP]], %arg4, %arg5, %[[KT]] iter(%c0_i32) split(%[[SF]], %[[SI]])
+// CHECK-NEXT: ^bb0(%[[M0:.*]]: i32, %[[N0:.*]]: i32, %[[TILE:.*]]: i32, %[[KB:.*]]: i32, %[[KE:.*]]: i32, %{{.*}}: i32):
+// CHECK: gemmc.stream_k_fixup %[[ACC:.*]], %[[TILE]], %[[KB]], %[[KE]], %[[FIRST]], %[[STEP]], %[[KT]], %[[SF]], %[[SI]], %[[WS]] attributes {schedule = {{.*}}, threads = 256 : i64}
+// CHECK-NEXT: ^bb0(%[[TOTAL:.*]]: !llvm.struct
+// CHECK: gemmc.epilogue %[[TOTAL]], %{{.*}}, %[[M0]], %[[N0]]
+gpu.module @stream_k {
+  llvm.func @stream_k(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: !llvm.ptr<1>, %arg4: i32, %arg5: i32, %arg6: i32, %arg7: i32, %arg8: f32, %arg9: !llvm.ptr<1>, %first: i32, %step: i32, %smem: !llvm.ptr<3>) attributes {nvvm.kernel} {
+    gemmc.tile_matmul %arg0, %arg1, %arg3, %first, %step, %arg4, %arg5, %arg6, %arg7 tmap_c(%arg2 : !llvm.ptr) alpha(%arg8) workspace(%arg9 : !llvm.ptr<1>) smem(%smem) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 64], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "stream_k", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 49152, b_offset = 16384, barriers = 229376, align = 1024, swizzle = 128, epilogue = 196608>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>, !llvm.ptr<3>
+    llvm.return
+  }
+}
+
+// -----
+
 // stream_k, pingpong 64x256: both consumer warpgroups walk the producer's
 // pieces (the same tile_loop with split, carrying its load number), each
 // acting on the pieces of its parity (streamKPiece's ordinal: whole tiles
@@ -266,30 +290,6 @@ gpu.module @pingpong {
 gpu.module @pingpong_stream_k {
   llvm.func @pingpong_stream_k(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: !llvm.ptr<1>, %arg4: i32, %arg5: i32, %arg6: i32, %arg7: i32, %arg8: f32, %arg9: !llvm.ptr<1>, %first: i32, %step: i32, %smem: !llvm.ptr<3>) attributes {nvvm.kernel} {
     gemmc.tile_matmul %arg0, %arg1, %arg3, %first, %step, %arg4, %arg5, %arg6, %arg7 tmap_c(%arg2 : !llvm.ptr) alpha(%arg8) workspace(%arg9 : !llvm.ptr<1>) smem(%smem) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [64, 256, 64], cluster_shape = [1, 1], stages = 5, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized_pingpong", tile_scheduler = "stream_k", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 5, stage_bytes = 40960, b_offset = 8192, barriers = 221184, align = 1024, swizzle = 128, epilogue = 204800>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>, !llvm.ptr<3>
-    llvm.return
-  }
-}
-
-// -----
-
-// stream_k, cooperative 128x256: the plan is made once (from the K tiles),
-// both roles walk the same pieces (tile_loop with split), and each consumer
-// piece ends in a fixup over the 256 consumer threads whose body stores the
-// finished tile.
-
-// CHECK-LABEL: llvm.func @stream_k(
-// CHECK-SAME: %[[WS:arg9]]: !llvm.ptr<1>, %[[FIRST:[a-z0-9]*]]: i32, %[[STEP:[a-z0-9]*]]: i32, %[[S:[a-z0-9]*]]: !llvm.ptr<3>)
-// CHECK: %[[KT:.*]] = arith.divui
-// CHECK-NEXT: %[[SF:.*]], %[[SI:.*]] = gemmc.stream_k_plan %[[STEP]], %arg4, %arg5, %[[KT]]
-// CHECK: gemmc.tile_loop %[[FIRST]], %[[STEP]], %arg4, %arg5, %[[KT]] iter(%c0_i32) split(%[[SF]], %[[SI]])
-// CHECK: gemmc.tile_loop %[[FIRST]], %[[STEP]], %arg4, %arg5, %[[KT]] iter(%c0_i32) split(%[[SF]], %[[SI]])
-// CHECK-NEXT: ^bb0(%[[M0:.*]]: i32, %[[N0:.*]]: i32, %[[TILE:.*]]: i32, %[[KB:.*]]: i32, %[[KE:.*]]: i32, %{{.*}}: i32):
-// CHECK: gemmc.stream_k_fixup %[[ACC:.*]], %[[TILE]], %[[KB]], %[[KE]], %[[FIRST]], %[[STEP]], %[[KT]], %[[SF]], %[[SI]], %[[WS]] attributes {schedule = {{.*}}, threads = 256 : i64}
-// CHECK-NEXT: ^bb0(%[[TOTAL:.*]]: !llvm.struct
-// CHECK: gemmc.epilogue %[[TOTAL]], %{{.*}}, %[[M0]], %[[N0]]
-gpu.module @stream_k {
-  llvm.func @stream_k(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: !llvm.ptr<1>, %arg4: i32, %arg5: i32, %arg6: i32, %arg7: i32, %arg8: f32, %arg9: !llvm.ptr<1>, %first: i32, %step: i32, %smem: !llvm.ptr<3>) attributes {nvvm.kernel} {
-    gemmc.tile_matmul %arg0, %arg1, %arg3, %first, %step, %arg4, %arg5, %arg6, %arg7 tmap_c(%arg2 : !llvm.ptr) alpha(%arg8) workspace(%arg9 : !llvm.ptr<1>) smem(%smem) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 256, 64], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized_cooperative", tile_scheduler = "stream_k", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 49152, b_offset = 16384, barriers = 229376, align = 1024, swizzle = 128, epilogue = 196608>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>, !llvm.ptr<3>
     llvm.return
   }
 }

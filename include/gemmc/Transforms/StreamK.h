@@ -64,9 +64,11 @@ inline Value streamKPieceCount(KernelIR &ir, Value first, Value step, Value spli
                                Value total, Value kTiles) {
   OpBuilder &b = ir.b;
   Location loc = ir.loc;
-  Value whole = arith::SelectOp::create(
-      b, loc, ir.cmp(arith::CmpIPredicate::ult, first, splitFirst),
-      ir.divU(ir.add(ir.sub(splitFirst, first), ir.sub(step, ir.c32(1))), step), ir.c32(0));
+  Value stepLess1 = ir.sub(step, ir.c32(1));
+  Value left = ir.sub(splitFirst, first);
+  Value wholeTiles = ir.divU(ir.add(left, stepLess1), step);
+  Value hasWhole = ir.cmp(arith::CmpIPredicate::ult, first, splitFirst);
+  Value whole = arith::SelectOp::create(b, loc, hasWhole, wholeTiles, ir.c32(0));
   StreamKShares shares{ir, total, step};
   Value kTiles64 = ir.zext64(kTiles);
   Value begin = shares.share(first), end = shares.share(ir.add(first, ir.c32(1)));
