@@ -23,7 +23,7 @@ rc128=h200_fp8_e4m3_rowcol_128x128_pp pt128=h200_fp8_e4m3_128x128_pp
 
 gpu_stage_build 90 || exit 1
 cubins=("$dir"/b_*.cubin)
-gpu_stage_suite "$(lim 30)" "$shapes" "${cubins[@]}"
+gpu_stage_suite "$(lim 40)" "$shapes" "${cubins[@]}"
 rc=$?
 grep -E "FAIL" "$OUT/suite.txt" | head -40 | tee -a "$log"
 ((rc)) && status=1
@@ -32,7 +32,7 @@ all=$(gpu_drop_failed "$rc" "$all" $(cd "$dir" && ls b_*.cubin))
 timed() { local x; for x in "$@"; do tr , '\n' <<<"$all" | grep -x "$x.cubin" || true; done | paste -sd,; }
 kernels=$(timed old_$rc128 b_rc_pp_sk old_$pt128 b_pt_pp_sk)
 if fits 35 "bench on the four shapes"; then
-  stage bench "$(lim 50)" "$bench" "${suite[@]}" --shapes cube8192,prefill_attn_out,cube4096,prefill_mlp_up \
+  stage bench "$(lim 45)" "$bench" "${suite[@]}" --shapes cube8192,prefill_attn_out,cube4096,prefill_mlp_up \
     --cubin-dir "$dir" --cubins "$kernels" --iters 20 --warmup 2 >"$OUT/bench.txt" 2>&1 || status=1
 fi
 # The "/128x256" column is over the per-tensor persistent kernel old_$pt128 here.
