@@ -112,12 +112,31 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
                s.blockM(), wgRows, 2 * wgRows)
            .str());
   if (s.tileScheduler.kind == TileSchedulerKind::StreamK &&
-      (s.kernelSchedule == KernelSchedule::Multistage ||
-       s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong))
+      s.kernelSchedule == KernelSchedule::Multistage)
     no("kernel_schedule",
        formatv("tile_scheduler kind stream_k with kernel_schedule: {0} is not "
                "implemented yet; use warp_specialized_cooperative",
                kernelScheduleName(s.kernelSchedule))
+           .str());
+  // stream_k under pingpong: built for one CTA (no cluster) and split_k 1,
+  // the warpgroups taking the CTA's pieces in turns
+  // (buildPingpongConsumers).
+  else if (s.tileScheduler.kind == TileSchedulerKind::StreamK &&
+           s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong &&
+           s.clusterSize() != 1)
+    no("cluster_shape",
+       formatv("tile_scheduler kind stream_k with warp_specialized_pingpong and "
+               "cluster_shape [{0}, {1}] is not implemented yet; use cluster_shape "
+               "[1, 1] or warp_specialized_cooperative",
+               s.clusterShape[0], s.clusterShape[1])
+           .str());
+  else if (s.tileScheduler.kind == TileSchedulerKind::StreamK &&
+           s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong &&
+           s.tileScheduler.splitK != 1)
+    no("tile_scheduler.split_k",
+       formatv("split_k {0} with warp_specialized_pingpong is not implemented "
+               "yet; use split_k: 1 (stream_k) or warp_specialized_cooperative",
+               s.tileScheduler.splitK)
            .str());
   // stream_k in a cluster: built for the [2, 1] pair (B multicast) of the
   // cooperative kernel, whose work unit is the cluster tile: both CTAs take
@@ -125,9 +144,11 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
   // its own workspace slot (cluster x 2 + rank). split_k's one-CTA-a-piece
   // grid is not built for clusters.
   bool streamK = s.tileScheduler.kind == TileSchedulerKind::StreamK;
-  // (A [2, 1] without multicast: the cluster check below; multistage and
-  // pingpong: the stream_k check above.)
-  if (streamK && s.clusterSize() != 1 && !(s.clusterShape[0] == 2 && s.clusterShape[1] == 1))
+  // (A [2, 1] without multicast: the cluster check below; multistage, and
+  // pingpong in a cluster: the checks above.)
+  if (streamK && s.clusterSize() != 1 &&
+      s.kernelSchedule != KernelSchedule::WarpSpecializedPingpong &&
+      !(s.clusterShape[0] == 2 && s.clusterShape[1] == 1))
     no("cluster_shape",
        formatv("tile_scheduler kind stream_k with cluster_shape [{0}, {1}] is not "
                "implemented yet; use cluster_shape [2, 1] (with multicast: true) or [1, 1]",

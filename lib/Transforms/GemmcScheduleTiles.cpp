@@ -244,6 +244,11 @@ struct StreamKPartials {
   KernelIR &ir;
   int64_t threads, vec;
   Value tid;
+  /// The thread's own address first (data + tid), then value i's constant
+  /// offset from it: under pingpong, whose tid (mod 128) LLVM ORs into
+  /// i x threads, each value's address was a register of its own (ptxas
+  /// spilled 512 bytes).
+  bool threadBase = false;
 
   Type unit() const {
     return vec == 1 ? Type(ir.f32) : Type(VectorType::get({vec}, ir.f32));
@@ -251,6 +256,13 @@ struct StreamKPartials {
   /// Where value i (a multiple of vec) of this thread is in `slot`.
   Value at(Value slot, int64_t i) const {
     OpBuilder &b = ir.b;
+    if (threadBase) {
+      Value data = LLVM::GEPOp::create(b, ir.loc, ir.globalPtr, b.getI8Type(), slot,
+                                       ValueRange{ir.c32(kStreamKFlagBytes)});
+      Value mine = LLVM::GEPOp::create(b, ir.loc, ir.globalPtr, unit(), data, ValueRange{tid});
+      return LLVM::GEPOp::create(b, ir.loc, ir.globalPtr, unit(), mine,
+                                 ValueRange{ir.c32(i / vec * threads)});
+    }
     Value index = ir.add(ir.c32(i / vec * threads), tid);
     Value data = LLVM::GEPOp::create(b, ir.loc, ir.globalPtr, b.getI8Type(), slot,
                                      ValueRange{ir.c32(kStreamKFlagBytes)});
@@ -356,6 +368,11 @@ void waitForPeerFlag(KernelIR &ir, Value slot) {
   LLVM::StoreOp::create(b, loc, ir.c32(0), slot, /*alignment=*/4);
 }
 
+/// Under pingpong, one consumer warpgroup's stream_k hand-over meets on
+/// named barrier kPingpongFixupBarrier + warpgroup (after the epilogue's
+/// 1, 2, the turns' 3, 4 and the consumers' 5: KernelIR.h).
+constexpr int64_t kPingpongFixupBarrier = 6;
+
 /// gemmc.stream_k_fixup. A tile split over CTAs: the CTA with its first K
 /// iteration (kBegin = 0, the last piece of that CTA's range) finishes it;
 /// the others (whose first piece it is) leave their partial accumulators in
@@ -373,12 +390,24 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
   int64_t values = tmem ? s.blockN() : cast<LLVM::LLVMStructType>(accType).getBody().size();
   int64_t threads = op.getThreads();
   Value tid = ir.threadId();
+  // Under pingpong each piece is one consumer warpgroup's (threads = 128):
+  // its threads are tid mod 128, its thread 0 the warpgroup's first, and it
+  // meets on its own barrier kPingpongFixupBarrier + warpgroup while the
+  // other warpgroup runs its own piece.
+  bool pingpong = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong;
+  Value ctaTid = tid;
+  if (pingpong) {
+    assert(threads == kWarpgroupSize && "a pingpong piece is one warpgroup's");
+    tid = ir.remU(tid, ir.c32(kWarpgroupSize));
+  }
   Value isThread0 = ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(0));
   Value kTiles = op.getKTiles();
   StreamKShares shares{ir, op.getSplitIterations(), op.getCtas()};
   auto syncConsumers = [&] {
-    NamedBarrierOp::create(b, loc, ir.c32(kConsumersBarrier), ir.c32(threads),
-                           /*arrive=*/false);
+    Value id = pingpong ? ir.add(ir.c32(kPingpongFixupBarrier),
+                                 ir.divU(ctaTid, ir.c32(kWarpgroupSize)))
+                        : ir.c32(kConsumersBarrier);
+    NamedBarrierOp::create(b, loc, id, ir.c32(threads), /*arrive=*/false);
   };
   // The shares are by cluster (`cta` and `ctas` count clusters: both CTAs
   // of a cluster take the same pieces, each its own tile of the cluster
@@ -394,7 +423,8 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
                                op.getWorkspace(), ValueRange{offset});
   };
   int64_t policyVec = backendFor(s.arch).streamK.partialVector;
-  StreamKPartials partials{ir, threads, !tmem && values % policyVec == 0 ? policyVec : 1, tid};
+  StreamKPartials partials{ir, threads, !tmem && values % policyVec == 0 ? policyVec : 1, tid,
+                           /*threadBase=*/pingpong};
   auto writer = scf::IfOp::create(
       b, loc, ir.cmp(arith::CmpIPredicate::ugt, op.getKBegin(), ir.c32(0)),
       /*withElseRegion=*/true);

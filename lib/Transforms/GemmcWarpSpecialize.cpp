@@ -167,6 +167,9 @@ private:
   void buildWarpSpecialized();
   /// Pingpong consumers: the warpgroups take the CTA's tiles in turn.
   void buildPingpongConsumers();
+  /// Pingpong under stream_k: the warpgroups take the CTA's pieces in
+  /// turns; `storeTile` stores a warpgroup's finished tile.
+  void buildPingpongPieces(Value wg, function_ref<void(Value, Value, Value)> storeTile);
   /// Accumulators in tensor memory (sm_100a): a TMA warp, an MMA warp and
   /// an epilogue warpgroup.
   void buildTensorMemoryRoles();
@@ -1090,6 +1093,27 @@ void WarpSpecializer::buildPingpongConsumers() {
   // warpgroup alone issues from (ncu, session 10: the 128x128 pingpong
   // kernel's K loop ran 5% slower per K tile than the cooperative one's).
   Value wg = ir.uniformWarpgroupId();
+  // Two wgmma row blocks (BLOCK_M = 128): each is stored as a 64-row
+  // tile of its own (the epilogue's fragment and C's TMA box), the
+  // second at m0 + 64. With per-column scales through a TMA store both
+  // go to one epilogue, which stores them chunk by chunk, each chunk's
+  // column scales loaded once for both blocks (one epilogue a block
+  // loaded them twice). Measured (fp8q, with the 8-byte loads): LSU
+  // instructions 2.23 -> 1.44 M on cube8192, +0.2% (bench/RESULTS.md).
+  auto storeTile = [&](Value acc, Value m0, Value n0) {
+    int64_t rowBlocks = warpgroupRowBlocks(s), blockRows = s.blockM() / rowBlocks;
+    bool oneEpilogueATile = s.b.scale == Scale::Col && op.getTmapC();
+    int64_t blockRegs = cast<LLVM::LLVMStructType>(acc.getType()).getBody().size() / rowBlocks;
+    if (oneEpilogueATile)
+      epilogue(acc, m0, n0);
+    else
+      for (int64_t block = 0; block < rowBlocks; ++block) {
+        Value part = rowBlocks == 1 ? acc : structFields(ir, acc, block * blockRegs, blockRegs);
+        epilogue(part, block == 0 ? m0 : ir.add(m0, ir.c32(block * blockRows)), n0);
+      }
+  };
+  if (streamK)
+    return buildPingpongPieces(wg, storeTile);
   Value isFirst = ir.cmp(arith::CmpIPredicate::eq, wg, ir.c32(0));
   Value tiles = TileCountOp::create(b, loc, ir.i32, op.getM(), op.getN(), op.getSchedule());
   Value first = op.getFirstTile(), step = op.getTileStep();
@@ -1140,23 +1164,7 @@ void WarpSpecializer::buildPingpongConsumers() {
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(&has.getThenRegion().front());
       Value acc = consumeTile(ir.mul(local, kTiles), m0, n0, /*refill=*/false, handOver);
-      // Two wgmma row blocks (BLOCK_M = 128): each is stored as a 64-row
-      // tile of its own (the epilogue's fragment and C's TMA box), the
-      // second at m0 + 64. With per-column scales through a TMA store both
-      // go to one epilogue, which stores them chunk by chunk, each chunk's
-      // column scales loaded once for both blocks (one epilogue a block
-      // loaded them twice). Measured (fp8q, with the 8-byte loads): LSU
-      // instructions 2.23 -> 1.44 M on cube8192, +0.2% (bench/RESULTS.md).
-      int64_t rowBlocks = warpgroupRowBlocks(s), blockRows = s.blockM() / rowBlocks;
-      bool oneEpilogueATile = s.b.scale == Scale::Col && op.getTmapC();
-      int64_t blockRegs = cast<LLVM::LLVMStructType>(acc.getType()).getBody().size() / rowBlocks;
-      if (oneEpilogueATile)
-        epilogue(acc, m0, n0);
-      else
-        for (int64_t block = 0; block < rowBlocks; ++block) {
-          Value part = rowBlocks == 1 ? acc : structFields(ir, acc, block * blockRegs, blockRegs);
-          epilogue(part, block == 0 ? m0 : ir.add(m0, ir.c32(block * blockRows)), n0);
-        }
+      storeTile(acc, m0, n0);
       // An odd tile count leaves warpgroup 1 a turn without a tile: it
       // hands over all the same, so both keep count.
       b.setInsertionPointToStart(&has.getElseRegion().front());
@@ -1168,6 +1176,54 @@ void WarpSpecializer::buildPingpongConsumers() {
   // Warpgroup 0 takes warpgroup 1's last hand-over.
   ir.ifThen(ir.andI(isFirst, ir.cmp(arith::CmpIPredicate::ugt, turns, ir.c32(0))),
             waitTurn);
+  drainStores();
+}
+
+void WarpSpecializer::buildPingpongPieces(Value wg,
+                                          function_ref<void(Value, Value, Value)> storeTile) {
+  OpBuilder &b = ir.b;
+  Location loc = ir.loc;
+  // stream_k: the CTA's work is pieces (whole tiles, then split ones:
+  // docs/pipeline.md), and warpgroup w takes pieces w, w + 2, ... in the
+  // turns of buildPingpongConsumers (piece i waits for the hand-over of
+  // piece i - 1). Both warpgroups walk the producer's tile loop, so that a
+  // piece's first load number is the producer's (the K tiles of every
+  // earlier piece of the CTA, both warpgroups'), and act on their own
+  // pieces only. A piece hands over after its last full-barrier wait,
+  // before its fixup: a finishing piece (the CTA's last) may spin on its
+  // peers' flags while the other warpgroup runs. Each piece's fixup is its
+  // warpgroup's alone (threads = 128, its own barrier: lowerStreamKFixup);
+  // a CTA writes at most one partial (its first split piece, the only one
+  // with k_begin > 0), so one workspace slot a CTA holds it.
+  Value turn = ir.add(ir.c32(kOrderBarrier), wg);
+  Value otherTurn = ir.add(ir.c32(kOrderBarrier), ir.sub(ir.c32(1), wg));
+  Value pair = ir.c32(2 * kWarpgroupSize);
+  auto waitTurn = [&] { namedBarrier(turn, pair, /*arrive=*/false); };
+  auto handOver = [&] { namedBarrier(otherTurn, pair, /*arrive=*/true); };
+  Value first = op.getFirstTile(), step = op.getTileStep();
+  forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd, Value g) {
+    Value piece = streamKPiece(ir, first, step, splitFirst, splitIterations, kTiles, tile);
+    Value ours = ir.cmp(arith::CmpIPredicate::eq, ir.remU(piece, ir.c32(2)), wg);
+    ir.ifThen(ours, [&] {
+      // Warpgroup 0 starts the first piece without waiting.
+      ir.ifThen(ir.cmp(arith::CmpIPredicate::ne, piece, ir.c32(0)), waitTurn);
+      Value acc = consumeTile(g, m0, n0, /*refill=*/false, handOver, kBegin, kEnd);
+      auto fixup = StreamKFixupOp::create(
+          b, loc, acc, tile, kBegin, kEnd, first, step, kTiles, splitFirst, splitIterations,
+          op.getWorkspace(), kWarpgroupSize, op.getSchedule());
+      OpBuilder::InsertionGuard inner(b);
+      Block *body = b.createBlock(&fixup.getBody(), {}, {acc.getType()}, {loc});
+      storeTile(body->getArgument(0), m0, n0);
+      YieldOp::create(b, loc);
+    });
+    return ir.add(g, ir.sub(kEnd, kBegin));
+  });
+  // The last piece's hand-over goes to the warpgroup of the piece after it
+  // (there is none), which takes it: every arrival is waited for.
+  Value pieces = streamKPieceCount(ir, first, step, splitFirst, splitIterations, kTiles);
+  Value nextIsOurs = ir.cmp(arith::CmpIPredicate::eq, ir.remU(pieces, ir.c32(2)), wg);
+  Value any = ir.cmp(arith::CmpIPredicate::ugt, pieces, ir.c32(0));
+  ir.ifThen(ir.andI(any, nextIsOurs), waitTurn);
   drainStores();
 }
 

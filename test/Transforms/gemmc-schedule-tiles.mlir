@@ -479,3 +479,57 @@ func.func @plan_sm80(%step: i32, %m: i32, %n: i32, %kt: i32) {
   "test.use"(%sf, %si) : (i32, i64) -> ()
   return
 }
+
+// -----
+
+// stream_k fixup under pingpong: a piece is one consumer warpgroup's
+// (threads = 128), the other warpgroup running its own piece meanwhile. Its
+// threads are tid mod 128 (thread 0 the warpgroup's first), each thread's
+// address is taken once and value i is at a constant offset from it
+// (i x 128 floats), and the warpgroup meets on its own named barrier
+// 6 + tid / 128. A slot holds one 128x128 tile: 128 + 128 x 128 x 4 = 65664
+// bytes.
+
+// CHECK-LABEL: func.func @fixup_pingpong(
+// CHECK-SAME: %[[ACC:[a-z0-9]*]]: !llvm.struct<(f32, f32)>, %[[TILE:[a-z0-9]*]]: i32, %[[KB:[a-z0-9]*]]: i32, %[[KE:[a-z0-9]*]]: i32, %[[CTA:[a-z0-9]*]]: i32, %[[CTAS:[a-z0-9]*]]: i32, %[[KT:[a-z0-9]*]]: i32, %[[SF:[a-z0-9]*]]: i32, %[[SI:[a-z0-9]*]]: i64, %[[WS:[a-z0-9]*]]: !llvm.ptr<1>)
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK-NEXT: %[[T:.*]] = arith.remui %[[TID]], %c128_i32 : i32
+// CHECK-NEXT: %[[T0:.*]] = arith.cmpi eq, %[[T]], %c0_i32 : i32
+// CHECK-NEXT: %[[WRITER:.*]] = arith.cmpi ugt, %[[KB]], %c0_i32 : i32
+// CHECK-NEXT: scf.if %[[WRITER]] {
+// CHECK-NEXT: %[[CTA64:.*]] = arith.extui %[[CTA]] : i32 to i64
+// CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[CTA64]], %c65664_i64 : i64
+// CHECK-NEXT: %[[SLOT:.*]] = llvm.getelementptr %[[WS]][%[[OFF]]]
+// CHECK-NEXT: %[[DATA:.*]] = llvm.getelementptr %[[SLOT]][128]
+// CHECK-NEXT: %[[AT0:.*]] = llvm.getelementptr %[[DATA]][%[[T]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+// CHECK-NEXT: %[[V0:.*]] = llvm.extractvalue %[[ACC]][0]
+// CHECK-NEXT: llvm.store %[[V0]], %[[AT0]]
+// CHECK-NEXT: %[[AT1:.*]] = llvm.getelementptr %[[AT0]][128] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f32
+// CHECK-NEXT: %[[V1:.*]] = llvm.extractvalue %[[ACC]][1]
+// CHECK-NEXT: llvm.store %[[V1]], %[[AT1]]
+// CHECK-NEXT: %[[WG:.*]] = arith.divui %[[TID]], %c128_i32 : i32
+// CHECK-NEXT: %[[BAR:.*]] = arith.addi %[[WG]], %c6_i32 : i32
+// CHECK-NEXT: gemmc.named_barrier %[[BAR]], %c128_i32{{$}}
+// CHECK-NEXT: scf.if %[[T0]] {
+// CHECK-NEXT: llvm.store %c1_i32, %[[SLOT]] atomic syncscope("device") release
+// CHECK: } else {
+// CHECK-NEXT: %[[SPLIT:.*]] = arith.cmpi ult, %[[KE]], %[[KT]] : i32
+// CHECK: scf.if %[[T0]] {
+// CHECK-NEXT: scf.while
+// CHECK: llvm.load %{{.*}} atomic syncscope("device") acquire
+// CHECK: %[[WG2:.*]] = arith.divui %[[TID]], %c128_i32 : i32
+// CHECK-NEXT: %[[BAR2:.*]] = arith.addi %[[WG2]], %c6_i32 : i32
+// CHECK-NEXT: gemmc.named_barrier %[[BAR2]], %c128_i32{{$}}
+// CHECK-NEXT: %[[DATA2:.*]] = llvm.getelementptr %{{.*}}[128]
+// CHECK-NEXT: %[[AT2:.*]] = llvm.getelementptr %[[DATA2]][%[[T]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+// CHECK-NEXT: llvm.load volatile %[[AT2]]
+// CHECK: %[[AT3:.*]] = llvm.getelementptr %[[AT2]][128] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f32
+// CHECK-NEXT: llvm.load volatile %[[AT3]]
+func.func @fixup_pingpong(%acc: !llvm.struct<(f32, f32)>, %tile: i32, %kb: i32, %ke: i32, %cta: i32, %ctas: i32, %kt: i32, %sf: i32, %si: i64, %ws: !llvm.ptr<1>) {
+  gemmc.stream_k_fixup %acc, %tile, %kb, %ke, %cta, %ctas, %kt, %sf, %si, %ws attributes {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "e4m3", a_layout = "row", b = "e4m3", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 128, 128], cluster_shape = [1, 1], stages = 4, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized_pingpong", tile_scheduler = "stream_k", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">, threads = 128 : i64} : !llvm.struct<(f32, f32)>, !llvm.ptr<1> {
+  ^bb0(%total: !llvm.struct<(f32, f32)>):
+    "test.epilogue"(%total) : (!llvm.struct<(f32, f32)>) -> ()
+    gemmc.yield
+  }
+  return
+}

@@ -227,3 +227,69 @@ gpu.module @stream_k {
     llvm.return
   }
 }
+
+// -----
+
+// stream_k, pingpong 64x256: both consumer warpgroups walk the producer's
+// pieces (the same tile_loop with split, carrying its load number), each
+// acting on the pieces of its parity (streamKPiece's ordinal: whole tiles
+// (tile - first) / step, then the split ones after them). A piece waits for
+// its turn (not piece 0), runs its K loop from the producer's load number,
+// hands over after its last full-barrier wait, then ends in a fixup over its
+// own warpgroup's 128 threads. After the loop the warpgroup of the piece
+// after the last (the count's parity) takes the last hand-over.
+
+// CHECK-LABEL: llvm.func @pingpong_stream_k(
+// CHECK-SAME: %[[WS:arg9]]: !llvm.ptr<1>, %[[FIRST:[a-z0-9]*]]: i32, %[[STEP:[a-z0-9]*]]: i32, %[[S:[a-z0-9]*]]: !llvm.ptr<3>)
+// CHECK: %[[KT:.*]] = arith.divui
+// CHECK-NEXT: %[[SF:.*]], %[[SI:.*]] = gemmc.stream_k_plan %[[STEP]], %arg4, %arg5, %[[KT]]
+// CHECK: gemmc.tile_loop %[[FIRST]], %[[STEP]], %arg4, %arg5, %[[KT]] iter(%c0_i32) split(%[[SF]], %[[SI]])
+// CHECK: gemmc.set_max_registers 232 {increase}
+// CHECK-NEXT: %[[WGT:.*]] = arith.divui %[[TID:.*]], %c128_i32 : i32
+// CHECK-NEXT: %[[WG:.*]] = nvvm.shfl.sync idx %c-1_i32, %[[WGT]], %c0_i32, %c31_i32 : i32 -> i32
+// CHECK-NEXT: %[[MYTURN:.*]] = arith.addi %[[WG]], %c3_i32 : i32
+// CHECK-NEXT: %[[OTHER:.*]] = arith.subi %c4_i32, %[[WG]] : i32
+// CHECK-NEXT: gemmc.tile_loop %[[FIRST]], %[[STEP]], %arg4, %arg5, %[[KT]] iter(%c0_i32) split(%[[SF]], %[[SI]])
+// CHECK-NEXT: ^bb0(%[[M0:.*]]: i32, %[[N0:.*]]: i32, %[[TILE:.*]]: i32, %[[KB:.*]]: i32, %[[KE:.*]]: i32, %[[G:.*]]: i32):
+// CHECK-NEXT: %[[SINCE:.*]] = arith.subi %[[TILE]], %[[FIRST]] : i32
+// CHECK-NEXT: %[[WHOLE:.*]] = arith.divui %[[SINCE]], %[[STEP]] : i32
+// CHECK: %[[AFTER:.*]] = arith.subi %[[TILE]], %[[SF]] : i32
+// CHECK-NEXT: %[[WHOLES:.*]] = arith.divui %[[SF]], %[[STEP]] : i32
+// CHECK-NEXT: %[[PAST:.*]] = arith.addi %[[WHOLES]], %[[AFTER]] : i32
+// CHECK-NEXT: %[[SPLIT:.*]] = arith.subi %[[PAST]], %{{.*}} : i32
+// CHECK-NEXT: %[[ISWHOLE:.*]] = arith.cmpi ult, %[[TILE]], %[[SF]] : i32
+// CHECK-NEXT: %[[PIECE:.*]] = arith.select %[[ISWHOLE]], %[[WHOLE]], %[[SPLIT]] : i32
+// CHECK-NEXT: %[[PARITY:.*]] = arith.remui %[[PIECE]], %c2_i32 : i32
+// CHECK-NEXT: %[[OURS:.*]] = arith.cmpi eq, %[[PARITY]], %[[WG]] : i32
+// CHECK-NEXT: scf.if %[[OURS]] {
+// CHECK-NEXT: %[[LATER:.*]] = arith.cmpi ne, %[[PIECE]], %c0_i32 : i32
+// CHECK-NEXT: scf.if %[[LATER]] {
+// CHECK-NEXT: gemmc.named_barrier %[[MYTURN]], %c256_i32{{$}}
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[STEPS:.*]] = arith.subi %[[KE]], %[[KB]] : i32
+// CHECK-NEXT: %[[ACC:.*]] = scf.for %{{.*}} = %c0_i32 to %[[STEPS]] step %c1_i32
+// CHECK: gemmc.mma_stage
+// CHECK: gemmc.named_barrier %[[OTHER]], %c256_i32 {arrive}
+// CHECK-NEXT: gemmc.mma_wait 0
+// CHECK-NEXT: %[[GEND:.*]] = arith.addi %[[G]], %[[STEPS]] : i32
+// CHECK-NEXT: %[[GLAST:.*]] = arith.subi %[[GEND]], %c1_i32 : i32
+// CHECK-NEXT: gemmc.stage_release %[[GLAST]], %[[S]]
+// CHECK-NEXT: gemmc.stream_k_fixup %[[ACC]], %[[TILE]], %[[KB]], %[[KE]], %[[FIRST]], %[[STEP]], %[[KT]], %[[SF]], %[[SI]], %[[WS]] attributes {schedule = {{.*}}, threads = 128 : i64}
+// CHECK-NEXT: ^bb0(%[[TOTAL:.*]]: !llvm.struct
+// CHECK: gemmc.epilogue %[[TOTAL]], %{{.*}}, %[[M0]], %[[N0]]
+// CHECK: gemmc.yield
+// CHECK: %[[EMPTY:.*]] = arith.select %{{.*}}, %c0_i32, %{{.*}} : i32
+// CHECK-NEXT: %[[PIECES:.*]] = arith.addi %{{.*}}, %[[EMPTY]] : i32
+// CHECK-NEXT: %[[LPARITY:.*]] = arith.remui %[[PIECES]], %c2_i32 : i32
+// CHECK-NEXT: %[[NEXTOURS:.*]] = arith.cmpi eq, %[[LPARITY]], %[[WG]] : i32
+// CHECK-NEXT: %[[ANY:.*]] = arith.cmpi ugt, %[[PIECES]], %c0_i32 : i32
+// CHECK-NEXT: %[[LASTWAIT:.*]] = arith.andi %[[ANY]], %[[NEXTOURS]] : i1
+// CHECK-NEXT: scf.if %[[LASTWAIT]] {
+// CHECK-NEXT: gemmc.named_barrier %[[MYTURN]], %c256_i32{{$}}
+// CHECK: gemmc.store_drain 0{{$}}
+gpu.module @pingpong_stream_k {
+  llvm.func @pingpong_stream_k(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: !llvm.ptr<1>, %arg4: i32, %arg5: i32, %arg6: i32, %arg7: i32, %arg8: f32, %arg9: !llvm.ptr<1>, %first: i32, %step: i32, %smem: !llvm.ptr<3>) attributes {nvvm.kernel} {
+    gemmc.tile_matmul %arg0, %arg1, %arg3, %first, %step, %arg4, %arg5, %arg6, %arg7 tmap_c(%arg2 : !llvm.ptr) alpha(%arg8) workspace(%arg9 : !llvm.ptr<1>) smem(%smem) {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [64, 256, 64], cluster_shape = [1, 1], stages = 5, threads = 384, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized_pingpong", tile_scheduler = "stream_k", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 5, stage_bytes = 40960, b_offset = 8192, barriers = 221184, align = 1024, swizzle = 128, epilogue = 204800>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>, !llvm.ptr<3>
+    llvm.return
+  }
+}

@@ -57,6 +57,32 @@ inline Value streamKPiece(KernelIR &ir, Value first, Value step, Value splitFirs
       ir.b, ir.loc, ir.cmp(arith::CmpIPredicate::ult, tile, splitFirst), whole, split);
 }
 
+/// How many pieces CTA `first` has (streamKPiece's numbering): its whole
+/// tiles below `splitFirst`, then the split tiles its share touches, none
+/// when the share is empty (gemmc-schedule-tiles' split loop).
+inline Value streamKPieceCount(KernelIR &ir, Value first, Value step, Value splitFirst,
+                               Value total, Value kTiles) {
+  OpBuilder &b = ir.b;
+  Location loc = ir.loc;
+  Value stepLess1 = ir.sub(step, ir.c32(1));
+  Value left = ir.sub(splitFirst, first);
+  Value wholeTiles = ir.divU(ir.add(left, stepLess1), step);
+  Value hasWhole = ir.cmp(arith::CmpIPredicate::ult, first, splitFirst);
+  Value whole = arith::SelectOp::create(b, loc, hasWhole, wholeTiles, ir.c32(0));
+  StreamKShares shares{ir, total, step};
+  Value kTiles64 = ir.zext64(kTiles);
+  Value begin = shares.share(first), end = shares.share(ir.add(first, ir.c32(1)));
+  Value firstSplit = arith::DivUIOp::create(b, loc, begin, kTiles64);
+  Value pastSplit = arith::DivUIOp::create(
+      b, loc,
+      arith::SubIOp::create(b, loc, arith::AddIOp::create(b, loc, end, kTiles64), ir.c64(1)),
+      kTiles64);
+  Value split = arith::TruncIOp::create(
+      b, loc, ir.i32, arith::SubIOp::create(b, loc, pastSplit, firstSplit));
+  Value empty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, begin, end);
+  return ir.add(whole, arith::SelectOp::create(b, loc, empty, ir.c32(0), split));
+}
+
 } // namespace mlir::gemmc
 
 #endif // GEMMC_TRANSFORMS_STREAMK_H
