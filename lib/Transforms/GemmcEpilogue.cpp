@@ -45,6 +45,7 @@
 #include "gemmc/Target/Sm80.h"
 #include "gemmc/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include <array>
 
 #define DEBUG_TYPE "gemmc-epilogue"
 
@@ -770,6 +771,29 @@ void Epilogue::storeThroughTma() {
                      s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong && cb == 2 &&
                      frag.halves == 2 && frag.blockColumns == isa::kSwizzleAtomRows &&
                      (chunkCols / frag.blockColumns) % 2 == 0;
+  // Value j's pair (h, e = 0, 1) of row block `block` at (row, col) and
+  // (row, col + 1), finished as the store takes it (scaled, beta read
+  // through `rowStart`, the activation, converted): both unit writers.
+  auto finishedPair = [&](int64_t block, int64_t j, int64_t h, Value row, Value col,
+                          Value rowStart) {
+    std::array<Value, 2> v;
+    for (int64_t e = 0; e < 2; ++e) {
+      Value colE = ir.add(col, ir.c32(e));
+      Value inside;
+      if (op.getBeta() || math.touchesMemory()) {
+        Value colInside = ir.cmp(arith::CmpIPredicate::ult, colE, op.getN());
+        inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), colInside);
+      }
+      v[e] = finish(scalesAhead ? scaledAhead(block, j, h, e)
+                                : scaled(block * blockValues() + valueIndex(j, h, e)),
+                    [&] {
+                      return LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, rowStart,
+                                                 ValueRange{ir.sub(colE, op.getN0())});
+                    },
+                    row, colE, inside, scalesAhead);
+    }
+    return v;
+  };
   auto writeUnitStmatrix = [&](int64_t chunk, int64_t block, Value buffer) {
     Value q = ir.divU(lane, ir.c32(8)), r8 = ir.remU(lane, ir.c32(8));
     Value warpRow = ir.mul(warp, ir.c32(frag.warpRows));
@@ -795,23 +819,7 @@ void Epilogue::storeThroughTma() {
           Value row = rowOf(h);
           Value chunkCol = ir.add(op.getN0(), ir.c32(chunk * chunkCols));
           Value col = ir.add(chunkCol, ir.add(colInGroup, ir.c32(frag.blockColumns * (jj + dj))));
-          Value v[2];
-          for (int64_t e = 0; e < 2; ++e) {
-            Value colE = ir.add(col, ir.c32(e));
-            Value inside;
-            if (op.getBeta() || math.touchesMemory()) {
-              Value colInside = ir.cmp(arith::CmpIPredicate::ult, colE, op.getN());
-              inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), colInside);
-            }
-            v[e] = finish(scalesAhead ? scaledAhead(block, j, h, e)
-                                      : scaled(block * blockValues() + valueIndex(j, h, e)),
-                          [&] {
-                            return LLVM::GEPOp::create(
-                                b, loc, ir.globalPtr, outType, rowStart[h],
-                                ValueRange{ir.sub(colE, op.getN0())});
-                          },
-                          row, colE, inside, scalesAhead);
-          }
+          std::array<Value, 2> v = finishedPair(block, j, h, row, col, rowStart[h]);
           regs.push_back(LLVM::BitcastOp::create(b, loc, ir.i32, pair(v[0], v[1])));
         }
       Value unit = ir.add(unitOffset, ir.c32(jj));
@@ -838,23 +846,7 @@ void Epilogue::storeThroughTma() {
         int64_t j = chunk * chunkCols / frag.blockColumns + jj;
         Value colInChunk = ir.add(colInGroup, ir.c32(frag.blockColumns * jj));
         Value col = ir.add(ir.add(op.getN0(), ir.c32(chunk * chunkCols)), colInChunk);
-        Value v[2];
-        for (int64_t e = 0; e < 2; ++e) {
-          Value colE = ir.add(col, ir.c32(e));
-          Value inside;
-          if (op.getBeta() || math.touchesMemory()) {
-            Value colInside = ir.cmp(arith::CmpIPredicate::ult, colE, op.getN());
-            inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), colInside);
-          }
-          v[e] = finish(scalesAhead ? scaledAhead(block, j, h, e)
-                                    : scaled(block * blockValues() + valueIndex(j, h, e)),
-                        [&] {
-                          return LLVM::GEPOp::create(
-                              b, loc, ir.globalPtr, outType, rowStart,
-                              ValueRange{ir.sub(colE, op.getN0())});
-                        },
-                        row, colE, inside, scalesAhead);
-        }
+        std::array<Value, 2> v = finishedPair(block, j, h, row, col, rowStart);
         Value byte = ir.mul(colInChunk, ir.c32(cb));
         Value unitBytes = ir.c32(isa::kSwizzleUnitBytes);
         Value unit = ir.divU(byte, unitBytes);
