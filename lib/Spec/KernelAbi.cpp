@@ -118,7 +118,7 @@ KernelAbi gemmc::describeKernelAbi(const KernelSpec &s) {
 /// and tensor maps by these names.
 std::string gemmc::callerParamName(llvm::StringRef kernelName, bool swapAb) {
   static const std::pair<llvm::StringRef, llvm::StringRef> partners[] = {
-      {"tmap_a", "tmap_b"}, {"a", "b"}, {"lda", "ldb"}, {"m", "n"}};
+      {"tmap_a", "tmap_b"}, {"a", "b"}, {"lda", "ldb"}, {"m", "n"}, {"scale_a", "scale_b"}};
   if (swapAb)
     for (auto [x, y] : partners) {
       if (kernelName == x)

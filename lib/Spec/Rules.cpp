@@ -644,17 +644,19 @@ void checkScale(const KernelSpec &s, Sink &out) {
                   name, scaleName(op.scale), scaleName(along)));
   }
   checkBlockScale(s, out);
-  // swap_ab runs C^T = B^T A^T: per-tensor scales commute, but the caller's
-  // scale vectors and blocks would reach the other operand's parameter.
+  // swap_ab runs C^T = B^T A^T: per-tensor scales commute, and per-row /
+  // per-column vectors go with their operands (swapAbView: A's per-row scale
+  // is the swapped kernel's per-column one; the manifest binds the caller's
+  // scale_b to the kernel's scale_a, callerParamName). Block scales do not
+  // swap: A's are 1 x 128 and B's 128 x 128, so the kernel would read each
+  // operand's blocks in the other's layout.
   for (const OperandSpec *op : {&s.a, &s.b})
-    if (s.swapAb && op->scale != Scale::None && op->scale != Scale::Tensor) {
+    if (s.swapAb && op->scale == Scale::Block) {
       out.push_back(Violation{
           "not-implemented", "swap_ab",
-          formatv("swap_ab with scale: {0} is not implemented (the kernel "
-                  "would read the caller's scale vectors or blocks as the "
-                  "other operand's); use swap_ab: false",
-                  scaleName(op->scale))
-              .str()});
+          "swap_ab with scale: block is not implemented (A's 1 x 128 and B's "
+          "128 x 128 blocks do not swap: the kernel would read each operand's "
+          "blocks in the other's layout); use swap_ab: false"});
       break;
     }
   // The output scale: one f32 (scale_d) that multiplies the result before
