@@ -735,10 +735,16 @@ void Epilogue::storeThroughTma() {
   // offset, no clamp: with a column scale, a tile here lies inside N
   // (storeTmaOrDirect).
   assert((!math.hasColScale() || colTilesInsideN) && "column scales inside N");
-  // The column scales of chunks first .. end - 1 (held), and those of the
-  // next round (next), loaded before this round's wait and barrier so that
-  // their latency runs under this round's stores rather than ahead of the
-  // next round's first store (session 15).
+  // The column scales of chunks first .. end - 1 (held) and, in a
+  // cooperative kernel, those of the next round (next), loaded before this
+  // round's wait and barrier so that their latency runs under this round's
+  // stores rather than ahead of the next round's first store. Measured
+  // (session 15, lead round l4, two processes, same cubins otherwise):
+  // +1.7% on the per-row/column 128x256 stream_k kernel at cube4096,
+  // +0.0..+0.7% on the 8192 cubes for it and the persistent 128x256; the
+  // pingpong 128x128, whose epilogue runs beside the other warpgroup's
+  // mainloop, lost 0.1-0.7%, so it loads each round's scales in the round.
+  bool prefetchScales = s.kernelSchedule != KernelSchedule::WarpSpecializedPingpong;
   struct HeldScales {
     SmallVector<Value> values;
     int64_t first = 0, end = 0;
@@ -878,7 +884,7 @@ void Epilogue::storeThroughTma() {
       held = next.covers(firstChunk, endChunk) ? next
                                                : loadColScales(firstChunk, endChunk - firstChunk);
     int64_t nextUnit = first + round;
-    if (scalesAhead && nextUnit < units) {
+    if (scalesAhead && prefetchScales && nextUnit < units) {
       int64_t nextFirst = nextUnit / blocks, nextEnd = (nextUnit + round - 1) / blocks + 1;
       if (!held.covers(nextFirst, nextEnd))
         next = loadColScales(nextFirst, nextEnd - nextFirst);
