@@ -368,11 +368,6 @@ void waitForPeerFlag(KernelIR &ir, Value slot) {
   LLVM::StoreOp::create(b, loc, ir.c32(0), slot, /*alignment=*/4);
 }
 
-/// Under pingpong, one consumer warpgroup's stream_k hand-over meets on
-/// named barrier kPingpongFixupBarrier + warpgroup (after the epilogue's
-/// 1, 2, the turns' 3, 4 and the consumers' 5: KernelIR.h).
-constexpr int64_t kPingpongFixupBarrier = 6;
-
 /// gemmc.stream_k_fixup. A tile split over CTAs: the CTA with its first K
 /// iteration (kBegin = 0, the last piece of that CTA's range) finishes it;
 /// the others (whose first piece it is) leave their partial accumulators in
