@@ -31,11 +31,7 @@ for pair in "$@"; do
       grep -q "^kernel_schedule: warp_specialized_pingpong" "$spec" || continue
       n=t_$(basename "$spec" .yaml)
       [ "$prefix" = - ] || n=${prefix}_$n
-      if ptx_differs "$gemmc" "$spec" "main_$n" "$n"; then
-        build "$gemmc" "$spec" "$n"
-      else
-        echo "$n: PTX as main's"
-      fi
+      build_if_changed "$gemmc" "$spec" "$n" "$n" || true
     done
   fi
 done

@@ -44,11 +44,7 @@ fi
 for spec in test/gpu/specs/*.yaml; do
   grep -q "scale: col" "$spec" || continue
   n=t_$(name "$spec")
-  if ! ptx_differs "$gemmc" "$spec" "main_$n" "b_$n"; then
-    echo "$n: PTX as main's"
-    continue
-  fi
-  build "$gemmc" "$spec" "b_$n"
+  build_if_changed "$gemmc" "$spec" "$n" "b_$n" || continue
   if [ "$mode" = r1 ] && grep -q "^kernel_schedule: warp_specialized_pingpong" "$spec"; then
     GEMMC_FP8Q_TWO_EPILOGUES=1 build "$gemmc" "$spec" "a_$n"
   fi

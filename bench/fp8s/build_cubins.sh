@@ -40,10 +40,6 @@ fi
 for spec in test/gpu/specs/*.yaml; do
   grep -q "scale: col" "$spec" || continue
   n=t_$(name "$spec")
-  if ! ptx_differs "$gemmc" "$spec" "main_$n" "b_$n"; then
-    echo "$n: PTX as main's"
-    continue
-  fi
-  build "$gemmc" "$spec" "b_$n"
+  build_if_changed "$gemmc" "$spec" "$n" "b_$n" || continue
 done
 ls "$out"/*.cubin | wc -l

@@ -33,11 +33,12 @@ check() {
 }
 
 # build GEMMC SPEC NAME: SPEC by GEMMC into $out/NAME.cubin (and its manifest), its
-# ptxas report checked (check) and its PTX, both under $out/ptx.
+# ptxas report checked (check) and its PTX, both under $out/ptx. GEMMC failing ends
+# the script, also where an `if` or `||` suspends set -e.
 build() {
-  "$1" "$2" -o "$out/$3.cubin" --ptxas-verbose 2>"$out/ptx/$3.ptxas.txt"
+  "$1" "$2" -o "$out/$3.cubin" --ptxas-verbose 2>"$out/ptx/$3.ptxas.txt" || exit 1
   check "$out/ptx/$3.ptxas.txt" "$3"
-  "$1" "$2" --emit=ptx -o "$out/ptx/$3.ptx"
+  "$1" "$2" --emit=ptx -o "$out/ptx/$3.ptx" || exit 1
 }
 
 # ptx_differs GEMMC SPEC MAIN_NAME NAME: main's PTX of SPEC into $out/ptx/MAIN_NAME.ptx
@@ -47,6 +48,18 @@ ptx_differs() {
   "$main" "$2" --emit=ptx -o "$out/ptx/$3.ptx" 2>/dev/null || exit 1
   "$1" "$2" --emit=ptx -o "$out/ptx/$4.ptx" || exit 1
   ! cmp -s "$out/ptx/$3.ptx" "$out/ptx/$4.ptx"
+}
+
+# build_if_changed GEMMC SPEC LABEL NAME: when GEMMC's PTX of SPEC differs from main's
+# (ptx_differs, main's as $out/ptx/main_LABEL.ptx), build SPEC as NAME (build) and
+# return true; else print "LABEL: PTX as main's" and return false.
+build_if_changed() {
+  if ptx_differs "$1" "$2" "main_$3" "$4"; then
+    build "$1" "$2" "$4"
+    return 0
+  fi
+  echo "$3: PTX as main's"
+  return 1
 }
 
 # old_build SPEC [REV]: main's build ($main) of SPEC (as it was at commit REV, if given)
