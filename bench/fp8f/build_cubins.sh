@@ -12,14 +12,12 @@
 # warns (C75xx) is left out. The split is not a spec field yet: this measures
 # whether it should be one.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 mode=${1:-r1}
 out=${2:-build/cubins-fp8f-$mode}
 gemmc=${GEMMC_BUILD_DIR:-build}/bin/gemmc
 ptxas=/usr/local/cuda/bin/ptxas
-mkdir -p "$out"
-rm -f "$out"/*.cubin "$out"/*.json
+cubins_fresh "$out"
 status=0
 
 # r240 SPEC...: the register-split variant of each spec.

@@ -14,12 +14,10 @@
 #     staged scales; cuBLASLt's block-scaled structure (128x128, one K tile
 #     at a time, turns, staged scales) in a 1x2 cluster.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 mode=${1:-r1}
 out=${2:-build/cubins-fp8g-$mode}
-mkdir -p "$out"
-rm -f "$out"/*.cubin "$out"/*.json
+cubins_fresh "$out"
 case $mode in
 r1)
   scripts/build_cubins.sh --check "$out" \
@@ -41,8 +39,6 @@ r2)
   # tiles); the 128x256 stage_scales kernel in a 2x1 and a 1x2 cluster; the
   # per-tensor and per-row/column 128x256 kernels at 3 stages (the epilogue
   # then takes 4 chunk buffers).
-  main_gemmc=${GEMMC_MAIN:-/work/main/build/bin/gemmc}
-  main_rev=${GEMMC_MAIN_REV:-d8bdcee}
   scripts/build_cubins.sh --check "$out" \
     specs/h200_fp8_e4m3_128x256_coop.yaml specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml \
     specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml \
@@ -52,10 +48,7 @@ r2)
     bench/fp8g/h200_fp8_e4m3_128x256_s3_coop.yaml bench/fp8g/h200_fp8_e4m3_rowcol_128x256_s3_coop.yaml \
     test/gpu/specs/fp8_blockscale_128x128_sk_ss.yaml test/gpu/specs/fp8_blockscale_128x192_fold96_sk_ss.yaml \
     test/gpu/specs/fp8_blockscale_64x128_fold64_pp_ss.yaml
-  old=old_h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop
-  git show "$main_rev:specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml" >"$out/$old.yaml"
-  "$main_gemmc" "$out/$old.yaml" -o "$out/$old.cubin"
-  rm -f "$out/$old.yaml"
+  old_build specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml "${GEMMC_MAIN_REV:-d8bdcee}"
   ;;
 *) echo "build_cubins.sh: unknown mode $mode" >&2; exit 2 ;;
 esac

@@ -19,29 +19,19 @@
 #     build of it (gemmc at 6984500, $GEMMC_R2), old_ main's; the per-tensor
 #     kernel; the stream_k GPU case (its PTX changes too).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 mode=${1:-r1}
 out=${2:-build/cubins-fp8h-$mode}
-main_gemmc=${GEMMC_MAIN:-/work/main/build/bin/gemmc}
 main_rev=${GEMMC_MAIN_REV:-805f3e2}
-mkdir -p "$out"
-rm -f "$out"/*.cubin "$out"/*.json
+cubins_fresh "$out"
 shipped=specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml
-# old_NAME: main's build of a shipped spec.
-old() {
-  local name
-  name=old_$(basename "$1" .yaml)
-  git show "$main_rev:$1" >"$out/$name.yaml"
-  "$main_gemmc" "$out/$name.yaml" -o "$out/$name.cubin"
-  rm -f "$out/$name.yaml"
-}
+# old_NAME: main's build of a shipped spec (old_build).
 case $mode in
 r1)
   scripts/build_cubins.sh --check "$out" \
     specs/h200_fp8_e4m3_128x256_coop.yaml "$shipped" \
     bench/fp8h/h200_fp8_e4m3_blockscale_128x256_fold128_g1_ar_coop.yaml
-  old "$shipped"
+  old_build "$shipped" "$main_rev"
   ;;
 r2)
   scripts/build_cubins.sh --check "$out" \
@@ -49,13 +39,13 @@ r2)
     bench/fp8h/h200_fp8_e4m3_blockscale_128x256_fold128_g1_ar_coop.yaml \
     test/gpu/specs/fp8_blockscale_128x256_fold128_g1_sk_ss.yaml \
     test/gpu/specs/fp8_blockscale_64x256_fold128_g1_pp_ss.yaml
-  old "$shipped"
+  old_build "$shipped" "$main_rev"
   ;;
 r3)
   scripts/build_cubins.sh --check "$out" \
     specs/h200_fp8_e4m3_128x256_coop.yaml "$shipped" \
     test/gpu/specs/fp8_blockscale_128x256_fold128_g1_sk_ss.yaml
-  old "$shipped"
+  old_build "$shipped" "$main_rev"
   r2=r2_$(basename "$shipped" .yaml)
   cp "$shipped" "$out/$r2.yaml"
   "${GEMMC_R2:-/tmp/fp8h/gemmc-r2}" "$out/$r2.yaml" -o "$out/$r2.cubin"

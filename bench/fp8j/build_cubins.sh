@@ -13,23 +13,13 @@
 #     the 4-stage kernel in a 2x1 cluster with B multicast (_b1_c21: at 3
 #     stages the cluster cost 5-7%, session 8).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 mode=${1:-r1}
 out=${2:-build/cubins-fp8j-$mode}
-main_gemmc=${GEMMC_MAIN:-/work/main/build/bin/gemmc}
 main_rev=${GEMMC_MAIN_REV:-2d0638e}
-mkdir -p "$out"
-rm -f "$out"/*.cubin "$out"/*.json
+cubins_fresh "$out"
 shipped=specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml
-# old_NAME: main's build of a shipped spec.
-old() {
-  local name
-  name=old_$(basename "$1" .yaml)
-  git show "$main_rev:$1" >"$out/$name.yaml"
-  "$main_gemmc" "$out/$name.yaml" -o "$out/$name.cubin"
-  rm -f "$out/$name.yaml"
-}
+# old_NAME: main's build of a shipped spec (old_build).
 case $mode in
 r1)
   scripts/build_cubins.sh --check "$out" \
@@ -38,7 +28,7 @@ r1)
     bench/fp8j/h200_fp8_e4m3_blockscale_128x256_fold128_g1_s3b1_coop.yaml \
     bench/fp8j/h200_fp8_e4m3_128x256_b1_coop.yaml \
     bench/fp8j/h200_fp8_e4m3_blockscale_128x256_fold128_g1_b1_c21_coop.yaml
-  old "$shipped"
+  old_build "$shipped" "$main_rev"
   ;;
 r2)
   scripts/build_cubins.sh --check "$out" \
@@ -46,7 +36,7 @@ r2)
     bench/fp8j/h200_fp8_e4m3_blockscale_128x256_fold128_g1_b1_coop.yaml \
     bench/fp8j/h200_fp8_e4m3_blockscale_128x256_fold128_g1_s3b1_coop.yaml \
     bench/fp8j/h200_fp8_e4m3_blockscale_128x256_fold128_g1_s2_coop.yaml
-  old "$shipped"
+  old_build "$shipped" "$main_rev"
   ;;
 *) echo "build_cubins.sh: unknown mode $mode" >&2; exit 2 ;;
 esac

@@ -13,12 +13,10 @@
 # under the other's mainloop) in the 2x1 cluster and without, with its
 # test/gpu correctness cases (pp128_*, fp8_rowcol_128x128_pp_c2_relu).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 mode=${1:-r1}
 out=${2:-build/cubins-fp8k-$mode}
-mkdir -p "$out"
-rm -f "$out"/*.cubin "$out"/*.json
+cubins_fresh "$out"
 case $mode in
 r1)
   scripts/build_cubins.sh --check "$out" \

@@ -8,13 +8,11 @@
 # cooperative 128x128 2x1 (bench/fp8f: fp8k's 7.0 GB of L2 traffic); the
 # per-row/column and per-tensor 128x256 (specs/, no cluster).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 mode=${1:-r1}
 out=${2:-build/cubins-fp8l-$mode}
 [ "$mode" = r1 ] || { echo "build_cubins.sh: mode r1" >&2; exit 2; }
-mkdir -p "$out"
-rm -f "$out"/*.cubin "$out"/*.json
+cubins_fresh "$out"
 scripts/build_cubins.sh --check "$out" \
   bench/fp8k/h200_fp8_e4m3_rowcol_128x128_pp_c2.yaml bench/fp8k/h200_fp8_e4m3_rowcol_128x128_pp_c12.yaml \
   bench/fp8k/h200_fp8_e4m3_rowcol_128x128_pp.yaml bench/fp8f/h200_fp8_e4m3_rowcol_128x128_c2_coop.yaml \

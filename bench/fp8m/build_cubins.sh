@@ -11,20 +11,12 @@
 # pingpong kernels (t_*, for the suite). Every ptxas
 # report is checked: no spill, no C75xx.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 mode=${1:-r1}
 out=${2:-build/cubins-fp8m-$mode}
-gemmc=${GEMMC:-build/bin/gemmc}
 ptxas=/usr/local/cuda/bin/ptxas
-mkdir -p "$out"
-rm -f "$out"/*.cubin "$out"/*.json "$out"/*.ptx "$out"/*.txt
-check() {
-  if grep -q "C75[0-9][0-9]" "$1" || grep -Eq "[1-9][0-9]* bytes spill (stores|loads)" "$1"; then
-    echo "$2: ptxas reports a spill or a C75xx warning:"; cat "$1"; exit 1
-  fi
-  printf '%-40s %s\n' "$2" "$(grep -o 'Used [0-9]* registers' "$1" | head -1)"
-}
+cubins_fresh "$out" '*.ptx' '*.txt'
+check_width=40
 case $mode in
 r1)
   base=bench/results/2026-12-01-session10/lead-l3/specs/lt_pp_g8.yaml

@@ -16,12 +16,10 @@
 # r2: see the case below (main's build of the shipped spec as old_ with
 #     $GEMMC_MAIN, default /work/main/build/bin/gemmc, at $GEMMC_MAIN_REV).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 mode=${1:-r1}
 out=${2:-build/cubins-fp8n-$mode}
-mkdir -p "$out"
-rm -f "$out"/*.cubin "$out"/*.json "$out"/*.txt
+cubins_fresh "$out" '*.txt'
 case $mode in
 r1)
   scripts/build_cubins.sh --check "$out" \
@@ -49,10 +47,7 @@ r2)
     bench/fp8n/h200_fp8_e4m3_128x256_g16_coop.yaml \
     bench/fp8n/h200_fp8_e4m3_blockscale_128x256_fold64_g0_coop.yaml \
     test/gpu/specs/fp8_blockscale_128x256_fold128_g1_sk_ss.yaml
-  name=old_h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop
-  git show "${GEMMC_MAIN_REV:-d1ac101}:specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml" >"$out/$name.yaml"
-  "${GEMMC_MAIN:-/work/main/build/bin/gemmc}" "$out/$name.yaml" -o "$out/$name.cubin"
-  rm -f "$out/$name.yaml"
+  old_build specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml "${GEMMC_MAIN_REV:-d1ac101}"
   ;;
 *) echo "build_cubins.sh: unknown mode $mode" >&2; exit 2 ;;
 esac

@@ -13,22 +13,10 @@
 #     suite). The 64-row pingpong kernels' PTX is main's (checked here too:
 #     a 64-row spec that differs is built as t_ and reported).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 mode=$1 out=$2
 shift 2
 mkdir -p "$out/ptx"
-check() {
-  if grep -q "C75[0-9][0-9]" "$1" || grep -Eq "[1-9][0-9]* bytes spill (stores|loads)" "$1"; then
-    echo "$2: ptxas reports a spill or a C75xx warning:"; cat "$1"; exit 1
-  fi
-  printf '%-50s %s\n' "$2" "$(grep -o 'Used [0-9]* registers' "$1" | head -1)"
-}
-build() { # GEMMC SPEC NAME
-  "$1" "$2" -o "$out/$3.cubin" --ptxas-verbose 2>"$out/ptx/$3.ptxas.txt"
-  check "$out/ptx/$3.ptxas.txt" "$3"
-  "$1" "$2" --emit=ptx -o "$out/ptx/$3.ptx"
-}
 specs=(specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml)
 [ "$mode" = r2 ] && specs+=(specs/h200_fp8_e4m3_128x128_pp.yaml)
 for pair in "$@"; do
@@ -39,18 +27,11 @@ for pair in "$@"; do
     build "$gemmc" "$spec" "$n"
   done
   if [ "$mode" = r2 ] && [ "$prefix" != old ]; then
-    main=${GEMMC_MAIN:-/work/main/build/bin/gemmc}
     for spec in test/gpu/specs/*.yaml test/gpu/tune*/*.yaml; do
       grep -q "^kernel_schedule: warp_specialized_pingpong" "$spec" || continue
       n=t_$(basename "$spec" .yaml)
       [ "$prefix" = - ] || n=${prefix}_$n
-      "$main" "$spec" --emit=ptx -o "$out/ptx/main_$n.ptx" 2>/dev/null
-      "$gemmc" "$spec" --emit=ptx -o "$out/ptx/$n.ptx"
-      if cmp -s "$out/ptx/main_$n.ptx" "$out/ptx/$n.ptx"; then
-        echo "$n: PTX as main's"
-      else
-        build "$gemmc" "$spec" "$n"
-      fi
+      build_if_changed "$gemmc" "$spec" "$n" "$n" || true
     done
   fi
 done

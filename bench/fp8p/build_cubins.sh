@@ -17,18 +17,10 @@
 #     shipped spec (main's PTX again: the later release was reverted) and
 #     test/gpu's stream_k case of the changed loop (suite only).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 mode=${1:-r1}
 out=${2:-build/cubins-fp8p-$mode}
-mkdir -p "$out"
-rm -f "$out"/*.cubin "$out"/*.json "$out"/*.txt
-old() {  # old SPEC: main's build of SPEC as old_<file name>.cubin
-  local name=old_$(basename "$1" .yaml)
-  cp "$1" "$out/$name.yaml"
-  "${GEMMC_MAIN:-/work/main/build/bin/gemmc}" "$out/$name.yaml" -o "$out/$name.cubin"
-  rm -f "$out/$name.yaml"
-}
+cubins_fresh "$out" '*.txt'
 case $mode in
 r1)
   scripts/build_cubins.sh --check "$out" \
@@ -36,7 +28,7 @@ r1)
     specs/h200_fp8_e4m3_128x128_pp.yaml \
     specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml \
     test/gpu/specs/fp8_blockscale_128x256_fold128_g1_sk_ss.yaml
-  old specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml
+  old_build specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml
   ;;
 r2)
   scripts/build_cubins.sh --check "$out" \
@@ -47,9 +39,9 @@ r2)
     bench/fp8p/h200_fp8_e4m3_blockscale_128x192_fold96_g1_ss_coop.yaml \
     bench/fp8n/h200_fp8_e4m3_blockscale_128x256_fold64_g0_coop.yaml \
     test/gpu/specs/fp8_blockscale_128x192_fold96_sk_ss.yaml
-  old specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml
-  old bench/fp8p/h200_fp8_e4m3_blockscale_128x192_fold96_ss_coop.yaml
-  old bench/fp8n/h200_fp8_e4m3_blockscale_128x256_fold64_g0_coop.yaml
+  old_build specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml
+  old_build bench/fp8p/h200_fp8_e4m3_blockscale_128x192_fold96_ss_coop.yaml
+  old_build bench/fp8n/h200_fp8_e4m3_blockscale_128x256_fold64_g0_coop.yaml
   ;;
 *) echo "build_cubins.sh: unknown mode $mode" >&2; exit 2 ;;
 esac

@@ -16,8 +16,7 @@
 # session 13, fp8r: rebuild a candidate's gemmc from its commit to rebuild
 # its cubins.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=$1 main=$2
 bench/lead12/build_variants.sh "$@"
 for spec in specs/h200_fp8_e4m3_128x256_coop_2x1.yaml specs/h200_fp8_e4m3_128x256_sk_coop.yaml; do

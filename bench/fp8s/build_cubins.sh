@@ -20,26 +20,12 @@
 # R1=DIR of round 1 (default build/cubins-fp8s-r1), where present: b_'s PTX
 # of the 128x128 pp must be round 1's b2_, rc_sk's round 1's b1_ (checked).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 mode=$1 out=$2
-gemmc=${GEMMC:-$root/build/bin/gemmc} main=${GEMMC_MAIN:-/work/main/build/bin/gemmc}
 r1=${R1:-build/cubins-fp8s-r1}
 mkdir -p "$out/ptx"
-check() {
-  if grep -q "C75[0-9][0-9]" "$1" || grep -Eq "[1-9][0-9]* bytes spill (stores|loads)" "$1"; then
-    echo "$2: ptxas reports a spill or a C75xx warning:"; cat "$1"; exit 1
-  fi
-  printf '%-50s %s\n' "$2" "$(grep -o 'Used [0-9]* registers' "$1" | head -1)"
-}
-build() { # GEMMC SPEC NAME
-  "$1" "$2" -o "$out/$3.cubin" --ptxas-verbose 2>"$out/ptx/$3.ptxas.txt"
-  check "$out/ptx/$3.ptxas.txt" "$3"
-  "$1" "$2" --emit=ptx -o "$out/ptx/$3.ptx"
-}
 rc128=specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml rcsk=bench/lead13/rc_sk.yaml
 rc256=specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml pt128=specs/h200_fp8_e4m3_128x128_pp.yaml
-name() { basename "$1" .yaml; }
 for spec in $rc128 $rcsk $pt128; do build "$main" "$spec" "old_$(name "$spec")"; done
 for spec in $rc128 $rcsk $rc256; do build "$gemmc" "$spec" "b_$(name "$spec")"; done
 "$gemmc" $pt128 --emit=ptx -o "$out/ptx/b_$(name $pt128).ptx"
@@ -54,12 +40,6 @@ fi
 for spec in test/gpu/specs/*.yaml; do
   grep -q "scale: col" "$spec" || continue
   n=t_$(name "$spec")
-  "$main" "$spec" --emit=ptx -o "$out/ptx/main_$n.ptx" 2>/dev/null
-  "$gemmc" "$spec" --emit=ptx -o "$out/ptx/b_$n.ptx"
-  if cmp -s "$out/ptx/main_$n.ptx" "$out/ptx/b_$n.ptx"; then
-    echo "$n: PTX as main's"
-    continue
-  fi
-  build "$gemmc" "$spec" "b_$n"
+  build_if_changed "$gemmc" "$spec" "$n" "b_$n" || continue
 done
 ls "$out"/*.cubin | wc -l

@@ -13,23 +13,9 @@
 #     pt_pp_sk (the two 128x128 specs), bf_pp64_sk and bf_pp128_beta_sk
 #     (bf16, for the suite: one and two row blocks a warpgroup).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=$1
-gemmc=${GEMMC:-$root/build/bin/gemmc} main=${GEMMC_MAIN:-/work/main/build/bin/gemmc}
 mkdir -p "$out/ptx"
-check() {
-  if grep -q "C75[0-9][0-9]" "$1" || grep -Eq "[1-9][0-9]* bytes spill (stores|loads)" "$1"; then
-    echo "$2: ptxas reports a spill or a C75xx warning:"; cat "$1"; exit 1
-  fi
-  printf '%-50s %s\n' "$2" "$(grep -o 'Used [0-9]* registers' "$1" | head -1)"
-}
-build() { # GEMMC SPEC NAME
-  "$1" "$2" -o "$out/$3.cubin" --ptxas-verbose 2>"$out/ptx/$3.ptxas.txt"
-  check "$out/ptx/$3.ptxas.txt" "$3"
-  "$1" "$2" --emit=ptx -o "$out/ptx/$3.ptx"
-}
-name() { basename "$1" .yaml; }
 for spec in specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml specs/h200_fp8_e4m3_128x128_pp.yaml; do
   build "$main" "$spec" "old_$(name "$spec")"
   "$gemmc" "$spec" --emit=ptx -o "$out/ptx/mine_$(name "$spec").ptx"

@@ -17,22 +17,10 @@
 #     2x1 cluster with B multicast (groups of 8 cluster tiles = 16 tile rows).
 # The old_ specs' PTX from this branch must be main's (checked).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=$1
-gemmc=${GEMMC:-$root/build/bin/gemmc} main=${GEMMC_MAIN:-/work/main/build/bin/gemmc}
 mkdir -p "$out/ptx"
-check() {
-  if grep -q "C75[0-9][0-9]" "$1" || grep -Eq "[1-9][0-9]* bytes spill (stores|loads)" "$1"; then
-    echo "$2: ptxas reports a spill or a C75xx warning:"; cat "$1"; exit 1
-  fi
-  printf '%-20s %s\n' "$2" "$(grep -o 'Used [0-9]* registers' "$1" | head -1)"
-}
-build() { # GEMMC SPEC NAME
-  "$1" "$2" -o "$out/$3.cubin" --ptxas-verbose 2>"$out/ptx/$3.ptxas.txt"
-  check "$out/ptx/$3.ptxas.txt" "$3"
-  "$1" "$2" --emit=ptx -o "$out/ptx/$3.ptx"
-}
+check_width=20
 same() { # SPEC NAME: this branch's PTX of an old_ spec is main's
   "$gemmc" "$1" --emit=ptx -o "$out/ptx/b_$2.ptx"
   cmp -s "$out/ptx/old_$2.ptx" "$out/ptx/b_$2.ptx" || { echo "$2: this branch's PTX is not main's"; exit 1; }

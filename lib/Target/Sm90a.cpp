@@ -54,6 +54,108 @@ bool gemmc::sm90aLowersOperands(ElementType a, ElementType b) {
          (isFP8(a) && isFP8(b));
 }
 
+namespace {
+/// Where a stream_k refusal applies besides its schedules: any cluster
+/// shape, a cluster, or a cluster other than the [2, 1] pair.
+enum class StreamKCluster { Any, Cluster, ClusterNotPair };
+
+constexpr unsigned scheduleBit(KernelSchedule k) { return 1u << static_cast<unsigned>(k); }
+
+/// One stream_k refusal on sm_90a: under the schedules of `schedules` (a
+/// mask of scheduleBit), where `cluster` says, and (with `splitK`) only at
+/// split_k != 1, `field` is refused with `text`. Within a chain the first
+/// row that applies refuses and the others are passed over; the two chains
+/// refuse independently (a spec may get one diagnostic from each).
+struct StreamKRefusal {
+  int chain;
+  unsigned schedules;
+  StreamKCluster cluster;
+  bool splitK;
+  const char *field;
+  std::string (*text)(const KernelSpec &);
+
+  bool applies(const KernelSpec &s) const {
+    bool inCluster = s.clusterSize() != 1;
+    bool pair = s.clusterShape[0] == 2 && s.clusterShape[1] == 1;
+    if (!(schedules & scheduleBit(s.kernelSchedule)))
+      return false;
+    if (cluster == StreamKCluster::Cluster && !inCluster)
+      return false;
+    if (cluster == StreamKCluster::ClusterNotPair && (!inCluster || pair))
+      return false;
+    return !splitK || s.tileScheduler.splitK != 1;
+  }
+};
+
+constexpr unsigned kAnySchedule =
+    scheduleBit(KernelSchedule::Multistage) | scheduleBit(KernelSchedule::WarpSpecialized) |
+    scheduleBit(KernelSchedule::WarpSpecializedCooperative) |
+    scheduleBit(KernelSchedule::WarpSpecializedPingpong);
+
+const StreamKRefusal kStreamKRefusals[] = {
+    // Chain 0, by schedule. Multistage has no stream_k.
+    {0, scheduleBit(KernelSchedule::Multistage), StreamKCluster::Any, false, "kernel_schedule",
+     [](const KernelSpec &s) {
+       return formatv("tile_scheduler kind stream_k with kernel_schedule: {0} is not "
+                      "implemented yet; use warp_specialized_cooperative",
+                      kernelScheduleName(s.kernelSchedule))
+           .str();
+     }},
+    // stream_k under pingpong: built for one CTA (no cluster) and split_k 1,
+    // the warpgroups taking the CTA's pieces in turns
+    // (buildPingpongConsumers).
+    {0, scheduleBit(KernelSchedule::WarpSpecializedPingpong), StreamKCluster::Cluster, false,
+     "cluster_shape",
+     [](const KernelSpec &s) {
+       return formatv("tile_scheduler kind stream_k with warp_specialized_pingpong and "
+                      "cluster_shape [{0}, {1}] is not implemented yet; use cluster_shape "
+                      "[1, 1] or warp_specialized_cooperative",
+                      s.clusterShape[0], s.clusterShape[1])
+           .str();
+     }},
+    {0, scheduleBit(KernelSchedule::WarpSpecializedPingpong), StreamKCluster::Any, true,
+     "tile_scheduler.split_k",
+     [](const KernelSpec &s) {
+       return formatv("split_k {0} with warp_specialized_pingpong is not implemented "
+                      "yet; use split_k: 1 (stream_k) or warp_specialized_cooperative",
+                      s.tileScheduler.splitK)
+           .str();
+     }},
+    // Chain 1, in a cluster: built for the [2, 1] pair (B multicast) of the
+    // cooperative kernel, whose work unit is the cluster tile: both CTAs
+    // take the same pieces (the same K ranges, each its own M half), and
+    // each has its own workspace slot (cluster x 2 + rank). split_k's
+    // one-CTA-a-piece grid is not built for clusters. (A [2, 1] without
+    // multicast: the cluster check after this table; multistage, and
+    // pingpong in a cluster: chain 0.)
+    {1, kAnySchedule & ~scheduleBit(KernelSchedule::WarpSpecializedPingpong),
+     StreamKCluster::ClusterNotPair, false, "cluster_shape",
+     [](const KernelSpec &s) {
+       return formatv("tile_scheduler kind stream_k with cluster_shape [{0}, {1}] is not "
+                      "implemented yet; use cluster_shape [2, 1] (with multicast: true) or "
+                      "[1, 1]",
+                      s.clusterShape[0], s.clusterShape[1])
+           .str();
+     }},
+    {1, scheduleBit(KernelSchedule::WarpSpecialized), StreamKCluster::Cluster, false,
+     "kernel_schedule",
+     [](const KernelSpec &s) {
+       return formatv("tile_scheduler kind stream_k in a cluster with kernel_schedule: {0} is "
+                      "not implemented yet; use warp_specialized_cooperative or cluster_shape "
+                      "[1, 1]",
+                      kernelScheduleName(s.kernelSchedule))
+           .str();
+     }},
+    {1, kAnySchedule, StreamKCluster::Cluster, true, "tile_scheduler.split_k",
+     [](const KernelSpec &s) {
+       return formatv("split_k {0} with a cluster is not implemented yet; use split_k: 1 "
+                      "(stream_k) or cluster_shape [1, 1]",
+                      s.tileScheduler.splitK)
+           .str();
+     }},
+};
+} // namespace
+
 void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
   auto no = [&](llvm::StringRef field, std::string what) {
     out.push_back(Violation{"not-implemented", field.str(), std::move(what)});
@@ -111,62 +213,14 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
                "BLOCK_M = {2}",
                s.blockM(), wgRows, 2 * wgRows)
            .str());
-  if (s.tileScheduler.kind == TileSchedulerKind::StreamK &&
-      s.kernelSchedule == KernelSchedule::Multistage)
-    no("kernel_schedule",
-       formatv("tile_scheduler kind stream_k with kernel_schedule: {0} is not "
-               "implemented yet; use warp_specialized_cooperative",
-               kernelScheduleName(s.kernelSchedule))
-           .str());
-  // stream_k under pingpong: built for one CTA (no cluster) and split_k 1,
-  // the warpgroups taking the CTA's pieces in turns
-  // (buildPingpongConsumers).
-  else if (s.tileScheduler.kind == TileSchedulerKind::StreamK &&
-           s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong &&
-           s.clusterSize() != 1)
-    no("cluster_shape",
-       formatv("tile_scheduler kind stream_k with warp_specialized_pingpong and "
-               "cluster_shape [{0}, {1}] is not implemented yet; use cluster_shape "
-               "[1, 1] or warp_specialized_cooperative",
-               s.clusterShape[0], s.clusterShape[1])
-           .str());
-  else if (s.tileScheduler.kind == TileSchedulerKind::StreamK &&
-           s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong &&
-           s.tileScheduler.splitK != 1)
-    no("tile_scheduler.split_k",
-       formatv("split_k {0} with warp_specialized_pingpong is not implemented "
-               "yet; use split_k: 1 (stream_k) or warp_specialized_cooperative",
-               s.tileScheduler.splitK)
-           .str());
-  // stream_k in a cluster: built for the [2, 1] pair (B multicast) of the
-  // cooperative kernel, whose work unit is the cluster tile: both CTAs take
-  // the same pieces (the same K ranges, each its own M half), and each has
-  // its own workspace slot (cluster x 2 + rank). split_k's one-CTA-a-piece
-  // grid is not built for clusters.
-  bool streamK = s.tileScheduler.kind == TileSchedulerKind::StreamK;
-  // (A [2, 1] without multicast: the cluster check below; multistage, and
-  // pingpong in a cluster: the checks above.)
-  if (streamK && s.clusterSize() != 1 &&
-      s.kernelSchedule != KernelSchedule::WarpSpecializedPingpong &&
-      !(s.clusterShape[0] == 2 && s.clusterShape[1] == 1))
-    no("cluster_shape",
-       formatv("tile_scheduler kind stream_k with cluster_shape [{0}, {1}] is not "
-               "implemented yet; use cluster_shape [2, 1] (with multicast: true) or [1, 1]",
-               s.clusterShape[0], s.clusterShape[1])
-           .str());
-  else if (streamK && s.clusterSize() != 1 &&
-           s.kernelSchedule == KernelSchedule::WarpSpecialized)
-    no("kernel_schedule",
-       formatv("tile_scheduler kind stream_k in a cluster with kernel_schedule: {0} is "
-               "not implemented yet; use warp_specialized_cooperative or cluster_shape [1, 1]",
-               kernelScheduleName(s.kernelSchedule))
-           .str());
-  else if (streamK && s.clusterSize() != 1 && s.tileScheduler.splitK != 1)
-    no("tile_scheduler.split_k",
-       formatv("split_k {0} with a cluster is not implemented yet; use split_k: 1 "
-               "(stream_k) or cluster_shape [1, 1]",
-               s.tileScheduler.splitK)
-           .str());
+  if (s.tileScheduler.kind == TileSchedulerKind::StreamK) {
+    bool refused[2] = {false, false};
+    for (const StreamKRefusal &r : kStreamKRefusals)
+      if (!refused[r.chain] && r.applies(s)) {
+        refused[r.chain] = true;
+        no(r.field, r.text(s));
+      }
+  }
   // Clusters of up to 2 CTAs each way, with multicast: a pair along M
   // shares B, a pair along N shares A, [2, 2] both.
   bool built = s.clusterShape[0] <= 2 && s.clusterShape[1] <= 2;

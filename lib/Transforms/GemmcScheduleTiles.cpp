@@ -133,16 +133,9 @@ void lowerTileLoop(TileLoopOp op, const KernelSpec &s) {
   // [begin / kTiles, ceil(end / kTiles)) after the split; none when the
   // share is empty (more CTAs than iterations).
   StreamKShares shares{ir, op.getSplitIterations(), op.getTileStep()};
-  Value begin = shares.share(op.getFirstTile());
-  Value end = shares.share(ir.add(op.getFirstTile(), ir.c32(1)));
-  Value kT64 = ir.zext64(kTiles);
+  auto [begin, end, kT64, first, past, empty] = shares.splitTiles(op.getFirstTile(), kTiles);
   auto to32 = [&](Value x) { return arith::TruncIOp::create(b, loc, ir.i32, x); };
-  Value first = arith::DivUIOp::create(b, loc, begin, kT64);
-  Value last = arith::DivUIOp::create(
-      b, loc, arith::AddIOp::create(b, loc, end, arith::SubIOp::create(b, loc, kT64, ir.c64(1))),
-      kT64);
-  Value empty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, begin, end);
-  last = arith::SelectOp::create(b, loc, empty, first, last);
+  Value last = arith::SelectOp::create(b, loc, empty, first, past);
   Value last32 = to32(last);
   auto split = scf::ForOp::create(b, loc, to32(first), last32, ir.c32(1),
                                   ValueRange{whole.getResult(0)});
@@ -367,11 +360,6 @@ void waitForPeerFlag(KernelIR &ir, Value slot) {
   b.setInsertionPointAfter(spin);
   LLVM::StoreOp::create(b, loc, ir.c32(0), slot, /*alignment=*/4);
 }
-
-/// Under pingpong, one consumer warpgroup's stream_k hand-over meets on
-/// named barrier kPingpongFixupBarrier + warpgroup (after the epilogue's
-/// 1, 2, the turns' 3, 4 and the consumers' 5: KernelIR.h).
-constexpr int64_t kPingpongFixupBarrier = 6;
 
 /// gemmc.stream_k_fixup. A tile split over CTAs: the CTA with its first K
 /// iteration (kBegin = 0, the last piece of that CTA's range) finishes it;

@@ -36,6 +36,27 @@ struct StreamKShares {
     return arith::TruncIOp::create(b, loc, ir.i32,
                                    arith::DivUIOp::create(b, loc, num, total));
   }
+  /// The split tiles that CTA `cta`'s share [begin, end) touches, numbered
+  /// from the split (i64): [begin / kTiles, ceil(end / kTiles)), none when
+  /// the share is empty (more CTAs than iterations). The tile loop
+  /// (gemmc-schedule-tiles) walks them; streamKPieceCount counts them.
+  struct SplitTiles {
+    Value begin, end, kTiles64, first, past, empty;
+  };
+  SplitTiles splitTiles(Value cta, Value kTiles) {
+    OpBuilder &b = ir.b;
+    Location loc = ir.loc;
+    SplitTiles t;
+    t.begin = share(cta);
+    t.end = share(ir.add(cta, ir.c32(1)));
+    t.kTiles64 = ir.zext64(kTiles);
+    t.first = arith::DivUIOp::create(b, loc, t.begin, t.kTiles64);
+    Value kTilesLess1 = arith::SubIOp::create(b, loc, t.kTiles64, ir.c64(1));
+    t.past = arith::DivUIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, t.end, kTilesLess1), t.kTiles64);
+    t.empty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, t.begin, t.end);
+    return t;
+  }
 };
 
 /// The ordinal of a piece among CTA `first`'s pieces (step CTAs; tiles
@@ -69,18 +90,10 @@ inline Value streamKPieceCount(KernelIR &ir, Value first, Value step, Value spli
   Value wholeTiles = ir.divU(ir.add(left, stepLess1), step);
   Value hasWhole = ir.cmp(arith::CmpIPredicate::ult, first, splitFirst);
   Value whole = arith::SelectOp::create(b, loc, hasWhole, wholeTiles, ir.c32(0));
-  StreamKShares shares{ir, total, step};
-  Value kTiles64 = ir.zext64(kTiles);
-  Value begin = shares.share(first), end = shares.share(ir.add(first, ir.c32(1)));
-  Value firstSplit = arith::DivUIOp::create(b, loc, begin, kTiles64);
-  Value pastSplit = arith::DivUIOp::create(
-      b, loc,
-      arith::SubIOp::create(b, loc, arith::AddIOp::create(b, loc, end, kTiles64), ir.c64(1)),
-      kTiles64);
-  Value split = arith::TruncIOp::create(
-      b, loc, ir.i32, arith::SubIOp::create(b, loc, pastSplit, firstSplit));
-  Value empty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, begin, end);
-  return ir.add(whole, arith::SelectOp::create(b, loc, empty, ir.c32(0), split));
+  StreamKShares::SplitTiles split = StreamKShares{ir, total, step}.splitTiles(first, kTiles);
+  Value count = arith::TruncIOp::create(
+      b, loc, ir.i32, arith::SubIOp::create(b, loc, split.past, split.first));
+  return ir.add(whole, arith::SelectOp::create(b, loc, split.empty, ir.c32(0), count));
 }
 
 } // namespace mlir::gemmc

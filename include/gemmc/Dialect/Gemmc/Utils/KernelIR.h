@@ -30,13 +30,38 @@ constexpr unsigned kSharedClusterSpace = 7;
 /// Bytes of a CUtensorMap, and its required alignment.
 constexpr int64_t kTensorMapBytes = 128;
 constexpr int64_t kTensorMapAlign = 64;
-/// Named barriers (0 is __syncthreads): the epilogue's per-warpgroup
-/// barriers kEpilogueBarrier + warpgroup, pingpong's turn barriers
-/// kOrderBarrier + warpgroup, the consumers' kConsumersBarrier.
+/// Named barriers (bar.sync ids): the hardware has 16 a CTA, 0 is
+/// __syncthreads. Every other id is one of these bases plus at most a
+/// consumer warpgroup number (consumers are warpgroups 0 .. n-1, the
+/// producer after them):
+///  - kEpilogueBarrier + warpgroup: the epilogue's per-warpgroup sync
+///    (TMA store of C); 1, 2 with the two consumer warpgroups of
+///    cooperative and pingpong, 1 on sm_100a (one drain warpgroup), up to
+///    1 .. 4 under warp_specialized or multistage with BLOCK_M = 256,
+///    which use no turn barriers;
+///  - kOrderBarrier + warpgroup (3, 4): pingpong's mainloop turns, and
+///    cooperative's turns to issue a block-scale fold part (foldTurn);
+///  - kConsumersBarrier (5): all consumer warpgroups, stream_k's partial
+///    hand-over (every schedule but pingpong's);
+///  - kPingpongFixupBarrier + warpgroup (6, 7): pingpong's stream_k
+///    hand-over, one consumer warpgroup's piece at a time.
+constexpr int64_t kNamedBarriers = 16;
 constexpr int64_t kEpilogueBarrier = 1;
 constexpr int64_t kOrderBarrier = 3;
 /// All consumer warpgroups (stream_k's partial hand-over).
 constexpr int64_t kConsumersBarrier = 5;
+/// One pingpong consumer warpgroup's stream_k hand-over.
+constexpr int64_t kPingpongFixupBarrier = 6;
+/// The ranges above with two consumer warpgroups (cooperative, pingpong)
+/// do not overlap and stay below the hardware's 16; warp_specialized's and
+/// multistage's up to four epilogue barriers stay below kConsumersBarrier.
+static_assert(kEpilogueBarrier >= 1 && kEpilogueBarrier + 2 <= kOrderBarrier &&
+                  kOrderBarrier + 2 <= kConsumersBarrier &&
+                  kConsumersBarrier + 1 <= kPingpongFixupBarrier &&
+                  kPingpongFixupBarrier + 2 <= kNamedBarriers,
+              "named-barrier ranges overlap or pass the hardware's 16");
+static_assert(kEpilogueBarrier + 4 <= kConsumersBarrier,
+              "four warpgroups' epilogue barriers reach kConsumersBarrier");
 /// Suspend-time hint of mbarrier waits, in nanoseconds.
 constexpr int64_t kMbarrierWaitHintNs = 10000000;
 

@@ -1,0 +1,73 @@
+# cubins_common.sh: the common part of the round scripts bench/NAME/build_cubins.sh,
+# sourced as their first step:
+#   . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
+# It sets `root` (the worktree: two folders above the sourcing script) and cds there,
+# and `gemmc` (this branch's compiler: GEMMC, default $root/build/bin/gemmc) and `main`
+# (main's: GEMMC_MAIN, default /work/main/build/bin/gemmc); a script may set either
+# again after sourcing. The functions below use `out`, the script's output folder.
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+gemmc=${GEMMC:-$root/build/bin/gemmc} main=${GEMMC_MAIN:-/work/main/build/bin/gemmc}
+
+# cubins_fresh DIR [GLOB...]: make DIR and remove the cubins and manifests a previous
+# run left there (and the files GLOB names, e.g. '*.txt').
+cubins_fresh() {
+  local dir=$1 glob
+  shift
+  mkdir -p "$dir"
+  rm -f "$dir"/*.cubin "$dir"/*.json
+  for glob in "$@"; do rm -f "$dir"/$glob; done
+}
+
+# name SPEC: the spec's file name without .yaml.
+name() { basename "$1" .yaml; }
+
+# check REPORT NAME: fail (exit 1, the report printed) when the ptxas report REPORT has a
+# spill or a C75xx warning; else print NAME and its register count, NAME padded to
+# check_width (default 50) columns.
+check() {
+  if grep -q "C75[0-9][0-9]" "$1" || grep -Eq "[1-9][0-9]* bytes spill (stores|loads)" "$1"; then
+    echo "$2: ptxas reports a spill or a C75xx warning:"; cat "$1"; exit 1
+  fi
+  printf "%-${check_width:-50}s %s\n" "$2" "$(grep -o 'Used [0-9]* registers' "$1" | head -1)"
+}
+
+# build GEMMC SPEC NAME: SPEC by GEMMC into $out/NAME.cubin (and its manifest), its
+# ptxas report checked (check) and its PTX, both under $out/ptx. GEMMC failing ends
+# the script, also where an `if` or `||` suspends set -e.
+build() {
+  "$1" "$2" -o "$out/$3.cubin" --ptxas-verbose 2>"$out/ptx/$3.ptxas.txt" || exit 1
+  check "$out/ptx/$3.ptxas.txt" "$3"
+  "$1" "$2" --emit=ptx -o "$out/ptx/$3.ptx" || exit 1
+}
+
+# ptx_differs GEMMC SPEC MAIN_NAME NAME: main's PTX of SPEC into $out/ptx/MAIN_NAME.ptx
+# (main's diagnostics dropped) and GEMMC's into $out/ptx/NAME.ptx; true when they differ.
+# Either compiler failing ends the script (as under set -e, which an `if` suspends).
+ptx_differs() {
+  "$main" "$2" --emit=ptx -o "$out/ptx/$3.ptx" 2>/dev/null || exit 1
+  "$1" "$2" --emit=ptx -o "$out/ptx/$4.ptx" || exit 1
+  ! cmp -s "$out/ptx/$3.ptx" "$out/ptx/$4.ptx"
+}
+
+# build_if_changed GEMMC SPEC LABEL NAME: when GEMMC's PTX of SPEC differs from main's
+# (ptx_differs, main's as $out/ptx/main_LABEL.ptx), build SPEC as NAME (build) and
+# return true; else print "LABEL: PTX as main's" and return false.
+build_if_changed() {
+  if ptx_differs "$1" "$2" "main_$3" "$4"; then
+    build "$1" "$2" "$4"
+    return 0
+  fi
+  echo "$3: PTX as main's"
+  return 1
+}
+
+# old_build SPEC [REV]: main's build ($main) of SPEC (as it was at commit REV, if given)
+# into $out/old_<name>.cubin (the spec copied there for the build, then removed).
+old_build() {
+  local n
+  n=old_$(name "$1")
+  if [ -n "${2:-}" ]; then git show "$2:$1" >"$out/$n.yaml"; else cp "$1" "$out/$n.yaml"; fi
+  "$main" "$out/$n.yaml" -o "$out/$n.cubin"
+  rm -f "$out/$n.yaml"
+}
