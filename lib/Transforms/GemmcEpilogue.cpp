@@ -730,20 +730,19 @@ void Epilogue::storeThroughTma() {
         rowFactor.push_back(factor);
       }
   int64_t blocksPerChunk = chunkCols / frag.blockColumns;
-  // The column scales of chunks first .. first + count - 1, indexed by the
+  // The column scales of chunks first .. end - 1 (held), indexed by the
   // value's (j - first block, e): one 8-byte load a pair at a constant
   // offset, no clamp: with a column scale, a tile here lies inside N
-  // (storeTmaOrDirect).
+  // (storeTmaOrDirect). A cooperative kernel also holds the next round's
+  // (next), loaded before this round's wait and barrier so that their
+  // latency runs under this round's stores rather than ahead of the next
+  // round's first store. Measured (session 15, lead round l4, two
+  // processes, same cubins otherwise): +1.7% on the per-row/column 128x256
+  // stream_k kernel at cube4096, +0.0..+0.7% on the 8192 cubes for it and
+  // the persistent 128x256; the pingpong 128x128, whose epilogue runs
+  // beside the other warpgroup's mainloop, lost 0.1-0.7%, so it loads each
+  // round's scales in the round.
   assert((!math.hasColScale() || colTilesInsideN) && "column scales inside N");
-  // The column scales of chunks first .. end - 1 (held) and, in a
-  // cooperative kernel, those of the next round (next), loaded before this
-  // round's wait and barrier so that their latency runs under this round's
-  // stores rather than ahead of the next round's first store. Measured
-  // (session 15, lead round l4, two processes, same cubins otherwise):
-  // +1.7% on the per-row/column 128x256 stream_k kernel at cube4096,
-  // +0.0..+0.7% on the 8192 cubes for it and the persistent 128x256; the
-  // pingpong 128x128, whose epilogue runs beside the other warpgroup's
-  // mainloop, lost 0.1-0.7%, so it loads each round's scales in the round.
   bool prefetchScales = s.kernelSchedule != KernelSchedule::WarpSpecializedPingpong;
   struct HeldScales {
     SmallVector<Value> values;
@@ -751,12 +750,11 @@ void Epilogue::storeThroughTma() {
     bool covers(int64_t f, int64_t e) const { return f >= first && e <= end; }
   };
   HeldScales held, next;
-  auto loadColScales = [&](int64_t first, int64_t count) {
+  auto loadColScales = [&](int64_t first, int64_t end) {
     SmallVector<int64_t> offsets;
-    for (int64_t j = first * blocksPerChunk; j < (first + count) * blocksPerChunk; ++j)
+    for (int64_t j = first * blocksPerChunk; j < end * blocksPerChunk; ++j)
       offsets.push_back(frag.blockColumns * j);
-    return HeldScales{math.colScalePairsAt(ir.add(op.getN0(), colInGroup), offsets), first,
-                      first + count};
+    return HeldScales{math.colScalePairsAt(ir.add(op.getN0(), colInGroup), offsets), first, end};
   };
   auto scaledAhead = [&](int64_t block, int64_t j, int64_t h, int64_t e) {
     Value v = LLVM::ExtractValueOp::create(
@@ -876,18 +874,20 @@ void Epilogue::storeThroughTma() {
   auto bufferOf = [&](int64_t unit) {
     return ir.sharedAt(op.getBuffer(), (unit % buffers) * chunkBytes);
   };
+  // The chunks [first, end) of the round that starts at unit u.
+  auto roundChunks = [&](int64_t u) {
+    return std::pair<int64_t, int64_t>(u / blocks, (u + round - 1) / blocks + 1);
+  };
   for (int64_t first = 0; first < units; first += round) {
     // The round's chunks; a round that starts inside a chunk's row blocks
     // has its scales already.
-    int64_t firstChunk = first / blocks, endChunk = (first + round - 1) / blocks + 1;
+    auto [firstChunk, endChunk] = roundChunks(first);
     if (scalesAhead && !held.covers(firstChunk, endChunk))
-      held = next.covers(firstChunk, endChunk) ? next
-                                               : loadColScales(firstChunk, endChunk - firstChunk);
-    int64_t nextUnit = first + round;
-    if (scalesAhead && prefetchScales && nextUnit < units) {
-      int64_t nextFirst = nextUnit / blocks, nextEnd = (nextUnit + round - 1) / blocks + 1;
+      held = next.covers(firstChunk, endChunk) ? next : loadColScales(firstChunk, endChunk);
+    if (scalesAhead && prefetchScales && first + round < units) {
+      auto [nextFirst, nextEnd] = roundChunks(first + round);
       if (!held.covers(nextFirst, nextEnd))
-        next = loadColScales(nextFirst, nextEnd - nextFirst);
+        next = loadColScales(nextFirst, nextEnd);
     }
     // The stores that last read these buffers (`buffers` units ago) must be
     // done with them; the ring's other buffers may still be in flight.
