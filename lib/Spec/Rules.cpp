@@ -281,7 +281,8 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
     // ctas_per_sm: the SM's file is shared by that many CTAs' pools.
     r.launchRegsPerThread = std::min(
         maxRegs, Isa::roundDownToAllocUnit(dev.regsPerSm / (r.threads * s.ctasPerSm)));
-    int64_t budget = (r.launchRegsPerThread * r.threads - r.producerThreads * kProducerRegs) /
+    r.producerRegs = producerRegsFor(r.consumerWarpgroups);
+    int64_t budget = (r.launchRegsPerThread * r.threads - r.producerThreads * r.producerRegs) /
                      std::max<int64_t>(1, mmaThreads);
     r.regCapPerThread = std::min(maxRegs, Isa::roundDownToAllocUnit(budget));
   } else {
@@ -1084,8 +1085,7 @@ void checkStageScales(const KernelSpec &s, Sink &out) {
     add(out, "scale", "mainloop.stage_scales",
         formatv("stage_scales: true {0}; use {1}", why, wayOut));
   };
-  bool warpSpecialized = s.kernelSchedule == KernelSchedule::WarpSpecializedCooperative ||
-                         s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong;
+  bool warpSpecialized = s.kernelSchedule != KernelSchedule::Multistage;
   if (!s.blockScaled())
     fail("stages block scales, but the operands are not scale: block", "stage_scales: false");
   else if (s.arch != Arch::SM90a || !warpSpecialized || s.mainloop.load != LoadKind::Tma)
@@ -1164,7 +1164,7 @@ void checkSharedPoolRegisters(const KernelSpec &s, const CtaResources &r,
               "+ {13} overhead = {14}; use ctas_per_sm: 1 or a smaller "
               "tile_shape",
               s.ctasPerSm, r.threads, r.launchRegsPerThread, dev.regsPerSm,
-              isa::kRegisterAllocUnit, r.producerThreads, kProducerRegs,
+              isa::kRegisterAllocUnit, r.producerThreads, r.producerRegs,
               consumers, r.regCapPerThread, s.blockM(), s.blockN(), who,
               r.accRegsPerThread, kRegisterOverhead, r.regsPerThread));
 }

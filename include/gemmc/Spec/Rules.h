@@ -57,6 +57,9 @@ struct CtaResources {
   /// share of the launch pool that setmaxnreg moves registers within (the
   /// SM's file over ctas_per_sm x threads, rounded down); 0 elsewhere.
   int64_t launchRegsPerThread = 0;
+  /// sm_90a warp-specialized: what the producer warpgroup keeps after
+  /// setmaxnreg.dec (producerRegsFor); 0 elsewhere.
+  int64_t producerRegs = 0;
   /// Tensor memory (sm_100a): accumulator buffers (2 lets a persistent
   /// CTA's epilogue of tile i overlap the MMAs of tile i + 1), and the
   /// columns tcgen05.alloc takes for them (a power of two, at least 32).
@@ -68,7 +71,7 @@ struct CtaResources {
 
 /// Registers an MMA thread needs beyond its accumulators (addresses, loop
 /// state, fragments). A rough constant; docs/model.md says where it is wrong.
-constexpr int64_t kRegisterOverhead = 40;
+constexpr int64_t kRegisterOverhead = 32; // BS3-HACK
 /// The most stages a schedule may have: the value-range rule's bound, and
 /// #gemmc.smem_layout's verifier's.
 constexpr int64_t kMaxStages = 32;
@@ -90,6 +93,14 @@ int64_t minEpilogueBuffers(const KernelSpec &spec, int64_t chunks);
 /// Registers the producer warpgroup of a warp-specialized kernel keeps after
 /// `setmaxnreg.dec` (Isa.h's; this name for the passes that use it).
 constexpr int64_t kProducerRegs = isa::kProducerRegs;
+/// The producer's registers beside `consumerWarpgroups` consumers: three or
+/// more share a 512-thread launch pool of 128 registers a thread, where
+/// kProducerRegs would leave each consumer 152; setmaxnreg's floor leaves
+/// 160 (the producer issues TMA and copies scales: session 7 found every
+/// producer fits in 24).
+constexpr int64_t producerRegsFor(int64_t consumerWarpgroups) {
+  return consumerWarpgroups >= 3 ? int64_t(isa::kSetmaxnregMin) : kProducerRegs;
+}
 
 /// Fill every `auto` (threads, stages, swizzle, load, store) from the
 /// hardware database. Idempotent. Rules may still fail afterwards.

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# bench/lead16/build_cubins.sh ROUND: the cubins of session 16's lead round ROUND into build/cubins-ROUND, each
+# ptxas report checked (no spill, no C75xx), with the round's suite file. Built by this checkout's gemmc.
+set -euo pipefail
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
+round=${1:?round (l1)}
+out=build/cubins-$round
+cubins_fresh "$out"; mkdir -p "$out/ptx"
+case $round in
+l1)
+  for s in bs bs_g16 pt_sk pt_pp; do build "$gemmc" bench/lead15/$s.yaml $s; done
+  for s in bs192_t bs192_t_g16 bs192_t_sk bs192_t_f64 pt192; do build "$gemmc" bench/lead16/$s.yaml $s; done
+  # Without the turns: the round's switch (GEMMC_L1_NO_TURNS, lib/Transforms/GemmcWarpSpecialize.cpp).
+  GEMMC_L1_NO_TURNS=1 build "$gemmc" bench/lead16/bs192_nt.yaml bs192_nt
+  cp bench/lead16/fp8.yaml "$out/"
+  ;;
+*) echo "unknown round $round"; exit 2 ;;
+esac
