@@ -3,7 +3,7 @@
 # ptxas report checked (no spill, no C75xx), with the round's suite file. Built by this checkout's gemmc.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
-round=${1:?round (l1)}
+round=${1:?round (l1, l2)}
 out=build/cubins-$round
 cubins_fresh "$out"; mkdir -p "$out/ptx"
 case $round in
@@ -12,6 +12,15 @@ l1)
   for s in bs192_t bs192_t_g16 bs192_t_sk bs192_t_f64 pt192; do build "$gemmc" bench/lead16/$s.yaml $s; done
   # Without the turns: the round's switch (GEMMC_L1_NO_TURNS, lib/Transforms/GemmcWarpSpecialize.cpp).
   GEMMC_L1_NO_TURNS=1 build "$gemmc" bench/lead16/bs192_nt.yaml bs192_nt
+  cp bench/lead16/fp8.yaml "$out/"
+  ;;
+l2)
+  for s in bs pt_sk pt_pp; do build "$gemmc" bench/lead15/$s.yaml $s; done
+  build "$gemmc" bench/lead16/bs192_t.yaml bs192_t
+  # Without turns: the round switch (GEMMC_L1_NO_TURNS, lib/Transforms/GemmcWarpSpecialize.cpp); bs_nt is the
+  # shipped block-scaled spec (cooperative 128x256 in halves) without its turns.
+  for s in bs192_nt bs192_nt_g16 bs192_nt_sk bs128ws_nt; do GEMMC_L1_NO_TURNS=1 build "$gemmc" bench/lead16/$s.yaml $s; done
+  GEMMC_L1_NO_TURNS=1 build "$gemmc" bench/lead15/bs.yaml bs_nt
   cp bench/lead16/fp8.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 2 ;;

@@ -133,8 +133,8 @@ private:
   /// takes the last one's final hand-over after its last (all issue the
   /// same parts), so every arrival is waited for.
   bool takesTurns() const {
-    // ROUND-L1 SWITCH (session 16; removed after the round): GEMMC_L1_NO_TURNS=1 builds warp_specialized without turns.
-    if (s.kernelSchedule == KernelSchedule::WarpSpecialized && std::getenv("GEMMC_L1_NO_TURNS"))
+    // ROUND SWITCH (session 16, rounds l1-l2; removed after them): GEMMC_L1_NO_TURNS=1 builds without turns.
+    if (std::getenv("GEMMC_L1_NO_TURNS"))
       return false;
     return foldTurns(s, res.consumerWarpgroups);
   }
