@@ -130,6 +130,12 @@ static int64_t accumulatorRegs(const KernelSpec &s, int64_t accRegs) {
   return accRegs * accumulatorCopies(s);
 }
 
+int64_t gemmc::registerOverhead(const KernelSpec &s) {
+  bool foldConsumer = s.arch == Arch::SM90a && foldOnePart(s) &&
+                      s.kernelSchedule != KernelSchedule::Multistage;
+  return foldConsumer ? kFoldOnePartRegisterOverhead : kRegisterOverhead;
+}
+
 /// Threads and consumer warpgroups a schedule implies.
 static void deriveThreads(const KernelSpec &s, CtaResources &r) {
   switch (s.arch) {
@@ -266,7 +272,7 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
   }
   // A promotion interval keeps a second copy (the f32 sum beside the MMA's
   // accumulator, whose struct stays accRegsPerThread wide).
-  r.regsPerThread = accumulatorRegs(s, r.accRegsPerThread) + kRegisterOverhead;
+  r.regsPerThread = accumulatorRegs(s, r.accRegsPerThread) + registerOverhead(s);
   int64_t maxRegs = Isa::roundDownToAllocUnit(dev.maxRegsPerThread);
   if (r.producerThreads > 0 && s.arch == Arch::SM90a) {
     // setmaxnreg only moves registers within the CTA's launch allocation:
@@ -978,7 +984,7 @@ void checkSmemBudget(const KernelSpec &s, const CtaResources &r, Sink &out) {
 static int64_t fittingFoldColumns(const KernelSpec &s, const CtaResources &r) {
   for (int64_t w = s.blockN() / 2; w >= 8 && w % 8 == 0; w /= 2)
     if (r.accRegsPerThread + foldLiveParts(s) * (r.accRegsPerThread * w / s.blockN()) +
-            kRegisterOverhead <=
+            registerOverhead(s) <=
         r.regCapPerThread)
       return w;
   return 0;
@@ -1000,7 +1006,7 @@ void checkPromotionRegisters(const KernelSpec &s, const CtaResources &r,
                 "smaller tile_shape",
                 s.blockM(), s.blockN(), who, live == 1 ? "one part" : "two parts",
                 s.mainloop.foldColumns, live == 1 ? "one part's" : "two parts'",
-                r.accRegsPerThread, live, partRegs, kRegisterOverhead,
+                r.accRegsPerThread, live, partRegs, registerOverhead(s),
                 r.regsPerThread, r.regCapPerThread,
                 fitW ? formatv("fold_columns: {0} or ", fitW).str() : ""));
     return;
@@ -1008,7 +1014,7 @@ void checkPromotionRegisters(const KernelSpec &s, const CtaResources &r,
   int64_t copies = accumulatorCopies(s);
   int64_t fitN = s.blockN();
   while (fitN > 8 && copies * (fitN * r.accRegsPerThread / s.blockN()) +
-                             kRegisterOverhead >
+                             registerOverhead(s) >
                          r.regCapPerThread)
     fitN /= 2;
   std::string wayOut =
@@ -1030,7 +1036,7 @@ void checkPromotionRegisters(const KernelSpec &s, const CtaResources &r,
               "MMA's and the f32 sum), = {4} per thread + {5} overhead = {6} "
               "registers exceeds the {7} a thread may use here; {8}",
               s.blockM(), s.blockN(), who, why, copies * r.accRegsPerThread,
-              kRegisterOverhead, r.regsPerThread, r.regCapPerThread, wayOut));
+              registerOverhead(s), r.regsPerThread, r.regCapPerThread, wayOut));
 }
 
 /// fold_columns: the K tile's MMAs of block scaling in parts that two
@@ -1166,7 +1172,7 @@ void checkSharedPoolRegisters(const KernelSpec &s, const CtaResources &r,
               s.ctasPerSm, r.threads, r.launchRegsPerThread, dev.regsPerSm,
               isa::kRegisterAllocUnit, r.producerThreads, r.producerRegs,
               consumers, r.regCapPerThread, s.blockM(), s.blockN(), who,
-              r.accRegsPerThread, kRegisterOverhead, r.regsPerThread));
+              r.accRegsPerThread, registerOverhead(s), r.regsPerThread));
 }
 
 /// ctas_per_sm: built where setmaxnreg moves registers within a launch pool
@@ -1230,7 +1236,7 @@ void checkRegisterBudget(const KernelSpec &s, const CtaResources &r, Sink &out) 
               "overhead = {5} registers exceeds the {6} a thread may use "
               "here; use a smaller tile_shape{7}",
               s.blockM(), s.blockN(), who, r.accRegsPerThread,
-              kRegisterOverhead, r.regsPerThread, r.regCapPerThread,
+              registerOverhead(s), r.regsPerThread, r.regCapPerThread,
               s.arch == Arch::SM90a &&
                       s.kernelSchedule != KernelSchedule::WarpSpecializedCooperative
                   ? " or kernel_schedule: warp_specialized_cooperative"

@@ -124,35 +124,16 @@ private:
   /// every MMA waited for; the caller releases the last stage.
   Value foldInParts(Value g0, Value kBegin, Value steps, Value aSlice,
                     Value row0, Value rowInTile, Value n0, Type accType);
-  /// foldTurns: the consumer warpgroups' turns to issue a part, in
-  /// warpgroup order, on named barriers base + warpgroup (cooperative:
-  /// kOrderBarrier, pingpong's, which this schedule has no other use for;
-  /// warp_specialized: kFoldTurnBarrier, past its epilogue barriers): wait
-  /// for ours, or hand it to the next warpgroup. The last warpgroup gives
-  /// warpgroup 0 the first turn before its first tile and warpgroup 0
-  /// takes the last one's final hand-over after its last (all issue the
-  /// same parts), so every arrival is waited for.
-  bool takesTurns() const {
-    // ROUND SWITCH (session 16, rounds l1-l2; removed after them): GEMMC_L1_NO_TURNS=1 builds without turns.
-    if (std::getenv("GEMMC_L1_NO_TURNS"))
-      return false;
-    return foldTurns(s, res.consumerWarpgroups);
-  }
+  /// foldTurns: the cooperative warpgroups' turns to issue a part, on
+  /// named barriers kOrderBarrier + warpgroup (pingpong's; this schedule
+  /// has no other use for them): wait for ours, or hand it to the other
+  /// warpgroup. Warpgroup 1 gives warpgroup 0 the first turn before its
+  /// first tile and warpgroup 0 takes warpgroup 1's last hand-over after
+  /// its last (both issue the same parts), so every arrival is waited for.
   void foldTurn(bool handOver) {
-    int64_t n = res.consumerWarpgroups;
-    int64_t base = s.kernelSchedule == KernelSchedule::WarpSpecializedCooperative
-                       ? kOrderBarrier
-                       : kFoldTurnBarrier;
     Value wg = ir.warpgroupId();
-    Value id;
-    if (!handOver)
-      id = ir.add(ir.c32(base), wg);
-    else if (n == 2)
-      id = ir.sub(ir.c32(base + 1), wg);
-    else
-      id = arith::SelectOp::create(ir.b, ir.loc,
-                                   ir.cmp(arith::CmpIPredicate::eq, wg, ir.c32(n - 1)),
-                                   ir.c32(base), ir.add(ir.c32(base + 1), wg));
+    Value id = handOver ? ir.sub(ir.c32(kOrderBarrier + 1), wg)
+                        : ir.add(ir.c32(kOrderBarrier), wg);
     namedBarrier(id, ir.c32(2 * kWarpgroupSize), handOver);
   }
   /// gemmc.block_scales of K tile `kTile` for the warpgroup's rows from
@@ -565,7 +546,7 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
     return blockScales(ir.minU(ir.add(kBegin, step), last), row0, n0);
   };
   if (foldOnePart(s)) {
-    bool turns = takesTurns();
+    bool turns = foldTurns(s);
     // With stage_scales and turns, a warpgroup waits for the next K tile's
     // stage and reads its scales while its last part runs (it would
     // otherwise only wait for the part), not after folding the part: the
@@ -1065,13 +1046,9 @@ void WarpSpecializer::buildWarpSpecialized() {
     WaitPriorGridsOp::create(b, ir.loc);
   if (pingpong)
     return buildPingpongConsumers();
-  if (takesTurns()) {
-    // The last warpgroup gives warpgroup 0 the first turn.
-    int64_t last = res.consumerWarpgroups - 1;
-    Value isLast = last == 1 ? ir.cmp(arith::CmpIPredicate::ne, ir.warpgroupId(), ir.c32(0))
-                             : ir.cmp(arith::CmpIPredicate::eq, ir.warpgroupId(), ir.c32(last));
-    ir.ifThen(isLast, [&] { foldTurn(/*handOver=*/true); });
-  }
+  if (foldTurns(s))
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ne, ir.warpgroupId(), ir.c32(0)),
+              [&] { foldTurn(/*handOver=*/true); });
   forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd,
                    Value g) {
     Value acc = consumeTile(g, m0, n0, /*refill=*/false, nullptr, kBegin, kEnd);
@@ -1090,7 +1067,7 @@ void WarpSpecializer::buildWarpSpecialized() {
     }
     return ir.add(g, ir.sub(kEnd, kBegin));
   });
-  if (takesTurns())
+  if (foldTurns(s))
     ir.ifThen(ir.cmp(arith::CmpIPredicate::eq, ir.warpgroupId(), ir.c32(0)),
               [&] { foldTurn(/*handOver=*/false); });
   drainStores();

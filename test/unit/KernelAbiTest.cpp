@@ -135,8 +135,10 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // (session 14: h200_fp8_e4m3_swab_16x64_ws, h200_fp8_e4m3_64x64_sk2, h200_fp8_e4m3_128x64_ws),
   // and their 6 per-row/column forms (session 15: h200_fp8_e4m3_rowcol_{swab_16x64_ws,
   // swab_32x128_sk2, swab_16x128_coop, 64x64_sk2, 128x64_ws, 64x128_pp}; three swap_ab),
-  // and 2 block-scaled small-M specs (session 15: h200_fp8_e4m3_blockscale_64x128_pp_ss, _64x128_ws_sk2).
-  EXPECT_EQ(checked, 156);
+  // and 2 block-scaled small-M specs (session 15: h200_fp8_e4m3_blockscale_64x128_pp_ss, _64x128_ws_sk2),
+  // and 1 block-scaled spec on three consumer warpgroups (session 16:
+  // h200_fp8_e4m3_blockscale_192x128_ws).
+  EXPECT_EQ(checked, 157);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box

@@ -148,10 +148,12 @@ TEST(Rules, ComputeResources) {
 // setmaxnreg.inc waits until the CTA's pool holds what the consumers ask,
 // and the pool is the launch allocation. BLOCK_M = 256 under
 // warp_specialized is four consumer warpgroups and 640 threads, launched
-// with 65536 / 640 = 102, by 8: 96 registers each (61440). The cap must be
-// (61440 - 128 x 40) / 512 = 110, by 8: 104. The SM's whole file gave 112,
-// which needs 62464 and hung every consumer warp on the H200 (the stream-K
-// spec of bench/results/2026-11-30-session2/suspected-hang-stream_k-256x128.yaml).
+// with 65536 / 640 = 102, by 8: 96 registers each (61440). Beside three or
+// more consumer warpgroups the producer keeps setmaxnreg's floor, 24, so
+// the cap must be (61440 - 128 x 24) / 512 = 114, by 8: 112. The SM's
+// whole file over the consumers alone (65536 / 512 = 128) would need more
+// than the pool and hung every consumer warp on the H200 (the stream-K spec
+// of bench/results/2026-11-30-session2/suspected-hang-stream_k-256x128.yaml).
 TEST(Rules, RegisterCapFitsTheLaunchPool) {
   KernelSpec s = h200();
   s.tileShape = {256, 128, 64};
@@ -160,8 +162,31 @@ TEST(Rules, RegisterCapFitsTheLaunchPool) {
   CtaResources r = computeResources(s);
   EXPECT_EQ(r.threads, 640);
   EXPECT_EQ(r.consumerWarpgroups, 4);
-  EXPECT_EQ(r.regCapPerThread, 104);
-  EXPECT_LE(r.regCapPerThread * 512 + 128 * kProducerRegs, 96 * 640);
+  EXPECT_EQ(r.producerRegs, 24);
+  EXPECT_EQ(r.regCapPerThread, 112);
+  EXPECT_LE(r.regCapPerThread * 512 + 128 * r.producerRegs, 96 * 640);
+}
+
+// Two consumer warpgroups keep kProducerRegs (40): 384 threads launch with
+// 168 (64512), and (64512 - 128 x 40) / 256 = 232. Three (BLOCK_M = 192)
+// launch 512 threads with 128 (65536): the producer's 24 leave each consumer
+// (65536 - 3072) / 384 = 162, by 8: 160, where 40 would leave 152 -- under
+// the block-scaled 192x128 one-part fold's 64 + 64 + 32.
+TEST(Rules, ProducerKeepsTheFloorBesideThreeConsumers) {
+  KernelSpec two = h200();
+  two.kernelSchedule = KernelSchedule::WarpSpecializedCooperative;
+  resolveAuto(two);
+  CtaResources r2 = computeResources(two);
+  EXPECT_EQ(r2.producerRegs, kProducerRegs);
+  EXPECT_EQ(r2.regCapPerThread, 232);
+  KernelSpec three = h200();
+  three.tileShape = {192, 128, 64};
+  three.kernelSchedule = KernelSchedule::WarpSpecialized;
+  resolveAuto(three);
+  CtaResources r3 = computeResources(three);
+  EXPECT_EQ(r3.consumerWarpgroups, 3);
+  EXPECT_EQ(r3.producerRegs, 24);
+  EXPECT_EQ(r3.regCapPerThread, 160);
 }
 
 // ctas_per_sm: 2 halves the launch pool: 384 threads launch with 65536 /

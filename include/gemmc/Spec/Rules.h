@@ -71,7 +71,19 @@ struct CtaResources {
 
 /// Registers an MMA thread needs beyond its accumulators (addresses, loop
 /// state, fragments). A rough constant; docs/model.md says where it is wrong.
-constexpr int64_t kRegisterOverhead = 32; // BS3-HACK
+constexpr int64_t kRegisterOverhead = 40;
+/// The same for a consumer warpgroup of block scaling one part at a time
+/// (fold_group: 1) on sm_90a's warp-specialized schedules: its operands and
+/// scales are read from shared memory that a producer warpgroup fills, and
+/// ptxas keeps the descriptors and addresses in uniform registers. ptxas
+/// fits the three-warpgroup 192x128 kernel (64 f32 sums + a 64-register
+/// part) in 160 with no spill (bench/RESULTS.md, session 16), which
+/// kRegisterOverhead would refuse (168). Not wider: with 32 for every
+/// sm_90a kernel, multistage 256x160 and 256x192 spilled and a 640-thread
+/// warp_specialized 256x160 failed in ptxas (C7602).
+constexpr int64_t kFoldOnePartRegisterOverhead = 32;
+/// kFoldOnePartRegisterOverhead where it applies, else kRegisterOverhead.
+int64_t registerOverhead(const KernelSpec &spec);
 /// The most stages a schedule may have: the value-range rule's bound, and
 /// #gemmc.smem_layout's verifier's.
 constexpr int64_t kMaxStages = 32;

@@ -140,18 +140,18 @@ constexpr int64_t kFoldGroupParts = 2;
 /// fold_group: 1, one part at a time: each part is waited for
 /// (wait_group 0) and folded before the next is issued, so only one part's
 /// accumulator is live beside the f32 sum (128x256 in halves: 128 + 64
-/// registers, where two parts need 128 + 2 x 64). Where two or more
-/// consumer warpgroups share each stage (cooperative's two,
-/// warp_specialized's one a 64-row block), they take turns issuing their
-/// parts in warpgroup order (foldTurns), so that one folds while the
-/// others' wgmmas run.
+/// registers, where two parts need 128 + 2 x 64). With the two consumer
+/// warpgroups of the cooperative schedule, which share each stage, they
+/// take turns issuing their parts (foldTurns), so that one folds while the
+/// other's wgmmas run. warp_specialized's warpgroups (one a 64-row block)
+/// take no turns: three of them on 192x128 each fold under the other two's
+/// K tiles, and turns in warpgroup order there measured 0.965x
+/// (bench/RESULTS.md, session 16, lead rounds l1-l2).
 inline bool foldOnePart(const KernelSpec &s) {
   return s.blockScaled() && s.mainloop.foldColumns > 0 && s.mainloop.foldGroup == 1;
 }
-inline bool foldTurns(const KernelSpec &s, int64_t consumerWarpgroups) {
-  return foldOnePart(s) && consumerWarpgroups >= 2 &&
-         (s.kernelSchedule == KernelSchedule::WarpSpecializedCooperative ||
-          s.kernelSchedule == KernelSchedule::WarpSpecialized);
+inline bool foldTurns(const KernelSpec &s) {
+  return foldOnePart(s) && s.kernelSchedule == KernelSchedule::WarpSpecializedCooperative;
 }
 inline int64_t foldGroupTiles(const KernelSpec &s) {
   int64_t parts = s.blockN() / s.mainloop.foldColumns;

@@ -44,10 +44,7 @@ constexpr int64_t kTensorMapAlign = 64;
 ///  - kConsumersBarrier (5): all consumer warpgroups, stream_k's partial
 ///    hand-over (every schedule but pingpong's);
 ///  - kPingpongFixupBarrier + warpgroup (6, 7): pingpong's stream_k
-///    hand-over, one consumer warpgroup's piece at a time;
-///  - kFoldTurnBarrier + warpgroup (8 .. 11): warp_specialized's turns to
-///    issue a block-scale fold part, among up to four consumer warpgroups
-///    (whose epilogue barriers take 1 .. 4, past kOrderBarrier).
+///    hand-over, one consumer warpgroup's piece at a time.
 constexpr int64_t kNamedBarriers = 16;
 constexpr int64_t kEpilogueBarrier = 1;
 constexpr int64_t kOrderBarrier = 3;
@@ -55,16 +52,13 @@ constexpr int64_t kOrderBarrier = 3;
 constexpr int64_t kConsumersBarrier = 5;
 /// One pingpong consumer warpgroup's stream_k hand-over.
 constexpr int64_t kPingpongFixupBarrier = 6;
-/// warp_specialized's block-scale fold turns (cooperative's are kOrderBarrier's).
-constexpr int64_t kFoldTurnBarrier = 8;
 /// The ranges above with two consumer warpgroups (cooperative, pingpong)
 /// do not overlap and stay below the hardware's 16; warp_specialized's and
 /// multistage's up to four epilogue barriers stay below kConsumersBarrier.
 static_assert(kEpilogueBarrier >= 1 && kEpilogueBarrier + 2 <= kOrderBarrier &&
                   kOrderBarrier + 2 <= kConsumersBarrier &&
                   kConsumersBarrier + 1 <= kPingpongFixupBarrier &&
-                  kPingpongFixupBarrier + 2 <= kFoldTurnBarrier &&
-                  kFoldTurnBarrier + 4 <= kNamedBarriers,
+                  kPingpongFixupBarrier + 2 <= kNamedBarriers,
               "named-barrier ranges overlap or pass the hardware's 16");
 static_assert(kEpilogueBarrier + 4 <= kConsumersBarrier,
               "four warpgroups' epilogue barriers reach kConsumersBarrier");
