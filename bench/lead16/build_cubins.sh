@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # bench/lead16/build_cubins.sh ROUND: the cubins of session 16's lead round ROUND into build/cubins-ROUND, each
 # ptxas report checked (no spill, no C75xx), with the round's suite file. Built by this checkout's gemmc.
+# Rounds l1-l2 need GEMMC_L1_NO_TURNS, which only 8997ca1 and ff7e435 know (README.md).
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 round=${1:?round (l1, l2, l3)}
