@@ -6,7 +6,7 @@
 OUT=${OUT:-./out}; mkdir -p "$OUT"
 dir=${1:-build/cubins-l3}
 source scripts/gpu_common.sh
-log=$OUT/logs.txt; : >"$log"
+gpu_round_begin bench/lead16/l3.sh l3 "$dir" 400
 gpu_stage_build 150 || exit 1
 ragged=1x1x16,1x4096x4096,7x300x640,129x130x1000,127x255x200,193x129x384,385x300x384,1000x1000x1000,300x520x4096,2048x2048x16384
 gpu_stage_suite 90 "$ragged" "$dir/bs192.cubin" "$dir"/ws4/*.cubin
