@@ -4,7 +4,7 @@
 # Rounds l1-l2 need GEMMC_L1_NO_TURNS, which only 8997ca1 and ff7e435 know (README.md).
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
-round=${1:?round (l1, l2, l3)}
+round=${1:?round (l1, l2, l3, l5)}
 out=build/cubins-$round
 cubins_fresh "$out"; mkdir -p "$out/ptx"
 case $round in
@@ -36,6 +36,11 @@ l3)
     check "$out/ptx/$s.ptxas.txt" "$s"
   done
   "$gemmc" bundle bench/bundles/h200_fp8_e4m3_blockscale_tn.yaml -o "$out/bsbundle" >/dev/null
+  cp bench/lead16/fp8.yaml "$out/"
+  ;;
+l5)
+  # The shipped per-row/column kernels (copies under short names in bench/lead15) for a sustained run.
+  for s in rc_sk rc_pp; do build "$gemmc" bench/lead15/$s.yaml $s; done
   cp bench/lead16/fp8.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 2 ;;
