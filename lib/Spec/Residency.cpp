@@ -48,7 +48,7 @@ Residency gemmc::computeResidency(const KernelSpec &spec, const CtaResources &r)
   int64_t launchRegs = r.regsPerThread;
   if (r.producerThreads > 0 && spec.arch == Arch::SM90a)
     launchRegs = llvm::divideCeil(mmaThreads * r.regsPerThread +
-                                      r.producerThreads * producerRegsFor(r.consumerWarpgroups),
+                                      r.producerThreads * r.producerRegs,
                                   r.threads);
   a.regsPerThreadAllocated = llvm::alignTo(launchRegs, isa::kRegisterAllocUnit);
   a.regsPerCta = a.regsPerThreadAllocated * r.threads;
