@@ -154,12 +154,17 @@ TEST(Rules, ComputeResources) {
 // whole file over the consumers alone (65536 / 512 = 128) would need more
 // than the pool and hung every consumer warp on the H200 (the stream-K spec
 // of bench/results/2026-11-30-session2/suspected-hang-stream_k-256x128.yaml).
-TEST(Rules, RegisterCapFitsTheLaunchPool) {
+/// computeResources of an H200 spec with `tile` under `schedule`, autos resolved.
+static CtaResources resourcesOf(I64x3 tile, KernelSchedule schedule) {
   KernelSpec s = h200();
-  s.tileShape = {256, 128, 64};
-  s.kernelSchedule = KernelSchedule::WarpSpecialized;
+  s.tileShape = tile;
+  s.kernelSchedule = schedule;
   resolveAuto(s);
-  CtaResources r = computeResources(s);
+  return computeResources(s);
+}
+
+TEST(Rules, RegisterCapFitsTheLaunchPool) {
+  CtaResources r = resourcesOf({256, 128, 64}, KernelSchedule::WarpSpecialized);
   EXPECT_EQ(r.threads, 640);
   EXPECT_EQ(r.consumerWarpgroups, 4);
   EXPECT_EQ(r.producerRegs, 24);
@@ -173,17 +178,10 @@ TEST(Rules, RegisterCapFitsTheLaunchPool) {
 // (65536 - 3072) / 384 = 162, by 8: 160, where 40 would leave 152 -- under
 // the block-scaled 192x128 one-part fold's 64 + 64 + 32.
 TEST(Rules, ProducerKeepsTheFloorBesideThreeConsumers) {
-  KernelSpec two = h200();
-  two.kernelSchedule = KernelSchedule::WarpSpecializedCooperative;
-  resolveAuto(two);
-  CtaResources r2 = computeResources(two);
+  CtaResources r2 = resourcesOf({128, 128, 64}, KernelSchedule::WarpSpecializedCooperative);
   EXPECT_EQ(r2.producerRegs, kProducerRegs);
   EXPECT_EQ(r2.regCapPerThread, 232);
-  KernelSpec three = h200();
-  three.tileShape = {192, 128, 64};
-  three.kernelSchedule = KernelSchedule::WarpSpecialized;
-  resolveAuto(three);
-  CtaResources r3 = computeResources(three);
+  CtaResources r3 = resourcesOf({192, 128, 64}, KernelSchedule::WarpSpecialized);
   EXPECT_EQ(r3.consumerWarpgroups, 3);
   EXPECT_EQ(r3.producerRegs, 24);
   EXPECT_EQ(r3.regCapPerThread, 160);
