@@ -8,11 +8,31 @@ mma.sync from registers); BENCH.json are gemmc-bench --json files. Rows whose
 cubin matches a glob (default: the sm_80 files, a100_* and sm80_*) are printed
 as a Markdown table with their TFLOP/s, the fraction of the peak of their
 operand type, and the ratio to cuBLAS (which uses wgmma on an H200).
+
+Where PEAK.json has the sustained peak (mma-sync-peak --sustain) and a row
+its sustained reading (gemmc-bench --sustain), the table adds the sustained
+TFLOP/s and SM clock, their fraction of the sustained peak, and the fraction
+per clock: (TFLOP/s / MHz of the kernel) over (TFLOP/s / MHz of the peak),
+which is what the kernel reaches of the peak at the clock it ran at. The
+kernel's clock is NVML's mean over its settled half, the peak's the SM
+cycle counter over its launches.
 """
 import argparse
 import fnmatch
 import json
 import sys
+
+
+def sustained_cells(row, peak, dtype):
+    """The sustained columns of one row: '-' where either side lacks them."""
+    ms, mhz = row.get("gemmc_sustain_ms"), row.get("gemmc_sustain_sm_mhz")
+    ceiling, ceiling_mhz = peak.get(f"{dtype}_sustain_tflops"), peak.get(f"{dtype}_sustain_mhz")
+    if not ms or not ceiling:
+        return " - | - | - |"
+    t = 2.0 * row["m"] * row["n"] * row["k"] / (ms * 1e-3) / 1e12
+    per_clock = f"{(t / mhz) / (ceiling / ceiling_mhz):.1%}" if mhz and ceiling_mhz else "-"
+    clock = f" at {mhz:.0f}" if mhz else ""
+    return f" {t:.1f}{clock} | {t / ceiling:.1%} | {per_clock} |"
 
 
 def main():
@@ -23,25 +43,45 @@ def main():
     a = p.parse_args()
     peak = json.load(open(a.peak))
     globs = a.cubins.split(",")
-    print(f"mma.sync peak on {peak.get('gpu', '?')}: tf32 {peak['tf32_tflops']:.1f}, "
-          f"bf16 {peak['bf16_tflops']:.1f}, f16 {peak['f16_tflops']:.1f} TFLOP/s\n")
-    print("| shape | cubin | dtype | TFLOP/s | of mma.sync peak | of cuBLAS |")
-    print("|---|---|---|---|---|---|")
-    found = 0
-    for path in a.bench:
-        for r in json.load(open(path))["rows"]:
-            if not any(fnmatch.fnmatch(r["cubin"], g) for g in globs):
-                continue
-            # The operand type: the dtype field's first word ("tf32", "bf16", ...).
-            dtype = r["dtype"].split("/")[0].split("x")[0]
-            ceiling = peak.get(f"{dtype}_tflops")
-            t = r.get("gemmc_tflops")
-            frac = f"{t / ceiling:.1%}" if t and ceiling else "-"
-            ratio = f"{r['ratio']:.2f}" if r.get("ratio") else "-"
-            tf = f"{t:.1f}" if t else r.get("status", "-")
-            print(f"| {r['shape']} | {r['cubin']} | {r['dtype']} | {tf} | {frac} | {ratio} |")
-            found += 1
-    if not found:
+    def at(t):
+        mhz = peak.get(f"{t}_mhz")
+        return f" at {mhz:.0f} MHz" if mhz else ""
+    print(f"mma.sync peak on {peak.get('gpu', '?')}: tf32 {peak['tf32_tflops']:.1f}{at('tf32')}, "
+          f"bf16 {peak['bf16_tflops']:.1f}{at('bf16')}, f16 {peak['f16_tflops']:.1f}{at('f16')} TFLOP/s")
+    sustained = "bf16_sustain_tflops" in peak
+    if sustained:
+        print("sustained: " + ", ".join(
+            f"{t} {peak[t + '_sustain_tflops']:.1f} at {peak[t + '_sustain_mhz']:.0f} MHz"
+            for t in ("tf32", "bf16", "f16")) + " TFLOP/s")
+    print()
+    rows = [r for path in a.bench for r in json.load(open(path))["rows"]
+            if any(fnmatch.fnmatch(r["cubin"], g) for g in globs)]
+    graph = any(r.get("gemmc_graph_ms") for r in rows)
+    head = "| shape | cubin | dtype | TFLOP/s | of mma.sync peak |"
+    if graph:
+        head += " in a CUDA graph, of the peak |"
+    if sustained:
+        head += " sustained TFLOP/s at MHz | of sustained peak | per clock |"
+    head += " of cuBLAS |"
+    print(head)
+    print("|---" * (head.count("|") - 1) + "|")
+    for r in rows:
+        # The operand type: the dtype field's first word ("tf32", "bf16", ...).
+        dtype = r["dtype"].split("/")[0].split("x")[0]
+        ceiling = peak.get(f"{dtype}_tflops")
+        t = r.get("gemmc_tflops")
+        frac = f"{t / ceiling:.1%}" if t and ceiling else "-"
+        ratio = f"{r['ratio']:.2f}" if r.get("ratio") else "-"
+        tf = f"{t:.1f}" if t else r.get("status", "-")
+        cells = f"| {r['shape']} | {r['cubin']} | {r['dtype']} | {tf} | {frac} |"
+        if graph:
+            g = r.get("gemmc_graph_ms")
+            cells += f" {2.0 * r['m'] * r['n'] * r['k'] / (g * 1e-3) / 1e12 / ceiling:.1%} |" \
+                if g and ceiling else " - |"
+        if sustained:
+            cells += sustained_cells(r, peak, dtype)
+        print(cells + f" {ratio} |")
+    if not rows:
         print(f"no row of {a.bench} matches {a.cubins}", file=sys.stderr)
         return 1
     return 0
