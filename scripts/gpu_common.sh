@@ -65,6 +65,16 @@ gpu_bench() {
   grep -E " ok |WRONG|ERROR" "$OUT/$name.txt"
 }
 
+# gpu_sustain NAME SECONDS ARGS...: gpu_bench NAME with --sustain 2 (each
+# kernel alone 2 s, then cuBLAS alone, twice; the settled halves' medians,
+# SM clock and board power: the reading for rows that move with the board's
+# clock), then the sustained table.
+gpu_sustain() {
+  local name=$1
+  gpu_bench "$@" --sustain 2
+  grep -A16 "^sustained" "$OUT/$name.txt"
+}
+
 # The "suite" stage: gemmc-gpu-tests on CUBIN... at SHAPES (a --shapes list)
 # within SECONDS, to $OUT/suite.txt, and its last 3 lines to stdout.
 gpu_stage_suite() {

@@ -10,11 +10,7 @@ source scripts/gpu_common.sh
 gpu_round_begin bench/lead17/m1.sh m1 "$dir" 420
 gpu_stage_build 150 || exit 1
 timeout 60 "$dir/mma-sync-peak" --sustain 2 --json "$OUT/mma_sync_peak.json" | tee "$OUT/mma_sync_peak.txt"
-timeout 240 "$bench" --cubin-dir "$dir" --suite "$dir/sm80.yaml" --iters 20 --warmup 2 --graph --sustain 2 \
-  --json "$OUT/sm80.json" >"$OUT/sm80.txt" 2>&1
-echo "bench rc=$?"
-grep -E " ok |WRONG|ERROR" "$OUT/sm80.txt"
-grep -A14 "^sustained" "$OUT/sm80.txt"
+gpu_sustain sm80 240 --cubin-dir "$dir" --suite "$dir/sm80.yaml" --graph
 # The peak once more after the GEMMs (the board warm), for the spread between the two readings.
 timeout 60 "$dir/mma-sync-peak" --sustain 2 --json "$OUT/mma_sync_peak_after.json" | tee "$OUT/mma_sync_peak_after.txt"
 python3 bench/mma_sync_fraction.py "$OUT/mma_sync_peak.json" "$OUT/sm80.json" | tee "$OUT/fraction.md"
