@@ -51,6 +51,9 @@ struct Options {
   // part of the work on purpose, to weigh what the dropped part costs.
   bool timeWrong = false;
   double sustain = 0; // seconds per phase of --sustain; 0 = off
+  // --clocks: NVML's SM clock and board power over each row's interleaved
+  // timing (sampled every 2 ms), to say at what clock a row's median ran.
+  bool clocks = false;
   std::string json, csv, appendResults, commit = "unknown", predictions, triton;
   double maxGflop = 0;
 };
@@ -86,6 +89,8 @@ struct Row {
   // and board power NVML saw over the second half of each phase.
   double gemmcSustainMs = NAN, cublasSustainMs = NAN;
   gemmc::bench::ClockSampler::Summary gemmcClock, cublasClock;
+  // --clocks: over step 2's interleaved runs (both sides together).
+  gemmc::bench::ClockSampler::Summary timedClock;
   double predicted = NAN;    // TFLOP/s
   double triton = NAN;       // TFLOP/s
   double flops() const { return 2.0 * m * n * k; }
@@ -432,6 +437,7 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
   std::vector<cudaEvent_t> ev(4 * opt.iters);
   for (auto &e : ev)
     HARNESS_CUDA(cudaEventCreate(&e));
+  const double clock0 = sampler ? sampler->now() : 0;
   for (int i = 0; i < opt.iters; ++i) {
     HARNESS_CUDA(cudaEventRecord(ev[4 * i], stream));
     if (!wrong && (st = runGemmc(i)) != GEMMC_OK) {
@@ -446,6 +452,8 @@ void benchRow(Row &row, gemmc_kernel *kernel, const gemmc_kernel_info &info, cub
     HARNESS_CUDA(cudaEventRecord(ev[4 * i + 3], stream));
   }
   HARNESS_CUDA(cudaStreamSynchronize(stream));
+  if (sampler && opt.clocks)
+    row.timedClock = sampler->between(clock0, sampler->now());
   std::vector<float> tg, tc;
   for (int i = 0; i < opt.iters; ++i) {
     float a = 0, b = 0;
@@ -576,6 +584,18 @@ void printTable(const std::vector<Row> &rows, bool graph, bool haveTriton) {
   }
 }
 
+void printClockTable(const std::vector<Row> &rows) {
+  std::printf("\nclocks (--clocks): NVML's mean SM MHz and board W over each row's interleaved runs (both sides)\n");
+  std::printf("%-17s %-30s | %7s %6s %5s | %s\n", "shape", "cubin", "samples", "MHz", "W", "clock-event reasons");
+  for (const Row &r : rows) {
+    if (!r.timedClock.samples)
+      continue;
+    std::printf("%-17s %-30s | %7d %6.0f %5.0f | %s\n", r.shape.c_str(), r.cubin.substr(0, 30).c_str(),
+                r.timedClock.samples, r.timedClock.mhz(), r.timedClock.power(),
+                gemmc::bench::ClockSampler::reasonNames(r.timedClock.reasons).c_str());
+  }
+}
+
 void printSustainTable(const std::vector<Row> &rows) {
   std::printf("\nsustained (--sustain): median ms per launch, mean SM MHz and board W over each side's settled half\n");
   std::printf("%-17s %-30s | %9s %6s %5s | %9s %6s %5s | %6s %6s | %s\n", "shape", "cubin", "gemmc ms", "MHz", "W",
@@ -639,7 +659,9 @@ void writeJson(const std::string &path, const std::vector<Row> &rows, const Meta
       << ", \"gemmc_sustain_sm_mhz\": " << jsonNum(r.gemmcClock.mhz())
       << ", \"cublas_sustain_sm_mhz\": " << jsonNum(r.cublasClock.mhz())
       << ", \"gemmc_sustain_watts\": " << jsonNum(r.gemmcClock.power())
-      << ", \"cublas_sustain_watts\": " << jsonNum(r.cublasClock.power()) << "}" << (i + 1 < rows.size() ? "," : "") << "\n";
+      << ", \"cublas_sustain_watts\": " << jsonNum(r.cublasClock.power())
+      << ", \"timed_sm_mhz\": " << jsonNum(r.timedClock.mhz()) << ", \"timed_watts\": " << jsonNum(r.timedClock.power())
+      << "}" << (i + 1 < rows.size() ? "," : "") << "\n";
   }
   f << " ]\n}\n";
 }
@@ -680,7 +702,7 @@ int usage() {
   std::fprintf(stderr,
                "usage: gemmc-bench --cubin-dir DIR [--cubin-dir DIR]... [--suite FILE] [--shapes a,b] [--cubins GLOB,...]\n"
                "                   [--bundle DIR (a gemmc bundle instead of cubins; it dispatches per shape)]\n"
-               "                   [--iters N] [--warmup N] [--graph] [--sustain SECONDS] [--max-gflop G] [--profile] [--time-wrong]\n"
+               "                   [--iters N] [--warmup N] [--graph] [--sustain SECONDS] [--clocks] [--max-gflop G] [--profile] [--time-wrong]\n"
                "                   [--predictions FILE] [--triton FILE] [--json FILE] [--csv FILE]\n"
                "                   [--append-results FILE] [--commit SHA]\n"
                "       gemmc-bench --epilogue FUSED.cubin PLAIN.cubin [--shapes MxNxK,...] [--iters N]\n"
@@ -715,6 +737,7 @@ int main(int argc, char **argv) {
     else if (a == "--time-wrong") opt.timeWrong = true;
     else if (a == "--profile") opt.profile = true;
     else if (a == "--sustain") opt.sustain = std::atof(next().c_str());
+    else if (a == "--clocks") opt.clocks = true;
     else if (a == "--json") opt.json = next();
     else if (a == "--csv") opt.csv = next();
     else if (a == "--append-results") opt.appendResults = next();
@@ -782,10 +805,10 @@ int main(int argc, char **argv) {
   HARNESS_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
 
   std::unique_ptr<gemmc::bench::ClockSampler> sampler;
-  if (opt.sustain > 0) {
-    sampler = std::make_unique<gemmc::bench::ClockSampler>();
+  if (opt.sustain > 0 || opt.clocks) {
+    sampler = std::make_unique<gemmc::bench::ClockSampler>(opt.clocks ? 2 : 10);
     if (!sampler->available())
-      std::fprintf(stderr, "note: --sustain without clock readings: %s\n", sampler->why().c_str());
+      std::fprintf(stderr, "note: --sustain / --clocks without clock readings: %s\n", sampler->why().c_str());
   }
   std::map<std::string, gemmc_kernel *> kernels;
   std::vector<Row> rows;
@@ -894,6 +917,8 @@ int main(int argc, char **argv) {
     }
   }
   printTable(rows, opt.graph, !triton.empty());
+  if (opt.clocks)
+    printClockTable(rows);
   if (opt.sustain > 0)
     printSustainTable(rows);
   if (!opt.json.empty())

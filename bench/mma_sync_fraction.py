@@ -15,7 +15,9 @@ TFLOP/s and SM clock, their fraction of the sustained peak, and the fraction
 per clock: (TFLOP/s / MHz of the kernel) over (TFLOP/s / MHz of the peak),
 which is what the kernel reaches of the peak at the clock it ran at. The
 kernel's clock is NVML's mean over its settled half, the peak's the SM
-cycle counter over its launches.
+cycle counter over its launches. Rows timed with gemmc-bench --clocks get
+the same per-clock fraction for the usual interleaved runs (NVML's mean over
+both sides' runs against the peak's best-of-5 clock).
 """
 import argparse
 import fnmatch
@@ -57,7 +59,10 @@ def main():
     rows = [r for path in a.bench for r in json.load(open(path))["rows"]
             if any(fnmatch.fnmatch(r["cubin"], g) for g in globs)]
     graph = any(r.get("gemmc_graph_ms") for r in rows)
+    clocks = any(r.get("timed_sm_mhz") for r in rows)
     head = "| shape | cubin | dtype | TFLOP/s | of mma.sync peak |"
+    if clocks:
+        head += " MHz (interleaved) | per clock |"
     if graph:
         head += " in a CUDA graph, of the peak |"
     if sustained:
@@ -74,6 +79,10 @@ def main():
         ratio = f"{r['ratio']:.2f}" if r.get("ratio") else "-"
         tf = f"{t:.1f}" if t else r.get("status", "-")
         cells = f"| {r['shape']} | {r['cubin']} | {r['dtype']} | {tf} | {frac} |"
+        if clocks:
+            mhz, peak_mhz = r.get("timed_sm_mhz"), peak.get(f"{dtype}_mhz")
+            cells += f" {mhz:.0f} | {(t / mhz) / (ceiling / peak_mhz):.1%} |" \
+                if t and mhz and ceiling and peak_mhz else " - | - |"
         if graph:
             g = r.get("gemmc_graph_ms")
             cells += f" {2.0 * r['m'] * r['n'] * r['k'] / (g * 1e-3) / 1e12 / ceiling:.1%} |" \

@@ -4,7 +4,7 @@
 // already in registers, with no memory traffic in the timed loop. The
 // accumulators are stored once at the end so that nothing is optimized away.
 //
-//   nvcc -O3 -arch=sm_90 bench/mma_sync_peak.cu -o mma-sync-peak
+//   nvcc -O3 -arch=sm_90 -std=c++17 bench/mma_sync_peak.cu bench/ClockSampler.cpp -o mma-sync-peak
 //   ./mma-sync-peak [--json FILE] [--sustain SECONDS]
 //
 // Prints one line per type and, with --json, writes
@@ -16,7 +16,10 @@
 // cap, below the clock of this short burst; --sustain S also runs each type
 // back to back for S seconds and reports the median of the second half's
 // launches and their clock (`_sustain_tflops`, `_sustain_mhz`), the peak to
-// hold a sustained GEMM reading (gemmc-bench --sustain) against.
+// hold a sustained GEMM reading (gemmc-bench --sustain) against. NVML's
+// board power and clock-event reasons over each reading (bench/
+// ClockSampler) say why the clock is what it is (`_watts`, `_reasons`).
+#include "ClockSampler.h"
 #include "mma_sync.cuh"
 #include <algorithm>
 #include <chrono>
@@ -78,10 +81,22 @@ int launchMhz(const unsigned long long *clkDev, int ctas, double &mhz) {
 struct Reading {
   double tflops = 0, mhz = 0;               // best of 5 and its clock
   double sustainTflops = 0, sustainMhz = 0; // --sustain: median, mean clock
+  gemmc::bench::ClockSampler::Summary nvml, sustainNvml; // NVML over each
 };
 
+/// " (NVML: 690 W, sw-power-cap)" for a window with samples, else "".
+std::string nvmlNote(const gemmc::bench::ClockSampler::Summary &s) {
+  if (!s.samples)
+    return "";
+  char buf[96];
+  std::snprintf(buf, sizeof buf, " (NVML: %.0f MHz, %.0f W, %s)", s.mhz(), s.power(),
+                gemmc::bench::ClockSampler::reasonNames(s.reasons).c_str());
+  return buf;
+}
+
 template <Kind K>
-int measure(const char *name, int ctas, float *out, unsigned long long *clk, double sustainS, Reading &r) {
+int measure(const char *name, int ctas, float *out, unsigned long long *clk, double sustainS,
+            const gemmc::bench::ClockSampler &nvml, Reading &r) {
   constexpr int threads = 256;
   const double k = K == Kind::Tf32 ? 8 : 16;
   const double flopsPerMma = 2.0 * 16 * 8 * k;
@@ -106,6 +121,7 @@ int measure(const char *name, int ctas, float *out, unsigned long long *clk, dou
     return launchMhz(clk, ctas, mhz);
   };
   float best = 1e30f;
+  const double burst0 = nvml.now();
   for (int rep = 0; rep < 5; ++rep) {
     float ms = 0;
     double mhz = 0;
@@ -115,14 +131,15 @@ int measure(const char *name, int ctas, float *out, unsigned long long *clk, dou
       best = ms, r.mhz = mhz;
   }
   r.tflops = tflopPerLaunch / (best * 1e-3);
-  std::printf("mma.sync %-4s %8.1f TFLOP/s at %4.0f MHz  (%d CTAs x %d threads, %.3f ms, best of 5)\n", name,
-              r.tflops, r.mhz, ctas, threads, best);
+  r.nvml = nvml.between(burst0, nvml.now());
+  std::printf("mma.sync %-4s %8.1f TFLOP/s at %4.0f MHz  (%d CTAs x %d threads, %.3f ms, best of 5)%s\n", name,
+              r.tflops, r.mhz, ctas, threads, best, nvmlNote(r.nvml).c_str());
   // --sustain: back to back for sustainS seconds in batches of about 20 ms
   // (as gemmc-bench --sustain); the second half's batches give the median
   // time per launch and the mean clock.
   const int batch = std::max(1, int(20.0f / best));
   std::vector<float> ms;
-  double mhzSum = 0;
+  double mhzSum = 0, half0 = 0;
   auto t0 = std::chrono::steady_clock::now();
   for (int i = 0;; ++i) {
     double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -134,6 +151,8 @@ int measure(const char *name, int ctas, float *out, unsigned long long *clk, dou
       return 1;
     if (s < sustainS / 2)
       continue;
+    if (ms.empty())
+      half0 = nvml.now();
     ms.push_back(t);
     mhzSum += mhz;
   }
@@ -142,10 +161,11 @@ int measure(const char *name, int ctas, float *out, unsigned long long *clk, dou
   if (ms.empty())
     return 0;
   r.sustainMhz = mhzSum / ms.size();
+  r.sustainNvml = nvml.between(half0, nvml.now());
   std::sort(ms.begin(), ms.end());
   r.sustainTflops = tflopPerLaunch / (ms[ms.size() / 2] * 1e-3);
-  std::printf("mma.sync %-4s %8.1f TFLOP/s at %4.0f MHz  (sustained %.1f s: median of the second half's %zu batches of %d)\n",
-              name, r.sustainTflops, r.sustainMhz, sustainS, ms.size(), batch);
+  std::printf("mma.sync %-4s %8.1f TFLOP/s at %4.0f MHz  (sustained %.1f s: median of the second half's %zu batches of %d)%s\n",
+              name, r.sustainTflops, r.sustainMhz, sustainS, ms.size(), batch, nvmlNote(r.sustainNvml).c_str());
   return 0;
 }
 
@@ -171,9 +191,12 @@ int main(int argc, char **argv) {
   CHECK(cudaMalloc(&out, sizeof(float) * ctas * 256));
   CHECK(cudaMalloc(&clk, sizeof(unsigned long long) * 4 * ctas));
   Reading r[3];
-  if (measure<Kind::Tf32>("tf32", ctas, out, clk, sustainS, r[0]) ||
-      measure<Kind::Bf16>("bf16", ctas, out, clk, sustainS, r[1]) ||
-      measure<Kind::F16>("f16", ctas, out, clk, sustainS, r[2]))
+  gemmc::bench::ClockSampler nvml(2);
+  if (!nvml.available())
+    std::printf("(no NVML readings: %s)\n", nvml.why().c_str());
+  if (measure<Kind::Tf32>("tf32", ctas, out, clk, sustainS, nvml, r[0]) ||
+      measure<Kind::Bf16>("bf16", ctas, out, clk, sustainS, nvml, r[1]) ||
+      measure<Kind::F16>("f16", ctas, out, clk, sustainS, nvml, r[2]))
     return 1;
   int mhz = 0;
   cudaDeviceGetAttribute(&mhz, cudaDevAttrClockRate, 0);
@@ -189,9 +212,16 @@ int main(int argc, char **argv) {
     const char *names[3] = {"tf32", "bf16", "f16"};
     for (int i = 0; i < 3; ++i) {
       std::fprintf(f, ", \"%s_tflops\": %.1f, \"%s_mhz\": %.0f", names[i], r[i].tflops, names[i], r[i].mhz);
+      if (r[i].nvml.samples)
+        std::fprintf(f, ", \"%s_watts\": %.0f, \"%s_reasons\": \"%s\"", names[i], r[i].nvml.power(), names[i],
+                     gemmc::bench::ClockSampler::reasonNames(r[i].nvml.reasons).c_str());
       if (sustainS > 0)
         std::fprintf(f, ", \"%s_sustain_tflops\": %.1f, \"%s_sustain_mhz\": %.0f", names[i], r[i].sustainTflops,
                      names[i], r[i].sustainMhz);
+      if (sustainS > 0 && r[i].sustainNvml.samples)
+        std::fprintf(f, ", \"%s_sustain_watts\": %.0f, \"%s_sustain_reasons\": \"%s\"", names[i],
+                     r[i].sustainNvml.power(), names[i],
+                     gemmc::bench::ClockSampler::reasonNames(r[i].sustainNvml.reasons).c_str());
     }
     std::fprintf(f, "}\n");
     std::fclose(f);

@@ -174,7 +174,7 @@ gpu_sm80_peak() {
   }
   run_peak "$dir" && return 0
   fits 60 nvcc || return 1
-  local cmd="nvcc -O3 -arch=native bench/mma_sync_peak.cu -o $build/bin/mma-sync-peak"
+  local cmd="nvcc -O3 -arch=native -std=c++17 bench/mma_sync_peak.cu bench/ClockSampler.cpp -o $build/bin/mma-sync-peak"
   [ -n "$mix" ] && cmd+=" && nvcc -O3 -arch=native bench/mma_sync_mix.cu -o $build/bin/mma-sync-mix"
   stage nvcc 60 bash -c "$cmd" && run_peak "$build/bin"
 }

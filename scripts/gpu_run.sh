@@ -72,7 +72,7 @@ fi
 # 1b. The GPU's mma.sync peak from registers (bench/mma_sync_peak.cu), the
 # ceiling the sm_80 kernels are reported against (issue 12).
 if command -v nvcc >/dev/null; then
-  stage mma-sync-peak 120 bash -c "nvcc -O3 -arch=native bench/mma_sync_peak.cu -o '$build/bin/mma-sync-peak' &&
+  stage mma-sync-peak 120 bash -c "nvcc -O3 -arch=native -std=c++17 bench/mma_sync_peak.cu bench/ClockSampler.cpp -o '$build/bin/mma-sync-peak' &&
     '$build/bin/mma-sync-peak' --json '$OUT/mma_sync_peak.json'"
 fi
 
