@@ -65,6 +65,17 @@ __global__ void __launch_bounds__(256) peakKernel(float *out, unsigned long long
   stamp(clk, 2);
 }
 
+/// No tensor work: a chain of FFMAs a thread, to read %clock64 against the
+/// global timer (and NVML) under a light load, beside the mma.sync loads.
+__global__ void __launch_bounds__(256) spinKernel(float *out, unsigned long long *clk, int iters) {
+  stamp(clk, 0);
+  float x = threadIdx.x * 1e-3f;
+  for (int i = 0; i < iters; ++i)
+    x = x * 0.999f + 1e-3f;
+  out[blockIdx.x * blockDim.x + threadIdx.x] = x;
+  stamp(clk, 2);
+}
+
 /// The mean SM clock (MHz) over the last launch's CTAs.
 int launchMhz(const unsigned long long *clkDev, int ctas, double &mhz) {
   std::vector<unsigned long long> c(4 * ctas);
@@ -194,6 +205,18 @@ int main(int argc, char **argv) {
   gemmc::bench::ClockSampler nvml(2);
   if (!nvml.available())
     std::printf("(no NVML readings: %s)\n", nvml.why().c_str());
+  // The clock counter under a light load: does %clock64 tick at the clock
+  // NVML reports when the tensor pipes are idle?
+  for (int rep = 0; rep < 3; ++rep) {
+    const double t0 = nvml.now();
+    spinKernel<<<ctas, 256>>>(out, clk, 200000);
+    CHECK(cudaDeviceSynchronize());
+    double mhz = 0;
+    if (launchMhz(clk, ctas, mhz))
+      return 1;
+    std::printf("ffma spin: %%clock64 over %%globaltimer %.0f MHz%s\n", mhz,
+                nvmlNote(nvml.between(t0, nvml.now())).c_str());
+  }
   if (measure<Kind::Tf32>("tf32", ctas, out, clk, sustainS, nvml, r[0]) ||
       measure<Kind::Bf16>("bf16", ctas, out, clk, sustainS, nvml, r[1]) ||
       measure<Kind::F16>("f16", ctas, out, clk, sustainS, nvml, r[2]))
