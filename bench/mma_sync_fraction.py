@@ -13,11 +13,14 @@ Where PEAK.json has the sustained peak (mma-sync-peak --sustain) and a row
 its sustained reading (gemmc-bench --sustain), the table adds the sustained
 TFLOP/s and SM clock, their fraction of the sustained peak, and the fraction
 per clock: (TFLOP/s / MHz of the kernel) over (TFLOP/s / MHz of the peak),
-which is what the kernel reaches of the peak at the clock it ran at. The
-kernel's clock is NVML's mean over its settled half, the peak's the SM
-cycle counter over its launches. Rows timed with gemmc-bench --clocks get
-the same per-clock fraction for the usual interleaved runs (NVML's mean over
-both sides' runs against the peak's best-of-5 clock).
+which is what the kernel reaches of the peak at the clock it ran at. Both
+clocks are NVML's (the kernel's mean over its settled half, the peak's over
+its launches: `_sustain_nvml_mhz`); the peak's own %clock64 reads ~9% under
+NVML's clock under a full mma.sync load (bench/mma_sync_peak.cu), and a
+GEMM's kernel cannot be read that way, so the two are not mixed. Rows timed
+with gemmc-bench --clocks get the same per-clock fraction for the usual
+interleaved runs (NVML's mean over both sides' runs against the peak's
+best-of-5 `_nvml_mhz`).
 """
 import argparse
 import fnmatch
@@ -28,7 +31,7 @@ import sys
 def sustained_cells(row, peak, dtype):
     """The sustained columns of one row: '-' where either side lacks them."""
     ms, mhz = row.get("gemmc_sustain_ms"), row.get("gemmc_sustain_sm_mhz")
-    ceiling, ceiling_mhz = peak.get(f"{dtype}_sustain_tflops"), peak.get(f"{dtype}_sustain_mhz")
+    ceiling, ceiling_mhz = peak.get(f"{dtype}_sustain_tflops"), peak.get(f"{dtype}_sustain_nvml_mhz")
     if not ms or not ceiling:
         return " - | - | - |"
     t = 2.0 * row["m"] * row["n"] * row["k"] / (ms * 1e-3) / 1e12
@@ -46,8 +49,8 @@ def main():
     peak = json.load(open(a.peak))
     globs = a.cubins.split(",")
     def at(t):
-        mhz = peak.get(f"{t}_mhz")
-        return f" at {mhz:.0f} MHz" if mhz else ""
+        mhz, nvml = peak.get(f"{t}_mhz"), peak.get(f"{t}_nvml_mhz")
+        return (f" at {mhz:.0f} MHz" if mhz else "") + (f" (NVML {nvml:.0f})" if nvml else "")
     print(f"mma.sync peak on {peak.get('gpu', '?')}: tf32 {peak['tf32_tflops']:.1f}{at('tf32')}, "
           f"bf16 {peak['bf16_tflops']:.1f}{at('bf16')}, f16 {peak['f16_tflops']:.1f}{at('f16')} TFLOP/s")
     sustained = "bf16_sustain_tflops" in peak
@@ -80,7 +83,7 @@ def main():
         tf = f"{t:.1f}" if t else r.get("status", "-")
         cells = f"| {r['shape']} | {r['cubin']} | {r['dtype']} | {tf} | {frac} |"
         if clocks:
-            mhz, peak_mhz = r.get("timed_sm_mhz"), peak.get(f"{dtype}_mhz")
+            mhz, peak_mhz = r.get("timed_sm_mhz"), peak.get(f"{dtype}_nvml_mhz")
             cells += f" {mhz:.0f} | {(t / mhz) / (ceiling / peak_mhz):.1%} |" \
                 if t and mhz and ceiling and peak_mhz else " - | - |"
         if graph:
