@@ -6,7 +6,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-round=${1:?round (m1, m2)}
+round=${1:?round (m1, m2, m4)}
 out=build/cubins-$round
 rm -rf "$out"
 case $round in
@@ -22,6 +22,17 @@ m2)
   scripts/build_cubins.sh --check "$out" specs/a100_bf16_128x256x64.yaml specs/a100_bf16_128x256x64_sk.yaml \
     specs/a100_tf32_128x256x32_tn.yaml 2>/dev/null
   cp bench/lead17/sm80.yaml "$out/"
+  ;;
+m4)
+  # issue 14: block-scaled on a 64x256 pingpong tile (three forms), its per-tensor twin, and the kernels of session
+  # 16's rounds (the shipped block-scaled 128x256 and 192x128, the per-tensor 128x256 stream_k and 128x128 pingpong).
+  . scripts/session/cubins_common.sh
+  cubins_fresh "$out"; mkdir -p "$out/ptx"
+  for s in bs_64x256_pp bs_64x256_pp_sk bs_64x256_pp_g16 pt_64x256_pp; do build "$gemmc" bench/lead17/$s.yaml $s; done
+  for s in bs pt_sk pt_pp; do build "$gemmc" bench/lead15/$s.yaml $s; done
+  build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
+  cp bench/lead16/fp8.yaml "$out/"
+  exit 0
   ;;
 *) echo "unknown round $round"; exit 2 ;;
 esac
