@@ -9,20 +9,22 @@
 //
 // Prints one line per type and, with --json, writes
 // {"gpu": ..., "tf32_tflops": T, "tf32_mhz": F, "bf16_tflops": T, ...}
-// for bench/mma_sync_fraction.py. The clock is whatever the GPU runs at under
-// this load (not locked): each CTA reads its SM clock (%clock64) and the
-// global nanosecond timer at its start and end, and `_mhz` is the SM clock
-// the timed launch ran at. On the H200 that counter reads 1797-1814 MHz
-// under this load while NVML reports 1980 MHz and no clock-event reason,
-// and 1979 MHz under an FFMA spin (printed first): a full mma.sync load
-// slows the SM clock by ~9% where NVML does not see it (session 17, bench/
-// RESULTS.md). NVML's clock is `_nvml_mhz`. On an H200 a GEMM can run at the board's power
-// cap, below the clock of this short burst; --sustain S also runs each type
-// back to back for S seconds and reports the median of the second half's
-// launches and their clock (`_sustain_tflops`, `_sustain_mhz`), the peak to
-// hold a sustained GEMM reading (gemmc-bench --sustain) against. NVML's
-// board power and clock-event reasons over each reading (bench/
-// ClockSampler) say why the clock is what it is (`_watts`, `_reasons`).
+// for bench/mma_sync_fraction.py. The clock is not locked; two readings of
+// it are kept:
+//   - `_mhz`: each CTA reads its SM clock (%clock64) and the global
+//     nanosecond timer at its start and end: the clock the launch ran at;
+//   - `_nvml_mhz`, `_watts`, `_reasons`: NVML's SM clock, board power and
+//     clock-event reasons over the reading (bench/ClockSampler).
+// On the H200 the two disagree under this load: %clock64 reads 1797-1814
+// MHz where NVML reports 1980 MHz, 400-520 W and no reason, and an FFMA
+// spin (printed first) reads 1979 MHz by %clock64. A full mma.sync load
+// slows the SM clock by ~9% where NVML does not see it (bench/RESULTS.md,
+// session 17). A GEMM's clock can be read only by NVML, so per-clock
+// fractions use NVML's on both sides.
+// --sustain S also runs each type back to back for S seconds and reports the
+// median of the second half's launches and their clocks (`_sustain_*`): the
+// peak to hold a sustained GEMM reading (gemmc-bench --sustain) against. A
+// bf16 GEMM reaches the board's 700 W cap there; this load does not.
 #include "ClockSampler.h"
 #include "mma_sync.cuh"
 #include <algorithm>
