@@ -28,13 +28,18 @@ import json
 import sys
 
 
+def tflops(row, ms):
+    """The row's TFLOP/s at ms milliseconds a launch."""
+    return 2.0 * row["m"] * row["n"] * row["k"] / (ms * 1e-3) / 1e12
+
+
 def sustained_cells(row, peak, dtype):
     """The sustained columns of one row: '-' where either side lacks them."""
     ms, mhz = row.get("gemmc_sustain_ms"), row.get("gemmc_sustain_sm_mhz")
     ceiling, ceiling_mhz = peak.get(f"{dtype}_sustain_tflops"), peak.get(f"{dtype}_sustain_nvml_mhz")
     if not ms or not ceiling:
         return " - | - | - |"
-    t = 2.0 * row["m"] * row["n"] * row["k"] / (ms * 1e-3) / 1e12
+    t = tflops(row, ms)
     per_clock = f"{(t / mhz) / (ceiling / ceiling_mhz):.1%}" if mhz and ceiling_mhz else "-"
     clock = f" at {mhz:.0f}" if mhz else ""
     return f" {t:.1f}{clock} | {t / ceiling:.1%} | {per_clock} |"
@@ -48,15 +53,16 @@ def main():
     a = p.parse_args()
     peak = json.load(open(a.peak))
     globs = a.cubins.split(",")
-    def at(t):
-        mhz, nvml = peak.get(f"{t}_mhz"), peak.get(f"{t}_nvml_mhz")
+    def at(t, reading=""):
+        """' at F MHz (NVML G)': the peak's %clock64 and NVML clocks of a reading ('' or 'sustain_')."""
+        mhz, nvml = peak.get(f"{t}_{reading}mhz"), peak.get(f"{t}_{reading}nvml_mhz")
         return (f" at {mhz:.0f} MHz" if mhz else "") + (f" (NVML {nvml:.0f})" if nvml else "")
     print(f"mma.sync peak on {peak.get('gpu', '?')}: tf32 {peak['tf32_tflops']:.1f}{at('tf32')}, "
           f"bf16 {peak['bf16_tflops']:.1f}{at('bf16')}, f16 {peak['f16_tflops']:.1f}{at('f16')} TFLOP/s")
     sustained = "bf16_sustain_tflops" in peak
     if sustained:
         print("sustained: " + ", ".join(
-            f"{t} {peak[t + '_sustain_tflops']:.1f} at {peak[t + '_sustain_mhz']:.0f} MHz"
+            f"{t} {peak[t + '_sustain_tflops']:.1f}{at(t, 'sustain_')}"
             for t in ("tf32", "bf16", "f16")) + " TFLOP/s")
     print()
     rows = [r for path in a.bench for r in json.load(open(path))["rows"]
@@ -88,7 +94,7 @@ def main():
                 if t and mhz and ceiling and peak_mhz else " - | - |"
         if graph:
             g = r.get("gemmc_graph_ms")
-            cells += f" {2.0 * r['m'] * r['n'] * r['k'] / (g * 1e-3) / 1e12 / ceiling:.1%} |" \
+            cells += f" {tflops(r, g) / ceiling:.1%} |" \
                 if g and ceiling else " - |"
         if sustained:
             cells += sustained_cells(r, peak, dtype)

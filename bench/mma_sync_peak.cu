@@ -101,7 +101,7 @@ struct Reading {
   gemmc::bench::ClockSampler::Summary nvml, sustainNvml; // NVML over each
 };
 
-/// " (NVML: 690 W, sw-power-cap)" for a window with samples, else "".
+/// " (NVML: 1980 MHz, 402 W, none)" for a window with samples, else "".
 std::string nvmlNote(const gemmc::bench::ClockSampler::Summary &s) {
   if (!s.samples)
     return "";
