@@ -12,10 +12,11 @@
 // for all but the last full wave and the remainder, then an even share of
 // the rest's K iterations; split tiles meet in the workspace. All CTAs must
 // be resident at once (the runtime launches one per SM): a finishing CTA
-// waits for peers with higher indices. In a cluster (sm_90a's [2, 1]) the
+// waits for peers with lower indices, which write their partials before
+// they wait for anything. In a cluster (sm_90a's [2, 1]) the
 // plan is over clusters and cluster tiles: both CTAs of cluster c take the
 // same pieces, each writing its own slot (c x 2 + rank) and waiting on its
-// own rank's slots in clusters c + 1, ... .
+// own rank's slots in clusters ..., c - 1.
 //
 //===----------------------------------------------------------------------===//
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
@@ -131,18 +132,24 @@ void lowerTileLoop(TileLoopOp op, const KernelSpec &s) {
   }
   // The stream-K tiles that the CTA's share [begin, end) touches:
   // [begin / kTiles, ceil(end / kTiles)) after the split; none when the
-  // share is empty (more CTAs than iterations).
+  // share is empty (more CTAs than iterations). They go last to first
+  // (streamKPiece): the share's head piece of its last tile (k from 0)
+  // first, its tail piece of its first tile last, so that every CTA starts
+  // its split work at k = 0 and the CTAs walk K nearly together, as in the
+  // whole waves before. In share order each CTA started at its own k and
+  // the split phase read the whole K panels of every tile in flight from
+  // DRAM (TF32 on cube4096 ran 0.68x, bench/RESULTS.md session 18).
   StreamKShares shares{ir, op.getSplitIterations(), op.getTileStep()};
   auto [begin, end, kT64, first, past, empty] = shares.splitTiles(op.getFirstTile(), kTiles);
   auto to32 = [&](Value x) { return arith::TruncIOp::create(b, loc, ir.i32, x); };
-  Value last = arith::SelectOp::create(b, loc, empty, first, past);
-  Value last32 = to32(last);
-  auto split = scf::ForOp::create(b, loc, to32(first), last32, ir.c32(1),
+  Value last32 = to32(arith::SelectOp::create(b, loc, empty, first, past));
+  auto split = scf::ForOp::create(b, loc, ir.c32(0), ir.sub(last32, to32(first)), ir.c32(1),
                                   ValueRange{whole.getResult(0)});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(split.getBody());
-    Value local = split.getInductionVar();
+    // The i-th piece is the share's i-th tile from its end.
+    Value local = ir.sub(ir.sub(last32, ir.c32(1)), split.getInductionVar());
     Value start = arith::MulIOp::create(b, loc, ir.zext64(local), kT64);
     // kBegin = max(begin - start, 0), kEnd = min(end - start, kTiles).
     Value sinceStart = arith::SubIOp::create(b, loc, begin, start);
@@ -361,10 +368,11 @@ void waitForPeerFlag(KernelIR &ir, Value slot) {
   LLVM::StoreOp::create(b, loc, ir.c32(0), slot, /*alignment=*/4);
 }
 
-/// gemmc.stream_k_fixup. A tile split over CTAs: the CTA with its first K
-/// iteration (kBegin = 0, the last piece of that CTA's range) finishes it;
-/// the others (whose first piece it is) leave their partial accumulators in
-/// their workspace slot (StreamKPartials) and raise its flag.
+/// gemmc.stream_k_fixup. A tile split over CTAs: the CTA with its last K
+/// iteration (kEnd = kTiles: the first tile of that CTA's share, its last
+/// piece as the tile loop goes) finishes it; the others (whose last tile in
+/// share order it is, their first piece) leave their partial accumulators
+/// in their workspace slot (StreamKPartials) and raise its flag.
 void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
   OpBuilder b(op);
   KernelIR ir(b, op.getLoc());
@@ -414,7 +422,7 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
   StreamKPartials partials{ir, threads, !tmem && values % policyVec == 0 ? policyVec : 1, tid,
                            /*threadBase=*/pingpong};
   auto writer = scf::IfOp::create(
-      b, loc, ir.cmp(arith::CmpIPredicate::ugt, op.getKBegin(), ir.c32(0)),
+      b, loc, ir.cmp(arith::CmpIPredicate::ult, op.getKEnd(), kTiles),
       /*withElseRegion=*/true);
   {
     OpBuilder::InsertionGuard guard(b);
@@ -435,21 +443,19 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
     });
   }
   b.setInsertionPointToStart(&writer.getElseRegion().front());
-  // kBegin = 0: a whole tile, or the finishing piece of a split one, whose
-  // other pieces are CTAs c + 1 .. owner(last iteration of the tile).
-  Value split = ir.cmp(arith::CmpIPredicate::ult, op.getKEnd(), kTiles);
+  // kEnd = kTiles: a whole tile, or the finishing piece of a split one,
+  // whose other pieces are CTAs owner(first iteration of the tile) .. c - 1.
+  Value split = ir.cmp(arith::CmpIPredicate::ugt, op.getKBegin(), ir.c32(0));
   auto fix = scf::IfOp::create(b, loc, TypeRange{accType}, split,
                                /*withElseRegion=*/true);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&fix.getThenRegion().front());
     Value local = ir.sub(op.getTile(), op.getSplitFirst());
-    Value kTiles64 = ir.zext64(kTiles);
-    Value lastIteration = arith::SubIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, ir.zext64(ir.add(local, ir.c32(1))), kTiles64),
-        ir.c64(1));
-    Value lastCta = shares.owner(lastIteration);
-    Value peersEnd = ir.add(lastCta, ir.c32(1));
+    Value local64 = ir.zext64(local), kTiles64 = ir.zext64(kTiles);
+    Value firstIteration = arith::MulIOp::create(b, loc, local64, kTiles64);
+    Value firstPeer = shares.owner(firstIteration);
+    Value peersEnd = op.getCta();
     // A peer with an empty share (more CTAs than iterations) wrote nothing:
     // share(p) = share(p + 1), two 64-bit divisions a peer, whose slow path
     // is a call. Where a thread holds at most StreamKPolicy::
@@ -459,7 +465,6 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
     // (peer x T) mod P from one remainder (32 bits: (cta + 1) T < P^2, P
     // at most the SM count).
     bool rest32 = !tmem && values <= backendFor(s.arch).streamK.peerTestMaxValues;
-    Value firstPeer = ir.add(op.getCta(), ir.c32(1));
     SmallVector<Value> init{acc};
     Value everyShareBusy, total32;
     if (rest32) {

@@ -1193,8 +1193,9 @@ void WarpSpecializer::buildPingpongPieces(Value wg,
   // before its fixup: a finishing piece (the CTA's last) may spin on its
   // peers' flags while the other warpgroup runs. Each piece's fixup is its
   // warpgroup's alone (threads = 128, its own barrier: lowerStreamKFixup);
-  // a CTA writes at most one partial (its first split piece, the only one
-  // with k_begin > 0), so one workspace slot a CTA holds it.
+  // a CTA writes at most one partial (its first split piece as the loop
+  // goes, the only one with k_end < k_tiles), so one workspace slot a CTA
+  // holds it.
   Value turn = ir.add(ir.c32(kOrderBarrier), wg);
   Value otherTurn = ir.add(ir.c32(kOrderBarrier), ir.sub(ir.c32(1), wg));
   Value pair = ir.c32(2 * kWarpgroupSize);

@@ -63,17 +63,17 @@ struct StreamKShares {
 /// before `splitFirst` whole, then the split ones its share of the `total`
 /// split iterations touches, kTiles each). Whole tile t: (t - first) / step;
 /// a split tile: the CTA's whole tiles (splitFirst / step, as splitFirst is
-/// a multiple of step and first < step) and the split tiles before it from
-/// the one holding share(first) (gemmc-schedule-tiles' split loop).
+/// a multiple of step and first < step) and the split tiles after it up to
+/// the one holding the share's last iteration: gemmc-schedule-tiles' split
+/// loop takes them last to first.
 inline Value streamKPiece(KernelIR &ir, Value first, Value step, Value splitFirst,
                           Value total, Value kTiles, Value tile) {
   Value whole = ir.divU(ir.sub(tile, first), step);
-  StreamKShares shares{ir, total, step};
-  Value kTiles64 = ir.zext64(kTiles);
-  Value firstSplit = arith::TruncIOp::create(
-      ir.b, ir.loc, ir.i32, arith::DivUIOp::create(ir.b, ir.loc, shares.share(first), kTiles64));
+  StreamKShares::SplitTiles share = StreamKShares{ir, total, step}.splitTiles(first, kTiles);
+  Value lastSplit = ir.sub(arith::TruncIOp::create(ir.b, ir.loc, ir.i32, share.past), ir.c32(1));
   Value sinceSplit = ir.sub(tile, splitFirst);
-  Value split = ir.sub(ir.add(ir.divU(splitFirst, step), sinceSplit), firstSplit);
+  Value wholeTiles = ir.divU(splitFirst, step);
+  Value split = ir.add(wholeTiles, ir.sub(lastSplit, sinceSplit));
   return arith::SelectOp::create(
       ir.b, ir.loc, ir.cmp(arith::CmpIPredicate::ult, tile, splitFirst), whole, split);
 }

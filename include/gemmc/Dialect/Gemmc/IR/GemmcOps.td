@@ -252,7 +252,9 @@ def Gemmc_TileLoopOp : Gemmc_Op<"tile_loop", [
     tiles [k_begin, k_end) of the output tile `tile`, whose first row and
     column are (m0, n0). Every piece is a whole tile (k_begin = 0, k_end =
     `k_tiles`, the K tiles of the problem) except under stream_k, where the tiles from the
-    plan's `split_first` on are shared out by K iterations. The CTA's tiles
+    plan's `split_first` on are shared out by K iterations; the split tiles
+    of a CTA's share go last to first, so that each CTA's split work starts
+    at k = 0. The CTA's tiles
     are first_tile, first_tile + tile_step, ... below the tile count (a
     tile number names a cluster tile, one per CTA by rank), numbered in the
     schedule's raster order and group. The body threads one i32 through the
@@ -331,10 +333,10 @@ def Gemmc_StreamKFixupOp : Gemmc_Op<"stream_k_fixup", [
     SingleBlockImplicitTerminator<"YieldOp">]> {
   let summary = "stream_k: hand a split tile's partials over, or finish the tile";
   let description = [{
-    After a piece: a piece that does not start its tile (k_begin > 0) writes
-    its fp32 accumulators to the CTA's workspace slot and raises the slot's
-    flag; the piece with the tile's first iteration adds the partials of
-    the peers that hold the tile's other iterations (waiting for their
+    After a piece: a piece that does not end its tile (k_end < k_tiles)
+    writes its fp32 accumulators to the CTA's workspace slot and raises the
+    slot's flag; the piece with the tile's last iteration adds the partials
+    of the peers that hold the tile's other iterations (waiting for their
     flags) and runs the body, the epilogue, on the sum. Lowered by
     `gemmc-schedule-tiles`.
   }];
