@@ -192,8 +192,14 @@ void lowerStreamKPlan(StreamKPlanOp op, const KernelSpec &s) {
   Value wavesBefore = ir.sub(waves, ir.c32(1));
   Value fewerWaves = arith::SelectOp::create(
       b, ir.loc, ir.cmp(arith::CmpIPredicate::ugt, waves, ir.c32(0)), wavesBefore, ir.c32(0));
+  // A remainder of half a wave or more is split alone: a CTA's share is then
+  // under one tile (two pieces at most), whose head piece starts at k = 0
+  // beside every other CTA's. A smaller one takes the wave before it too,
+  // so that no tile is split more than a few ways.
+  Value halfWaveOrMore = ir.cmp(arith::CmpIPredicate::uge, ir.mul(rest, ir.c32(2)), ctas);
   Value wholeWaves = arith::SelectOp::create(
-      b, ir.loc, ir.cmp(arith::CmpIPredicate::eq, rest, ir.c32(0)), waves, fewerWaves);
+      b, ir.loc, ir.orI(ir.cmp(arith::CmpIPredicate::eq, rest, ir.c32(0)), halfWaveOrMore),
+      waves, fewerWaves);
   Value splitFirst = ir.mul(wholeWaves, ctas);
   Value kTiles64 = ir.zext64(kTiles);
   if (int64_t minIdle = backendFor(s.arch).streamK.minIdleKTiles) {
