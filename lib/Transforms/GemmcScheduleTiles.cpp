@@ -142,14 +142,16 @@ void lowerTileLoop(TileLoopOp op, const KernelSpec &s) {
   StreamKShares shares{ir, op.getSplitIterations(), op.getTileStep()};
   auto [begin, end, kT64, first, past, empty] = shares.splitTiles(op.getFirstTile(), kTiles);
   auto to32 = [&](Value x) { return arith::TruncIOp::create(b, loc, ir.i32, x); };
+  // The loop counts -(last - 1) .. -first (signed) and negates it: no value
+  // but its bound lives beside the K loop inside (at the register cap of
+  // the sm_80 128x256 kernels, one more spilled).
   Value last32 = to32(arith::SelectOp::create(b, loc, empty, first, past));
-  auto split = scf::ForOp::create(b, loc, ir.c32(0), ir.sub(last32, to32(first)), ir.c32(1),
-                                  ValueRange{whole.getResult(0)});
+  Value from = ir.sub(ir.c32(1), last32), to = ir.sub(ir.c32(1), to32(first));
+  auto split = scf::ForOp::create(b, loc, from, to, ir.c32(1), ValueRange{whole.getResult(0)});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(split.getBody());
-    // The i-th piece is the share's i-th tile from its end.
-    Value local = ir.sub(ir.sub(last32, ir.c32(1)), split.getInductionVar());
+    Value local = ir.sub(ir.c32(0), split.getInductionVar());
     Value start = arith::MulIOp::create(b, loc, ir.zext64(local), kT64);
     // kBegin = max(begin - start, 0), kEnd = min(end - start, kTiles).
     Value sinceStart = arith::SubIOp::create(b, loc, begin, start);
