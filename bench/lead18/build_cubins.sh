@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# bench/lead18/build_cubins.sh ROUND: session 18's lead round ROUND's kernels into build/cubins-ROUND.
+#
+# n1: stream-K with each CTA's split tiles taken last to first (bench/lead18/README.md). Three compilers:
+#   main- : GEMMC_MAIN (main before the change, a35cab9);
+#   R-    : GEMMC_R, branch lead18-sk at 61e85e1 (the split tiles last to first; the tile's last piece finishes it);
+#   RP-   : GEMMC (default build/bin/gemmc), lead18-sk at 328df48 (R, and a remainder of half a wave or more split
+#           alone, without the wave before it; the split loop's counter negated so that no value but its bound
+#           lives beside the K loop);
+#   RPx-  : GEMMC_RPX, lead18-sk at ec4c82a with kSm80StreamKMinIdleKTiles = 0 (sm_80 splits whatever the idle
+#           slots; it spills 8 bytes for sm_90, measured so, not shipped).
+# sm_90a cubins are checked by cubins_common.sh (ptxas: no spill, no C75xx); sm_80 fatbins (sm_80 SASS + compute_80
+# PTX) by ptxas for sm_80 and for sm_90 (the H200's JIT).
+set -euo pipefail
+round=${1:?round (n1)}
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
+out=build/cubins-$round
+R=${GEMMC_R:?GEMMC_R: the R- compiler} RPX=${GEMMC_RPX:?GEMMC_RPX: the RPx- compiler}
+ptxas=/usr/local/cuda/bin/ptxas
+
+# fatbin GEMMC SPEC NAME [SPILL_OK]: SPEC by GEMMC into $out/NAME.fatbin, checked for sm_80 and sm_90; with
+# SPILL_OK, sm_90's report is printed instead (an experiment measured with its spill, not shipped).
+fatbin() {
+  "$1" "$2" -o "$out/$3.fatbin" --ptxas-verbose 2>"$out/ptx/$3.ptxas.txt" || exit 1
+  check "$out/ptx/$3.ptxas.txt" "$3"
+  "$1" "$2" --emit=ptx -o "$out/ptx/$3.ptx" || exit 1
+  "$ptxas" -arch=sm_90 -O3 -v "$out/ptx/$3.ptx" -o /dev/null >"$out/ptx/$3.sm90.ptxas.txt" 2>&1 || exit 1
+  if [ -n "${4:-}" ]; then
+    echo "$3 (sm_90): $(grep -oE 'Used [0-9]+ registers|[0-9]+ bytes spill stores' "$out/ptx/$3.sm90.ptxas.txt" | paste -sd,)"
+  else
+    check "$out/ptx/$3.sm90.ptxas.txt" "$3 (sm_90)"
+  fi
+}
+
+case $round in
+n1)
+  cubins_fresh "$out" '*.fatbin' '*.yaml'
+  mkdir -p "$out/ptx"
+  # Per-tensor FP8: the stream_k 128x256 in three forms, and the data-parallel denominators.
+  build "$main" specs/h200_fp8_e4m3_128x256_sk_coop.yaml main-pt_sk
+  build "$R" specs/h200_fp8_e4m3_128x256_sk_coop.yaml R-pt_sk
+  build "$gemmc" specs/h200_fp8_e4m3_128x256_sk_coop.yaml RP-pt_sk
+  build "$main" bench/lead15/pt_pp.yaml pt_pp
+  build "$main" bench/lead15/pt_coop.yaml pt_coop
+  # Block-scaled: the shipped 128x256 (persistent) and 192x128, both under stream_k before and after.
+  build "$main" bench/lead15/bs.yaml bs
+  build "$main" bench/lead18/bs_sk.yaml main-bs_sk
+  build "$gemmc" bench/lead18/bs_sk.yaml RP-bs_sk
+  build "$main" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
+  build "$main" bench/lead16/bs192_nt_sk.yaml main-bs192_sk
+  build "$gemmc" bench/lead16/bs192_nt_sk.yaml RP-bs192_sk
+  # Per-row/column: the 8192 cubes' stream_k kernel before and after.
+  build "$main" bench/lead13/rc_sk.yaml main-rc_sk
+  build "$gemmc" bench/lead13/rc_sk.yaml RP-rc_sk
+  # TF32: the shipped persistent kernel and stream_k (0.68x on cube4096 on main) in three forms.
+  build "$main" specs/h200_tf32_128x256_coop.yaml tf32
+  build "$main" bench/lead13/tf32_sk.yaml main-tf32_sk
+  build "$R" bench/lead13/tf32_sk.yaml R-tf32_sk
+  build "$gemmc" bench/lead13/tf32_sk.yaml RP-tf32_sk
+  # sm_80 (issue 12): the bf16 128x256x64 stream_k kernel; main leaves cube4096 unsplit (kSm80StreamKMinIdleKTiles).
+  fatbin "$main" specs/a100_bf16_128x256x64.yaml a100_bf16
+  fatbin "$main" specs/a100_bf16_128x256x64_sk.yaml main-a100_bf16_sk
+  fatbin "$RPX" specs/a100_bf16_128x256x64_sk.yaml RPx-a100_bf16_sk spill-ok
+  cp bench/lead18/n1.yaml "$out/n1.yaml"
+  cp bench/lead17/sm80.yaml "$out/sm80.yaml"
+  /usr/local/cuda/bin/nvcc -O3 -arch=sm_90 -std=c++17 bench/mma_sync_peak.cu bench/ClockSampler.cpp \
+    -o "$out/mma-sync-peak"
+  ;;
+*) echo "unknown round $round"; exit 2 ;;
+esac
