@@ -12,7 +12,7 @@
 # sm_90a cubins are checked by cubins_common.sh (ptxas: no spill, no C75xx); sm_80 fatbins (sm_80 SASS + compute_80
 # PTX) by ptxas for sm_80 and for sm_90 (the H200's JIT).
 set -euo pipefail
-round=${1:?round (n1)}
+round=${1:?round (n1, n2)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 R=${GEMMC_R:?GEMMC_R: the R- compiler} RPX=${GEMMC_RPX:?GEMMC_RPX: the RPx- compiler}
@@ -63,6 +63,45 @@ n1)
   fatbin "$RPX" specs/a100_bf16_128x256x64_sk.yaml RPx-a100_bf16_sk spill-ok
   cp bench/lead18/n1.yaml "$out/n1.yaml"
   cp bench/lead17/sm80.yaml "$out/sm80.yaml"
+  /usr/local/cuda/bin/nvcc -O3 -arch=sm_90 -std=c++17 bench/mma_sync_peak.cu bench/ClockSampler.cpp \
+    -o "$out/mma-sync-peak"
+  ;;
+n2)
+  # The shipped form (F-: GEMMC, main's lowering with StreamKPolicy::splitAligned; sm_80 keeps the first-to-last
+  # split) beside main's, for the kernels of n1; every spec whose PTX the change moves (F- only: the suite), the
+  # pingpong and clustered stream_k kernels of bench/ppsk and bench/skc; the small-M split_k kernels of the bundles
+  # beside main's; sm_80's RPx- kernel of n1 again (its rows did not run there).
+  cubins_fresh "$out" '*.fatbin' '*.yaml'
+  mkdir -p "$out/ptx"
+  for pair in pt_sk:specs/h200_fp8_e4m3_128x256_sk_coop.yaml bs_sk:bench/lead18/bs_sk.yaml \
+    rc_sk:bench/lead13/rc_sk.yaml tf32_sk:bench/lead13/tf32_sk.yaml bs192_sk:bench/lead16/bs192_nt_sk.yaml \
+    swab_sk2:specs/h200_fp8_e4m3_swab_32x128_sk2.yaml rcswab_sk2:specs/h200_fp8_e4m3_rowcol_swab_32x128_sk2.yaml \
+    bs64_sk2:specs/h200_fp8_e4m3_blockscale_64x128_ws_sk2.yaml; do
+    build "$main" "${pair#*:}" "main-${pair%%:*}"
+    build "$gemmc" "${pair#*:}" "F-${pair%%:*}"
+  done
+  build "$main" bench/lead15/pt_pp.yaml pt_pp
+  build "$main" bench/lead15/pt_coop.yaml pt_coop
+  build "$main" bench/lead15/bs.yaml bs
+  build "$main" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
+  build "$main" specs/h200_tf32_128x256_coop.yaml tf32
+  mkdir -p "$out/suite/ptx"
+  for spec in specs/b200_bf16_streamk.yaml specs/h200_fp8_e4m3_64x64_sk2.yaml specs/h200_fp8_e4m3_rowcol_64x64_sk2.yaml \
+    test/gpu/specs/fp8_blockscale_128x128_sk.yaml test/gpu/specs/fp8_blockscale_128x128_sk_ss.yaml \
+    test/gpu/specs/fp8_blockscale_128x192_fold96_sk.yaml test/gpu/specs/fp8_blockscale_128x192_fold96_sk_ss.yaml \
+    test/gpu/specs/fp8_blockscale_128x256_fold128_g1_sk_ss.yaml test/gpu/specs/sk_f16_nn_128x256.yaml \
+    test/gpu/specs/sk_nn_128x256_f32_beta.yaml test/gpu/specs/sk_tn_128x256.yaml test/gpu/specs/ws4_tn_256x128_sk.yaml \
+    bench/ppsk/*.yaml bench/skc/*.yaml; do
+    grep -q "^arch: sm_90a" "$spec" || continue
+    out=$out/suite build "$gemmc" "$spec" "F-$(name "$spec")"
+  done
+  mkdir -p "$out/sm80/ptx"
+  out=$out/sm80 fatbin "$main" specs/a100_bf16_128x256x64.yaml a100_bf16
+  out=$out/sm80 fatbin "$main" specs/a100_bf16_128x256x64_sk.yaml main-a100_bf16_sk
+  out=$out/sm80 fatbin "$RPX" specs/a100_bf16_128x256x64_sk.yaml RPx-a100_bf16_sk spill-ok
+  cp bench/lead18/n1.yaml "$out/n1.yaml"
+  cp bench/lead18/n2small.yaml "$out/n2small.yaml"
+  cp bench/lead17/sm80.yaml "$out/sm80/sm80.yaml"
   /usr/local/cuda/bin/nvcc -O3 -arch=sm_90 -std=c++17 bench/mma_sync_peak.cu bench/ClockSampler.cpp \
     -o "$out/mma-sync-peak"
   ;;

@@ -12,10 +12,12 @@ static const Backend kBackends[] = {
     // scalar partials spill. The H200's JIT (ptxas for sm_90) spills around
     // the peer loop's 64-bit divisions (a call) in the 8-accumulator
     // sm80_tf32_tn_64x64x16_sk; the 128-accumulator kernels, at 255
-    // registers, spill 8 bytes without them (bench/RESULTS.md, sm80i).
+    // registers, spill 8 bytes without them (bench/RESULTS.md, sm80i), and
+    // 8 bytes with the aligned split's fixup (session 18), so sm_80 keeps
+    // the first-to-last split (kSm80StreamKAligned).
     {Arch::SM80, sm80Unsupported,
      StreamKPolicy{kSm80StreamKMinIdleKTiles, kSm80StreamKPartialVector,
-                   kSm80StreamKPeerTestMaxValues}},
+                   kSm80StreamKPeerTestMaxValues, kSm80StreamKAligned}},
     // sm_90a and sm_100a split every partial last wave, one float an access.
     {Arch::SM90a, sm90aUnsupported, StreamKPolicy{}},
     {Arch::SM100a, sm100aUnsupported, StreamKPolicy{}},

@@ -132,26 +132,30 @@ void lowerTileLoop(TileLoopOp op, const KernelSpec &s) {
   }
   // The stream-K tiles that the CTA's share [begin, end) touches:
   // [begin / kTiles, ceil(end / kTiles)) after the split; none when the
-  // share is empty (more CTAs than iterations). They go last to first
-  // (streamKPiece): the share's head piece of its last tile (k from 0)
-  // first, its tail piece of its first tile last, so that every CTA starts
-  // its split work at k = 0 and the CTAs walk K nearly together, as in the
-  // whole waves before. In share order each CTA started at its own k and
-  // the split phase read the whole K panels of every tile in flight from
-  // DRAM (TF32 on cube4096 ran 0.68x, bench/RESULTS.md session 18).
+  // share is empty (more CTAs than iterations). Aligned
+  // (StreamKPolicy::splitAligned), last to first (streamKPiece): the head
+  // of the share's last tile (k from 0) first, the tail of its first tile
+  // last, so that the CTAs start their split work at k = 0 together and
+  // walk K nearly together, as in the whole waves before. First to last,
+  // each CTA starts at its own k, and the split phase reads the whole K
+  // panels of every tile in flight (TF32 on cube4096: 3.6x the DRAM bytes,
+  // 0.66x; bench/RESULTS.md, session 18).
   StreamKShares shares{ir, op.getSplitIterations(), op.getTileStep()};
   auto [begin, end, kT64, first, past, empty] = shares.splitTiles(op.getFirstTile(), kTiles);
   auto to32 = [&](Value x) { return arith::TruncIOp::create(b, loc, ir.i32, x); };
-  // The loop counts -(last - 1) .. -first (signed) and negates it: no value
-  // but its bound lives beside the K loop inside (at the register cap of
-  // the sm_80 128x256 kernels, one more spilled).
   Value last32 = to32(arith::SelectOp::create(b, loc, empty, first, past));
-  Value from = ir.sub(ir.c32(1), last32), to = ir.sub(ir.c32(1), to32(first));
+  bool aligned = backendFor(s.arch).streamK.splitAligned;
+  // Last to first, the loop counts -(last - 1) .. -first (signed) and
+  // negates it: no value but its bound lives beside the K loop inside (a
+  // count up from 0 and last - 1 - i spilled 8 bytes at 112 registers).
+  Value from = aligned ? ir.sub(ir.c32(1), last32) : to32(first);
+  Value to = aligned ? ir.sub(ir.c32(1), to32(first)) : last32;
   auto split = scf::ForOp::create(b, loc, from, to, ir.c32(1), ValueRange{whole.getResult(0)});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(split.getBody());
-    Value local = ir.sub(ir.c32(0), split.getInductionVar());
+    Value iv = split.getInductionVar();
+    Value local = aligned ? ir.sub(ir.c32(0), iv) : iv;
     Value start = arith::MulIOp::create(b, loc, ir.zext64(local), kT64);
     // kBegin = max(begin - start, 0), kEnd = min(end - start, kTiles).
     Value sinceStart = arith::SubIOp::create(b, loc, begin, start);
@@ -194,14 +198,18 @@ void lowerStreamKPlan(StreamKPlanOp op, const KernelSpec &s) {
   Value wavesBefore = ir.sub(waves, ir.c32(1));
   Value fewerWaves = arith::SelectOp::create(
       b, ir.loc, ir.cmp(arith::CmpIPredicate::ugt, waves, ir.c32(0)), wavesBefore, ir.c32(0));
-  // A remainder of half a wave or more is split alone: a CTA's share is then
-  // under one tile (two pieces at most), whose head piece starts at k = 0
-  // beside every other CTA's. A smaller one takes the wave before it too,
-  // so that no tile is split more than a few ways.
-  Value halfWaveOrMore = ir.cmp(arith::CmpIPredicate::uge, ir.mul(rest, ir.c32(2)), ctas);
-  Value wholeWaves = arith::SelectOp::create(
-      b, ir.loc, ir.orI(ir.cmp(arith::CmpIPredicate::eq, rest, ir.c32(0)), halfWaveOrMore),
-      waves, fewerWaves);
+  // Aligned (StreamKPolicy::splitAligned), a remainder of three quarters
+  // of a wave or more is split alone: a CTA's share is then under one tile
+  // (two pieces at most), whose head starts at k = 0 beside every other
+  // CTA's. A smaller one takes the wave before it too, so that no tile is
+  // split more than a few ways (half a wave alone: each 8192-cube tile over
+  // ~3 CTAs, the block-scaled kernel -3%; session 18).
+  Value everyWaveWhole = ir.cmp(arith::CmpIPredicate::eq, rest, ir.c32(0));
+  if (backendFor(s.arch).streamK.splitAligned) {
+    Value rest4 = ir.mul(rest, ir.c32(4)), ctas3 = ir.mul(ctas, ir.c32(3));
+    everyWaveWhole = ir.orI(everyWaveWhole, ir.cmp(arith::CmpIPredicate::uge, rest4, ctas3));
+  }
+  Value wholeWaves = arith::SelectOp::create(b, ir.loc, everyWaveWhole, waves, fewerWaves);
   Value splitFirst = ir.mul(wholeWaves, ctas);
   Value kTiles64 = ir.zext64(kTiles);
   if (int64_t minIdle = backendFor(s.arch).streamK.minIdleKTiles) {
@@ -429,9 +437,14 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
   int64_t policyVec = backendFor(s.arch).streamK.partialVector;
   StreamKPartials partials{ir, threads, !tmem && values % policyVec == 0 ? policyVec : 1, tid,
                            /*threadBase=*/pingpong};
-  auto writer = scf::IfOp::create(
-      b, loc, ir.cmp(arith::CmpIPredicate::ult, op.getKEnd(), kTiles),
-      /*withElseRegion=*/true);
+  // Aligned (StreamKPolicy::splitAligned), the piece with the tile's last
+  // iteration finishes it: the others do not end it (kEnd < kTiles). Else
+  // the one with its first: the others do not start it (kBegin > 0).
+  bool aligned = backendFor(s.arch).streamK.splitAligned;
+  auto startsLater = [&] { return ir.cmp(arith::CmpIPredicate::ugt, op.getKBegin(), ir.c32(0)); };
+  auto endsEarlier = [&] { return ir.cmp(arith::CmpIPredicate::ult, op.getKEnd(), kTiles); };
+  auto writer = scf::IfOp::create(b, loc, aligned ? endsEarlier() : startsLater(),
+                                  /*withElseRegion=*/true);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&writer.getThenRegion().front());
@@ -451,19 +464,30 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
     });
   }
   b.setInsertionPointToStart(&writer.getElseRegion().front());
-  // kEnd = kTiles: a whole tile, or the finishing piece of a split one,
-  // whose other pieces are CTAs owner(first iteration of the tile) .. c - 1.
-  Value split = ir.cmp(arith::CmpIPredicate::ugt, op.getKBegin(), ir.c32(0));
+  // A whole tile, or the finishing piece of a split one, whose other pieces
+  // are CTAs owner(first iteration of the tile) .. c - 1 (aligned), else
+  // c + 1 .. owner(last iteration of the tile).
+  Value split = aligned ? startsLater() : endsEarlier();
   auto fix = scf::IfOp::create(b, loc, TypeRange{accType}, split,
                                /*withElseRegion=*/true);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&fix.getThenRegion().front());
     Value local = ir.sub(op.getTile(), op.getSplitFirst());
-    Value local64 = ir.zext64(local), kTiles64 = ir.zext64(kTiles);
-    Value firstIteration = arith::MulIOp::create(b, loc, local64, kTiles64);
-    Value firstPeer = shares.owner(firstIteration);
-    Value peersEnd = op.getCta();
+    Value kTiles64 = ir.zext64(kTiles);
+    Value firstPeer, peersEnd;
+    if (aligned) {
+      Value local64 = ir.zext64(local);
+      firstPeer = shares.owner(arith::MulIOp::create(b, loc, local64, kTiles64));
+      peersEnd = op.getCta();
+    } else {
+      Value tilesThrough = ir.zext64(ir.add(local, ir.c32(1)));
+      Value lastIteration = arith::SubIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, tilesThrough, kTiles64), ir.c64(1));
+      Value lastCta = shares.owner(lastIteration);
+      firstPeer = ir.add(op.getCta(), ir.c32(1));
+      peersEnd = ir.add(lastCta, ir.c32(1));
+    }
     // A peer with an empty share (more CTAs than iterations) wrote nothing:
     // share(p) = share(p + 1), two 64-bit divisions a peer, whose slow path
     // is a call. Where a thread holds at most StreamKPolicy::

@@ -33,6 +33,7 @@
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
 #include "gemmc/Spec/KernelAbi.h"
 #include "gemmc/Spec/Residency.h"
+#include "gemmc/Target/Backend.h"
 #include "gemmc/Target/Sm80.h"
 #include "gemmc/Transforms/EpilogueMath.h"
 #include "gemmc/Transforms/Passes.h"
@@ -1203,7 +1204,8 @@ void WarpSpecializer::buildPingpongPieces(Value wg,
   auto handOver = [&] { namedBarrier(otherTurn, pair, /*arrive=*/true); };
   Value first = op.getFirstTile(), step = op.getTileStep();
   forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd, Value g) {
-    Value piece = streamKPiece(ir, first, step, splitFirst, splitIterations, kTiles, tile);
+    Value piece = streamKPiece(ir, first, step, splitFirst, splitIterations, kTiles, tile,
+                               backendFor(s.arch).streamK.splitAligned);
     Value ours = ir.cmp(arith::CmpIPredicate::eq, ir.remU(piece, ir.c32(2)), wg);
     ir.ifThen(ours, [&] {
       // Warpgroup 0 starts the first piece without waiting.
@@ -1327,7 +1329,7 @@ void WarpSpecializer::buildTensorMemoryRoles() {
   auto localTile = [&](Value tile) {
     if (streamK)
       return streamKPiece(ir, op.getFirstTile(), op.getTileStep(), splitFirst,
-                          splitIterations, kTiles, tile);
+                          splitIterations, kTiles, tile, backendFor(s.arch).streamK.splitAligned);
     return ir.divU(ir.sub(tile, op.getFirstTile()), op.getTileStep());
   };
   auto accOf = [&](Value t) {

@@ -39,6 +39,15 @@ struct StreamKPolicy {
   /// loop and a 32-bit remainder it carries); else with two 64-bit
   /// divisions a peer, whose slow path is a call. 0: always the divisions.
   int64_t peerTestMaxValues = 0;
+  /// The split phase walks K together: each CTA takes its split tiles last
+  /// to first (its first piece the head of a tile, k from 0, beside every
+  /// other CTA's), the piece with a tile's last iteration finishes it, and
+  /// a remainder of three quarters of a wave or more is split alone. Else
+  /// first to last, the piece with a tile's first iteration finishing it,
+  /// each CTA at its own K offset: the split tiles' whole K panels at once
+  /// (TF32 128x256 on cube4096 read 3.6x the DRAM bytes and ran 0.66x;
+  /// bench/RESULTS.md, session 18).
+  bool splitAligned = true;
 };
 
 struct Backend {

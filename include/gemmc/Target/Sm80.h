@@ -42,6 +42,13 @@ constexpr int64_t kSm80StreamKPartialVector = 4;
 /// ptxas spills 8 bytes with the test's carried remainder or with no test).
 constexpr int64_t kSm80StreamKPeerTestMaxValues = 64;
 
+/// sm_80 splits first to last (StreamKPolicy::splitAligned false): the
+/// aligned split's fixup (the tile's last piece finishing it) costs the
+/// a100_bf16_128x256x64_sk kernel 8 bytes of spill in ptxas for sm_90 (the
+/// H200's JIT) at 255 registers, and sm_80 splits only where a whole last
+/// wave would idle (kSm80StreamKMinIdleKTiles), never cube4096.
+constexpr bool kSm80StreamKAligned = false;
+
 /// The CTA's warps as a warpsM x warpsN grid over the tile; warp w takes
 /// row block w / warpsN and column block w % warpsN, warpRows x warpCols
 /// of the tile, as (warpRows / 16) x (warpCols / 8) mma.sync fragments.

@@ -63,17 +63,25 @@ struct StreamKShares {
 /// before `splitFirst` whole, then the split ones its share of the `total`
 /// split iterations touches, kTiles each). Whole tile t: (t - first) / step;
 /// a split tile: the CTA's whole tiles (splitFirst / step, as splitFirst is
-/// a multiple of step and first < step) and the split tiles after it up to
-/// the one holding the share's last iteration: gemmc-schedule-tiles' split
-/// loop takes them last to first.
+/// a multiple of step and first < step) and the split tiles that
+/// gemmc-schedule-tiles' split loop takes before it: aligned
+/// (StreamKPolicy::splitAligned) those after it up to the share's last,
+/// else those before it from the share's first.
 inline Value streamKPiece(KernelIR &ir, Value first, Value step, Value splitFirst,
-                          Value total, Value kTiles, Value tile) {
+                          Value total, Value kTiles, Value tile, bool aligned) {
   Value whole = ir.divU(ir.sub(tile, first), step);
   StreamKShares::SplitTiles share = StreamKShares{ir, total, step}.splitTiles(first, kTiles);
-  Value lastSplit = ir.sub(arith::TruncIOp::create(ir.b, ir.loc, ir.i32, share.past), ir.c32(1));
   Value sinceSplit = ir.sub(tile, splitFirst);
   Value wholeTiles = ir.divU(splitFirst, step);
-  Value split = ir.add(wholeTiles, ir.sub(lastSplit, sinceSplit));
+  Value before;
+  if (aligned) {
+    Value lastSplit = ir.sub(arith::TruncIOp::create(ir.b, ir.loc, ir.i32, share.past), ir.c32(1));
+    before = ir.sub(lastSplit, sinceSplit);
+  } else {
+    Value firstSplit = arith::TruncIOp::create(ir.b, ir.loc, ir.i32, share.first);
+    before = ir.sub(sinceSplit, firstSplit);
+  }
+  Value split = ir.add(wholeTiles, before);
   return arith::SelectOp::create(
       ir.b, ir.loc, ir.cmp(arith::CmpIPredicate::ult, tile, splitFirst), whole, split);
 }
