@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gemmc/Model/Model.h"
+#include "gemmc/Target/Backend.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
@@ -402,10 +403,11 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   a.overheadSec = a.tilesOnBusiestSm * a.exposedPerTileSec + firstFill;
   // stream_k / split_k hand-over (docs/model.md 6c). A CTA's share of K
   // iterations is cut into pieces at tile boundaries (gemmc-schedule-tiles'
-  // stream_k_plan); a split tile's pieces other than the first are written
-  // as fp32 partials to the workspace, and the CTA with the tile's first
-  // iteration (its share's last piece) reads each after spinning on its
-  // flag (lowerStreamKFixup). Each piece restarts the pipeline.
+  // stream_k_plan); a split tile's pieces but the finishing one are written
+  // as fp32 partials to the workspace, and the finishing CTA (the tile's
+  // last iteration on sm_90a and sm_100a, its first on sm_80: the CTA's
+  // last piece either way) reads each after spinning on its flag
+  // (lowerStreamKFixup). Each piece restarts the pipeline.
   bool streamK = spec.tileScheduler.kind == TileSchedulerKind::StreamK;
   {
     int64_t kTiles = llvm::divideCeil(p.k, spec.blockK());
@@ -421,10 +423,11 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
                   ? double(pieceIterations)
                   : double(a.tiles) * pieceIterations / double(a.slots);
     } else if (streamK && a.tiles % std::max<int64_t>(1, a.slots) != 0) {
-      // The last full wave and the remainder are split (all tiles when
-      // there are fewer than slots); the waves before go whole.
-      int64_t waves = a.tiles / a.slots;
-      a.streamKSplitTiles = a.tiles - std::max<int64_t>(waves - 1, 0) * a.slots;
+      // The remainder is split, with the last full wave before it unless
+      // the target splits it alone (StreamKPolicy::wholeWaves; all tiles
+      // when there are fewer than slots); the waves before go whole.
+      int64_t whole = backendFor(spec.arch).streamK.wholeWaves(a.tiles, a.slots);
+      a.streamKSplitTiles = a.tiles - whole * a.slots;
       share = double(a.streamKSplitTiles) * kTiles / double(a.slots);
       // A share shorter than a tile: a tile meets up to ceil(kTiles /
       // share) + 1 CTAs; longer: at most 2.

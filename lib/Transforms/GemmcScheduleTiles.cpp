@@ -198,16 +198,17 @@ void lowerStreamKPlan(StreamKPlanOp op, const KernelSpec &s) {
   Value wavesBefore = ir.sub(waves, ir.c32(1));
   Value fewerWaves = arith::SelectOp::create(
       b, ir.loc, ir.cmp(arith::CmpIPredicate::ugt, waves, ir.c32(0)), wavesBefore, ir.c32(0));
-  // Aligned (StreamKPolicy::splitAligned), a remainder of three quarters
-  // of a wave or more is split alone: a CTA's share is then under one tile
-  // (two pieces at most), whose head starts at k = 0 beside every other
-  // CTA's. A smaller one takes the wave before it too, so that no tile is
-  // split more than a few ways (half a wave alone: each 8192-cube tile over
-  // ~3 CTAs, the block-scaled kernel -3%; session 18).
+  // StreamKPolicy::wholeWaves's rule: aligned, a remainder of three
+  // quarters of a wave or more is split alone (a CTA's share is then under
+  // one tile, two pieces at most, whose head starts at k = 0 beside every
+  // other CTA's); a smaller one takes the wave before it too, so that no
+  // tile is split more than a few ways.
   Value everyWaveWhole = ir.cmp(arith::CmpIPredicate::eq, rest, ir.c32(0));
   if (backendFor(s.arch).streamK.splitAligned) {
-    Value rest4 = ir.mul(rest, ir.c32(4)), ctas3 = ir.mul(ctas, ir.c32(3));
-    everyWaveWhole = ir.orI(everyWaveWhole, ir.cmp(arith::CmpIPredicate::uge, rest4, ctas3));
+    Value restScaled = ir.mul(rest, ir.c32(StreamKPolicy::kRestAloneDen));
+    Value ctasScaled = ir.mul(ctas, ir.c32(StreamKPolicy::kRestAloneNum));
+    everyWaveWhole =
+        ir.orI(everyWaveWhole, ir.cmp(arith::CmpIPredicate::uge, restScaled, ctasScaled));
   }
   Value wholeWaves = arith::SelectOp::create(b, ir.loc, everyWaveWhole, waves, fewerWaves);
   Value splitFirst = ir.mul(wholeWaves, ctas);
@@ -484,9 +485,8 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
       Value tilesThrough = ir.zext64(ir.add(local, ir.c32(1)));
       Value lastIteration = arith::SubIOp::create(
           b, loc, arith::MulIOp::create(b, loc, tilesThrough, kTiles64), ir.c64(1));
-      Value lastCta = shares.owner(lastIteration);
+      peersEnd = ir.add(shares.owner(lastIteration), ir.c32(1));
       firstPeer = ir.add(op.getCta(), ir.c32(1));
-      peersEnd = ir.add(lastCta, ir.c32(1));
     }
     // A peer with an empty share (more CTAs than iterations) wrote nothing:
     // share(p) = share(p + 1), two 64-bit divisions a peer, whose slow path

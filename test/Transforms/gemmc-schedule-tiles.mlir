@@ -100,9 +100,12 @@ func.func @cluster(%first: i32, %step: i32, %m: i32, %n: i32, %kt: i32) -> i32 {
 // -----
 
 // stream_k: T tiles on P CTAs; split_first = P x (T / P - 1) when P does
-// not divide T and T >= P (else P x T / P, or 0); the (T - split_first) x kt
-// iterations after it are shared: CTA c takes [c x total / P, (c + 1) x
-// total / P). Whole tiles first, then the split tiles the share touches.
+// not divide T, T >= P and the remainder T mod P is under three quarters of
+// P (else P x T / P, or 0: sm_90a splits such a remainder alone); the
+// (T - split_first) x kt iterations after it are shared: CTA c takes
+// [c x total / P, (c + 1) x total / P). Whole tiles first, then the split
+// tiles the share touches, last to first: the loop counts -(last - 1) ..
+// -first and negates its index.
 
 // CHECK-LABEL: func.func @stream_k(
 // CHECK-SAME: %[[FIRST:[a-z0-9]*]]: i32, %[[STEP:[a-z0-9]*]]: i32, %[[M:[a-z0-9]*]]: i32, %[[N:[a-z0-9]*]]: i32, %[[KT:[a-z0-9]*]]: i32)
@@ -113,7 +116,11 @@ func.func @cluster(%first: i32, %step: i32, %m: i32, %n: i32, %kt: i32) -> i32 {
 // CHECK-NEXT: %[[ANYW:.*]] = arith.cmpi ugt, %[[WAVES]], %c0_i32 : i32
 // CHECK-NEXT: %[[W1OR0:.*]] = arith.select %[[ANYW]], %[[W1]], %c0_i32 : i32
 // CHECK-NEXT: %[[EVEN:.*]] = arith.cmpi eq, %[[REST]], %c0_i32 : i32
-// CHECK-NEXT: %[[WHOLEW:.*]] = arith.select %[[EVEN]], %[[WAVES]], %[[W1OR0]] : i32
+// CHECK-NEXT: %[[REST4:.*]] = arith.muli %[[REST]], %c4_i32 : i32
+// CHECK-NEXT: %[[P3:.*]] = arith.muli %[[STEP]], %c3_i32 : i32
+// CHECK-NEXT: %[[BIGREST:.*]] = arith.cmpi uge, %[[REST4]], %[[P3]] : i32
+// CHECK-NEXT: %[[ALLW:.*]] = arith.ori %[[EVEN]], %[[BIGREST]] : i1
+// CHECK-NEXT: %[[WHOLEW:.*]] = arith.select %[[ALLW]], %[[WAVES]], %[[W1OR0]] : i32
 // CHECK-NEXT: %[[SF:.*]] = arith.muli %[[WHOLEW]], %[[STEP]] : i32
 // CHECK-NEXT: %[[KT64:.*]] = arith.extui %[[KT]] : i32 to i64
 // CHECK-NEXT: %[[LEFT:.*]] = arith.subi %[[TILES]], %[[SF]] : i32
@@ -128,7 +135,16 @@ func.func @cluster(%first: i32, %step: i32, %m: i32, %n: i32, %kt: i32) -> i32 {
 // CHECK-NEXT: %[[C164:.*]] = arith.extui %[[C1]] : i32 to i64
 // CHECK-NEXT: %[[C1T:.*]] = arith.muli %[[C164]], %[[TOTAL]] : i64
 // CHECK-NEXT: %[[END:.*]] = arith.divui %[[C1T]], %[[P64]] : i64
-// CHECK: scf.for %[[LOCAL:[a-z0-9]*]] = %{{.*}} to %{{.*}} step %c1_i32 iter_args(%{{.*}} = %[[WHOLE]])
+// CHECK-NEXT: %[[FIRSTT:.*]] = arith.divui %[[BEGIN]], %[[KT64]] : i64
+// CHECK: %[[PAST:.*]] = arith.divui %{{.*}}, %[[KT64]] : i64
+// CHECK-NEXT: %[[EMPTY:.*]] = arith.cmpi eq, %[[BEGIN]], %[[END]] : i64
+// CHECK-NEXT: %[[LAST:.*]] = arith.select %[[EMPTY]], %[[FIRSTT]], %[[PAST]] : i64
+// CHECK-NEXT: %[[LAST32:.*]] = arith.trunci %[[LAST]] : i64 to i32
+// CHECK-NEXT: %[[FROM:.*]] = arith.subi %c1_i32, %[[LAST32]] : i32
+// CHECK-NEXT: %[[FIRST32:.*]] = arith.trunci %[[FIRSTT]] : i64 to i32
+// CHECK-NEXT: %[[TO:.*]] = arith.subi %c1_i32, %[[FIRST32]] : i32
+// CHECK-NEXT: scf.for %[[IV:[a-z0-9]*]] = %[[FROM]] to %[[TO]] step %c1_i32 iter_args(%{{.*}} = %[[WHOLE]])
+// CHECK-NEXT: %[[LOCAL:.*]] = arith.subi %c0_i32, %[[IV]] : i32
 // CHECK: %[[TILE:.*]] = arith.addi %[[SF]], %[[LOCAL]] : i32
 // CHECK: "test.use"(%{{.*}}, %{{.*}}, %[[TILE]],
 func.func @stream_k(%first: i32, %step: i32, %m: i32, %n: i32, %kt: i32) -> i32 {
@@ -146,18 +162,18 @@ func.func @stream_k(%first: i32, %step: i32, %m: i32, %n: i32, %kt: i32) -> i32 
 
 // -----
 
-// stream_k fixup: a piece that does not start its tile (k_begin > 0)
-// writes its values to the CTA's slot (a 128-byte flag line, then value i
-// of thread t at float i x 256 + t; a slot is 128 + 128 x 256 x 4 = 131200
-// bytes), meets the other consumers at named barrier 5 and thread 0
-// publishes the flag; the starting piece of a split tile (k_end < kt) takes
-// the partials of CTAs c + 1 .. owner(last iteration) and then runs the
-// epilogue body on the sum.
+// stream_k fixup (sm_90a: the split tiles go last to first): a piece that
+// does not end its tile (k_end < kt) writes its values to the CTA's slot (a
+// 128-byte flag line, then value i of thread t at float i x 256 + t; a slot
+// is 128 + 128 x 256 x 4 = 131200 bytes), meets the other consumers at
+// named barrier 5 and thread 0 publishes the flag; the ending piece of a
+// split tile (k_begin > 0) takes the partials of CTAs owner(first
+// iteration) .. c - 1 and then runs the epilogue body on the sum.
 
 // CHECK-LABEL: func.func @fixup(
 // CHECK-SAME: %[[ACC:[a-z0-9]*]]: !llvm.struct<(f32, f32)>, %[[TILE:[a-z0-9]*]]: i32, %[[KB:[a-z0-9]*]]: i32, %[[KE:[a-z0-9]*]]: i32, %[[CTA:[a-z0-9]*]]: i32, %[[CTAS:[a-z0-9]*]]: i32, %[[KT:[a-z0-9]*]]: i32, %[[SF:[a-z0-9]*]]: i32, %[[SI:[a-z0-9]*]]: i64, %[[WS:[a-z0-9]*]]: !llvm.ptr<1>)
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
-// CHECK: %[[WRITER:.*]] = arith.cmpi ugt, %[[KB]], %c0_i32 : i32
+// CHECK: %[[WRITER:.*]] = arith.cmpi ult, %[[KE]], %[[KT]] : i32
 // CHECK-NEXT: scf.if %[[WRITER]] {
 // CHECK-NEXT: %[[CTA64:.*]] = arith.extui %[[CTA]] : i32 to i64
 // CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[CTA64]], %c131200_i64 : i64
@@ -173,9 +189,11 @@ func.func @stream_k(%first: i32, %step: i32, %m: i32, %n: i32, %kt: i32) -> i32 
 // CHECK-NEXT: gemmc.named_barrier %c5_i32, %c256_i32{{$}}
 // CHECK: llvm.store %c1_i32, %[[SLOT]] atomic syncscope("device") release
 // CHECK: } else {
-// CHECK-NEXT: %[[SPLIT:.*]] = arith.cmpi ult, %[[KE]], %[[KT]] : i32
+// CHECK-NEXT: %[[SPLIT:.*]] = arith.cmpi ugt, %[[KB]], %c0_i32 : i32
 // CHECK-NEXT: %[[SUM:.*]] = scf.if %[[SPLIT]] -> (!llvm.struct<(f32, f32)>) {
-// CHECK: scf.for %[[PEER:[a-z0-9]*]] = %{{.*}} to %{{.*}} step %c1_i32 iter_args(%{{[a-z0-9]*}} = %[[ACC]]) -> (!llvm.struct<(f32, f32)>)
+// CHECK: %[[OWNER:.*]] = arith.divui %{{.*}}, %[[SI]] : i64
+// CHECK-NEXT: %[[FIRSTP:.*]] = arith.trunci %[[OWNER]] : i64 to i32
+// CHECK-NEXT: scf.for %[[PEER:[a-z0-9]*]] = %[[FIRSTP]] to %[[CTA]] step %c1_i32 iter_args(%{{[a-z0-9]*}} = %[[ACC]]) -> (!llvm.struct<(f32, f32)>)
 // CHECK: %[[MINE:.*]] = arith.divui %{{.*}}, %{{.*}} : i64
 // CHECK: %[[NEXT:.*]] = arith.divui %{{.*}}, %{{.*}} : i64
 // CHECK-NEXT: %[[BUSY:.*]] = arith.cmpi ne, %{{.*}}, %{{.*}} : i64
@@ -217,7 +235,8 @@ func.func @fixup(%acc: !llvm.struct<(f32, f32)>, %tile: i32, %kb: i32, %ke: i32,
 // CHECK-NEXT: "test.use"(%[[M0]], %[[N0]], %[[WT]], %c0_i32, %[[KT]])
 // CHECK: %[[P64:.*]] = arith.extui %[[STEP]] : i32 to i64
 // CHECK-NEXT: %[[C64:.*]] = arith.extui %[[FIRST]] : i32 to i64
-// CHECK: scf.for %[[LOCAL:[a-z0-9]*]] = %{{.*}} to %{{.*}} step %c1_i32
+// CHECK: scf.for %[[IV:[a-z0-9]*]] = %{{.*}} to %{{.*}} step %c1_i32
+// CHECK-NEXT: %[[LOCAL:.*]] = arith.subi %c0_i32, %[[IV]] : i32
 // CHECK: %[[KB:.*]] = arith.trunci %{{.*}} : i64 to i32
 // CHECK: %[[KE:.*]] = arith.trunci %{{.*}} : i64 to i32
 // CHECK-NEXT: %[[TILE:.*]] = arith.addi %[[SF]], %[[LOCAL]] : i32
@@ -244,14 +263,15 @@ func.func @stream_k_cluster(%first: i32, %step: i32, %m: i32, %n: i32, %kt: i32)
 // The fixup in a 2x1 cluster (sm_90a): %cta and %ctas count clusters (both
 // CTAs of a cluster take the same pieces), and each CTA has its own slot,
 // cluster x 2 + rank: the writer's, and for each peer cluster p the slot
-// p x 2 + rank that the finisher waits on and reads (its own rank's half of
-// the cluster tile).
+// p x 2 + rank (p from the owner of the tile's first iteration to c - 1)
+// that the finisher waits on and reads (its own rank's half of the cluster
+// tile).
 
 // CHECK-LABEL: func.func @fixup_cluster(
 // CHECK-SAME: %[[ACC:[a-z0-9]*]]: !llvm.struct<(f32, f32)>, %[[TILE:[a-z0-9]*]]: i32, %[[KB:[a-z0-9]*]]: i32, %[[KE:[a-z0-9]*]]: i32, %[[CTA:[a-z0-9]*]]: i32, %[[CTAS:[a-z0-9]*]]: i32, %[[KT:[a-z0-9]*]]: i32, %[[SF:[a-z0-9]*]]: i32, %[[SI:[a-z0-9]*]]: i64, %[[WS:[a-z0-9]*]]: !llvm.ptr<1>)
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
 // CHECK: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
-// CHECK-NEXT: %[[WRITER:.*]] = arith.cmpi ugt, %[[KB]], %c0_i32 : i32
+// CHECK-NEXT: %[[WRITER:.*]] = arith.cmpi ult, %[[KE]], %[[KT]] : i32
 // CHECK-NEXT: scf.if %[[WRITER]] {
 // CHECK-NEXT: %[[C2:.*]] = arith.muli %[[CTA]], %c2_i32 : i32
 // CHECK-NEXT: %[[MYSLOT:.*]] = arith.addi %[[C2]], %[[RANK]] : i32
@@ -263,8 +283,9 @@ func.func @stream_k_cluster(%first: i32, %step: i32, %m: i32, %n: i32, %kt: i32)
 // CHECK: gemmc.named_barrier %c5_i32, %c256_i32{{$}}
 // CHECK: llvm.store %c1_i32, %[[SLOT]] atomic syncscope("device") release
 // CHECK: } else {
-// CHECK: %[[FIRSTPEER:.*]] = arith.addi %[[CTA]], %c1_i32 : i32
-// CHECK-NEXT: scf.for %[[PEER:[a-z0-9]*]] = %[[FIRSTPEER]] to %{{.*}} step %c1_i32 iter_args(%{{[a-z0-9]*}} = %[[ACC]]) -> (!llvm.struct<(f32, f32)>)
+// CHECK: %[[OWNER:.*]] = arith.divui %{{.*}}, %[[SI]] : i64
+// CHECK-NEXT: %[[FIRSTPEER:.*]] = arith.trunci %[[OWNER]] : i64 to i32
+// CHECK-NEXT: scf.for %[[PEER:[a-z0-9]*]] = %[[FIRSTPEER]] to %[[CTA]] step %c1_i32 iter_args(%{{[a-z0-9]*}} = %[[ACC]]) -> (!llvm.struct<(f32, f32)>)
 // CHECK: scf.if %{{.*}} -> (!llvm.struct<(f32, f32)>) {
 // CHECK-NEXT: %[[P2:.*]] = arith.muli %[[PEER]], %c2_i32 : i32
 // CHECK-NEXT: %[[PSLOT:.*]] = arith.addi %[[P2]], %[[RANK]] : i32
@@ -298,7 +319,7 @@ func.func @fixup_cluster(%acc: !llvm.struct<(f32, f32)>, %tile: i32, %kb: i32, %
 // CHECK-LABEL: func.func @fixup_tmem(
 // CHECK-SAME: %[[ACC:[a-z0-9]*]]: i32, %[[TILE:[a-z0-9]*]]: i32, %[[KB:[a-z0-9]*]]: i32, %[[KE:[a-z0-9]*]]: i32, %[[CTA:[a-z0-9]*]]: i32, %[[CTAS:[a-z0-9]*]]: i32, %[[KT:[a-z0-9]*]]: i32, %[[SF:[a-z0-9]*]]: i32, %[[SI:[a-z0-9]*]]: i64, %[[WS:[a-z0-9]*]]: !llvm.ptr<1>)
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
-// CHECK: %[[WRITER:.*]] = arith.cmpi ugt, %[[KB]], %c0_i32 : i32
+// CHECK: %[[WRITER:.*]] = arith.cmpi ult, %[[KE]], %[[KT]] : i32
 // CHECK-NEXT: scf.if %[[WRITER]] {
 // CHECK-NEXT: %[[CTA64:.*]] = arith.extui %[[CTA]] : i32 to i64
 // CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[CTA64]], %c16512_i64 : i64
@@ -319,9 +340,9 @@ func.func @fixup_cluster(%acc: !llvm.struct<(f32, f32)>, %tile: i32, %kb: i32, %
 // CHECK-NEXT: gemmc.named_barrier %c5_i32, %c128_i32{{$}}
 // CHECK: llvm.store %c1_i32, %[[SLOT]] atomic syncscope("device") release
 // CHECK: } else {
-// CHECK-NEXT: %[[SPLIT:.*]] = arith.cmpi ult, %[[KE]], %[[KT]] : i32
+// CHECK-NEXT: %[[SPLIT:.*]] = arith.cmpi ugt, %[[KB]], %c0_i32 : i32
 // CHECK-NEXT: scf.if %[[SPLIT]] {
-// CHECK: scf.for %[[PEER:[a-z0-9]*]] = %{{.*}} to %{{.*}} step %c1_i32 : i32 {
+// CHECK: scf.for %[[PEER:[a-z0-9]*]] = %{{.*}} to %[[CTA]] step %c1_i32 : i32 {
 // CHECK: llvm.load %[[PSLOT:.*]] atomic syncscope("device") acquire
 // CHECK: llvm.store %c0_i32, %[[PSLOT]]
 // CHECK: gemmc.named_barrier %c5_i32, %c128_i32{{$}}
@@ -375,8 +396,10 @@ func.func @fixup_tmem(%acc: i32, %tile: i32, %kb: i32, %ke: i32, %cta: i32, %cta
 // CHECK-NEXT: %[[C164:.*]] = arith.extui %[[C1]] : i32 to i64
 // CHECK-NEXT: %[[C1T:.*]] = arith.muli %[[C164]], %[[TOTAL]] : i64
 // CHECK-NEXT: %[[END:.*]] = arith.divui %[[C1T]], %[[P64]] : i64
-// Its tiles, from tile 0 on (split_first + local).
-// CHECK: scf.for %[[LOCAL:[a-z0-9]*]] = %{{.*}} to %{{.*}} step %c1_i32 iter_args(%{{.*}} = %[[WHOLE]])
+// Its tiles, from tile 0 on (split_first + local), last to first: the
+// loop's index negated.
+// CHECK: scf.for %[[IV:[a-z0-9]*]] = %{{.*}} to %{{.*}} step %c1_i32 iter_args(%{{.*}} = %[[WHOLE]])
+// CHECK-NEXT: %[[LOCAL:.*]] = arith.subi %c0_i32, %[[IV]] : i32
 // CHECK: "test.use"(%{{.*}}, %{{.*}}, %[[LOCAL]],
 func.func @split_k(%first: i32, %step: i32, %m: i32, %n: i32, %kt: i32) -> i32 {
   %c0 = arith.constant 0 : i32
@@ -495,7 +518,7 @@ func.func @plan_sm80(%step: i32, %m: i32, %n: i32, %kt: i32) {
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
 // CHECK-NEXT: %[[T:.*]] = arith.remui %[[TID]], %c128_i32 : i32
 // CHECK-NEXT: %[[T0:.*]] = arith.cmpi eq, %[[T]], %c0_i32 : i32
-// CHECK-NEXT: %[[WRITER:.*]] = arith.cmpi ugt, %[[KB]], %c0_i32 : i32
+// CHECK-NEXT: %[[WRITER:.*]] = arith.cmpi ult, %[[KE]], %[[KT]] : i32
 // CHECK-NEXT: scf.if %[[WRITER]] {
 // CHECK-NEXT: %[[CTA64:.*]] = arith.extui %[[CTA]] : i32 to i64
 // CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[CTA64]], %c65664_i64 : i64
@@ -513,7 +536,7 @@ func.func @plan_sm80(%step: i32, %m: i32, %n: i32, %kt: i32) {
 // CHECK-NEXT: scf.if %[[T0]] {
 // CHECK-NEXT: llvm.store %c1_i32, %[[SLOT]] atomic syncscope("device") release
 // CHECK: } else {
-// CHECK-NEXT: %[[SPLIT:.*]] = arith.cmpi ult, %[[KE]], %[[KT]] : i32
+// CHECK-NEXT: %[[SPLIT:.*]] = arith.cmpi ugt, %[[KB]], %c0_i32 : i32
 // CHECK: scf.if %[[T0]] {
 // CHECK-NEXT: scf.while
 // CHECK: llvm.load %{{.*}} atomic syncscope("device") acquire

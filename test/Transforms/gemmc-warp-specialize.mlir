@@ -233,7 +233,8 @@ gpu.module @stream_k {
 // stream_k, pingpong 64x256: both consumer warpgroups walk the producer's
 // pieces (the same tile_loop with split, carrying its load number), each
 // acting on the pieces of its parity (streamKPiece's ordinal: whole tiles
-// (tile - first) / step, then the split ones after them). A piece waits for
+// (tile - first) / step, then the split ones after them, last to first:
+// whole tiles + (the share's last split tile - (tile - split_first))). A piece waits for
 // its turn (not piece 0), runs its K loop from the producer's load number,
 // hands over after its last full-barrier wait, then ends in a fixup over its
 // own warpgroup's 128 threads. After the loop the warpgroup of the piece
@@ -255,8 +256,10 @@ gpu.module @stream_k {
 // CHECK-NEXT: %[[WHOLE:.*]] = arith.divui %[[SINCE]], %[[STEP]] : i32
 // CHECK: %[[AFTER:.*]] = arith.subi %[[TILE]], %[[SF]] : i32
 // CHECK-NEXT: %[[WHOLES:.*]] = arith.divui %[[SF]], %[[STEP]] : i32
-// CHECK-NEXT: %[[PAST:.*]] = arith.addi %[[WHOLES]], %[[AFTER]] : i32
-// CHECK-NEXT: %[[SPLIT:.*]] = arith.subi %[[PAST]], %{{.*}} : i32
+// CHECK-NEXT: %[[PAST:.*]] = arith.trunci %{{.*}} : i64 to i32
+// CHECK-NEXT: %[[LASTSPLIT:.*]] = arith.subi %[[PAST]], %c1_i32 : i32
+// CHECK-NEXT: %[[BEFORE:.*]] = arith.subi %[[LASTSPLIT]], %[[AFTER]] : i32
+// CHECK-NEXT: %[[SPLIT:.*]] = arith.addi %[[WHOLES]], %[[BEFORE]] : i32
 // CHECK-NEXT: %[[ISWHOLE:.*]] = arith.cmpi ult, %[[TILE]], %[[SF]] : i32
 // CHECK-NEXT: %[[PIECE:.*]] = arith.select %[[ISWHOLE]], %[[WHOLE]], %[[SPLIT]] : i32
 // CHECK-NEXT: %[[PARITY:.*]] = arith.remui %[[PIECE]], %c2_i32 : i32

@@ -334,6 +334,27 @@ TEST(KernelAbi, WgmmaColumns) {
   EXPECT_EQ(wgmmaColumns(tn192->spec, tn192->abi, 96, why), 96);
 }
 
+TEST(Backend, StreamKWholeWaves) {
+  // gemmc.stream_k_plan's rule, which the model reads (session 18): on
+  // sm_90a (aligned) 128x256 tiles on 132 CTAs split cube4096's remainder
+  // alone (512 = 3 x 132 + 116, 116 >= 99) and the 8192 cubes' with the wave
+  // before it (2048 = 15 x 132 + 68); sm_80 always takes the wave before.
+  const StreamKPolicy &h = backendFor(Arch::SM90a).streamK;
+  const StreamKPolicy &a = backendFor(Arch::SM80).streamK;
+  EXPECT_TRUE(h.splitAligned);
+  EXPECT_FALSE(a.splitAligned);
+  EXPECT_EQ(h.wholeWaves(512, 132), 3);
+  EXPECT_EQ(a.wholeWaves(512, 132), 2);
+  EXPECT_EQ(h.wholeWaves(2048, 132), 14);
+  EXPECT_EQ(h.wholeWaves(3 * 132 + 99, 132), 3);  // exactly 3/4 of a wave: alone
+  EXPECT_EQ(h.wholeWaves(3 * 132 + 98, 132), 2);
+  EXPECT_EQ(h.wholeWaves(528, 132), 4);           // whole waves only
+  EXPECT_EQ(h.wholeWaves(100, 132), 0);           // fewer tiles than CTAs
+  EXPECT_EQ(h.wholeWaves(200, 132), 0);           // 68 left: split with the wave
+  EXPECT_EQ(a.wholeWaves(200, 132), 0);
+  EXPECT_EQ(backendFor(Arch::SM100a).streamK.wholeWaves(512, 132), 3);
+}
+
 TEST(Backend, EveryTargetLowersAndSaysWhatItDoesNot) {
   // lib/Target's table: sm_80, sm_90a and sm_100a each have their list of
   // what they do not build yet; seed 000's sm_80 kernel builds.

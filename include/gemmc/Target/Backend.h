@@ -42,12 +42,31 @@ struct StreamKPolicy {
   /// The split phase walks K together: each CTA takes its split tiles last
   /// to first (its first piece the head of a tile, k from 0, beside every
   /// other CTA's), the piece with a tile's last iteration finishes it, and
-  /// a remainder of three quarters of a wave or more is split alone. Else
+  /// a remainder of three quarters of a wave or more is split alone
+  /// (wholeWaves). Else
   /// first to last, the piece with a tile's first iteration finishing it,
   /// each CTA at its own K offset: the split tiles' whole K panels at once
   /// (TF32 128x256 on cube4096 read 3.6x the DRAM bytes and ran 0.66x;
   /// bench/RESULTS.md, session 18).
   bool splitAligned = true;
+
+  /// Aligned, a remainder of at least kRestAloneNum / kRestAloneDen of a
+  /// wave is split alone (each tile then over at most ~2 CTAs); half a wave
+  /// alone put each 8192-cube tile over ~3 CTAs and cost the block-scaled
+  /// 128x256 kernel 3% (session 18).
+  static constexpr int64_t kRestAloneNum = 3, kRestAloneDen = 4;
+
+  /// The waves of whole tiles before the split ones, T tiles on P CTAs:
+  /// T / P when P divides T or, aligned, when the remainder is split alone;
+  /// else max(T / P - 1, 0) (the last full wave is split with the
+  /// remainder). gemmc-schedule-tiles builds this rule in IR
+  /// (gemmc.stream_k_plan); the model reads it here. minIdleKTiles aside.
+  int64_t wholeWaves(int64_t tiles, int64_t ctas) const {
+    int64_t waves = tiles / ctas, rest = tiles % ctas;
+    if (rest == 0 || (splitAligned && rest * kRestAloneDen >= ctas * kRestAloneNum))
+      return waves;
+    return waves > 0 ? waves - 1 : 0;
+  }
 };
 
 struct Backend {
