@@ -33,6 +33,18 @@ fatbin() {
   fi
 }
 
+# sm80_pair DIR: a100_bf16 (data-parallel) and main-/RPx- of its stream_k form into DIR (n1, n2).
+sm80_pair() {
+  out=$1 fatbin "$main" specs/a100_bf16_128x256x64.yaml a100_bf16
+  out=$1 fatbin "$main" specs/a100_bf16_128x256x64_sk.yaml main-a100_bf16_sk
+  out=$1 fatbin "$RPX" specs/a100_bf16_128x256x64_sk.yaml RPx-a100_bf16_sk spill-ok
+}
+# peak_binary: the mma.sync peak microbenchmark beside the round's kernels.
+peak_binary() {
+  /usr/local/cuda/bin/nvcc -O3 -arch=sm_90 -std=c++17 bench/mma_sync_peak.cu bench/ClockSampler.cpp \
+    -o "$out/mma-sync-peak"
+}
+
 case $round in
 n1)
   cubins_fresh "$out" '*.fatbin' '*.yaml'
@@ -59,13 +71,10 @@ n1)
   build "$R" bench/lead13/tf32_sk.yaml R-tf32_sk
   build "$gemmc" bench/lead13/tf32_sk.yaml RP-tf32_sk
   # sm_80 (issue 12): the bf16 128x256x64 stream_k kernel; main leaves cube4096 unsplit (kSm80StreamKMinIdleKTiles).
-  fatbin "$main" specs/a100_bf16_128x256x64.yaml a100_bf16
-  fatbin "$main" specs/a100_bf16_128x256x64_sk.yaml main-a100_bf16_sk
-  fatbin "$RPX" specs/a100_bf16_128x256x64_sk.yaml RPx-a100_bf16_sk spill-ok
+  sm80_pair "$out"
   cp bench/lead18/n1.yaml "$out/n1.yaml"
   cp bench/lead17/sm80.yaml "$out/sm80.yaml"
-  /usr/local/cuda/bin/nvcc -O3 -arch=sm_90 -std=c++17 bench/mma_sync_peak.cu bench/ClockSampler.cpp \
-    -o "$out/mma-sync-peak"
+  peak_binary
   ;;
 n2)
   # The shipped form (F-: GEMMC, main's lowering with StreamKPolicy::splitAligned; sm_80 keeps the first-to-last
@@ -97,14 +106,11 @@ n2)
     out=$out/suite build "$gemmc" "$spec" "F-$(name "$spec")"
   done
   mkdir -p "$out/sm80/ptx"
-  out=$out/sm80 fatbin "$main" specs/a100_bf16_128x256x64.yaml a100_bf16
-  out=$out/sm80 fatbin "$main" specs/a100_bf16_128x256x64_sk.yaml main-a100_bf16_sk
-  out=$out/sm80 fatbin "$RPX" specs/a100_bf16_128x256x64_sk.yaml RPx-a100_bf16_sk spill-ok
+  sm80_pair "$out/sm80"
   cp bench/lead18/n1.yaml "$out/n1.yaml"
   cp bench/lead18/n2small.yaml "$out/n2small.yaml"
   cp bench/lead17/sm80.yaml "$out/sm80/sm80.yaml"
-  /usr/local/cuda/bin/nvcc -O3 -arch=sm_90 -std=c++17 bench/mma_sync_peak.cu bench/ClockSampler.cpp \
-    -o "$out/mma-sync-peak"
+  peak_binary
   ;;
 n3)
   # Issue 12: the sm_80 goal kernels (main's; their PTX did not move in n2) and the mma.sync peak, for ncu's SM
@@ -115,8 +121,7 @@ n3)
   fatbin "$gemmc" specs/a100_bf16_128x256x64_sk.yaml a100_bf16_128x256x64_sk
   fatbin "$gemmc" specs/a100_tf32_128x256x32_tn.yaml a100_tf32_128x256x32_tn
   cp bench/lead17/sm80.yaml "$out/sm80.yaml"
-  /usr/local/cuda/bin/nvcc -O3 -arch=sm_90 -std=c++17 bench/mma_sync_peak.cu bench/ClockSampler.cpp \
-    -o "$out/mma-sync-peak"
+  peak_binary
   ;;
 *) echo "unknown round $round"; exit 2 ;;
 esac
