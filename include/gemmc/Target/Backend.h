@@ -43,11 +43,10 @@ struct StreamKPolicy {
   /// to first (its first piece the head of a tile, k from 0, beside every
   /// other CTA's), the piece with a tile's last iteration finishes it, and
   /// a remainder of three quarters of a wave or more is split alone
-  /// (wholeWaves). Else
-  /// first to last, the piece with a tile's first iteration finishing it,
-  /// each CTA at its own K offset: the split tiles' whole K panels at once
-  /// (TF32 128x256 on cube4096 read 3.6x the DRAM bytes and ran 0.66x;
-  /// bench/RESULTS.md, session 18).
+  /// (wholeWaves). Else first to last, the piece with a tile's first
+  /// iteration finishing it, each CTA at its own K offset: the split
+  /// tiles' whole K panels at once (TF32 128x256 on cube4096 read 3.6x the
+  /// DRAM bytes and ran 0.66x; bench/RESULTS.md, session 18).
   bool splitAligned = true;
 
   /// Aligned, a remainder of at least kRestAloneNum / kRestAloneDen of a
