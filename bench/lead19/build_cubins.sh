@@ -4,9 +4,10 @@
 # o1: the 128x128 pingpong kernels under stream_k since session 18's aligned split (bench/lead19/README.md), beside
 #     the shipped pingpong and 128x256 stream_k kernels; block-scaled 128x256 and per-tensor 128x256, persistent and
 #     stream_k, for ncu. One compiler (GEMMC, default build/bin/gemmc: main).
+# o2: rc_sk with groups of 16 and rc_pp_sk with groups of 4, beside rc_sk, rc_pp_sk, rc_pp and pt_sk.
 # Every cubin is checked by cubins_common.sh (ptxas: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (o1)}
+round=${1:?round (o1, o2)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 
@@ -19,6 +20,18 @@ o1)
     pt_pp:specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp_sk:bench/ppsk/pt_pp_sk.yaml \
     pt_sk:specs/h200_fp8_e4m3_128x256_sk_coop.yaml pt_coop:specs/h200_fp8_e4m3_128x256_coop.yaml \
     bs:bench/lead15/bs.yaml bs_sk:bench/lead18/bs_sk.yaml; do
+    build "$gemmc" "${pair#*:}" "${pair%%:*}"
+  done
+  cp bench/lead19/o1.yaml "$out/o1.yaml"
+  ;;
+o2)
+  # The per-row/column 128x256 stream_k kernel with groups of 16 (the per-tensor twin's order, which read 24% fewer
+  # DRAM bytes than rc_sk's groups of 8 in o1's ncu) and the pingpong stream_k kernel with groups of 4.
+  cubins_fresh "$out" '*.yaml'
+  mkdir -p "$out/ptx"
+  for pair in rc_sk:bench/lead13/rc_sk.yaml rc_sk_g16:bench/lead13/rc_sk_g16.yaml rc_pp_sk:bench/ppsk/rc_pp_sk.yaml \
+    rc_pp_sk_g4:bench/lead19/rc_pp_sk_g4.yaml pt_sk:specs/h200_fp8_e4m3_128x256_sk_coop.yaml \
+    rc_pp:specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml; do
     build "$gemmc" "${pair#*:}" "${pair%%:*}"
   done
   cp bench/lead19/o1.yaml "$out/o1.yaml"
