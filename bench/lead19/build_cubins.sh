@@ -26,12 +26,12 @@ o1)
   ;;
 o2)
   # The per-row/column 128x256 stream_k kernel with groups of 16 (the per-tensor twin's order, which read 24% fewer
-  # DRAM bytes than rc_sk's groups of 8 in o1's ncu) and the pingpong stream_k kernel with groups of 4.
+  # DRAM bytes than rc_sk's groups of 8 in o1's ncu) and the pingpong kernels (stream_k and persistent) with groups of 4.
   cubins_fresh "$out" '*.yaml'
   mkdir -p "$out/ptx"
   for pair in rc_sk:bench/lead13/rc_sk.yaml rc_sk_g16:bench/lead13/rc_sk_g16.yaml rc_pp_sk:bench/ppsk/rc_pp_sk.yaml \
     rc_pp_sk_g4:bench/lead19/rc_pp_sk_g4.yaml pt_sk:specs/h200_fp8_e4m3_128x256_sk_coop.yaml \
-    rc_pp:specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml; do
+    rc_pp:specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml rc_pp_g4:bench/lead19/rc_pp_g4.yaml; do
     build "$gemmc" "${pair#*:}" "${pair%%:*}"
   done
   cp bench/lead19/o1.yaml "$out/o1.yaml"

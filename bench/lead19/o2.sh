@@ -8,7 +8,7 @@ source scripts/gpu_common.sh
 gpu_round_begin bench/lead19/o2.sh o2 "$dir" 400
 gpu_stage_build 150 || exit 1
 shapes=1x1x16,129x130x1000,385x300x384,300x520x4096,2100x4100x136,4096x4096x4096
-fresh="rc_sk_g16.cubin rc_pp_sk_g4.cubin"
+fresh="rc_sk_g16.cubin rc_pp_sk_g4.cubin rc_pp_g4.cubin"
 gpu_stage_suite 90 "$shapes" $(for c in $fresh; do echo "$dir/$c"; done)
 rc=$?
 all=$(gpu_drop_failed "$rc" "$(cd "$dir" && ls *.cubin | paste -sd,)" $fresh)
