@@ -4,7 +4,8 @@
 # o1: the 128x128 pingpong kernels under stream_k since session 18's aligned split (bench/lead19/README.md), beside
 #     the shipped pingpong and 128x256 stream_k kernels; block-scaled 128x256 and per-tensor 128x256, persistent and
 #     stream_k, for ncu. One compiler (GEMMC, default build/bin/gemmc: main).
-# o2: rc_sk with groups of 16 and rc_pp_sk with groups of 4, beside rc_sk, rc_pp_sk, rc_pp and pt_sk.
+# o2: rc_sk with groups of 16 and rc_pp_sk with groups of 4, beside rc_sk, rc_pp_sk, rc_pp and pt_sk; bs and bs_sk
+#     for ncu's stall reasons.
 # Every cubin is checked by cubins_common.sh (ptxas: no spill, no C75xx).
 set -euo pipefail
 round=${1:?round (o1, o2)}
@@ -31,7 +32,8 @@ o2)
   mkdir -p "$out/ptx"
   for pair in rc_sk:bench/lead13/rc_sk.yaml rc_sk_g16:bench/lead13/rc_sk_g16.yaml rc_pp_sk:bench/ppsk/rc_pp_sk.yaml \
     rc_pp_sk_g4:bench/lead19/rc_pp_sk_g4.yaml pt_sk:specs/h200_fp8_e4m3_128x256_sk_coop.yaml \
-    rc_pp:specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml rc_pp_g4:bench/lead19/rc_pp_g4.yaml; do
+    rc_pp:specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml rc_pp_g4:bench/lead19/rc_pp_g4.yaml bs:bench/lead15/bs.yaml \
+    bs_sk:bench/lead18/bs_sk.yaml; do
     build "$gemmc" "${pair#*:}" "${pair%%:*}"
   done
   cp bench/lead19/o1.yaml "$out/o1.yaml"
