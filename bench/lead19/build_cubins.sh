@@ -6,9 +6,9 @@
 #     stream_k, for ncu. One compiler (GEMMC, default build/bin/gemmc: main).
 # o2: rc_sk with groups of 16 and rc_pp_sk with groups of 4, beside rc_sk, rc_pp_sk, rc_pp and pt_sk; bs and bs_sk
 #     for ncu's stall reasons.
-# Every cubin is checked by cubins_common.sh (ptxas: no spill, no C75xx).
+# o3: every sm_90a stream_k / split_k kernel, for compute-sanitizer.\n# Every cubin is checked by cubins_common.sh (ptxas: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (o1, o2)}
+round=${1:?round (o1, o2, o3)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 
@@ -37,6 +37,17 @@ o2)
     build "$gemmc" "${pair#*:}" "${pair%%:*}"
   done
   cp bench/lead19/o1.yaml "$out/o1.yaml"
+  ;;
+o3)
+  # Every sm_90a stream_k / split_k kernel of specs/, test/gpu/specs and the bench specs measured since session 18
+  # (the aligned split), for compute-sanitizer: session 18 ran the suite on them, not the sanitizer.
+  cubins_fresh "$out" '*.yaml'
+  mkdir -p "$out/ptx"
+  for spec in specs/*sk*.yaml test/gpu/specs/*sk*.yaml bench/ppsk/*.yaml bench/lead13/rc_sk.yaml \
+    bench/lead13/tf32_sk.yaml bench/lead18/bs_sk.yaml bench/lead16/bs192_nt_sk.yaml; do
+    grep -q "^arch: sm_90a" "$spec" || continue
+    build "$gemmc" "$spec" "$(name "$spec")"
+  done
   ;;
 *) echo "unknown round $round"; exit 2 ;;
 esac
