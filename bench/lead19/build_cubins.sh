@@ -6,9 +6,9 @@
 #     stream_k, for ncu. One compiler (GEMMC, default build/bin/gemmc: main).
 # o2: rc_sk with groups of 16 and rc_pp_sk with groups of 4, beside rc_sk, rc_pp_sk, rc_pp and pt_sk; bs and bs_sk
 #     for ncu's stall reasons.
-# o3: every sm_90a stream_k / split_k kernel, for compute-sanitizer.\n# Every cubin is checked by cubins_common.sh (ptxas: no spill, no C75xx).
+# o3: every sm_90a stream_k / split_k kernel, for compute-sanitizer.\n# o4: the stage_scales kernels, persistent and stream_k, for synccheck.\n# Every cubin is checked by cubins_common.sh (ptxas: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (o1, o2, o3)}
+round=${1:?round (o1, o2, o3, o4)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 
@@ -46,6 +46,18 @@ o3)
   for spec in specs/*sk*.yaml test/gpu/specs/*sk*.yaml bench/ppsk/*.yaml bench/lead13/rc_sk.yaml \
     bench/lead13/tf32_sk.yaml bench/lead18/bs_sk.yaml bench/lead16/bs192_nt_sk.yaml; do
     grep -q "^arch: sm_90a" "$spec" || continue
+    build "$gemmc" "$spec" "$(name "$spec")"
+  done
+  ;;
+o4)
+  # synccheck reported "Barrier overflow" on every stream_k kernel with stage_scales in o3 (the producer warp's
+  # cp.async.mbarrier.arrive): the persistent and pingpong stage_scales kernels beside two of them, to tell a
+  # stream-K fault from one of stage_scales itself (or of the tool's model of that arrival).
+  cubins_fresh "$out" '*.yaml'
+  mkdir -p "$out/ptx"
+  for spec in specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml \
+    specs/h200_fp8_e4m3_blockscale_128x128_fold128_coop.yaml specs/h200_fp8_e4m3_blockscale_64x128_pp_ss.yaml \
+    test/gpu/specs/fp8_blockscale_128x128_sk_ss.yaml bench/lead18/bs_sk.yaml; do
     build "$gemmc" "$spec" "$(name "$spec")"
   done
   ;;
