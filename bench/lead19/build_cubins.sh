@@ -6,9 +6,9 @@
 #     stream_k, for ncu. One compiler (GEMMC, default build/bin/gemmc: main).
 # o2: rc_sk with groups of 16 and rc_pp_sk with groups of 4, beside rc_sk, rc_pp_sk, rc_pp and pt_sk; bs and bs_sk
 #     for ncu's stall reasons.
-# o3: every sm_90a stream_k / split_k kernel, for compute-sanitizer.\n# o4: the stage_scales kernels, persistent and stream_k, for synccheck.\n# Every cubin is checked by cubins_common.sh (ptxas: no spill, no C75xx).
+# o3: every sm_90a stream_k / split_k kernel, for compute-sanitizer.\n# o4: the stage_scales kernels, persistent and stream_k, for synccheck.\n# o5: the stage_scales arrival in its .noinc form (ni-) beside main's (old-).\n# Every cubin is checked by cubins_common.sh (ptxas: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (o1, o2, o3, o4)}
+round=${1:?round (o1, o2, o3, o4, o5)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 
@@ -60,6 +60,21 @@ o4)
     test/gpu/specs/fp8_blockscale_128x128_sk_ss.yaml bench/lead18/bs_sk.yaml; do
     build "$gemmc" "$spec" "$(name "$spec")"
   done
+  ;;
+o5)
+  # The stage_scales arrival as cp.async.mbarrier.arrive.noinc with the full barrier counting the producer warp's
+  # 32 lanes (ni-: GEMMC, this session's change; o4: synccheck clean), beside main's form (GEMMC_MAIN, old-), on
+  # every stage_scales spec: the suite, and the shipped kernels' time.
+  cubins_fresh "$out" '*.yaml'
+  mkdir -p "$out/ptx"
+  for spec in $(grep -l "stage_scales: true" specs/*.yaml test/gpu/specs/*.yaml); do
+    build "$gemmc" "$spec" "ni-$(name "$spec")"
+  done
+  for spec in specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml \
+    specs/h200_fp8_e4m3_blockscale_128x128_fold128_coop.yaml specs/h200_fp8_e4m3_blockscale_64x128_pp_ss.yaml; do
+    build "$main" "$spec" "old-$(name "$spec")"
+  done
+  cp bench/lead19/o1.yaml "$out/o1.yaml"
   ;;
 *) echo "unknown round $round"; exit 2 ;;
 esac
