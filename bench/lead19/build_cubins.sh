@@ -63,8 +63,8 @@ o4)
   ;;
 o5)
   # The stage_scales arrival as cp.async.mbarrier.arrive.noinc with the full barrier counting the producer warp's
-  # 32 lanes (ni-: GEMMC, this session's change; o4: synccheck clean), beside main's form (GEMMC_MAIN, old-), on
-  # every stage_scales spec: the suite, and the shipped kernels' time.
+  # 32 lanes (ni-: GEMMC, a compiler built with bench/lead19/noinc.patch applied; o4: synccheck clean), beside
+  # main's form (GEMMC_MAIN, old-), on every stage_scales spec: the suite, and the shipped kernels' time.
   cubins_fresh "$out" '*.yaml'
   mkdir -p "$out/ptx"
   for spec in $(grep -l "stage_scales: true" specs/*.yaml test/gpu/specs/*.yaml); do
