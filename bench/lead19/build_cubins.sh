@@ -60,6 +60,13 @@ o4)
     test/gpu/specs/fp8_blockscale_128x128_sk_ss.yaml bench/lead18/bs_sk.yaml; do
     build "$gemmc" "$spec" "$(name "$spec")"
   done
+  # ni-: four of them by GEMMC_NI, a compiler built with bench/lead19/noinc.patch applied (the .noinc arrival).
+  if [ -n "${GEMMC_NI:-}" ]; then
+    for spec in specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml test/gpu/specs/fp8_blockscale_128x128_sk_ss.yaml \
+      bench/lead18/bs_sk.yaml specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml; do
+      build "$GEMMC_NI" "$spec" "ni-$(name "$spec")"
+    done
+  fi
   ;;
 o5)
   # The stage_scales arrival as cp.async.mbarrier.arrive.noinc with the full barrier counting the producer warp's
