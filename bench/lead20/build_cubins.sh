@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# bench/lead20/build_cubins.sh ROUND: session 20's lead round ROUND's kernels into build/cubins-ROUND.
+#
+# p1: the per-row/column kernels whose PTX the scale prefetch changes (GemmcEpilogue.cpp, scalePrefetchPoint: an
+#     L1 prefetch of the tile's scale lines before the accumulator's last wait), by this compiler (new-) and main's
+#     (GEMMC_MAIN, old-), and the per-tensor twin of rc_sk (pt_sk). Every cubin is checked by cubins_common.sh
+#     (ptxas: no spill, no C75xx).
+set -euo pipefail
+round=${1:?round (p1)}
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
+out=build/cubins-$round
+
+case $round in
+p1)
+  cubins_fresh "$out" '*.yaml'
+  mkdir -p "$out/ptx"
+  for pair in rc_sk:bench/lead13/rc_sk.yaml rc_sk_g16:bench/lead13/rc_sk_g16.yaml \
+    rc_coop:specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml rc_ws64:specs/h200_fp8_e4m3_rowcol_128x64_ws.yaml \
+    rc_64sk2:specs/h200_fp8_e4m3_rowcol_64x64_sk2.yaml; do
+    build "$main" "${pair#*:}" "old-${pair%%:*}"
+    build "$gemmc" "${pair#*:}" "new-${pair%%:*}"
+  done
+  build "$gemmc" specs/h200_fp8_e4m3_128x256_sk_coop.yaml pt_sk
+  cp bench/lead20/p1.yaml bench/lead20/p1small.yaml "$out/"
+  ;;
+*) echo "unknown round $round"; exit 2 ;;
+esac
