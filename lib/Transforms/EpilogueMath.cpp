@@ -89,25 +89,6 @@ Value EpilogueMath::loadScale(Value vector, Value index) {
                               /*isInvariant=*/true);
 }
 
-void EpilogueMath::prefetchScale(Value vector, Value index) {
-  Value at = LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, ir.f32, vector,
-                                 ValueRange{index});
-  NVVM::PrefetchOp::create(ir.b, ir.loc,
-                           NVVM::PrefetchCacheLevelAttr::get(ir.b.getContext(),
-                                                             NVVM::PrefetchCacheLevel::L1),
-                           /*evictPriority=*/nullptr, at, /*predicate=*/Value());
-}
-
-void EpilogueMath::prefetchRowScale(Value row) {
-  if (rowScale)
-    prefetchScale(rowScale, ir.zext64(ir.minU(row, ir.sub(m, ir.c32(1)))));
-}
-
-void EpilogueMath::prefetchColScale(Value col) {
-  if (colScale)
-    prefetchScale(colScale, ir.zext64(ir.minU(col, ir.sub(n, ir.c32(1)))));
-}
-
 Value EpilogueMath::rowScaleAt(Value row) {
   if (!rowScale)
     return Value();

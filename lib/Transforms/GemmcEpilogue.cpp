@@ -45,8 +45,6 @@
 #include "gemmc/Target/Sm80.h"
 #include "gemmc/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/IR/Dominance.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
 #include <array>
 
 #define DEBUG_TYPE "gemmc-epilogue"
@@ -286,29 +284,7 @@ struct Epilogue {
   /// storeThroughTma sees only tiles inside N (storeTmaOrDirect).
   bool colTilesInsideN = false;
   EpilogueMath math;
-
-  /// Prefetches into L1 the lines of scale_a and scale_b that
-  /// storeThroughTma's first loads read (firstScalesPoint says where).
-  void prefetchScales();
 };
-
-void Epilogue::prefetchScales() {
-  // A thread's two rows (rowScaleAt clamps them to M the same way), and
-  // columns 8 apart across the warp, 32 x (lane / 4) + 8 x (lane % 4), so
-  // that every 128-byte line of the tile's scale_b is touched whatever the
-  // vector's alignment; clamped to N, so every address is inside it.
-  // Prefetches hold no registers across the wait: holding the first
-  // round's 16 column scales there instead spilled 8 bytes in the
-  // per-row/column 128x256 stream_k kernel (bench/lead20/held.patch).
-  Value firstRow = ir.add(groupRow, rowInGroup);
-  for (int64_t h = 0; h < frag.halves; ++h)
-    math.prefetchRowScale(ir.add(firstRow, ir.c32(frag.halfRows * h)));
-  Value lineCol = ir.mul(ir.divU(lane, ir.c32(4)), ir.c32(32));
-  Value laneCol = ir.add(lineCol, ir.mul(ir.remU(lane, ir.c32(4)), ir.c32(8)));
-  Value firstCol = ir.add(op.getN0(), laneCol);
-  for (int64_t c0 = 0; c0 < s.blockN(); c0 += kWarpSize * 8)
-    math.prefetchColScale(ir.add(firstCol, ir.c32(c0)));
-}
 
 void Epilogue::storeDirect() {
   Value colBase = ir.add(op.getN0(), colInGroup);
@@ -936,49 +912,14 @@ void Epilogue::storeThroughTma() {
   }
 }
 
-/// Where a cooperative (or warp_specialized) kernel's per-row/column TMA
-/// epilogue prefetches its scales: before the accumulator's last wait
-/// (gemmc.mma_wait 0) ahead of it, so that the lines' L2 latency runs under
-/// the tile's last MMAs (about a K tile of tensor-pipe time) instead of in
-/// front of the first store, where nothing hides it. Null for any other
-/// epilogue (a pingpong one runs beside the other warpgroup's mainloop), or
-/// where the tile's origin is not known at that wait. Measured:
-/// bench/RESULTS.md, session 20.
-static Operation *scalePrefetchPoint(EpilogueOp op, const KernelSpec &s) {
-  if (!op.getTmapC() || isaFor(s.arch).hasTmem ||
-      isaFor(s.arch).mma.family == MmaFamily::MmaSync ||
-      s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong ||
-      !(s.a.scale == Scale::Row || s.b.scale == Scale::Col))
-    return nullptr;
-  // The wait lies in the epilogue's block or, under stream-K, in the block
-  // of the fixup's branches around it; never across a loop.
-  Operation *wait = nullptr;
-  for (Operation *at = op; at && !wait && !llvm::isa<LoopLikeOpInterface>(at);
-       at = at->getParentOp())
-    for (Operation *p = at->getPrevNode(); p && !wait; p = p->getPrevNode())
-      if (auto w = dyn_cast<MmaWaitOp>(p); w && w.getPending() == 0)
-        wait = p;
-  if (!wait)
-    return nullptr;
-  DominanceInfo dom(op->getParentOfType<LLVM::LLVMFuncOp>());
-  for (Value v : std::initializer_list<Value>{op.getM0(), op.getN0(), op.getM(), op.getN()})
-    if (!dom.properlyDominates(v, wait))
-      return nullptr;
-  return wait;
-}
-
 struct GemmcEpiloguePass
     : mlir::gemmc::impl::GemmcEpilogueBase<GemmcEpiloguePass> {
   void runOnOperation() override {
     SmallVector<EpilogueOp> ops;
     getOperation().walk([&](EpilogueOp op) { ops.push_back(op); });
     for (EpilogueOp op : ops) {
-      const KernelSpec &spec = op.getSchedule().getSpec();
-      if (Operation *wait = scalePrefetchPoint(op, spec)) {
-        OpBuilder b(wait);
-        Epilogue(op, spec, b).prefetchScales();
-      }
       OpBuilder b(op);
+      const KernelSpec &spec = op.getSchedule().getSpec();
       const KernelAbi &abi = op.getSchedule().getAbi();
       for (StringRef param : {"bias", "aux"})
         if (llvm::is_contained(abi.params, param.str()) &&

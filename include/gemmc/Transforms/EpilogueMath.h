@@ -54,12 +54,6 @@ public:
   /// the stores, then pass `scalesApplied` to apply().
   Value rowScaleAt(Value row);
 
-  /// Prefetches into L1 the line of scale_a[row] (row clamped to M) or of
-  /// scale_b[col] (col clamped to N), for a later rowScaleAt or
-  /// colScalePairsAt; nothing without that vector.
-  void prefetchRowScale(Value row);
-  void prefetchColScale(Value col);
-
   /// scale_b[c], scale_b[c + 1] for each pair c = first + offsets[i] (2 x
   /// offsets.size() values; none without a column scale): one 64-bit
   /// address, scale_b + first, and one 8-byte load a pair at a constant
@@ -89,8 +83,6 @@ private:
   Value constant(double v);
   /// The f32 scale at `vector` + `index`, an invariant load.
   Value loadScale(Value vector, Value index);
-  /// prefetch.global.L1 of `vector` + `index`.
-  void prefetchScale(Value vector, Value index);
   Value activate(Value x);
   /// Whether the output's precision lets the activation use the target's
   /// approximate instructions (math ops marked `afn`).

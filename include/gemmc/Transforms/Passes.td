@@ -260,11 +260,6 @@ def GemmcEpilogue : Pass<"gemmc-epilogue", "ModuleOp"> {
     tile row takes the chunks in one round. A tile whose right edge cuts a
     16-byte unit of C's row stores from registers as below (TMA would write
     the whole unit). test/Transforms/gemmc-epilogue.mlir has both forms.
-    With FP8 scale vectors, a cooperative or warp_specialized kernel's TMA
-    epilogue also prefetches (`nvvm.prefetch level = L1`) the lines of the
-    tile's row and column scales before the accumulator's last
-    `gemmc.mma_wait 0`, so that their loads after it hit L1
-    (test/Pipelines/ptx-h200-fp8.test).
     A thread of a warpgroup holds, after an m64nNk16
     wgmma, values 4j+2h+e at row 16w + l/4 + 8h and column 8j + 2(l%4) + e
     (warp w, lane l). Each pair of adjacent columns is scaled by alpha, gets
