@@ -750,6 +750,40 @@ void Epilogue::storeThroughTma() {
     bool covers(int64_t f, int64_t e) const { return f >= first && e <= end; }
   };
   HeldScales held, next;
+  // A cooperative kernel with a 16-bit C (64-column chunks) spreads the
+  // tile's column scales over the warp instead (session 20): lane L loads
+  // columns 2L, 2L + 1 of every chunk, one 8-byte load a chunk, all before
+  // the first round (2 x chunks values: 8 registers at BLOCK_N = 256); a
+  // round takes the pairs its thread needs, column 8j + 2(l % 4) of the
+  // chunk from lane 4j + l % 4, by shfl.sync.idx. Loading each round's
+  // pairs one round ahead (held and next, 32 registers) left most of an L2
+  // round trip before each round's first multiply: the rounds are shorter
+  // than the latency.
+  bool spreadScales = prefetchScales && math.hasColScale() &&
+                      chunkCols == kWarpSize * frag.pair && frag.lanesPerRow == 4 &&
+                      frag.blockColumns == 4 * frag.pair;
+  SmallVector<Value> spread;
+  if (spreadScales) {
+    SmallVector<int64_t> offsets;
+    for (int64_t chunk = 0; chunk < chunks; ++chunk)
+      offsets.push_back(chunk * chunkCols);
+    Value laneCol = ir.mul(lane, ir.c32(frag.pair));
+    spread = math.colScalePairsAt(ir.add(op.getN0(), laneCol), offsets);
+  }
+  auto shuffledColScales = [&](int64_t first, int64_t end) {
+    HeldScales h{{}, first, end};
+    Value quad = ir.remU(lane, ir.c32(frag.lanesPerRow));
+    for (int64_t chunk = first; chunk < end; ++chunk)
+      for (int64_t jj = 0; jj < blocksPerChunk; ++jj) {
+        Value from = ir.add(quad, ir.c32(frag.lanesPerRow * jj));
+        for (int64_t e = 0; e < frag.pair; ++e)
+          h.values.push_back(NVVM::ShflOp::create(
+              b, loc, ir.f32, ir.c32(-1), spread[chunk * frag.pair + e], from,
+              ir.c32(kWarpSize - 1), NVVM::ShflKind::idx,
+              /*return_value_and_is_valid=*/nullptr));
+      }
+    return h;
+  };
   auto loadColScales = [&](int64_t first, int64_t end) {
     SmallVector<int64_t> offsets;
     for (int64_t j = first * blocksPerChunk; j < end * blocksPerChunk; ++j)
@@ -882,9 +916,11 @@ void Epilogue::storeThroughTma() {
     // The round's chunks; a round that starts inside a chunk's row blocks
     // has its scales already.
     auto [firstChunk, endChunk] = roundChunks(first);
+    if (spreadScales && !held.covers(firstChunk, endChunk))
+      held = shuffledColScales(firstChunk, endChunk);
     if (scalesAhead && !held.covers(firstChunk, endChunk))
       held = next.covers(firstChunk, endChunk) ? next : loadColScales(firstChunk, endChunk);
-    if (scalesAhead && prefetchScales && first + round < units) {
+    if (scalesAhead && prefetchScales && !spreadScales && first + round < units) {
       auto [nextFirst, nextEnd] = roundChunks(first + round);
       if (!held.covers(nextFirst, nextEnd))
         next = loadColScales(nextFirst, nextEnd);
