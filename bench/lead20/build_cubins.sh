@@ -6,7 +6,7 @@
 #     (GEMMC_MAIN, old-), and the per-tensor twin of rc_sk (pt_sk). Every cubin is checked by cubins_common.sh
 #     (ptxas: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (p1)}
+round=${1:?round (p1, p2)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 
@@ -19,6 +19,26 @@ p1)
     rc_64sk2:specs/h200_fp8_e4m3_rowcol_64x64_sk2.yaml; do
     build "$main" "${pair#*:}" "old-${pair%%:*}"
     build "$gemmc" "${pair#*:}" "new-${pair%%:*}"
+  done
+  build "$gemmc" specs/h200_fp8_e4m3_128x256_sk_coop.yaml pt_sk
+  cp bench/lead20/p1.yaml bench/lead20/p1small.yaml "$out/"
+  ;;
+p2)
+  # The column scales spread over the warp (one pair a lane a chunk, shfl.sync.idx a round) at the epilogue's start
+  # (a-: GEMMC_A, main after cba1ce2's successor), and before the accumulator's last wait (b-: GEMMC_B, a compiler
+  # with bench/lead20/early.patch; c-: the same with GEMMC_EARLY_ROWS=1, the row scales spread and early too),
+  # against main's (old-: GEMMC_MAIN).
+  cubins_fresh "$out" '*.yaml'
+  mkdir -p "$out/ptx"
+  for pair in rc_sk:bench/lead13/rc_sk.yaml rc_coop:specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml; do
+    build "$main" "${pair#*:}" "old-${pair%%:*}"
+    build "${GEMMC_A:?}" "${pair#*:}" "a-${pair%%:*}"
+    build "${GEMMC_B:?}" "${pair#*:}" "b-${pair%%:*}"
+    GEMMC_EARLY_ROWS=1 build "$GEMMC_B" "${pair#*:}" "c-${pair%%:*}"
+  done
+  for pair in rc_ws64:specs/h200_fp8_e4m3_rowcol_128x64_ws.yaml rc_64sk2:specs/h200_fp8_e4m3_rowcol_64x64_sk2.yaml; do
+    build "$main" "${pair#*:}" "old-${pair%%:*}"
+    build "$GEMMC_A" "${pair#*:}" "a-${pair%%:*}"
   done
   build "$gemmc" specs/h200_fp8_e4m3_128x256_sk_coop.yaml pt_sk
   cp bench/lead20/p1.yaml bench/lead20/p1small.yaml "$out/"
