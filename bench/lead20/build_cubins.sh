@@ -6,7 +6,7 @@
 #     (GEMMC_MAIN, old-), and the per-tensor twin of rc_sk (pt_sk). Every cubin is checked by cubins_common.sh
 #     (ptxas: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (p1, p2)}
+round=${1:?round (p1, p2, p3)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 
@@ -42,6 +42,19 @@ p2)
   done
   build "$gemmc" specs/h200_fp8_e4m3_128x256_sk_coop.yaml pt_sk
   cp bench/lead20/p1.yaml bench/lead20/p1small.yaml "$out/"
+  ;;
+p3)
+  # Main with the spread column scales (new-: this compiler) against main before them (old-: GEMMC_MAIN), the
+  # 128x256 per-row/column kernels, and the per-tensor twin, for more processes and the sustained reading.
+  cubins_fresh "$out" '*.yaml'
+  mkdir -p "$out/ptx"
+  for pair in rc_sk:bench/lead13/rc_sk.yaml rc_coop:specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml \
+    rc_sk_g16:bench/lead13/rc_sk_g16.yaml; do
+    build "$main" "${pair#*:}" "old-${pair%%:*}"
+    build "$gemmc" "${pair#*:}" "new-${pair%%:*}"
+  done
+  build "$gemmc" specs/h200_fp8_e4m3_128x256_sk_coop.yaml pt_sk
+  cp bench/lead20/p1.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 2 ;;
 esac
