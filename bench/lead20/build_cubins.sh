@@ -54,6 +54,12 @@ p3)
     build "$gemmc" "${pair#*:}" "new-${pair%%:*}"
   done
   build "$gemmc" specs/h200_fp8_e4m3_128x256_sk_coop.yaml pt_sk
+  # The 128x128 pingpong per-row/column kernel (the bundle's cube4096 kernel) with the spread too (sp-: GEMMC_SPP, a
+  # compiler with bench/lead20/spread_pp.patch, run with GEMMC_SPREAD_PP=1), against main's (old-).
+  if [ -n "${GEMMC_SPP:-}" ]; then
+    build "$main" specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml old-rc_pp
+    GEMMC_SPREAD_PP=1 build "$GEMMC_SPP" specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml sp-rc_pp
+  fi
   cp bench/lead20/p1.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 2 ;;

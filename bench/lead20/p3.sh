@@ -9,7 +9,7 @@ source scripts/gpu_common.sh
 gpu_round_begin bench/lead20/p3.sh p3 "$dir" 450
 gpu_stage_build 150 || exit 1
 shapes=1x1x16,129x130x1000,127x255x200,385x300x384,300x520x4096,2100x4100x136,4096x4096x4096
-fresh=$(cd "$dir" && ls new-*.cubin)
+fresh=$(cd "$dir" && ls new-*.cubin sp-*.cubin)
 gpu_stage_suite 60 "$shapes" $(for c in $fresh; do echo "$dir/$c"; done)
 rc=$?
 all=$(gpu_drop_failed "$rc" "$(cd "$dir" && ls *.cubin | paste -sd,)" $fresh)
