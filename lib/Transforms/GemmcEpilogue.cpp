@@ -750,22 +750,23 @@ void Epilogue::storeThroughTma() {
     bool covers(int64_t f, int64_t e) const { return f >= first && e <= end; }
   };
   HeldScales held, next;
-  // A cooperative kernel with a 16-bit C (64-column chunks) and more than
-  // one round spreads the tile's column scales over the warp instead
-  // (session 20): lane L loads columns 2L, 2L + 1 of every chunk, one
-  // 8-byte load a chunk, all before the first round (2 x chunks values: 8
-  // registers at BLOCK_N = 256); a round takes the pairs its thread needs,
-  // column 8j + 2(l % 4) of the chunk from lane 4j + l % 4, by
-  // shfl.sync.idx. Loading one round ahead (held and next, 32 registers)
-  // left part of an L2 round trip before each round's first multiply: a
-  // round is shorter than the latency. Measured (bench/lead20 round p2, two
-  // processes, against the same kernels with held / next): rc_sk +1.1..+1.5%
-  // on cube4096 and +0.4% on cube8192, the persistent 128x256 +0.3..+0.6% /
-  // 0.0%; ncu on cube8192: rc_sk's active cycles -1.8% with the spread
-  // pairs also loaded before the accumulator's last wait (bench/lead20/
-  // early.patch), which ran 0.5-2% slower in gemmc-bench at a lower clock
-  // and is not built in. A one-round epilogue (BLOCK_N = 64) gains nothing
-  // from it (rc_ws64: -0.1..-1.3%) and keeps held.
+  // A cooperative or warp_specialized kernel with a 16-bit C (64-column
+  // chunks: a lane's pair in each) and more than one round spreads the
+  // tile's column scales over the warp instead (session 20): lane L loads
+  // columns 2L, 2L + 1 of every chunk, one 8-byte load a chunk, all before
+  // the first round (2 x chunks values: 8 registers at BLOCK_N = 256); a
+  // round takes the pairs its thread needs, column 8j + 2(l % 4) of the
+  // chunk from lane 4j + l % 4, by shfl.sync.idx. Loading one round ahead
+  // (held and next, 32 registers) left part of an L2 round trip before each
+  // round's first multiply: a round is shorter than the latency. Measured
+  // (bench/lead20 rounds p2-p3, five processes, against the same kernels
+  // with held / next): rc_sk +1.0..+1.5% on cube4096 and +0.2..+0.4% on
+  // cube8192, the persistent 128x256 +0.3..+1.1% / 0.0%. Not built in: the
+  // spread loads placed before the accumulator's last wait (bench/lead20/
+  // early.patch: rc_sk's active cycles -1.8% under ncu, but 0.5-2% slower
+  // in gemmc-bench at a lower clock); the spread under pingpong, whose
+  // epilogue runs beside the other warpgroup's mainloop (0.996-1.003,
+  // spread_pp.patch); a one-round epilogue (BLOCK_N = 64: -0.1..-1.3%).
   bool spreadScales = prefetchScales && math.hasColScale() && units > round &&
                       chunkCols == kWarpSize * frag.pair && frag.lanesPerRow == 4 &&
                       frag.blockColumns == 4 * frag.pair;
