@@ -6,7 +6,7 @@
 #     (GEMMC_MAIN, old-), and the per-tensor twin of rc_sk (pt_sk). Every cubin is checked by cubins_common.sh
 #     (ptxas: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (p1, p2, p3)}
+round=${1:?round (p1, p2, p3, p4)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 
@@ -61,6 +61,14 @@ p3)
     GEMMC_SPREAD_PP=1 build "$GEMMC_SPP" specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml sp-rc_pp
   fi
   cp bench/lead20/p1.yaml "$out/"
+  ;;
+p4)
+  # The per-row/column bundle (bench/bundles/h200_fp8_e4m3_rowcol_tn.yaml) as main builds it now, and as main built
+  # it before the spread (GEMMC_MAIN), each into its own folder, for the goal shapes against OUTER_VEC.
+  rm -rf "$out"; mkdir -p "$out"
+  "$gemmc" bundle bench/bundles/h200_fp8_e4m3_rowcol_tn.yaml -o "$out/new" >/dev/null
+  "$main" bundle bench/bundles/h200_fp8_e4m3_rowcol_tn.yaml -o "$out/old" >/dev/null
+  cp bench/lead20/p4.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 2 ;;
 esac
