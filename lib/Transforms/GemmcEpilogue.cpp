@@ -767,28 +767,28 @@ void Epilogue::storeThroughTma() {
   // in gemmc-bench at a lower clock); the spread under pingpong, whose
   // epilogue runs beside the other warpgroup's mainloop (0.996-1.003,
   // spread_pp.patch); a one-round epilogue (BLOCK_N = 64: -0.1..-1.3%).
+  // (Lane L holds chunk columns pair x L; a block's columns are its quad's,
+  // so block jj's pair of lane l is at lane (blockColumns / pair) jj + l % 4.)
   bool spreadScales = prefetchScales && math.hasColScale() && units > round &&
-                      chunkCols == kWarpSize * frag.pair && frag.lanesPerRow == 4 &&
-                      frag.blockColumns == 4 * frag.pair;
+                      chunkCols == kWarpSize * frag.pair &&
+                      frag.blockColumns == frag.lanesPerRow * frag.pair;
   SmallVector<Value> spread;
+  Value quad;
   if (spreadScales) {
     SmallVector<int64_t> offsets;
     for (int64_t chunk = 0; chunk < chunks; ++chunk)
       offsets.push_back(chunk * chunkCols);
     Value laneCol = ir.mul(lane, ir.c32(frag.pair));
     spread = math.colScalePairsAt(ir.add(op.getN0(), laneCol), offsets);
+    quad = ir.remU(lane, ir.c32(frag.lanesPerRow));
   }
   auto shuffledColScales = [&](int64_t first, int64_t end) {
     HeldScales h{{}, first, end};
-    Value quad = ir.remU(lane, ir.c32(frag.lanesPerRow));
     for (int64_t chunk = first; chunk < end; ++chunk)
       for (int64_t jj = 0; jj < blocksPerChunk; ++jj) {
         Value from = ir.add(quad, ir.c32(frag.lanesPerRow * jj));
         for (int64_t e = 0; e < frag.pair; ++e)
-          h.values.push_back(NVVM::ShflOp::create(
-              b, loc, ir.f32, ir.c32(-1), spread[chunk * frag.pair + e], from,
-              ir.c32(kWarpSize - 1), NVVM::ShflKind::idx,
-              /*return_value_and_is_valid=*/nullptr));
+          h.values.push_back(ir.shuffleIdx(spread[chunk * frag.pair + e], from));
       }
     return h;
   };

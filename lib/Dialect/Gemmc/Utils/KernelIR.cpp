@@ -37,10 +37,14 @@ void KernelIR::ifThen(Value cond, function_ref<void()> body) {
 
 Value KernelIR::threadId() { return NVVM::ThreadIdXOp::create(b, loc, i32); }
 
+Value KernelIR::shuffleIdx(Value v, Value fromLane) {
+  return NVVM::ShflOp::create(b, loc, v.getType(), c32(-1), v, fromLane, c32(kWarpSize - 1),
+                              NVVM::ShflKind::idx, /*return_value_and_is_valid=*/nullptr);
+}
+
 Value KernelIR::uniformWarpgroupId() {
   Value wg = divU(threadId(), c32(kWarpgroupSize));
-  return NVVM::ShflOp::create(b, loc, i32, c32(-1), wg, c32(0), c32(0x1f),
-                              NVVM::ShflKind::idx, /*return_value_and_is_valid=*/nullptr);
+  return shuffleIdx(wg, c32(0));
 }
 
 Value mlir::gemmc::structFields(KernelIR &ir, Value whole, int64_t first, int64_t count) {

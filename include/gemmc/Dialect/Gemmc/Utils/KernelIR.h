@@ -96,6 +96,9 @@ public:
   /// threadIdx.x, and the warpgroup it belongs to.
   Value threadId();
   Value warpgroupId() { return divU(threadId(), c32(kWarpgroupSize)); }
+  /// `v` (i32 or f32) from lane `fromLane` of the warp: shfl.sync.idx over
+  /// all 32 lanes, which must be converged.
+  Value shuffleIdx(Value v, Value fromLane);
   /// The warpgroup index broadcast from lane 0 (shfl.sync.idx), so that
   /// ptxas knows it is warp-uniform: the wgmma descriptors of a warpgroup's
   /// rows of A, built from it, then stay in uniform registers instead of
