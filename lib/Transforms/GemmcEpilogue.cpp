@@ -733,8 +733,8 @@ void Epilogue::storeThroughTma() {
   // The column scales of chunks first .. end - 1 (held), indexed by the
   // value's (j - first block, e): one 8-byte load a pair at a constant
   // offset, no clamp: with a column scale, a tile here lies inside N
-  // (storeTmaOrDirect). A cooperative kernel also holds the next round's
-  // (next), loaded before this round's wait and barrier so that their
+  // (storeTmaOrDirect). A cooperative kernel that does not spread them
+  // (below) also holds the next round's (next), loaded before this round's wait and barrier so that their
   // latency runs under this round's stores rather than ahead of the next
   // round's first store. Measured (session 15, lead round l4, two
   // processes, same cubins otherwise): +1.7% on the per-row/column 128x256
