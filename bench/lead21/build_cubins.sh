@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/lead21/build_cubins.sh q1: session 21's round q1 kernels into build/cubins-q1.
+# bench/lead21/build_cubins.sh ROUND: session 21's round ROUND (q1, q2) kernels into build/cubins-ROUND.
 #
 # The cooperative epilogue under the next tile's first MMAs (bench/lead21/overlap.patch, applied to this tree's
 # compiler: GEMMC, default build/bin/gemmc) against main's (GEMMC_MAIN, old-). Variants by environment (the patch's
@@ -18,11 +18,19 @@ for pair in pt:specs/h200_fp8_e4m3_128x256_coop.yaml bf:specs/h200_bf16_128x256_
   rc:specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml; do
   build "$main" "${pair#*:}" "old-${pair%%:*}"
 done
-for v in d4w48:4:48 d4w32:4:32 d2w32:2:32; do
+case $round in
+q1) variants="d4w48:4:48 d4w32:4:32 d2w32:2:32" rcVariant=d4w32:4:32 ;;
+# q2: q1's D = 4 held the whole 4-stage ring through the store (the producer could not load ahead); D = 1-3.
+q2) variants="d1w48:1:48 d2w32:2:32 d2w48:2:48 d3w48:3:48" rcVariant=d2w32:2:32 ;;
+*) echo "unknown round $round"; exit 1 ;;
+esac
+for v in $variants; do
   IFS=: read -r tag d w <<<"$v"
   for pair in pt:specs/h200_fp8_e4m3_128x256_coop.yaml bf:specs/h200_bf16_128x256_coop.yaml; do
+    [ "$round" = q2 ] && [ "${pair%%:*}" = bf ] && [ "$tag" != d2w32 ] && [ "$tag" != d2w48 ] && continue
     GEMMC_OVERLAP_EPILOGUE=$d GEMMC_OV_COLS=$w build "$gemmc" "${pair#*:}" "$tag-${pair%%:*}"
   done
 done
-GEMMC_OVERLAP_EPILOGUE=4 GEMMC_OV_COLS=32 build "$gemmc" specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml d4w32-rc
+IFS=: read -r tag d w <<<"$rcVariant"
+GEMMC_OVERLAP_EPILOGUE=$d GEMMC_OV_COLS=$w build "$gemmc" specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml "$tag-rc"
 cp bench/lead21/q1.yaml "$out/"
