@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/lead21/build_cubins.sh ROUND: session 21's round ROUND (q1, q2) kernels into build/cubins-ROUND.
+# bench/lead21/build_cubins.sh ROUND: session 21's round ROUND (q1, q2, q4) kernels into build/cubins-ROUND.
 #
 # The cooperative epilogue under the next tile's first MMAs (bench/lead21/overlap.patch, applied to this tree's
 # compiler: GEMMC, default build/bin/gemmc) against main's (GEMMC_MAIN, old-). Variants by environment (the patch's
@@ -18,6 +18,14 @@ for pair in pt:specs/h200_fp8_e4m3_128x256_coop.yaml bf:specs/h200_bf16_128x256_
   rc:specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml; do
   build "$main" "${pair#*:}" "old-${pair%%:*}"
 done
+if [ "$round" = q4 ]; then
+  # q4: main's compiler only; rc_sk (the per-row/column bundle's 8192-cube kernel) in the 2x1 multicast cluster.
+  build "$gemmc" bench/lead13/rc_sk.yaml rc_sk
+  build "$gemmc" bench/lead21/rc_sk_2x1.yaml rc_sk_2x1
+  build "$gemmc" specs/h200_fp8_e4m3_128x256_sk_coop.yaml pt_sk
+  cp bench/lead21/q4.yaml "$out/"
+  exit 0
+fi
 case $round in
 q1) variants="d4w48:4:48 d4w32:4:32 d2w32:2:32" rcVariant=d4w32:4:32 ;;
 # q2: q1's D = 4 held the whole 4-stage ring through the store (the producer could not load ahead); D = 1-3.
