@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/lead21/build_cubins.sh ROUND: session 21's round ROUND (q1, q2, q4) kernels into build/cubins-ROUND.
+# bench/lead21/build_cubins.sh ROUND: session 21's round ROUND (q1, q2, q4, q5) kernels into build/cubins-ROUND.
 #
 # The cooperative epilogue under the next tile's first MMAs (bench/lead21/overlap.patch, applied to this tree's
 # compiler: GEMMC, default build/bin/gemmc) against main's (GEMMC_MAIN, old-). Variants by environment (the patch's
@@ -13,6 +13,19 @@ round=${1:?round (q1)}
 out=build/cubins-$round
 cubins_fresh "$out" '*.yaml'
 mkdir -p "$out/ptx"
+if [ "$round" = q5 ]; then
+  # q5: the per-row/column bundle with its 8192-class rule on rc_sk_2x1 (new, this tree) and on rc_sk (old: the
+  # bundle file at git tag/commit BEFORE, default pre-q5, copied beside this script so its relative paths hold).
+  rm -rf "$out"; mkdir -p "$out"
+  "$gemmc" bundle bench/bundles/h200_fp8_e4m3_rowcol_tn.yaml -o "$out/new" >/dev/null
+  before=bench/lead21/.rowcol_tn_before.yaml
+  git show "${BEFORE:-pre-q5}:bench/bundles/h200_fp8_e4m3_rowcol_tn.yaml" >"$before"
+  "$gemmc" bundle "$before" -o "$out/old" >/dev/null
+  rm -f "$before"
+  mkdir -p "$out/sk"; cp build/cubins-q4/rc_sk*.cubin* "$out/sk/"
+  cp bench/lead20/p4.yaml "$out/"
+  exit 0
+fi
 if [ "$round" = q4 ]; then
   # q4: main's compiler only; rc_sk (the per-row/column bundle's 8192-cube kernel) in the 2x1 multicast cluster.
   build "$gemmc" bench/lead13/rc_sk.yaml rc_sk
