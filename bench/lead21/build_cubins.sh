@@ -6,20 +6,21 @@
 # experiment switches): GEMMC_OVERLAP_EPILOGUE=D (the next tile's first D K tiles), GEMMC_OV_COLS=W (their first W
 # columns), GEMMC_OV_COPY=add (the stored piece's accumulators copied with add.f32 -0.0), GEMMC_OV_SEPRIGHT=1 (the
 # rest of the columns of those K tiles into their own registers, waited for and joined). Only the kernels that ptxas
-# builds without a spill or a C75xx warning (cubins_common.sh) are here: the persistent 128x256 cooperative ones.
+# builds without a spill or a C75xx warning (cubins_common.sh) are in q1 and q2: the persistent 128x256 cooperative
+# ones. q4 and q5 use this tree's compiler alone (below).
 set -euo pipefail
-round=${1:?round (q1)}
+round=${1:?round (q1, q2, q4, q5)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 cubins_fresh "$out" '*.yaml'
 mkdir -p "$out/ptx"
 if [ "$round" = q5 ]; then
   # q5: the per-row/column bundle with its 8192-class rule on rc_sk_2x1 (new, this tree) and on rc_sk (old: the
-  # bundle file at git tag/commit BEFORE, default pre-q5, copied beside this script so its relative paths hold).
+  # bundle file at commit BEFORE, default 5fa8abead4a5 (main before the rule changed), copied beside this script so its relative paths hold).
   rm -rf "$out"; mkdir -p "$out"
   "$gemmc" bundle bench/bundles/h200_fp8_e4m3_rowcol_tn.yaml -o "$out/new" >/dev/null
   before=bench/lead21/.rowcol_tn_before.yaml
-  git show "${BEFORE:-pre-q5}:bench/bundles/h200_fp8_e4m3_rowcol_tn.yaml" >"$before"
+  git show "${BEFORE:-5fa8abead4a5}:bench/bundles/h200_fp8_e4m3_rowcol_tn.yaml" >"$before"
   "$gemmc" bundle "$before" -o "$out/old" >/dev/null
   rm -f "$before"
   mkdir -p "$out/sk"; cp build/cubins-q4/rc_sk*.cubin* "$out/sk/"
