@@ -97,7 +97,18 @@ struct Row {
   /// Achieved bandwidth of gemmc's median run over the fewest bytes.
   double gemmcGbps() const { return gemmc.median > 0 ? bytes / (gemmc.median * 1e-3) / 1e9 : NAN; }
   double bytes = 0;
+  /// The grid gemmc_launch_grid gives for this shape (x, y, z; 0 where it
+  /// failed): with a cluster, the resident clusters the driver reports bound a
+  /// persistent or stream-K grid, so fewer than the SM count may run.
+  uint32_t grid[3] = {0, 0, 0};
 };
+
+/// r.grid from gemmc_launch_grid (left 0 where it fails: benchRow reports
+/// the launch's own error).
+void recordGrid(Row &r, const gemmc_kernel *kernel) {
+  if (gemmc_launch_grid(kernel, r.m, r.n, r.grid) != GEMMC_OK)
+    r.grid[0] = r.grid[1] = r.grid[2] = 0;
+}
 
 double tflops(double flops, double ms) { return ms > 0 ? flops / (ms * 1e-3) / 1e12 : NAN; }
 
@@ -661,6 +672,7 @@ void writeJson(const std::string &path, const std::vector<Row> &rows, const Meta
       << ", \"gemmc_sustain_watts\": " << jsonNum(r.gemmcClock.power())
       << ", \"cublas_sustain_watts\": " << jsonNum(r.cublasClock.power())
       << ", \"timed_sm_mhz\": " << jsonNum(r.timedClock.mhz()) << ", \"timed_watts\": " << jsonNum(r.timedClock.power())
+      << ", \"grid\": [" << r.grid[0] << ", " << r.grid[1] << ", " << r.grid[2] << "]"
       << "}" << (i + 1 < rows.size() ? "," : "") << "\n";
   }
   f << " ]\n}\n";
@@ -843,6 +855,7 @@ int main(int argc, char **argv) {
       r.kernel = info.name;
       r.dtype = gemmc_dtype_name(info.a_type);
       r.layout = std::string(info.a_layout == GEMMC_ROW ? "row" : "col") + "/" + (info.b_layout == GEMMC_ROW ? "row" : "col");
+      recordGrid(r, kernel);
       if (opt.maxGflop > 0 && r.flops() / 1e9 > opt.maxGflop) {
         r.status = "skip";
         r.note = "over --max-gflop";
@@ -889,6 +902,7 @@ int main(int argc, char **argv) {
       r.kernel = info.name;
       r.dtype = gemmc_dtype_name(info.a_type);
       r.layout = std::string(info.a_layout == GEMMC_ROW ? "row" : "col") + "/" + (info.b_layout == GEMMC_ROW ? "row" : "col");
+      recordGrid(r, kernel);
       if (predictions.isObject())
         r.predicted = lookupPrediction(predictions, r.cubin, r.kernel, r.shape);
       if (triton.count(r.shape))
