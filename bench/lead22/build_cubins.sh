@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# bench/lead22/build_cubins.sh ROUND: session 22's round ROUND (r1) kernels into build/cubins-ROUND, all by this
-# tree's compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
+# bench/lead22/build_cubins.sh ROUND: session 22's round ROUND (r1, r2) kernels into build/cubins-ROUND, all by
+# this tree's compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx;
+# r2's sm_80 fatbins by scripts/build_cubins.sh --check, for sm_80 and sm_90).
 set -euo pipefail
-round=${1:?round (r1)}
+round=${1:?round (r1, r2)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 cubins_fresh "$out" '*.yaml'
@@ -23,6 +24,19 @@ r1)
   build "$gemmc" bench/lead21/rc_sk_2x1.yaml rc_sk_2x1
   build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
   cp bench/lead22/r1.yaml "$out/"
+  ;;
+r2)
+  # The goal table: issue 14's FP8 bundles and TF32 kernel, issue 12's sm_80 kernels and the mma.sync peak.
+  for b in h200_fp8_e4m3_tn h200_fp8_e4m3_rowcol_tn h200_fp8_e4m3_blockscale_tn; do
+    "$gemmc" bundle bench/bundles/$b.yaml -o "$out/$b" >/dev/null
+  done
+  build "$gemmc" specs/h200_tf32_128x256_coop.yaml tf32
+  mkdir -p "$out/sm80"
+  scripts/build_cubins.sh --check "$out/sm80" specs/a100_bf16_128x256x64.yaml specs/a100_bf16_128x256x64_sk.yaml \
+    specs/a100_tf32_128x256x32_tn.yaml 2>/dev/null | grep -v analyzing
+  cp bench/lead17/sm80.yaml "$out/sm80/"
+  /usr/local/cuda/bin/nvcc -O3 -arch=sm_90 -std=c++17 bench/mma_sync_peak.cu bench/ClockSampler.cpp -o "$out/mma-sync-peak"
+  cp bench/lead22/r2.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
