@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# bench/lead22/build_cubins.sh ROUND: session 22's round ROUND (r1, r2) kernels into build/cubins-ROUND, all by
+# bench/lead22/build_cubins.sh ROUND: session 22's round ROUND (r1, r2, r3) kernels into build/cubins-ROUND, all by
 # this tree's compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx;
 # r2's sm_80 fatbins by scripts/build_cubins.sh --check, for sm_80 and sm_90).
 set -euo pipefail
-round=${1:?round (r1, r2)}
+round=${1:?round (r1, r2, r3)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 cubins_fresh "$out" '*.yaml'
@@ -37,6 +37,18 @@ r2)
   cp bench/lead17/sm80.yaml "$out/sm80/"
   /usr/local/cuda/bin/nvcc -O3 -arch=sm_90 -std=c++17 bench/mma_sync_peak.cu bench/ClockSampler.cpp -o "$out/mma-sync-peak"
   cp bench/lead22/r2.yaml "$out/"
+  ;;
+r3)
+  # prefill_mlp_up (8192x28672x8192), which the per-tensor and per-row/column bundles serve with the 128x128
+  # pingpong kernels: those against the 128x256 kernels of the 8192-class rules (persistent, stream_k, 2x1).
+  build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
+  build "$gemmc" specs/h200_fp8_e4m3_128x256_coop.yaml pt_coop
+  build "$gemmc" specs/h200_fp8_e4m3_128x256_sk_coop.yaml pt_sk
+  build "$gemmc" bench/lead22/pt_sk_2x1.yaml pt_sk_2x1
+  build "$gemmc" specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml rc_pp
+  build "$gemmc" bench/lead13/rc_sk.yaml rc_sk
+  build "$gemmc" bench/lead21/rc_sk_2x1.yaml rc_sk_2x1
+  cp bench/lead22/r3.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
