@@ -8,9 +8,7 @@ dir=${1:-build/cubins-r1}
 source scripts/gpu_common.sh
 gpu_round_begin bench/lead22/r1.sh r1 "$dir" 480
 gpu_stage_build 150 || exit 1
-shapes=1x1x16,33x100x64,129x130x1000,127x255x200,385x300x384,1000x1000x1000,300x520x4096,2100x4100x136
-shapes+=,4096x2048x256,2048x4096x1024,4096x4096x4096
-gpu_stage_suite 80 "$shapes" "$dir"/bs_2x1.cubin "$dir"/pt_pp_2x1.cubin "$dir"/rc_pp_2x1.cubin
+gpu_stage_suite 80 "$gpu_suite_shapes" "$dir"/bs_2x1.cubin "$dir"/pt_pp_2x1.cubin "$dir"/rc_pp_2x1.cubin
 rc=$?
 all=$(gpu_drop_failed "$rc" "$(cd "$dir" && ls *.cubin | paste -sd,)" bs_2x1.cubin pt_pp_2x1.cubin rc_pp_2x1.cubin)
 small=$(echo "$all" | tr , '\n' | grep -Ev '^(pt_sk|rc_sk|rc_sk_2x1|bs192)\.cubin$' | paste -sd,)

@@ -7,9 +7,7 @@ dir=${1:-build/cubins-r3}
 source scripts/gpu_common.sh
 gpu_round_begin bench/lead22/r3.sh r3 "$dir" 330
 gpu_stage_build 150 || exit 1
-shapes=1x1x16,33x100x64,129x130x1000,127x255x200,385x300x384,1000x1000x1000,300x520x4096,2100x4100x136
-shapes+=,4096x2048x256,2048x4096x1024,4096x4096x4096
-gpu_stage_suite 40 "$shapes" "$dir/pt_sk_2x1.cubin"
+gpu_stage_suite 40 "$gpu_suite_shapes" "$dir/pt_sk_2x1.cubin"
 rc=$?
 all=$(gpu_drop_failed "$rc" "$(cd "$dir" && ls *.cubin | paste -sd,)" pt_sk_2x1.cubin)
 for i in 1 2 3; do gpu_bench mlp$i 40 --cubin-dir "$dir" --cubins "$all" --suite "$dir/r3.yaml"; done
