@@ -77,7 +77,7 @@ gpu_sustain() {
 
 # The shapes a round's suite stage runs a new kernel on: M = 1, edges that are
 # not multiples of any tile, K from 16 and not a multiple of BLOCK_K, skinny and
-# wide grids, one 4096 cube (the lead rounds since session 21 use it).
+# wide grids, one 4096 cube (the list of the lead rounds of sessions 21-22).
 gpu_suite_shapes=1x1x16,33x100x64,129x130x1000,127x255x200,385x300x384,1000x1000x1000,300x520x4096
 gpu_suite_shapes+=,2100x4100x136,4096x2048x256,2048x4096x1024,4096x4096x4096
 
