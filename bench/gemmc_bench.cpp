@@ -39,7 +39,7 @@ struct Options {
   std::vector<std::string> cubinDirs;
   std::vector<std::string> onlyShapes;
   std::vector<std::string> cubinGlobs; // overrides the suite's cubins
-  std::string bundle;                  // --bundle DIR: the bundle, not cubins
+  std::vector<std::string> bundles;    // --bundle DIR (repeatable): bundles, not cubins
   int iters = 30, warmup = 5;
   bool graph = false;
   // --profile: one launch of gemmc and one of its peer per row, nothing
@@ -710,10 +710,50 @@ void appendMarkdown(const std::string &path, const std::vector<Row> &rows, const
   }
 }
 
+/// One bundle's row for `shape`: the kernel the bundle picks, timed with every
+/// launch through gemmc_bundle_launch (its dispatch inside the time), and the
+/// row's progress line printed. A shape no rule serves is an ERROR row with
+/// the dispatch's explanation.
+Row benchBundleRow(gemmc_bundle *bundle, const gemmc::bench::SuiteShape &shape, cublasHandle_t blas,
+                   cublasLtHandle_t lt, cudaStream_t stream, const Options &opt, size_t l2Bytes,
+                   gemmc::bench::ClockSampler *sampler) {
+  Row r;
+  r.shape = shape.name;
+  r.m = shape.m;
+  r.n = shape.n;
+  r.k = shape.k;
+  int32_t pick = gemmc_bundle_select(bundle, shape.m, shape.n, shape.k);
+  if (pick < 0) {
+    r.status = "ERROR";
+    r.note = gemmc_last_error();
+    std::printf("  %-17s bundle: %s\n", r.shape.c_str(), r.note.c_str());
+    return r;
+  }
+  gemmc_kernel *kernel = const_cast<gemmc_kernel *>(gemmc_bundle_kernel(bundle, pick));
+  gemmc_kernel_info info;
+  gemmc_kernel_get_info(kernel, &info);
+  r.cubin = "bundle:" + std::string(info.name);
+  r.kernel = info.name;
+  r.dtype = gemmc_dtype_name(info.a_type);
+  r.layout = std::string(info.a_layout == GEMMC_ROW ? "row" : "col") + "/" + (info.b_layout == GEMMC_ROW ? "row" : "col");
+  recordGrid(r, kernel);
+  if (opt.maxGflop > 0 && r.flops() / 1e9 > opt.maxGflop) {
+    r.status = "skip";
+    r.note = "over --max-gflop";
+  } else {
+    benchRow(r, kernel, info, blas, lt, stream, opt, l2Bytes, sampler, bundle);
+  }
+  std::printf("  %-17s %-30s %s%s%s %s TFLOP/s (cuBLAS %s)\n", r.shape.c_str(), r.cubin.c_str(), r.status.c_str(),
+              r.note.empty() ? "" : ": ", r.note.c_str(), fmt(tflops(r.flops(), r.gemmc.median)).c_str(),
+              fmt(tflops(r.flops(), r.cublas.median)).c_str());
+  std::fflush(stdout);
+  return r;
+}
+
 int usage() {
   std::fprintf(stderr,
                "usage: gemmc-bench --cubin-dir DIR [--cubin-dir DIR]... [--suite FILE] [--shapes a,b] [--cubins GLOB,...]\n"
-               "                   [--bundle DIR (a gemmc bundle instead of cubins; it dispatches per shape)]\n"
+               "                   [--bundle DIR (a gemmc bundle instead of cubins; it dispatches per shape; repeat for more)]\n"
                "                   [--iters N] [--warmup N] [--graph] [--sustain SECONDS] [--clocks] [--max-gflop G] [--profile] [--time-wrong]\n"
                "                   [--predictions FILE] [--triton FILE] [--json FILE] [--csv FILE]\n"
                "                   [--append-results FILE] [--commit SHA]\n"
@@ -742,7 +782,7 @@ int main(int argc, char **argv) {
     else if (a == "--cubin-dir") opt.cubinDirs.push_back(next());
     else if (a == "--shapes") opt.onlyShapes = split(next(), ',');
     else if (a == "--cubins") opt.cubinGlobs = split(next(), ',');
-    else if (a == "--bundle") opt.bundle = next();
+    else if (a == "--bundle") opt.bundles.push_back(next());
     else if (a == "--iters") opt.iters = std::max(1, std::atoi(next().c_str()));
     else if (a == "--warmup") opt.warmup = std::max(0, std::atoi(next().c_str()));
     else if (a == "--graph") opt.graph = true;
@@ -759,7 +799,7 @@ int main(int argc, char **argv) {
     else if (a == "--max-gflop") opt.maxGflop = std::atof(next().c_str());
     else return usage();
   }
-  if (opt.cubinDirs.empty() && opt.bundle.empty())
+  if (opt.cubinDirs.empty() && opt.bundles.empty())
     return usage();
   if (opt.iters < 20)
     std::fprintf(stderr, "note: --iters %d is below the 20 timed runs the method asks for\n", opt.iters);
@@ -824,49 +864,28 @@ int main(int argc, char **argv) {
   }
   std::map<std::string, gemmc_kernel *> kernels;
   std::vector<Row> rows;
-  gemmc_bundle *bundle = nullptr;
-  if (!opt.bundle.empty() && gemmc_bundle_load(opt.bundle.c_str(), &bundle) != GEMMC_OK) {
-    std::fprintf(stderr, "error: --bundle %s: %s\n", opt.bundle.c_str(), gemmc_last_error());
-    return 1;
+  std::vector<gemmc_bundle *> bundles;
+  for (const auto &dir : opt.bundles) {
+    gemmc_bundle *bundle = nullptr;
+    if (gemmc_bundle_load(dir.c_str(), &bundle) != GEMMC_OK) {
+      std::fprintf(stderr, "error: --bundle %s: %s\n", dir.c_str(), gemmc_last_error());
+      for (gemmc_bundle *b : bundles)
+        gemmc_bundle_unload(b);
+      return 1;
+    }
+    bundles.push_back(bundle);
   }
   for (const auto &shape : suite.shapes) {
     if (!opt.onlyShapes.empty() &&
         std::find(opt.onlyShapes.begin(), opt.onlyShapes.end(), shape.name) == opt.onlyShapes.end())
       continue;
-    if (bundle) {
-      // The bundle picks per shape, as cuBLAS does: one row per shape.
-      Row r;
-      r.shape = shape.name;
-      r.m = shape.m;
-      r.n = shape.n;
-      r.k = shape.k;
-      int32_t pick = gemmc_bundle_select(bundle, shape.m, shape.n, shape.k);
-      if (pick < 0) {
-        r.status = "ERROR";
-        r.note = gemmc_last_error();
-        rows.push_back(r);
-        std::printf("  %-17s bundle: %s\n", r.shape.c_str(), r.note.c_str());
-        continue;
-      }
-      gemmc_kernel *kernel = const_cast<gemmc_kernel *>(gemmc_bundle_kernel(bundle, pick));
-      gemmc_kernel_info info;
-      gemmc_kernel_get_info(kernel, &info);
-      r.cubin = "bundle:" + std::string(info.name);
-      r.kernel = info.name;
-      r.dtype = gemmc_dtype_name(info.a_type);
-      r.layout = std::string(info.a_layout == GEMMC_ROW ? "row" : "col") + "/" + (info.b_layout == GEMMC_ROW ? "row" : "col");
-      recordGrid(r, kernel);
-      if (opt.maxGflop > 0 && r.flops() / 1e9 > opt.maxGflop) {
-        r.status = "skip";
-        r.note = "over --max-gflop";
-      } else {
-        benchRow(r, kernel, info, blas, lt, stream, opt, static_cast<size_t>(prop.l2CacheSize), sampler.get(), bundle);
-      }
-      std::printf("  %-17s %-30s %s%s%s %s TFLOP/s (cuBLAS %s)\n", r.shape.c_str(), r.cubin.c_str(), r.status.c_str(),
-                  r.note.empty() ? "" : ": ", r.note.c_str(), fmt(tflops(r.flops(), r.gemmc.median)).c_str(),
-                  fmt(tflops(r.flops(), r.cublas.median)).c_str());
-      std::fflush(stdout);
-      rows.push_back(r);
+    if (!bundles.empty()) {
+      // Each bundle picks per shape, as cuBLAS does: one row a bundle and
+      // shape, the bundles one after the other in this process (so that two
+      // bundles' kernels compare in one process, as the method asks).
+      for (gemmc_bundle *bundle : bundles)
+        rows.push_back(benchBundleRow(bundle, shape, blas, lt, stream, opt, static_cast<size_t>(prop.l2CacheSize),
+                                      sampler.get()));
       continue;
     }
     auto cubins = matchCubins(opt.cubinDirs, !opt.cubinGlobs.empty() ? opt.cubinGlobs
@@ -944,7 +963,8 @@ int main(int argc, char **argv) {
   for (auto &[path, k] : kernels)
     if (k)
       gemmc_kernel_unload(k);
-  gemmc_bundle_unload(bundle);
+  for (gemmc_bundle *bundle : bundles)
+    gemmc_bundle_unload(bundle);
 #ifdef GEMMC_HAVE_CUBLASLT
   cublasLtDestroy(lt);
 #endif
