@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# bench/lead22/build_cubins.sh ROUND: session 22's round ROUND (r1, r2, r3) kernels into build/cubins-ROUND, all by
+# bench/lead22/build_cubins.sh ROUND: session 22's round ROUND (r1-r4) kernels into build/cubins-ROUND, all by
 # this tree's compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx;
 # r2's sm_80 fatbins by scripts/build_cubins.sh --check, for sm_80 and sm_90).
 set -euo pipefail
-round=${1:?round (r1, r2, r3)}
+round=${1:?round (r1, r2, r3, r4)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 cubins_fresh "$out" '*.yaml'
@@ -49,6 +49,13 @@ r3)
   build "$gemmc" bench/lead13/rc_sk.yaml rc_sk
   build "$gemmc" bench/lead21/rc_sk_2x1.yaml rc_sk_2x1
   cp bench/lead22/r3.yaml "$out/"
+  ;;
+r4)
+  # The per-tensor and block-scaled bundles (and the per-row/column one) for gemmc-bench's repeated --bundle.
+  for b in h200_fp8_e4m3_tn h200_fp8_e4m3_rowcol_tn h200_fp8_e4m3_blockscale_tn; do
+    "$gemmc" bundle bench/bundles/$b.yaml -o "$out/$b" >/dev/null
+  done
+  cp bench/lead22/r2.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
