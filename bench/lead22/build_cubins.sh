@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# bench/lead22/build_cubins.sh ROUND: session 22's round ROUND (r1-r4) kernels into build/cubins-ROUND, all by
+# bench/lead22/build_cubins.sh ROUND: session 22's round ROUND (r1-r5) kernels into build/cubins-ROUND, all by
 # this tree's compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx;
 # r2's sm_80 fatbins by scripts/build_cubins.sh --check, for sm_80 and sm_90).
 set -euo pipefail
-round=${1:?round (r1, r2, r3, r4)}
+round=${1:?round (r1-r5)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 cubins_fresh "$out" '*.yaml'
@@ -56,6 +56,16 @@ r4)
     "$gemmc" bundle bench/bundles/$b.yaml -o "$out/$b" >/dev/null
   done
   cp bench/lead22/r2.yaml "$out/"
+  ;;
+r5)
+  # cube4096 at the power cap: the bundles' 128x128 pingpong picks against the 128x256 cooperative kernels.
+  build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
+  build "$gemmc" specs/h200_fp8_e4m3_128x256_coop.yaml pt_coop
+  build "$gemmc" specs/h200_fp8_e4m3_128x256_coop_2x1.yaml pt_coop_2x1
+  build "$gemmc" specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml rc_pp
+  build "$gemmc" specs/h200_fp8_e4m3_rowcol_128x256_coop.yaml rc_coop
+  build "$gemmc" bench/lead22/rc_coop_2x1.yaml rc_coop_2x1
+  cp bench/lead22/r1.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
