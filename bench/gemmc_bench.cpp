@@ -103,13 +103,6 @@ struct Row {
   uint32_t grid[3] = {0, 0, 0};
 };
 
-/// r.grid from gemmc_launch_grid (left 0 where it fails: benchRow reports
-/// the launch's own error).
-void recordGrid(Row &r, const gemmc_kernel *kernel) {
-  if (gemmc_launch_grid(kernel, r.m, r.n, r.grid) != GEMMC_OK)
-    r.grid[0] = r.grid[1] = r.grid[2] = 0;
-}
-
 double tflops(double flops, double ms) { return ms > 0 ? flops / (ms * 1e-3) / 1e12 : NAN; }
 
 std::string fmt(double v, const char *f = "%.1f") {
@@ -118,6 +111,25 @@ std::string fmt(double v, const char *f = "%.1f") {
   char b[64];
   std::snprintf(b, sizeof b, f, v);
   return b;
+}
+
+/// The row's kernel, dtype, layouts and launched grid (r.m and r.n set; the
+/// grid left 0 where gemmc_launch_grid fails: benchRow reports the launch's
+/// own error).
+void describeKernel(Row &r, const gemmc_kernel *kernel, const gemmc_kernel_info &info) {
+  r.kernel = info.name;
+  r.dtype = gemmc_dtype_name(info.a_type);
+  r.layout = std::string(info.a_layout == GEMMC_ROW ? "row" : "col") + "/" + (info.b_layout == GEMMC_ROW ? "row" : "col");
+  if (gemmc_launch_grid(kernel, r.m, r.n, r.grid) != GEMMC_OK)
+    r.grid[0] = r.grid[1] = r.grid[2] = 0;
+}
+
+/// The row's progress line, printed as soon as it is measured.
+void printProgress(const Row &r) {
+  std::printf("  %-17s %-30s %s%s%s %s TFLOP/s (cuBLAS %s)\n", r.shape.c_str(), r.cubin.c_str(), r.status.c_str(),
+              r.note.empty() ? "" : ": ", r.note.c_str(), fmt(tflops(r.flops(), r.gemmc.median)).c_str(),
+              fmt(tflops(r.flops(), r.cublas.median)).c_str());
+  std::fflush(stdout);
 }
 
 std::string readText(const std::string &path, bool &ok) {
@@ -733,20 +745,14 @@ Row benchBundleRow(gemmc_bundle *bundle, const gemmc::bench::SuiteShape &shape, 
   gemmc_kernel_info info;
   gemmc_kernel_get_info(kernel, &info);
   r.cubin = "bundle:" + std::string(info.name);
-  r.kernel = info.name;
-  r.dtype = gemmc_dtype_name(info.a_type);
-  r.layout = std::string(info.a_layout == GEMMC_ROW ? "row" : "col") + "/" + (info.b_layout == GEMMC_ROW ? "row" : "col");
-  recordGrid(r, kernel);
+  describeKernel(r, kernel, info);
   if (opt.maxGflop > 0 && r.flops() / 1e9 > opt.maxGflop) {
     r.status = "skip";
     r.note = "over --max-gflop";
   } else {
     benchRow(r, kernel, info, blas, lt, stream, opt, l2Bytes, sampler, bundle);
   }
-  std::printf("  %-17s %-30s %s%s%s %s TFLOP/s (cuBLAS %s)\n", r.shape.c_str(), r.cubin.c_str(), r.status.c_str(),
-              r.note.empty() ? "" : ": ", r.note.c_str(), fmt(tflops(r.flops(), r.gemmc.median)).c_str(),
-              fmt(tflops(r.flops(), r.cublas.median)).c_str());
-  std::fflush(stdout);
+  printProgress(r);
   return r;
 }
 
@@ -918,10 +924,7 @@ int main(int argc, char **argv) {
       }
       gemmc_kernel_info info;
       gemmc_kernel_get_info(kernel, &info);
-      r.kernel = info.name;
-      r.dtype = gemmc_dtype_name(info.a_type);
-      r.layout = std::string(info.a_layout == GEMMC_ROW ? "row" : "col") + "/" + (info.b_layout == GEMMC_ROW ? "row" : "col");
-      recordGrid(r, kernel);
+      describeKernel(r, kernel, info);
       if (predictions.isObject())
         r.predicted = lookupPrediction(predictions, r.cubin, r.kernel, r.shape);
       if (triton.count(r.shape))
@@ -941,11 +944,7 @@ int main(int argc, char **argv) {
       } else {
         benchRow(r, kernel, info, blas, lt, stream, opt, static_cast<size_t>(prop.l2CacheSize), sampler.get());
       }
-      double gt = tflops(r.flops(), r.gemmc.median);
-      std::printf("  %-17s %-30s %s%s%s %s TFLOP/s (cuBLAS %s)\n", r.shape.c_str(), r.cubin.c_str(), r.status.c_str(),
-                  r.note.empty() ? "" : ": ", r.note.c_str(), fmt(gt).c_str(),
-                  fmt(tflops(r.flops(), r.cublas.median)).c_str());
-      std::fflush(stdout);
+      printProgress(r);
       rows.push_back(r);
     }
   }
