@@ -3,14 +3,15 @@
     import gemmc, torch
     gemm = gemmc.load("gemm.cubin")            # + gemm.cubin.json
     c = gemm(a, b)                             # a: M x K, b: K x N, on CUDA
+    c = fp8(a8, b8, scale_a=sa, scale_b=sb)    # an FP8 kernel: its f32 scales on the device
     op = gemm.register_op("mylib::gemm")       # torch.library op for torch.compile
     bundle = gemmc.load_bundle("build/bundles/h200_bf16_tn")   # gemmc bundle's directory
     c = bundle(a, b)                           # the kernel its dispatch table picks for (M, N, K)
 
 Pure Python over libgemmc_runtime's C API (ctypes); PyTorch is imported only
 when a kernel is called. Every tensor is checked against the kernel's
-manifest (dtype, shape, layout, strides, device) before anything reaches the
-GPU; a failed check raises GemmcError naming the operand, the value and the
+manifest (dtype, shape, layout, strides, device; an FP8 kernel's scales)
+before anything reaches the GPU; a failed check raises GemmcError naming the operand, the value and the
 rule. Launches go to torch's current stream, so they can be captured in a
 CUDA graph.
 """
@@ -39,6 +40,62 @@ _TORCH_DTYPES = {"bf16": "bfloat16", "f16": "float16", "f32": "float32", "tf32":
 
 def _dtype_name(dtype):
     return str(dtype).replace("torch.", "")
+
+
+def _align4(x):
+    return -(-x // 4) * 4
+
+
+def _scale_layout(op, kind, m, n, k):
+    """The f32 tensor that an operand's `kind` of scale is for an M x N x K
+    call (docs/abi.md, "scale_a"): (shapes accepted, strides wanted, what to
+    say). The kernel reads value i at data_ptr + 4 i; strides None (a
+    vector) asks stride 1 of the dimension that holds the values."""
+    kb, nb = -(-k // 128), -(-n // 128)
+    name = {"a": "A", "b": "B", "c": "C"}[op]
+    if kind == "tensor":
+        return [(), (1,), (1, 1)], None, "%s's per-tensor scale: one f32 value (shape () or (1,))" % name
+    if kind == "row":
+        return [(m,), (m, 1)], None, "A's per-row scale: M = %d f32 values (shape (%d,) or (%d, 1))" % (m, m, m)
+    if kind == "col":
+        return [(n,), (1, n)], None, ("B's per-column scale: N = %d f32 values (shape (%d,) or (1, %d)), "
+                                      "8-byte aligned" % (n, n, n))
+    if op == "a":  # 1 x 128 blocks, one a row a 128 of K, M contiguous: scale_a[kb * M + row]
+        return [(m, kb)], (1, m), ("A's 1x128 block scales: M x ceil(K/128) = %dx%d f32 values with M contiguous "
+                                   "(strides (1, %d): e.g. s.t().contiguous().t())" % (m, kb, m))
+    # B's 128 x 128 blocks: the N x K weight's block grid, K contiguous, rows
+    # align4(ceil(K/128)) apart: scale_b[nb * align4(kb) + kb].
+    kp = _align4(kb)
+    return [(nb, kb)], (kp, 1), ("B's 128x128 block scales: ceil(N/128) x ceil(K/128) = %dx%d f32 values, rows %d "
+                                 "apart (strides (%d, 1): e.g. torch.empty(%d, %d)[:, :%d])" % (nb, kb, kp, kp, nb, kp, kb))
+
+
+def _check_scale(fail, op, kind, element, t, device, m, n, k):
+    """Checks the scale passed for operand `op` (a, b or c) against the
+    manifest's `kind` of scale (None: the kernel takes none)."""
+    arg = "scale_" + ("d" if op == "c" else op)
+    name = {"a": "A", "b": "B", "c": "C"}[op]
+    if kind is None:
+        if t is not None:
+            fail("%s given, but the kernel's %s (%s) has no scale" % (arg, name, element))
+        return
+    shapes, strides, what = _scale_layout(op, kind, m, n, k)
+    if t is None:
+        fail("%s is required: the kernel's %s is %s; pass %s" % (arg, name, element, what))
+    if t.device.type != "cuda" or t.device != device:
+        fail("%s is on %s; the kernel reads it on %s, a's device" % (arg, t.device, device))
+    if _dtype_name(t.dtype) != "float32":
+        fail("%s is %s; scales are float32 (torch.float32)" % (arg, _dtype_name(t.dtype)))
+    shape = tuple(t.shape)
+    if shape not in shapes:
+        fail("%s has shape %s; it must be %s" % (arg, list(shape), what))
+    wanted = strides or tuple(1 for _ in shape)
+    # torch gives a dimension of size 1 any stride.
+    if any(size > 1 and got != want for size, got, want in zip(shape, t.stride(), wanted)):
+        fail("%s has strides %s; it must be %s" % (arg, list(t.stride()), what))
+    if kind == "col" and t.data_ptr() % 8:
+        fail("%s starts at 0x%x, not 8-byte aligned (the kernel reads two columns a load); it must be %s"
+             % (arg, t.data_ptr(), what))
 
 
 def load(cubin_path, manifest_path=None):
@@ -72,6 +129,10 @@ class Kernel:
             self.a_type, self.a_layout = m["a"]["element"], m["a"]["layout"]
             self.b_type, self.b_layout = m["b"]["element"], m["b"]["layout"]
             self.c_type = m["c"]["element"]
+            # An FP8 operand's dequantization scale: None, "tensor", "row"
+            # (A), "col" (B) or "block" (docs/abi.md), in the caller's terms
+            # (a swap_ab kernel's manifest too).
+            self.scales = {op: m[op].get("scale") for op in "abc"}
             self.problem = tuple(m["problem"][d] for d in "mnk")
             self.tile = tuple(m["tile"])
             self.has_alpha = "alpha" in m["params"]
@@ -85,8 +146,11 @@ class Kernel:
         self._device = None
 
     def __repr__(self):
-        return "gemmc.Kernel(%r: %s %s x %s %s -> %s, tile %s)" % (
-            self.name, self.a_type, self.a_layout, self.b_type, self.b_layout, self.c_type, self.tile)
+        def scaled(op):
+            return " (%s scale)" % self.scales[op] if self.scales[op] else ""
+        return "gemmc.Kernel(%r: %s %s%s x %s %s%s -> %s%s, tile %s)" % (
+            self.name, self.a_type, self.a_layout, scaled("a"), self.b_type, self.b_layout, scaled("b"),
+            self.c_type, scaled("c"), self.tile)
 
     def __del__(self):
         if getattr(self, "_handle", None) is not None and _capi._lib is not None:
@@ -98,7 +162,7 @@ class Kernel:
         """The torch dtype name of C, e.g. "bfloat16"."""
         return _TORCH_DTYPES[self.c_type]
 
-    def check(self, a, b, out=None, alpha=1.0, beta=0.0):
+    def check(self, a, b, out=None, alpha=1.0, beta=0.0, scale_a=None, scale_b=None, scale_d=None):
         """Every check of a call, without launching. Returns the C API's
         argument struct (pointers from the tensors' data_ptr)."""
         def fail(message):
@@ -149,6 +213,9 @@ class Kernel:
             fail("beta = %g, but the kernel has no beta (epilogue.beta: false); beta must be 0" % beta)
         if beta != 0.0 and out is None:
             fail("beta = %g reads C: pass out=" % beta)
+        scales = {"a": scale_a, "b": scale_b, "c": scale_d}
+        for op in "abc":
+            _check_scale(fail, op, self.scales[op], getattr(self, op + "_type"), scales[op], a.device, m, n, k)
 
         args = _capi.GemmArgs()
         args.m, args.n, args.k = m, n, k
@@ -159,6 +226,8 @@ class Kernel:
         args.c, args.ldc = (out.data_ptr() if out is not None else None), ldc
         args.c_type = _capi.DTYPES[self.c_type]
         args.alpha, args.beta = alpha, beta
+        args.scale_a, args.scale_b, args.scale_d = (t.data_ptr() if t is not None else None
+                                                    for t in (scale_a, scale_b, scale_d))
         return args
 
     def _new_c(self, like, m, n):
@@ -183,27 +252,41 @@ class Kernel:
         _load_on(self, "kernel", device, lambda lib, handle: lib.gemmc_kernel_load_data(
             self._cubin, len(self._cubin), self._manifest, handle))
 
-    def __call__(self, a, b, out=None, alpha=1.0, beta=0.0):
+    def __call__(self, a, b, out=None, alpha=1.0, beta=0.0, scale_a=None, scale_b=None, scale_d=None):
         """C = alpha * a @ b [+ beta * out], on torch's current stream of
         a's device. Returns out (allocated when not given, rows padded to
         16 bytes: a view when N x bytes(C) is not a multiple of 16). Each
         operand's rows must be 16-byte aligned (the runtime's check says so
-        otherwise)."""
-        return _call(self, self, lambda *args: _capi.library().gemmc_launch(*args), a, b, out, alpha, beta)
+        otherwise). An FP8 kernel takes its operands' scales as float32
+        tensors on a's device (scale_a, scale_b; scale_d for an FP8 C):
+        C = alpha * (scale_a * a) @ (b * scale_b), D = scale_d * C; each
+        scale's shape is the one its manifest names (scale_layouts)."""
+        return _call(self, self, lambda *args: _capi.library().gemmc_launch(*args), a, b, out, alpha, beta,
+                     (scale_a, scale_b, scale_d))
+
+    def scale_layouts(self, m, n, k):
+        """What each scale of an M x N x K call must be: {"scale_a": text,
+        ...}, one entry a scale the kernel takes (none for bf16 kernels)."""
+        return {"scale_" + ("d" if op == "c" else op): _scale_layout(op, self.scales[op], m, n, k)[2]
+                for op in "abc" if self.scales[op]}
 
     def register_op(self, qualname):
         """Registers the kernel as the torch.library custom op `qualname`
-        ("namespace::name"), out-of-place (a, b[, alpha]) -> c, with a fake
+        ("namespace::name"), out-of-place (a, b[, alpha, scale_a, scale_b,
+        scale_d]) -> c, with a fake
         implementation so torch.compile can trace it. Returns the op."""
         import torch
         kernel = self
 
+        from typing import Optional
+
         @torch.library.custom_op(qualname, mutates_args=())
-        def op(a: torch.Tensor, b: torch.Tensor, alpha: float = 1.0) -> torch.Tensor:
-            return kernel(a, b, alpha=alpha)
+        def op(a: torch.Tensor, b: torch.Tensor, alpha: float = 1.0, scale_a: Optional[torch.Tensor] = None,
+               scale_b: Optional[torch.Tensor] = None, scale_d: Optional[torch.Tensor] = None) -> torch.Tensor:
+            return kernel(a, b, alpha=alpha, scale_a=scale_a, scale_b=scale_b, scale_d=scale_d)
 
         @op.register_fake
-        def _(a, b, alpha=1.0):
+        def _(a, b, alpha=1.0, scale_a=None, scale_b=None, scale_d=None):
             return kernel._new_c(a, a.shape[0], b.shape[1])
 
         return op
@@ -231,10 +314,10 @@ def _load_on(owner, what, device, load):
     owner._handle, owner._device = handle, device
 
 
-def _call(kernel, owner, launch, a, b, out, alpha, beta):
+def _call(kernel, owner, launch, a, b, out, alpha, beta, scales):
     """Checks a call against `kernel`, allocates C if needed and launches
     with launch(owner's handle, args, stream) on torch's current stream."""
-    args = kernel.check(a, b, out, alpha, beta)
+    args = kernel.check(a, b, out, alpha, beta, *scales)
     import torch
     if out is None:
         out = kernel._new_c(a, args.m, args.n)
@@ -314,11 +397,13 @@ class Bundle:
             raise GemmcError("%s: %s" % (self._source, self.explain(m, n, k)))
         return self.kernels[index]
 
-    def __call__(self, a, b, out=None, alpha=1.0, beta=0.0):
+    def __call__(self, a, b, out=None, alpha=1.0, beta=0.0, scale_a=None, scale_b=None, scale_d=None):
         """As Kernel.__call__, with the kernel the table picks for
         a.shape[0] x b.shape[1] x a.shape[1]."""
+        scales = (scale_a, scale_b, scale_d)
         if a.dim() != 2 or b.dim() != 2:
-            self.kernels[0].check(a, b, out, alpha, beta)  # says what is wrong
+            self.kernels[0].check(a, b, out, alpha, beta, *scales)  # says what is wrong
         self.load_on(a.device)
         kernel = self.select(a.shape[0], b.shape[1], a.shape[1])
-        return _call(kernel, self, lambda *args: _capi.library().gemmc_bundle_launch(*args), a, b, out, alpha, beta)
+        return _call(kernel, self, lambda *args: _capi.library().gemmc_bundle_launch(*args), a, b, out, alpha, beta,
+                     scales)

@@ -28,8 +28,8 @@ class GemmArgs(ctypes.Structure):
         # package leaves them zero: it launches kernels without them.
         ("bias", ctypes.c_void_p), ("bias_length", ctypes.c_int64), ("bias_type", ctypes.c_int),
         ("aux", ctypes.c_void_p), ("flags", ctypes.c_uint32),
-        # FP8 dequantization scales (issue 14); the package leaves them NULL:
-        # it launches kernels without them.
+        # FP8 dequantization scales (issue 14): the scale tensors' data_ptr
+        # where the kernel's manifest names a scale (Kernel.check), else NULL.
         ("scale_a", ctypes.c_void_p), ("scale_b", ctypes.c_void_p), ("scale_d", ctypes.c_void_p),
     ]
 

@@ -6,9 +6,14 @@ it on the GPU machine through scripts/gpu_tutorial.sh).
 For each kernel (a cubin with its .json manifest): shapes that are and are
 not multiples of the tile, the result against torch.matmul in fp32; a call
 on a non-default stream; capture and replay in a CUDA graph; and, where
-torch.library.custom_op exists, the op under torch.compile. Prints one line
-per check and "N passed, M failed"; exit 1 on any failure.
+torch.library.custom_op exists, the op under torch.compile. An FP8 kernel
+gets FP8 operands over a good part of the type's range and random f32
+scales of the granularity its manifest names (per tensor, row / column,
+1x128 / 128x128 blocks; scale_d for an FP8 C), and the reference is
+torch.matmul of the dequantized operands in fp32. Prints one line per check
+and "N passed, M failed"; exit 1 on any failure.
 """
+import math
 import os
 import sys
 
@@ -33,13 +38,63 @@ def report(ok, what):
     print("%s %s" % ("PASS" if ok else "FAIL", what), flush=True)
 
 
+def is_fp8(dtype):
+    return dtype in (torch.float8_e4m3fn, torch.float8_e5m2)
+
+
 def padded(rows, cols, dtype):
     """A rows x cols row-major tensor whose rows start 16 bytes apart (what
     TMA needs): a view of a wider buffer when cols x bytes is not a multiple
-    of 16."""
+    of 16. FP8 values spread over much of the type's range (|x| up to ~64)."""
     per = max(16 // torch.empty((), dtype=dtype).element_size(), 1)
     ld = -(-cols // per) * per
-    return torch.randn(rows, ld, device="cuda").to(dtype)[:, :cols]
+    spread = 16.0 if is_fp8(dtype) else 1.0
+    return (torch.randn(rows, ld, device="cuda") * spread).to(dtype)[:, :cols]
+
+
+def poison(t):
+    """NaN in every element (0x7f is e4m3's NaN and e5m2's too)."""
+    if is_fp8(t.dtype):
+        t.view(torch.uint8).fill_(0x7f)
+    else:
+        t.fill_(float("nan"))
+
+
+def scales(kernel, m, n, k):
+    """Random f32 scales in [0.5, 1.5) for each operand the kernel scales,
+    in the layouts of docs/abi.md (kernel.scale_layouts says them)."""
+    kb, nb = -(-k // 128), -(-n // 128)
+    rand = lambda *shape: torch.rand(*shape, device="cuda") + 0.5  # noqa: E731
+    out = {}
+    for op, kind in kernel.scales.items():
+        arg = "scale_" + ("d" if op == "c" else op)
+        if kind == "tensor":
+            # scale_d keeps an FP8 C's values (std ~24) inside e4m3's 448.
+            out[arg] = rand(()) if op != "c" else torch.full((), 24.0 / (256 * math.sqrt(k)), device="cuda")
+        elif kind == "row":
+            out[arg] = rand(m)
+        elif kind == "col":
+            out[arg] = rand(n)
+        elif kind == "block" and op == "a":
+            out[arg] = rand(kb, m).t()  # M x ceil(K/128), M contiguous
+        elif kind == "block":
+            out[arg] = rand(nb, -(-kb // 4) * 4)[:, :kb]  # rows align4(ceil(K/128)) apart
+    return out
+
+
+def dequantized(a, b, s):
+    """A and B in fp32 with their scales applied (A: M x K, B: K x N)."""
+    m, k = a.shape
+    n = b.shape[1]
+    a, b = a.float(), b.float()
+    sa, sb = s.get("scale_a"), s.get("scale_b")
+    if sa is not None:
+        a = a * (sa if sa.dim() == 0 else sa[:, None] if sa.dim() == 1 else
+                 sa.repeat_interleave(128, 1)[:, :k])
+    if sb is not None:
+        b = b * (sb if sb.dim() == 0 else sb[None, :] if sb.dim() == 1 else
+                 sb.repeat_interleave(128, 0)[:n].repeat_interleave(128, 1)[:, :k].t())
+    return a, b
 
 
 def operands(kernel, m, n, k):
@@ -52,11 +107,17 @@ def operands(kernel, m, n, k):
     return a, b
 
 
-def close(c, a, b, alpha=1.0):
-    ref = alpha * (a.float() @ b.float())
+def close(c, a, b, alpha=1.0, s=None):
+    s = s or {}
+    da, db = dequantized(a, b, s)
+    ref = alpha * (da @ db)
+    if "scale_d" in s:
+        ref = ref * s["scale_d"]
     err = (c.float() - ref).abs().max().item()
-    # bf16/f16 output: relative error of the output type, over K products.
-    tol = 2e-2 * max(ref.abs().max().item(), 1.0)
+    # bf16/f16 output: relative error of the output type, over K products;
+    # an FP8 output rounds to 3 (e4m3) or 2 (e5m2) mantissa bits.
+    rel = {torch.float8_e4m3fn: 0.07, torch.float8_e5m2: 0.13}.get(c.dtype, 2e-2)
+    tol = rel * max(ref.abs().max().item(), 1.0)
     return err <= tol, "max |c - torch.matmul| = %.4g (tolerance %.4g)" % (err, tol)
 
 
@@ -67,37 +128,53 @@ def check_kernel(path):
         if any(p not in (-1, v) for p, v in zip(kernel.problem, (m, n, k))):
             continue
         a, b = operands(kernel, m, n, k)
+        sc = scales(kernel, m, n, k)
         try:
-            c = kernel(a, b)
+            c = kernel._new_c(a, m, n)  # what a call allocates, poisoned: every element must be written
+            poison(c)
+            kernel(a, b, out=c, **sc)
             torch.cuda.synchronize()
-            ok, how = close(c, a, b)
+            ok, how = close(c, a, b, s=sc)
         except gemmc.GemmcError as e:
             ok, how = False, str(e)
-        report(ok, "%s %dx%dx%d: %s" % (name, m, n, k, how))
+        report(ok, "%s %dx%dx%d%s: %s" % (name, m, n, k, " (%s)" % ", ".join(
+            "%s %s" % (kernel.scales[op], "scale_" + ("d" if op == "c" else op))
+            for op in "abc" if kernel.scales[op]) if sc else "", how))
 
     m, n, k = 129, 257, 72
     a, b = operands(kernel, m, n, k)
+    sc = scales(kernel, m, n, k)
     s = torch.cuda.Stream()
+    s.wait_stream(torch.cuda.current_stream())  # the operands and scales are written on the default stream
     with torch.cuda.stream(s):
-        c = kernel(a, b)
+        c = kernel(a, b, **sc)
     s.synchronize()
-    ok, how = close(c, a, b)
+    ok, how = close(c, a, b, s=sc)
     report(ok, "%s on a side stream: %s" % (name, how))
 
     out = padded(m, n, getattr(torch, kernel.c_dtype_name))
-    kernel(a, b, out=out)  # warm: tensor maps cached, nothing allocated in the capture
+    kernel(a, b, out=out, **sc)  # warm: tensor maps cached, nothing allocated in the capture
     g = torch.cuda.CUDAGraph()
     s = torch.cuda.Stream()
     s.wait_stream(torch.cuda.current_stream())
     with torch.cuda.stream(s):
-        out.zero_()
+        poison(out)
         with torch.cuda.graph(g, stream=s):
-            kernel(a, b, out=out)
-    out.zero_()
+            kernel(a, b, out=out, **sc)
+    poison(out)
+    if "scale_a" in sc:  # the kernel reads the scales at each replay
+        sc["scale_a"].mul_(2)
     g.replay()
     torch.cuda.synchronize()
-    ok, how = close(out, a, b)
-    report(ok, "%s in a CUDA graph: %s" % (name, how))
+    ok, how = close(out, a, b, s=sc)
+    report(ok, "%s in a CUDA graph%s: %s" % (name, ", scales changed before the replay" if sc else "", how))
+
+    if sc:
+        try:
+            kernel(a, b, **dict(list(sc.items())[1:]))
+            report(False, "%s: a call without %s was accepted" % (name, list(sc)[0]))
+        except gemmc.GemmcError as e:
+            report("is required" in str(e), "%s refuses a call without %s: %s" % (name, list(sc)[0], e))
 
     bad = a.float()
     try:
@@ -108,11 +185,11 @@ def check_kernel(path):
 
     if hasattr(torch.library, "custom_op"):
         op = kernel.register_op("gemmc_test::" + kernel.name)
-        f = torch.compile(lambda x, y: op(x, y) * 2, fullgraph=True)
+        f = torch.compile(lambda x, y, **kw: op(x, y, **kw).float() * 2, fullgraph=True)
         try:
-            c = f(a, b)
+            c = f(a, b, **sc)
             torch.cuda.synchronize()
-            ok, how = close(c, a, b, alpha=2.0)
+            ok, how = close(c, a, b, alpha=2.0, s=sc)
         except Exception as e:  # torch.compile's failures are of many types
             ok, how = False, "%s: %s" % (type(e).__name__, e)
         report(ok, "%s as a torch.library op under torch.compile: %s" % (name, how))

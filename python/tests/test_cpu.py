@@ -149,6 +149,107 @@ class CheckTest(unittest.TestCase):
                          beta=1.0, kernel=with_beta)
 
 
+def fp8_kernel(a_scale, b_scale, c="bf16"):
+    """An FP8 kernel's manifest: e4m3 A (row) and B (col) with the given
+    scales; an FP8 C has a per-tensor scale (scale_d)."""
+    params = MANIFEST["params"] + ["scale_a", "scale_b"] + (["scale_d"] if c != "bf16" else [])
+    cm = {"element": c, "layout": "row"}
+    if c != "bf16":
+        cm["scale"] = "tensor"
+    return kernel(kernel="gemm_fp8", a={"element": "e4m3", "layout": "row", "scale": a_scale},
+                  b={"element": "e4m3", "layout": "col", "scale": b_scale}, c=cm, params=params)
+
+
+def f32(shape, **kw):
+    return Tensor(shape, dtype="float32", **kw)
+
+
+class ScaleTest(unittest.TestCase):
+    """An FP8 kernel's scales (docs/abi.md): one per scaled operand, float32
+    on a's device, in the layout the manifest's scale names."""
+
+    def operands(self, m=300, n=200, k=520):
+        return Tensor((m, k), dtype="float8_e4m3fn"), b_col(k, n, dtype="float8_e4m3fn")
+
+    def assertFails(self, message, k, *args, **kwargs):
+        with self.assertRaises(gemmc.GemmcError) as cm:
+            k.check(*args, **kwargs)
+        self.assertEqual(str(cm.exception), message)
+
+    def test_per_tensor(self):
+        k = fp8_kernel("tensor", "tensor")
+        a, b = self.operands()
+        args = k.check(a, b, scale_a=f32((), ptr=0x1000), scale_b=f32((1,), ptr=0x2004))
+        self.assertEqual((args.scale_a, args.scale_b, args.scale_d), (0x1000, 0x2004, None))
+        self.assertFails("kernel 'gemm_fp8': scale_a is required: the kernel's A is e4m3; pass A's per-tensor "
+                         "scale: one f32 value (shape () or (1,))", k, a, b, scale_b=f32(()))
+        self.assertFails("kernel 'gemm_fp8': scale_b has shape [2]; it must be B's per-tensor scale: one f32 "
+                         "value (shape () or (1,))", k, a, b, scale_a=f32(()), scale_b=f32((2,)))
+        self.assertFails("kernel 'gemm_fp8': scale_a is float16; scales are float32 (torch.float32)",
+                         k, a, b, scale_a=Tensor((), dtype="float16"), scale_b=f32(()))
+        self.assertFails("kernel 'gemm_fp8': scale_b is on cuda:1; the kernel reads it on cuda:0, a's device",
+                         k, a, b, scale_a=f32(()), scale_b=f32((), device="cuda:1"))
+        self.assertFails("kernel 'gemm_fp8': scale_d given, but the kernel's C (bf16) has no scale",
+                         k, a, b, scale_a=f32(()), scale_b=f32(()), scale_d=f32(()))
+
+    def test_fp8_output_takes_scale_d(self):
+        k = fp8_kernel("tensor", "tensor", c="e4m3")
+        a, b = self.operands()
+        self.assertFails("kernel 'gemm_fp8': scale_d is required: the kernel's C is e4m3; pass C's per-tensor "
+                         "scale: one f32 value (shape () or (1,))", k, a, b, scale_a=f32(()), scale_b=f32(()))
+        args = k.check(a, b, scale_a=f32(()), scale_b=f32(()), scale_d=f32((1, 1), ptr=0x3000))
+        self.assertEqual(args.scale_d, 0x3000)
+
+    def test_per_row_and_column(self):
+        k = fp8_kernel("row", "col")
+        a, b = self.operands(m=300, n=200)
+        k.check(a, b, scale_a=f32((300,)), scale_b=f32((200,)))
+        k.check(a, b, scale_a=f32((300, 1), strides=(1, 1)), scale_b=f32((1, 200), strides=(200, 1)))
+        self.assertFails("kernel 'gemm_fp8': scale_a has shape [1, 300]; it must be A's per-row scale: M = 300 "
+                         "f32 values (shape (300,) or (300, 1))", k, a, b, scale_a=f32((1, 300)), scale_b=f32((200,)))
+        self.assertFails("kernel 'gemm_fp8': scale_a has strides [2, 1]; it must be A's per-row scale: M = 300 "
+                         "f32 values (shape (300,) or (300, 1))", k, a, b,
+                         scale_a=f32((300, 1), strides=(2, 1)), scale_b=f32((200,)))
+        self.assertFails("kernel 'gemm_fp8': scale_b starts at 0x7f0000000004, not 8-byte aligned (the kernel "
+                         "reads two columns a load); it must be B's per-column scale: N = 200 f32 values (shape "
+                         "(200,) or (1, 200)), 8-byte aligned", k, a, b,
+                         scale_a=f32((300,)), scale_b=f32((200,), ptr=0x7f0000000004))
+
+    def test_blocks(self):
+        k = fp8_kernel("block", "block")
+        a, b = self.operands(m=300, n=200, k=520)  # ceil(K/128) = 5 blocks of K, ceil(N/128) = 2
+        args = k.check(a, b, scale_a=f32((300, 5), strides=(1, 300), ptr=0x1000),
+                       scale_b=f32((2, 5), strides=(8, 1), ptr=0x2000))
+        self.assertEqual((args.scale_a, args.scale_b), (0x1000, 0x2000))
+        self.assertFails("kernel 'gemm_fp8': scale_a has strides [5, 1]; it must be A's 1x128 block scales: "
+                         "M x ceil(K/128) = 300x5 f32 values with M contiguous (strides (1, 300): e.g. "
+                         "s.t().contiguous().t())", k, a, b, scale_a=f32((300, 5)),
+                         scale_b=f32((2, 5), strides=(8, 1)))
+        self.assertFails("kernel 'gemm_fp8': scale_b has strides [5, 1]; it must be B's 128x128 block scales: "
+                         "ceil(N/128) x ceil(K/128) = 2x5 f32 values, rows 8 apart (strides (8, 1): e.g. "
+                         "torch.empty(2, 8)[:, :5])", k, a, b, scale_a=f32((300, 5), strides=(1, 300)),
+                         scale_b=f32((2, 5)))
+        self.assertFails("kernel 'gemm_fp8': scale_b has shape [5, 2]; it must be B's 128x128 block scales: "
+                         "ceil(N/128) x ceil(K/128) = 2x5 f32 values, rows 8 apart (strides (8, 1): e.g. "
+                         "torch.empty(2, 8)[:, :5])", k, a, b, scale_a=f32((300, 5), strides=(1, 300)),
+                         scale_b=f32((5, 2)))
+        self.assertEqual(k.scale_layouts(1, 128, 128), {
+            "scale_a": "A's 1x128 block scales: M x ceil(K/128) = 1x1 f32 values with M contiguous (strides (1, 1): "
+                       "e.g. s.t().contiguous().t())",
+            "scale_b": "B's 128x128 block scales: ceil(N/128) x ceil(K/128) = 1x1 f32 values, rows 4 apart "
+                       "(strides (4, 1): e.g. torch.empty(1, 4)[:, :1])"})
+
+    def test_unscaled_kernel_refuses_scales(self):
+        self.assertFails("kernel 'gemm_tn': scale_a given, but the kernel's A (bf16) has no scale",
+                         kernel(), Tensor((8, 8)), b_col(8, 8), scale_a=f32(()))
+        self.assertEqual(kernel().scale_layouts(8, 8, 8), {})
+
+    def test_repr_names_the_scales(self):
+        self.assertEqual(repr(fp8_kernel("row", "col", c="e4m3")),
+                         "gemmc.Kernel('gemm_fp8': e4m3 row (row scale) x e4m3 col (col scale) -> e4m3 "
+                         "(tensor scale), tile (128, 128, 64))")
+
+
 class LoadTest(unittest.TestCase):
     def test_missing_file(self):
         with self.assertRaises(gemmc.GemmcError) as cm:

@@ -97,7 +97,8 @@ typedef struct gemmc_gemm_args {
    * 128)) + kb]). A per-column scale_b must be 8-byte aligned (the kernel
    * reads two columns with one load). Each must be set exactly when the kernel
    * takes it (gemmc_kernel_info's a_scale, b_scale) and NULL otherwise;
-   * scale_d (an FP8 output's scale) is taken by no kernel yet. */
+   * scale_d, an FP8 output's scale (one value: D = satfinite(scale_d x C)),
+   * exactly when c_scale says the kernel takes it. */
   const float *scale_a, *scale_b, *scale_d;
 } gemmc_gemm_args;
 
