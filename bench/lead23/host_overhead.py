@@ -1,7 +1,7 @@
-"""Round t2: the host time of one call from Python (t1's eager calls on
+"""Rounds t2-t3: the host time of one call from Python (t1's eager calls on
 16x8192x8192 took 145-190 us for gemmc against a ~20 us kernel).
 
-    python3 bench/lead23/host_overhead.py CUBIN BUNDLE_DIR
+    python3 bench/lead23/host_overhead.py CUBIN BUNDLE_DIR [MxNxK]
 
 Each row: the mean wall time of 500 calls issued back to back (one
 synchronize at the end; the kernels are short, so the host path is what is
@@ -33,7 +33,7 @@ def per_call(label, fn):
 
 def main():
     kernel, bundle = gemmc.load(sys.argv[1]), gemmc.load_bundle(sys.argv[2])
-    m, n, k = 16, 8192, 8192
+    m, n, k = (int(x) for x in (sys.argv[3] if len(sys.argv) > 3 else "16x8192x8192").split("x"))
     a = (torch.randn(m, k, device="cuda") * 16).to(torch.float8_e4m3fn)
     b = (torch.randn(n, k, device="cuda") * 16).to(torch.float8_e4m3fn).t()
     sa, sb = torch.rand((), device="cuda") + 0.5, torch.rand((), device="cuda") + 0.5

@@ -38,8 +38,15 @@ _TORCH_DTYPES = {"bf16": "bfloat16", "f16": "float16", "f32": "float32", "tf32":
                  "e4m3": "float8_e4m3fn", "e5m2": "float8_e5m2"}
 
 
+_DTYPE_NAMES = {}
+
+
 def _dtype_name(dtype):
-    return str(dtype).replace("torch.", "")
+    """torch.bfloat16 -> "bfloat16" (memoized: a call checks up to six)."""
+    name = _DTYPE_NAMES.get(dtype)
+    if name is None:
+        name = _DTYPE_NAMES[dtype] = str(dtype).replace("torch.", "")
+    return name
 
 
 def _align4(x):
@@ -48,54 +55,66 @@ def _align4(x):
 
 def _scale_layout(op, kind, m, n, k):
     """The f32 tensor that an operand's `kind` of scale is for an M x N x K
-    call (docs/abi.md, "scale_a"): (shapes accepted, strides wanted, what to
-    say). The kernel reads value i at data_ptr + 4 i; strides None (a
-    vector) asks stride 1 of the dimension that holds the values."""
-    kb, nb = -(-k // 128), -(-n // 128)
-    name = {"a": "A", "b": "B", "c": "C"}[op]
+    call (docs/abi.md, "scale_a"): (shapes accepted, strides wanted). The
+    kernel reads value i at data_ptr + 4 i; strides None (a vector) asks
+    stride 1 of the dimension that holds the values."""
     if kind == "tensor":
-        return [(), (1,), (1, 1)], None, "%s's per-tensor scale: one f32 value (shape () or (1,))" % name
+        return ((), (1,), (1, 1)), None
     if kind == "row":
-        return [(m,), (m, 1)], None, "A's per-row scale: M = %d f32 values (shape (%d,) or (%d, 1))" % (m, m, m)
+        return ((m,), (m, 1)), None
     if kind == "col":
-        return [(n,), (1, n)], None, ("B's per-column scale: N = %d f32 values (shape (%d,) or (1, %d)), "
-                                      "8-byte aligned" % (n, n, n))
+        return ((n,), (1, n)), None
+    kb = -(-k // 128)
     if op == "a":  # 1 x 128 blocks, one a row a 128 of K, M contiguous: scale_a[kb * M + row]
-        return [(m, kb)], (1, m), ("A's 1x128 block scales: M x ceil(K/128) = %dx%d f32 values with M contiguous "
-                                   "(strides (1, %d): e.g. s.t().contiguous().t())" % (m, kb, m))
+        return ((m, kb),), (1, m)
     # B's 128 x 128 blocks: the N x K weight's block grid, K contiguous, rows
     # align4(ceil(K/128)) apart: scale_b[nb * align4(kb) + kb].
-    kp = _align4(kb)
-    return [(nb, kb)], (kp, 1), ("B's 128x128 block scales: ceil(N/128) x ceil(K/128) = %dx%d f32 values, rows %d "
-                                 "apart (strides (%d, 1): e.g. torch.empty(%d, %d)[:, :%d])" % (nb, kb, kp, kp, nb, kp, kb))
+    return ((-(-n // 128), kb),), (_align4(kb), 1)
+
+
+def _scale_text(op, kind, m, n, k):
+    """_scale_layout in words, for the messages."""
+    kb, nb, kp = -(-k // 128), -(-n // 128), _align4(-(-k // 128))
+    if kind == "tensor":
+        return "%s's per-tensor scale: one f32 value (shape () or (1,))" % op.upper()
+    if kind == "row":
+        return "A's per-row scale: M = %d f32 values (shape (%d,) or (%d, 1))" % (m, m, m)
+    if kind == "col":
+        return "B's per-column scale: N = %d f32 values (shape (%d,) or (1, %d)), 8-byte aligned" % (n, n, n)
+    if op == "a":
+        return ("A's 1x128 block scales: M x ceil(K/128) = %dx%d f32 values with M contiguous (strides (1, %d): "
+                "e.g. s.t().contiguous().t())" % (m, kb, m))
+    return ("B's 128x128 block scales: ceil(N/128) x ceil(K/128) = %dx%d f32 values, rows %d apart (strides (%d, 1): "
+            "e.g. torch.empty(%d, %d)[:, :%d])" % (nb, kb, kp, kp, nb, kp, kb))
 
 
 def _check_scale(fail, op, kind, element, t, device, m, n, k):
     """Checks the scale passed for operand `op` (a, b or c) against the
     manifest's `kind` of scale (None: the kernel takes none)."""
-    arg = "scale_" + ("d" if op == "c" else op)
-    name = {"a": "A", "b": "B", "c": "C"}[op]
     if kind is None:
         if t is not None:
-            fail("%s given, but the kernel's %s (%s) has no scale" % (arg, name, element))
+            fail("scale_%s given, but the kernel's %s (%s) has no scale" % ("d" if op == "c" else op, op.upper(), element))
         return
-    shapes, strides, what = _scale_layout(op, kind, m, n, k)
+    arg = "scale_" + ("d" if op == "c" else op)
     if t is None:
-        fail("%s is required: the kernel's %s is %s; pass %s" % (arg, name, element, what))
-    if t.device.type != "cuda" or t.device != device:
+        fail("%s is required: the kernel's %s is %s; pass %s" % (arg, op.upper(), element,
+                                                                 _scale_text(op, kind, m, n, k)))
+    if t.device != device or t.device.type != "cuda":
         fail("%s is on %s; the kernel reads it on %s, a's device" % (arg, t.device, device))
     if _dtype_name(t.dtype) != "float32":
         fail("%s is %s; scales are float32 (torch.float32)" % (arg, _dtype_name(t.dtype)))
+    shapes, strides = _scale_layout(op, kind, m, n, k)
     shape = tuple(t.shape)
     if shape not in shapes:
-        fail("%s has shape %s; it must be %s" % (arg, list(shape), what))
-    wanted = strides or tuple(1 for _ in shape)
+        fail("%s has shape %s; it must be %s" % (arg, list(shape), _scale_text(op, kind, m, n, k)))
+    stride = t.stride()
     # torch gives a dimension of size 1 any stride.
-    if any(size > 1 and got != want for size, got, want in zip(shape, t.stride(), wanted)):
-        fail("%s has strides %s; it must be %s" % (arg, list(t.stride()), what))
+    if any(size > 1 and got != (want if strides else 1)
+           for size, got, want in zip(shape, stride, strides or shape)):
+        fail("%s has strides %s; it must be %s" % (arg, list(stride), _scale_text(op, kind, m, n, k)))
     if kind == "col" and t.data_ptr() % 8:
         fail("%s starts at 0x%x, not 8-byte aligned (the kernel reads two columns a load); it must be %s"
-             % (arg, t.data_ptr(), what))
+             % (arg, t.data_ptr(), _scale_text(op, kind, m, n, k)))
 
 
 def load(cubin_path, manifest_path=None):
@@ -267,7 +286,7 @@ class Kernel:
     def scale_layouts(self, m, n, k):
         """What each scale of an M x N x K call must be: {"scale_a": text,
         ...}, one entry a scale the kernel takes (none for bf16 kernels)."""
-        return {"scale_" + ("d" if op == "c" else op): _scale_layout(op, self.scales[op], m, n, k)[2]
+        return {"scale_" + ("d" if op == "c" else op): _scale_text(op, self.scales[op], m, n, k)
                 for op in "abc" if self.scales[op]}
 
     def register_op(self, qualname):

@@ -61,16 +61,18 @@ def poison(t):
 
 
 def scales(kernel, m, n, k):
-    """Random f32 scales in [0.5, 1.5) for each operand the kernel scales,
-    in the layouts of docs/abi.md (kernel.scale_layouts says them)."""
+    """Random f32 scales in [0.5, 1.5) / 16 for each FP8 operand (the
+    dequantization scales of values spread x 16), in the layouts of
+    docs/abi.md (kernel.scale_layouts says them): C's values then have a
+    standard deviation of about sqrt(K), inside f16's and bf16's range."""
     kb, nb = -(-k // 128), -(-n // 128)
-    rand = lambda *shape: torch.rand(*shape, device="cuda") + 0.5  # noqa: E731
+    rand = lambda *shape: (torch.rand(*shape, device="cuda") + 0.5) / 16  # noqa: E731
     out = {}
     for op, kind in kernel.scales.items():
         arg = "scale_" + ("d" if op == "c" else op)
         if kind == "tensor":
             # scale_d keeps an FP8 C's values (std ~24) inside e4m3's 448.
-            out[arg] = rand(()) if op != "c" else torch.full((), 24.0 / (256 * math.sqrt(k)), device="cuda")
+            out[arg] = rand(()) if op != "c" else torch.full((), 24.0 / math.sqrt(k), device="cuda")
         elif kind == "row":
             out[arg] = rand(m)
         elif kind == "col":
