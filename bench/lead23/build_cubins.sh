@@ -2,13 +2,13 @@
 # bench/lead23/build_cubins.sh ROUND: session 23's round ROUND (t1) kernels into build/cubins-ROUND, all by this
 # tree's compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (t1)}
+round=${1:?round (t1, t4)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 cubins_fresh "$out" '*.yaml'
 mkdir -p "$out/ptx"
 case $round in
-t1)
+t1 | t4)
   # The Python package's FP8 calls (python/tests/gpu_torch.py): every scale granularity, swap_ab, an FP8 C, mixed
   # e4m3 x e5m2, and one bf16 kernel (the unscaled path); the three FP8 bundles for bench/torch_fp8.py.
   build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
@@ -22,6 +22,8 @@ t1)
   for b in h200_fp8_e4m3_tn h200_fp8_e4m3_rowcol_tn h200_fp8_e4m3_blockscale_tn; do
     "$gemmc" bundle bench/bundles/$b.yaml -o "$out/$b" >/dev/null
   done
+  # t4: a bf16 bundle too (Bundle.register_op on the unscaled path).
+  [ "$round" = t4 ] && "$gemmc" bundle bench/bundles/h200_bf16_tn.yaml -o "$out/h200_bf16_tn" >/dev/null
   ;;
 *) echo "unknown round $round" >&2; exit 2 ;;
 esac

@@ -7,6 +7,7 @@
     op = gemm.register_op("mylib::gemm")       # torch.library op for torch.compile
     bundle = gemmc.load_bundle("build/bundles/h200_bf16_tn")   # gemmc bundle's directory
     c = bundle(a, b)                           # the kernel its dispatch table picks for (M, N, K)
+    op = bundle.register_op("mylib::gemm_any") # the same for a bundle
 
 Pure Python over libgemmc_runtime's C API (ctypes); PyTorch is imported only
 when a kernel is called. Every tensor is checked against the kernel's
@@ -163,6 +164,7 @@ class Kernel:
         self._manifest = manifest_json.encode("utf-8")
         self._handle = None
         self._device = None
+        self._c_alloc = None
 
     def __repr__(self):
         def scaled(op):
@@ -187,12 +189,15 @@ class Kernel:
         def fail(message):
             raise GemmcError("kernel '%s': %s" % (self.name, message))
 
+        device, apart = a.device, False
         for what, t in (("a", a), ("b", b)) + ((("out", out),) if out is not None else ()):
             if t.dim() != 2:
                 fail("%s must be a 2-D tensor, got %d dimensions (shape %s)" % (what, t.dim(), list(t.shape)))
-            if t.device.type != "cuda":
-                fail("%s is on %s; gemmc kernels take CUDA tensors (move it with .cuda())" % (what, t.device))
-        if b.device != a.device or (out is not None and out.device != a.device):
+            on = t.device
+            if on.type != "cuda":
+                fail("%s is on %s; gemmc kernels take CUDA tensors (move it with .cuda())" % (what, on))
+            apart = apart or on != device
+        if apart:
             fail("a, b and out must be on one device, got %s" % ", ".join(
                 str(t.device) for t in (a, b, out) if t is not None))
         m, k = a.shape
@@ -232,9 +237,9 @@ class Kernel:
             fail("beta = %g, but the kernel has no beta (epilogue.beta: false); beta must be 0" % beta)
         if beta != 0.0 and out is None:
             fail("beta = %g reads C: pass out=" % beta)
-        scales = {"a": scale_a, "b": scale_b, "c": scale_d}
-        for op in "abc":
-            _check_scale(fail, op, self.scales[op], getattr(self, op + "_type"), scales[op], a.device, m, n, k)
+        for op, t, element in (("a", scale_a, self.a_type), ("b", scale_b, self.b_type), ("c", scale_d, self.c_type)):
+            if t is not None or self.scales[op] is not None:
+                _check_scale(fail, op, self.scales[op], element, t, device, m, n, k)
 
         args = _capi.GemmArgs()
         args.m, args.n, args.k = m, n, k
@@ -254,11 +259,14 @@ class Kernel:
         aligned: where N is not a multiple of that, C is a view of a padded
         buffer (the fake implementation of register_op gives the same
         strides)."""
-        import torch
-        dtype = getattr(torch, self.c_dtype_name)
-        per_16_bytes = max(16 // torch.empty((), dtype=dtype).element_size(), 1)
+        if self._c_alloc is None:  # once: a CPU tensor a call would cost ~10 us
+            import torch
+            dtype = getattr(torch, self.c_dtype_name)
+            self._c_alloc = dtype, max(16 // torch.empty((), dtype=dtype).element_size(), 1)
+        dtype, per_16_bytes = self._c_alloc
         ldc = -(-n // per_16_bytes) * per_16_bytes
-        return like.new_empty((m, ldc), dtype=dtype)[:, :n]
+        c = like.new_empty((m, ldc), dtype=dtype)
+        return c if ldc == n else c[:, :n]
 
     def _raise(self, status):
         lib = _capi.library()
@@ -292,23 +300,27 @@ class Kernel:
     def register_op(self, qualname):
         """Registers the kernel as the torch.library custom op `qualname`
         ("namespace::name"), out-of-place (a, b[, alpha, scale_a, scale_b,
-        scale_d]) -> c, with a fake
-        implementation so torch.compile can trace it. Returns the op."""
-        import torch
-        kernel = self
+        scale_d]) -> c, with a fake implementation so torch.compile can
+        trace it. Returns the op."""
+        return _register_op(qualname, self, self)
 
-        from typing import Optional
 
-        @torch.library.custom_op(qualname, mutates_args=())
-        def op(a: torch.Tensor, b: torch.Tensor, alpha: float = 1.0, scale_a: Optional[torch.Tensor] = None,
-               scale_b: Optional[torch.Tensor] = None, scale_d: Optional[torch.Tensor] = None) -> torch.Tensor:
-            return kernel(a, b, alpha=alpha, scale_a=scale_a, scale_b=scale_b, scale_d=scale_d)
+def _register_op(qualname, call, kernel):
+    """The custom op `qualname` calling `call` (a Kernel or a Bundle); its
+    fake C is `kernel`'s (a bundle's kernels share C's type)."""
+    import torch
+    from typing import Optional
 
-        @op.register_fake
-        def _(a, b, alpha=1.0, scale_a=None, scale_b=None, scale_d=None):
-            return kernel._new_c(a, a.shape[0], b.shape[1])
+    @torch.library.custom_op(qualname, mutates_args=())
+    def op(a: torch.Tensor, b: torch.Tensor, alpha: float = 1.0, scale_a: Optional[torch.Tensor] = None,
+           scale_b: Optional[torch.Tensor] = None, scale_d: Optional[torch.Tensor] = None) -> torch.Tensor:
+        return call(a, b, alpha=alpha, scale_a=scale_a, scale_b=scale_b, scale_d=scale_d)
 
-        return op
+    @op.register_fake
+    def _(a, b, alpha=1.0, scale_a=None, scale_b=None, scale_d=None):
+        return kernel._new_c(a, a.shape[0], b.shape[1])
+
+    return op
 
 
 def _load_on(owner, what, device, load):
@@ -333,6 +345,13 @@ def _load_on(owner, what, device, load):
     owner._handle, owner._device = handle, device
 
 
+def _current_stream(torch, device):
+    """torch's current stream on `device` as a CUstream (torch's raw getter
+    where it has one: a tenth of torch.cuda.current_stream's ~3 us)."""
+    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+    return raw(device.index) if raw is not None else torch.cuda.current_stream(device).cuda_stream
+
+
 def _call(kernel, owner, launch, a, b, out, alpha, beta, scales):
     """Checks a call against `kernel`, allocates C if needed and launches
     with launch(owner's handle, args, stream) on torch's current stream."""
@@ -341,11 +360,12 @@ def _call(kernel, owner, launch, a, b, out, alpha, beta, scales):
     if out is None:
         out = kernel._new_c(a, args.m, args.n)
         args.c, args.ldc = out.data_ptr(), out.stride(0)
-    owner.load_on(a.device)
-    stream = torch.cuda.current_stream(a.device).cuda_stream
+    device = a.device
+    owner.load_on(device)
+    stream = _current_stream(torch, device)
     # The runtime launches in the context current on this thread: the
     # tensors' device's, whatever torch's current device is.
-    with torch.cuda.device(a.device):
+    with torch.cuda.device(device):
         status = launch(owner._handle, ctypes.byref(args), ctypes.c_void_p(stream))
     if status != _capi.OK:
         owner._raise(status)
@@ -415,6 +435,16 @@ class Bundle:
         if index < 0:
             raise GemmcError("%s: %s" % (self._source, self.explain(m, n, k)))
         return self.kernels[index]
+
+    def register_op(self, qualname):
+        """As Kernel.register_op: the op calls the bundle, which picks the
+        kernel for each call's shape. The fake C is the first kernel's, so
+        the kernels must share C's type."""
+        types = sorted({k.c_type for k in self.kernels})
+        if len(types) > 1:
+            raise GemmcError("bundle '%s': its kernels' C types differ (%s); register_op needs one, the op's "
+                             "output type" % (self.name, ", ".join(types)))
+        return _register_op(qualname, self, self.kernels[0])
 
     def __call__(self, a, b, out=None, alpha=1.0, beta=0.0, scale_a=None, scale_b=None, scale_d=None):
         """As Kernel.__call__, with the kernel the table picks for

@@ -1,7 +1,7 @@
 """GPU test of the gemmc Python package against torch.matmul (the lead runs
 it on the GPU machine through scripts/gpu_tutorial.sh).
 
-    python3 python/tests/gpu_torch.py CUBIN [CUBIN...]
+    python3 python/tests/gpu_torch.py CUBIN|BUNDLE_DIR [...]
 
 For each kernel (a cubin with its .json manifest): shapes that are and are
 not multiples of the tile, the result against torch.matmul in fp32; a call
@@ -10,8 +10,10 @@ torch.library.custom_op exists, the op under torch.compile. An FP8 kernel
 gets FP8 operands over a good part of the type's range and random f32
 scales of the granularity its manifest names (per tensor, row / column,
 1x128 / 128x128 blocks; scale_d for an FP8 C), and the reference is
-torch.matmul of the dequantized operands in fp32. Prints one line per check
-and "N passed, M failed"; exit 1 on any failure.
+torch.matmul of the dequantized operands in fp32. A bundle (a `gemmc bundle`
+directory) is called on the shapes and through its register_op under
+torch.compile, each call served by the kernel its table picks. Prints one
+line per check and "N passed, M failed"; exit 1 on any failure.
 """
 import math
 import os
@@ -205,6 +207,39 @@ def check_kernel(path):
         report(ok, "%s as a torch.library op under torch.compile: %s" % (name, how))
 
 
+def check_bundle(path):
+    bundle = gemmc.load_bundle(path)
+    kernel = bundle.kernels[0]  # the operands' and scales' kinds: a bundle's kernels share them
+    name = os.path.basename(path.rstrip("/"))
+    for m, n, k in SHAPES:
+        a, b = operands(kernel, m, n, k)
+        sc = scales(kernel, m, n, k)
+        try:
+            bundle.load_on(a.device)
+            c = bundle.select(m, n, k)._new_c(a, m, n)  # what a call allocates, poisoned
+            poison(c)
+            bundle(a, b, out=c, **sc)
+            torch.cuda.synchronize()
+            ok, how = close(c, a, b, s=sc)
+            how += " (%s)" % bundle.select(m, n, k).name
+        except gemmc.GemmcError as e:
+            ok, how = False, str(e)
+        report(ok, "bundle %s %dx%dx%d: %s" % (name, m, n, k, how))
+    if hasattr(torch.library, "custom_op"):
+        op = bundle.register_op("gemmc_test::bundle_" + bundle.name)
+        f = torch.compile(lambda x, y, **kw: op(x, y, **kw).float() * 2, fullgraph=True)
+        for m, n, k in ((16, 4096, 4096), (333, 4095, 600)):
+            a, b = operands(kernel, m, n, k)
+            sc = scales(kernel, m, n, k)
+            try:
+                c = f(a, b, **sc)
+                torch.cuda.synchronize()
+                ok, how = close(c, a, b, alpha=2.0, s=sc, c_dtype=getattr(torch, kernel.c_dtype_name))
+            except Exception as e:  # torch.compile's failures are of many types
+                ok, how = False, "%s: %s" % (type(e).__name__, e)
+            report(ok, "bundle %s %dx%dx%d as a torch.library op under torch.compile: %s" % (name, m, n, k, how))
+
+
 def main():
     if len(sys.argv) < 2:
         print(__doc__)
@@ -216,7 +251,7 @@ def main():
     print("gemmc package %s, torch %s, %s" % (gemmc.__file__, torch.__version__, torch.cuda.get_device_name()))
     for path in sys.argv[1:]:
         try:
-            check_kernel(path)
+            (check_bundle if os.path.isdir(path) else check_kernel)(path)
         except gemmc.GemmcError as e:
             report(False, "%s: %s" % (path, e))
     print("%d passed, %d failed" % (passed, failed))

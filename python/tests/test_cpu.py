@@ -305,6 +305,19 @@ class BundleTest(unittest.TestCase):
             self.assertEqual(str(cm.exception),
                              "bundle 'b' is not loaded yet: call it once or load_on(device) first")
 
+    def test_register_op_needs_one_c_type(self):
+        with tempfile.TemporaryDirectory() as d:
+            write_bundle(d, ["small", "large"])
+            with open(os.path.join(d, "large.cubin.json")) as f:
+                m = json.load(f)
+            m["c"]["element"] = "f32"
+            with open(os.path.join(d, "large.cubin.json"), "w") as f:
+                json.dump(m, f)
+            with self.assertRaises(gemmc.GemmcError) as cm:
+                gemmc.load_bundle(d).register_op("x::y")
+            self.assertEqual(str(cm.exception), "bundle 'b': its kernels' C types differ (bf16, f32); register_op "
+                             "needs one, the op's output type")
+
     def test_bad_table(self):
         with tempfile.TemporaryDirectory() as d:
             with self.assertRaises(gemmc.GemmcError) as cm:
