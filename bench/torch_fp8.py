@@ -13,15 +13,17 @@ gemmc-bench's cuBLASLt peer does the same) and without it for block scales
 (the block-scaled sum is promoted every 128 of K). Timing: each side's call
 captured 10 times in a CUDA graph (no Python in the timed span), the two
 graphs replayed in alternating order `runs` times, CUDA events around each
-replay; the median per call. Also given: one eager call each (Python's
-checks included) and the largest difference between the two outputs
-against the largest |output|. Prints one line per bundle and shape; a torch
-build without the scaling mode prints why and goes on.
+replay; the median per call. Also given: an eager call each (Python's
+checks included; the mean of 50 issued back to back, so the longer of the
+host path and the kernel) and the largest difference between the two
+outputs against the largest |output|. Prints one line per bundle and shape;
+a torch build without the scaling mode prints why and goes on.
 """
 import argparse
 import os
 import statistics
 import sys
+import time
 
 import torch
 
@@ -98,14 +100,17 @@ def timed(graphs, runs):
     return [statistics.median(t) for t in times]
 
 
-def eager_ms(fn):
-    torch.cuda.synchronize()
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    start.record()
+def eager_ms(fn, calls=50):
+    """Mean wall time of `calls` eager calls issued back to back (one
+    synchronize at the end): the host path or the kernel, whichever is
+    longer."""
     fn()
-    end.record()
-    end.synchronize()
-    return start.elapsed_time(end)
+    torch.cuda.synchronize()
+    t0 = time.perf_counter()
+    for _ in range(calls):
+        fn()
+    torch.cuda.synchronize()
+    return (time.perf_counter() - t0) / calls * 1e3
 
 
 def row(bundle, m, n, k, runs):
@@ -145,7 +150,7 @@ def row(bundle, m, n, k, runs):
     ms_g, ms_t = timed([graph(gemmc_call), graph(torch_call)], runs)
     eg, et = eager_ms(gemmc_call), eager_ms(torch_call)
     tf = lambda ms: 2 * m * n * k / ms / 1e9  # noqa: E731
-    print("%s: gemmc %.1f TFLOP/s, torch._scaled_mm%s %.1f, ratio %.3f; eager call %.1f / %.1f us; "
+    print("%s: gemmc %.1f TFLOP/s, torch._scaled_mm%s %.1f, ratio %.3f; eager calls %.1f / %.1f us; "
           "max |gemmc - torch| / max |torch| = %.2g"
           % (label, tf(ms_g), " (fast accumulation)" if fast else "", tf(ms_t), ms_t / ms_g, eg * 1e3, et * 1e3,
              diff), flush=True)
