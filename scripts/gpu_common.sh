@@ -75,6 +75,17 @@ gpu_sustain() {
   grep -A16 "^sustained" "$OUT/$name.txt"
 }
 
+# The "build" stage of a Python round (python/tests/gpu_torch.py, bench/torch_fp8.py): the runtime library
+# only, within SECONDS (default 150), then GEMMC_RUNTIME_LIBRARY (that library) and PYTHONPATH (the source
+# tree's package) exported for the python3 stages after it.
+gpu_stage_python() {
+  gpu_configure_args
+  stage build "${1:-150}" bash -c "$(printf '%q ' "${configure[@]}") >/dev/null && cmake --build $build -j $(nproc) --target gemmc_runtime >/dev/null" || return 1
+  GEMMC_RUNTIME_LIBRARY=$(find "$build" -name libgemmc_runtime.so | head -n 1)
+  export GEMMC_RUNTIME_LIBRARY PYTHONPATH=$root/python
+  python3 -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda)' 2>&1 | tee -a "$log"
+}
+
 # The shapes a round's suite stage runs a new kernel on: M = 1, edges that are
 # not multiples of any tile, K from 16 and not a multiple of BLOCK_K, skinny and
 # wide grids, one 4096 cube (the list of the lead rounds of sessions 21-22).

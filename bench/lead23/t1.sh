@@ -7,11 +7,7 @@ OUT=${OUT:-./out}; mkdir -p "$OUT"
 dir=${1:-build/cubins-t1}
 source scripts/gpu_common.sh
 gpu_round_begin bench/lead23/t1.sh t1 "$dir" 400
-gpu_configure_args
-stage build 150 bash -c "$(printf '%q ' "${configure[@]}") >/dev/null && cmake --build $build -j $(nproc) --target gemmc_runtime >/dev/null" || exit 1
-lib=$(find "$build" -name libgemmc_runtime.so | head -n 1)
-python3 -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda)' 2>&1 | tee -a "$log"
-export GEMMC_RUNTIME_LIBRARY=$lib PYTHONPATH=$root/python
+gpu_stage_python || exit 1
 stage gpu_torch 200 python3 python/tests/gpu_torch.py "$dir"/*.cubin >"$OUT/gpu_torch.txt" 2>&1
 tail -n 3 "$OUT/gpu_torch.txt"; grep "^FAIL" "$OUT/gpu_torch.txt" | head -20
 stage torch_fp8 150 python3 bench/torch_fp8.py "$dir/h200_fp8_e4m3_tn" "$dir/h200_fp8_e4m3_rowcol_tn" \

@@ -6,9 +6,7 @@ OUT=${OUT:-./out}; mkdir -p "$OUT"
 dir=${1:-build/cubins-t1}
 source scripts/gpu_common.sh
 gpu_round_begin bench/lead23/t2.sh t2 "$dir" 300
-gpu_configure_args
-stage build 150 bash -c "$(printf '%q ' "${configure[@]}") >/dev/null && cmake --build $build -j $(nproc) --target gemmc_runtime >/dev/null" || exit 1
-export GEMMC_RUNTIME_LIBRARY=$(find "$build" -name libgemmc_runtime.so | head -n 1) PYTHONPATH=$root/python
+gpu_stage_python || exit 1
 stage probe 60 python3 bench/lead23/probe_e5m2.py "$dir/e4m3_e5m2.cubin"
 stage host 60 python3 bench/lead23/host_overhead.py "$dir/pt_pp.cubin" "$dir/h200_fp8_e4m3_tn"
 stage gpu_torch 150 python3 python/tests/gpu_torch.py "$dir"/*.cubin >"$OUT/gpu_torch.txt" 2>&1

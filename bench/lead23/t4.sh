@@ -7,9 +7,7 @@ OUT=${OUT:-./out}; mkdir -p "$OUT"
 dir=${1:-build/cubins-t4}
 source scripts/gpu_common.sh
 gpu_round_begin bench/lead23/t4.sh t4 "$dir" 300
-gpu_configure_args
-stage build 150 bash -c "$(printf '%q ' "${configure[@]}") >/dev/null && cmake --build $build -j $(nproc) --target gemmc_runtime >/dev/null" || exit 1
-export GEMMC_RUNTIME_LIBRARY=$(find "$build" -name libgemmc_runtime.so | head -n 1) PYTHONPATH=$root/python
+gpu_stage_python || exit 1
 for shape in 128x128x128 16x8192x8192; do
   stage host-$shape 60 python3 bench/lead23/host_overhead.py "$dir/pt_pp.cubin" "$dir/h200_fp8_e4m3_tn" $shape
 done
