@@ -9,26 +9,20 @@ timed), for the whole call and for its parts."""
 import ctypes
 import os
 import sys
-import time
 
 import torch
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [os.path.join(here, "..", "..", "python"), os.path.join(here, "..")]
 import gemmc  # noqa: E402
 from gemmc import _capi  # noqa: E402
+from torch_fp8 import eager_ms  # noqa: E402  (bench/torch_fp8.py: the mean of calls issued back to back)
 
 N = 500
 
 
 def per_call(label, fn):
-    fn()
-    torch.cuda.synchronize()
-    t0 = time.perf_counter()
-    for _ in range(N):
-        fn()
-    torch.cuda.synchronize()
-    us = (time.perf_counter() - t0) / N * 1e6
-    print("%-58s %8.1f us" % (label, us), flush=True)
+    print("%-58s %8.1f us" % (label, eager_ms(fn, N) * 1e3), flush=True)
 
 
 def main():

@@ -196,15 +196,23 @@ def check_kernel(path):
         report("the kernel takes" in str(e), "%s rejects a float32 A: %s" % (name, e))
 
     if hasattr(torch.library, "custom_op"):
-        op = kernel.register_op("gemmc_test::" + kernel.name)
-        f = torch.compile(lambda x, y, **kw: op(x, y, **kw).float() * 2, fullgraph=True)
-        try:
-            c = f(a, b, **sc)
-            torch.cuda.synchronize()
-            ok, how = close(c, a, b, alpha=2.0, s=sc, c_dtype=getattr(torch, kernel.c_dtype_name))
-        except Exception as e:  # torch.compile's failures are of many types
-            ok, how = False, "%s: %s" % (type(e).__name__, e)
-        report(ok, "%s as a torch.library op under torch.compile: %s" % (name, how))
+        f = compiled(kernel.register_op("gemmc_test::" + kernel.name))
+        check_compiled(f, kernel, a, b, sc, name)
+
+
+def compiled(op):
+    """op (a register_op op) times 2 in float, through torch.compile."""
+    return torch.compile(lambda x, y, **kw: op(x, y, **kw).float() * 2, fullgraph=True)
+
+
+def check_compiled(f, kernel, a, b, sc, label):
+    try:
+        c = f(a, b, **sc)
+        torch.cuda.synchronize()
+        ok, how = close(c, a, b, alpha=2.0, s=sc, c_dtype=getattr(torch, kernel.c_dtype_name))
+    except Exception as e:  # torch.compile's failures are of many types
+        ok, how = False, "%s: %s" % (type(e).__name__, e)
+    report(ok, "%s as a torch.library op under torch.compile: %s" % (label, how))
 
 
 def check_bundle(path):
@@ -226,18 +234,10 @@ def check_bundle(path):
             ok, how = False, str(e)
         report(ok, "bundle %s %dx%dx%d: %s" % (name, m, n, k, how))
     if hasattr(torch.library, "custom_op"):
-        op = bundle.register_op("gemmc_test::bundle_" + bundle.name)
-        f = torch.compile(lambda x, y, **kw: op(x, y, **kw).float() * 2, fullgraph=True)
+        f = compiled(bundle.register_op("gemmc_test::bundle_" + bundle.name))
         for m, n, k in ((16, 4096, 4096), (333, 4095, 600)):
             a, b = operands(kernel, m, n, k)
-            sc = scales(kernel, m, n, k)
-            try:
-                c = f(a, b, **sc)
-                torch.cuda.synchronize()
-                ok, how = close(c, a, b, alpha=2.0, s=sc, c_dtype=getattr(torch, kernel.c_dtype_name))
-            except Exception as e:  # torch.compile's failures are of many types
-                ok, how = False, "%s: %s" % (type(e).__name__, e)
-            report(ok, "bundle %s %dx%dx%d as a torch.library op under torch.compile: %s" % (name, m, n, k, how))
+            check_compiled(f, kernel, a, b, scales(kernel, m, n, k), "bundle %s %dx%dx%d" % (name, m, n, k))
 
 
 def main():
