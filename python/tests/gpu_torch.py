@@ -201,7 +201,10 @@ def check_kernel(path):
 
 
 def compiled(op):
-    """op (a register_op op) times 2 in float, through torch.compile."""
+    """op (a register_op op) times 2 in float, through torch.compile. Dynamo
+    caches by code object, and every op shares this lambda's: its cache is
+    reset so the ops of many kernels stay under its recompile limit (8)."""
+    torch._dynamo.reset()
     return torch.compile(lambda x, y, **kw: op(x, y, **kw).float() * 2, fullgraph=True)
 
 
