@@ -12,9 +12,9 @@
 Pure Python over libgemmc_runtime's C API (ctypes); PyTorch is imported only
 when a kernel is called. Every tensor is checked against the kernel's
 manifest (dtype, shape, layout, strides, device; an FP8 kernel's scales)
-before anything reaches the GPU; a failed check raises GemmcError naming the operand, the value and the
-rule. Launches go to torch's current stream, so they can be captured in a
-CUDA graph.
+before anything reaches the GPU; a failed check raises GemmcError naming
+the operand, the value and the rule. Launches go to torch's current stream,
+so they can be captured in a CUDA graph.
 """
 import ctypes
 import json
@@ -346,8 +346,10 @@ def _load_on(owner, what, device, load):
 
 
 def _current_stream(torch, device):
-    """torch's current stream on `device` as a CUstream (torch's raw getter
-    where it has one: a tenth of torch.cuda.current_stream's ~3 us)."""
+    """torch's current stream on `device` as a CUstream: torch's raw getter
+    where it has one (inductor's generated code calls it too), else
+    torch.cuda.current_stream, which builds a Stream object (~3 us a call
+    on the H200's host, bench/lead23/host_overhead.py)."""
     raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
     return raw(device.index) if raw is not None else torch.cuda.current_stream(device).cuda_stream
 
