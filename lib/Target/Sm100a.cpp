@@ -8,7 +8,8 @@
 // or through shared memory and TMA. warp_specialized: a TMA warp and an MMA
 // warp; multistage: the MMA warp's thread loads too (one stage: loads and
 // MMAs take turns). Operands f16, bf16, tf32 or FP8 (e4m3/e5m2, scales per
-// tensor). A 2x1 multicast
+// tensor, or per row of A and column of B: the epilogue multiplies them
+// in). A 2x1 multicast
 // cluster is a CTA pair: cta_group::2, each CTA loads its A rows and half of
 // B, the leader issues the pair's MMAs; [1, 2] and [2, 2] multicast
 // clusters are cta_group::1 CTAs that share A (and B) through multicast
@@ -105,19 +106,6 @@ void gemmc::sm100aUnsupported(const KernelSpec &s, std::vector<Violation> &out) 
                "and kind::f8f6f4)",
                elementTypeName(s.a.element), elementTypeName(s.b.element))
            .str());
-  // FP8 scales per tensor fold into alpha (gemmc-tile). Per row of A or
-  // column of B the tensor-memory epilogue would multiply them in through
-  // EpilogueMath, per element, on both of its store paths: built that way,
-  // e4m3 x e5m2 128x256 took 168 registers (92 per tensor) and 5.0 s from
-  // spec to cubin (1.5 s per tensor) here, past the 2 s a kernel may take.
-  for (auto [name, op] : {std::pair{"a", s.a}, std::pair{"b", s.b}})
-    if (op.scale == Scale::Row || op.scale == Scale::Col)
-      no((llvm::Twine("operands.") + name + ".scale").str(),
-         formatv("{0} scale: {1} is not implemented on sm_100a yet (the "
-                 "tensor-memory epilogue would load a scale per element: 168 "
-                 "registers, 5 s to compile); use scale: tensor",
-                 name, scaleName(op.scale))
-             .str());
   if (s.a.layout != Layout::Row || s.b.layout != Layout::Col)
     no("operands.b.layout",
        "only K-major operands (A row-major, B col-major) are implemented on "

@@ -95,6 +95,12 @@ Value EpilogueMath::rowScaleAt(Value row) {
   return loadScale(rowScale, ir.zext64(ir.minU(row, ir.sub(m, ir.c32(1)))));
 }
 
+Value EpilogueMath::colScaleAt(Value col) {
+  if (!colScale)
+    return Value();
+  return loadScale(colScale, ir.zext64(ir.minU(col, ir.sub(n, ir.c32(1)))));
+}
+
 SmallVector<Value> EpilogueMath::colScalePairsAt(Value first, ArrayRef<int64_t> offsets) {
   // One 8-byte load a pair (ld.global.nc.v2.f32): the pair's index is even
   // (first and the offsets are), and the runtime refuses a per-column

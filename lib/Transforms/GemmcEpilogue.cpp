@@ -119,6 +119,16 @@ struct Epilogue {
                                ValueRange{offset});
   }
 
+  /// alpha x scale_a[row], the factor of a row's values when the spec has
+  /// FP8 scale vectors (each value then takes one more multiply, by its
+  /// column's scale): null when it has neither alpha nor a row scale.
+  Value rowFactorAt(Value row) {
+    Value factor = alpha;
+    if (Value scale = math.rowScaleAt(row))
+      factor = factor ? arith::MulFOp::create(b, loc, factor, scale).getResult() : scale;
+    return factor;
+  }
+
   /// Accumulator `index`, times alpha.
   Value scaled(int64_t index) {
     Value v = LLVM::ExtractValueOp::create(b, loc, op.getAcc(),
@@ -198,7 +208,10 @@ struct Epilogue {
   /// Columns col and col + 1 of a row at `addr` from registers: one paired
   /// store when both lie inside N (ldc and col are even, so the pair is
   /// aligned), else the first alone if it does.
-  void storeTwoColumns(Value addr, Value row, Value col, Value v0, Value v1) {
+  /// `scalesApplied`: v0 and v1 already carry the FP8 scale vectors
+  /// (EpilogueMath::apply).
+  void storeTwoColumns(Value addr, Value row, Value col, Value v0, Value v1,
+                       bool scalesApplied = false) {
     auto both = scf::IfOp::create(
         b, loc, ir.cmp(arith::CmpIPredicate::ult, ir.add(col, ir.c32(1)), op.getN()),
         /*withElseRegion=*/true);
@@ -207,13 +220,14 @@ struct Epilogue {
     Value second = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr,
                                        ValueRange{ir.c32(1)});
     Value x1 = finish(v1, [&] { return second; }, row,
-                      math.touchesMemory() ? ir.add(col, ir.c32(1)) : Value());
-    Value x0 = finish(v0, [&] { return addr; }, row, col);
+                      math.touchesMemory() ? ir.add(col, ir.c32(1)) : Value(), Value(),
+                      scalesApplied);
+    Value x0 = finish(v0, [&] { return addr; }, row, col, Value(), scalesApplied);
     LLVM::StoreOp::create(b, loc, pair(x0, x1), addr, /*alignment=*/2 * cb);
     b.setInsertionPointToStart(&both.getElseRegion().front());
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, col, op.getN()), [&] {
-      LLVM::StoreOp::create(b, loc, single(finish(v0, [&] { return addr; }, row, col)),
-                            addr, /*alignment=*/cb);
+      Value x0 = finish(v0, [&] { return addr; }, row, col, Value(), scalesApplied);
+      LLVM::StoreOp::create(b, loc, single(x0), addr, /*alignment=*/cb);
     });
   }
 
@@ -549,11 +563,19 @@ void Epilogue::storeFromTensorMemory() {
   // row 32 w + l, columns c .. c + 31 of the chunk as values 0 .. 31
   // (Isa.h, kTcgen05Ld32x32bAccumulator). Each thread stores its row's
   // columns two at a time, as the wgmma epilogue does.
+  //
+  // FP8 scale vectors: a thread's row is one row of A, so its scale_a
+  // joins alpha once (rowFactorAt); the chunk's column scales are the same
+  // for every lane (one address a column: one transaction a warp), loaded
+  // clamped to N (this path takes the tiles over N's edge) ahead of the
+  // chunk's tcgen05.ld. Each value: 2 multiplies.
   const AccumulatorLayout &frag = isaFor(s.arch).mma.accumulator;
   int64_t chunkCols = std::min<int64_t>(isa::kTmemLoadColumns, s.blockN());
   auto vecType = VectorType::get({chunkCols}, ir.f32);
   Value row = ir.add(op.getM0(), ir.add(ir.mul(warp, ir.c32(frag.warpRows)), lane));
   Value rowInside = ir.cmp(arith::CmpIPredicate::ult, row, op.getM());
+  bool scalesAhead = math.hasScaleVectors();
+  Value factor = scalesAhead ? rowFactorAt(row) : alpha;
   for (int64_t chunk = 0; chunk < s.blockN() / chunkCols; ++chunk) {
     // Every lane loads (the load is collective over the warp); only rows
     // inside M store.
@@ -562,8 +584,11 @@ void Epilogue::storeFromTensorMemory() {
                                      chunkCols);
     auto value = [&](int64_t i) {
       Value v = LLVM::ExtractElementOp::create(b, loc, values, ir.c32(i));
-      if (Value alpha = op.getAlpha())
-        v = arith::MulFOp::create(b, loc, v, alpha);
+      if (factor)
+        v = arith::MulFOp::create(b, loc, v, factor);
+      if (Value scale = math.colScaleAt(
+              ir.add(op.getN0(), ir.c32(chunk * chunkCols + frag.valueColumn(i)))))
+        v = arith::MulFOp::create(b, loc, v, scale);
       return v;
     };
     ir.ifThen(rowInside, [&] {
@@ -571,7 +596,7 @@ void Epilogue::storeFromTensorMemory() {
         Value col = ir.add(op.getN0(), ir.c32(chunk * chunkCols + frag.valueColumn(i)));
         Value addr = cAddress(row, col);
         Value v0 = value(i), v1 = value(i + 1);
-        storeTwoColumns(addr, row, col, v0, v1);
+        storeTwoColumns(addr, row, col, v0, v1, scalesAhead);
       }
     });
   }
@@ -605,8 +630,32 @@ void Epilogue::storeTensorMemoryThroughTma() {
   if (op.getBeta())
     rowStart = cAddress(row, op.getN0());
   auto unitType = VectorType::get({unitValues}, outType);
+  // FP8 scale vectors, as storeFromTensorMemory: the row's scale joins
+  // alpha once. A chunk's column scales are the same for every lane: they
+  // are spread over the warp, lane L loading pairs L, L + 32, .. of the
+  // chunk (one 8-byte load each, no clamp: a tile here lies inside N,
+  // storeTmaOrDirect) ahead of the chunk's tcgen05.ld, drain and barrier,
+  // and each value takes its column's from the lane that holds it
+  // (shfl.sync.idx). Every lane loading the whole chunk instead let ptxas
+  // hoist all of a tile's loads (read-only, so free to move) ahead of the
+  // first chunk: 253 registers where this takes 100.
+  bool scalesAhead = math.hasScaleVectors();
+  Value factor = scalesAhead ? rowFactorAt(row) : alpha;
+  int64_t chunkPairs = chunkCols / 2;
+  int64_t pairLanes = std::min<int64_t>(chunkPairs, kWarpSize);
+  SmallVector<int64_t> pairOffsets;
+  for (int64_t p = 0; p < chunkPairs; p += pairLanes)
+    pairOffsets.push_back(2 * p);
+  Value lanePair = pairLanes == kWarpSize ? lane : ir.remU(lane, ir.c32(pairLanes));
   for (int64_t chunk = 0; chunk < chunks; ++chunk) {
     Value buffer = ir.sharedAt(op.getBuffer(), (chunk % buffers) * chunkBytes);
+    SmallVector<Value> spread = math.colScalePairsAt(
+        ir.add(op.getN0(), ir.add(ir.c32(chunk * chunkCols), ir.mul(lanePair, ir.c32(2)))),
+        pairOffsets);
+    auto colScale = [&](int64_t i) {
+      int64_t pair = i / 2;
+      return ir.shuffleIdx(spread[2 * (pair / pairLanes) + i % 2], ir.c32(pair % pairLanes));
+    };
     Value values = AccLoadOp::create(b, loc, VectorType::get({chunkCols}, ir.f32),
                                      ir.add(op.getAcc(), ir.c32(chunk * chunkCols)),
                                      chunkCols);
@@ -620,8 +669,10 @@ void Epilogue::storeTensorMemoryThroughTma() {
       for (int64_t e = 0; e < unitValues; ++e) {
         int64_t i = unit * unitValues + e;
         Value x = LLVM::ExtractElementOp::create(b, loc, values, ir.c32(frag.valueColumn(i)));
-        if (Value alpha = op.getAlpha())
-          x = arith::MulFOp::create(b, loc, x, alpha);
+        if (factor)
+          x = arith::MulFOp::create(b, loc, x, factor);
+        if (!spread.empty())
+          x = arith::MulFOp::create(b, loc, x, colScale(i));
         Value colInTile = ir.c32(chunk * chunkCols + i);
         Value inside, col;
         if (op.getBeta() || math.touchesMemory()) {
@@ -634,7 +685,7 @@ void Epilogue::storeTensorMemoryThroughTma() {
                      return LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, rowStart,
                                                 ValueRange{colInTile});
                    },
-                   row, col, inside);
+                   row, col, inside, scalesAhead);
         v = LLVM::InsertElementOp::create(b, loc, v, x, ir.c32(e));
       }
       Value swizzled = ir.mul(arith::XOrIOp::create(b, loc, ir.c32(unit), rowPhase),
@@ -666,7 +717,7 @@ void Epilogue::storeTmaOrDirect() {
   Value n = op.getN();
   bool tmem = isaFor(s.arch).hasTmem;
   Value overEdge = ir.cmp(arith::CmpIPredicate::ugt, ir.add(op.getN0(), ir.c32(s.blockN())), n);
-  colTilesInsideN = !tmem && math.hasColScale();
+  colTilesInsideN = math.hasColScale();
   Value ragged =
       colTilesInsideN
           ? overEdge
@@ -724,10 +775,7 @@ void Epilogue::storeThroughTma() {
     for (int64_t block = 0; block < blocks; ++block)
       for (int64_t h = 0; h < frag.halves; ++h) {
         Value row = ir.add(ir.add(blockRow(block), rowInGroup), ir.c32(frag.halfRows * h));
-        Value factor = alpha;
-        if (Value scale = math.rowScaleAt(row))
-          factor = factor ? arith::MulFOp::create(b, loc, factor, scale).getResult() : scale;
-        rowFactor.push_back(factor);
+        rowFactor.push_back(rowFactorAt(row));
       }
   int64_t blocksPerChunk = chunkCols / frag.blockColumns;
   // The column scales of chunks first .. end - 1 (held), indexed by the

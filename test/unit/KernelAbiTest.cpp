@@ -137,8 +137,10 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // swab_32x128_sk2, swab_16x128_coop, 64x64_sk2, 128x64_ws, 64x128_pp}; three swap_ab),
   // and 2 block-scaled small-M specs (session 15: h200_fp8_e4m3_blockscale_64x128_pp_ss, _64x128_ws_sk2),
   // and 1 block-scaled spec on three consumer warpgroups (session 16:
-  // h200_fp8_e4m3_blockscale_192x128_ws).
-  EXPECT_EQ(checked, 157);
+  // h200_fp8_e4m3_blockscale_192x128_ws),
+  // and 1 sm_100a FP8 spec with per-row/column scales (issue 14, session
+  // 24: b200_fp8_e4m3_rowcol_128x256).
+  EXPECT_EQ(checked, 158);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box

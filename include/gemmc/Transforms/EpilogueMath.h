@@ -54,6 +54,10 @@ public:
   /// the stores, then pass `scalesApplied` to apply().
   Value rowScaleAt(Value row);
 
+  /// scale_b[col] (col clamped to N), or a null value without a column
+  /// scale: for a caller outside the TMA path, where a tile may cross N.
+  Value colScaleAt(Value col);
+
   /// scale_b[c], scale_b[c + 1] for each pair c = first + offsets[i] (2 x
   /// offsets.size() values; none without a column scale): one 64-bit
   /// address, scale_b + first, and one 8-byte load a pair at a constant
