@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# bench/lead24/build_cubins.sh ROUND: session 24's round ROUND (s1) kernels into build/cubins-ROUND, by this tree's
+# compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
+set -euo pipefail
+round=${1:?round (s1)}
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
+out=build/cubins-$round
+cubins_fresh "$out" '*.yaml'
+mkdir -p "$out/ptx"
+case $round in
+s1)
+  # cube4096: the FP8 bundles' 128x128 pingpong kernels and the block-scaled 128x256 kernel, each beside its 2x1
+  # multicast twin (session 22's round r1: the twins lost 3-4% and 11%).
+  build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
+  build "$gemmc" bench/lead22/pt_pp_2x1.yaml pt_pp_2x1
+  build "$gemmc" specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml rc_pp
+  build "$gemmc" bench/lead22/rc_pp_2x1.yaml rc_pp_2x1
+  build "$gemmc" specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml bs
+  build "$gemmc" bench/lead22/bs_2x1.yaml bs_2x1
+  cp bench/lead22/r1.yaml "$out/"
+  ;;
+*) echo "unknown round $round"; exit 1 ;;
+esac
