@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/lead24/build_cubins.sh ROUND: session 24's round ROUND (s1) kernels into build/cubins-ROUND, by this tree's
+# bench/lead24/build_cubins.sh ROUND: session 24's round ROUND (s1, s2) kernels into build/cubins-ROUND, by this tree's
 # compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
 set -euo pipefail
 round=${1:?round (s1)}
@@ -17,6 +17,17 @@ s1)
   build "$gemmc" bench/lead22/rc_pp_2x1.yaml rc_pp_2x1
   build "$gemmc" specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml bs
   build "$gemmc" bench/lead22/bs_2x1.yaml bs_2x1
+  cp bench/lead22/r1.yaml "$out/"
+  ;;
+s2)
+  # The 2x1 twins with groups of 4 and 2 cluster rows (8 and 4 tile rows) beside main's kernels and the g8 twin.
+  build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
+  build "$gemmc" bench/lead22/pt_pp_2x1.yaml pt_pp_2x1
+  build "$gemmc" specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml rc_pp
+  build "$gemmc" specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml bs
+  for k in pt_pp rc_pp bs; do
+    for g in 4 2; do build "$gemmc" bench/lead24/${k}_2x1_g$g.yaml ${k}_2x1_g$g; done
+  done
   cp bench/lead22/r1.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 1 ;;
