@@ -565,10 +565,10 @@ void Epilogue::storeFromTensorMemory() {
   // columns two at a time, as the wgmma epilogue does.
   //
   // FP8 scale vectors: a thread's row is one row of A, so its scale_a
-  // joins alpha once (rowFactorAt); the chunk's column scales are the same
-  // for every lane (one address a column: one transaction a warp), loaded
-  // clamped to N (this path takes the tiles over N's edge) ahead of the
-  // chunk's tcgen05.ld. Each value: 2 multiplies.
+  // joins alpha once (rowFactorAt); each value's column scale is loaded
+  // with the column clamped to N (this path takes the tiles over N's edge),
+  // the same address in every lane: one transaction a warp. Each value: 2
+  // multiplies.
   const AccumulatorLayout &frag = isaFor(s.arch).mma.accumulator;
   int64_t chunkCols = std::min<int64_t>(isa::kTmemLoadColumns, s.blockN());
   auto vecType = VectorType::get({chunkCols}, ir.f32);
@@ -632,13 +632,14 @@ void Epilogue::storeTensorMemoryThroughTma() {
   auto unitType = VectorType::get({unitValues}, outType);
   // FP8 scale vectors, as storeFromTensorMemory: the row's scale joins
   // alpha once. A chunk's column scales are the same for every lane: they
-  // are spread over the warp, lane L loading pairs L, L + 32, .. of the
-  // chunk (one 8-byte load each, no clamp: a tile here lies inside N,
+  // are spread over the warp, lane L loading pair L of the chunk (L mod
+  // the chunk's pairs where it has fewer than 32, and L + 32 .. where it
+  // has more; one 8-byte load each, no clamp: a tile here lies inside N,
   // storeTmaOrDirect) ahead of the chunk's tcgen05.ld, drain and barrier,
   // and each value takes its column's from the lane that holds it
   // (shfl.sync.idx). Every lane loading the whole chunk instead let ptxas
   // hoist all of a tile's loads (read-only, so free to move) ahead of the
-  // first chunk: 253 registers where this takes 100.
+  // first chunk: 253 registers on the 128x256 tile where this takes 150.
   bool scalesAhead = math.hasScaleVectors();
   Value factor = scalesAhead ? rowFactorAt(row) : alpha;
   int64_t chunkPairs = chunkCols / 2;
@@ -709,8 +710,9 @@ void Epilogue::storeTmaOrDirect() {
   // column of tiles, only when N x bytes is not a multiple of 16) store
   // from registers.
   //
-  // A kernel with per-column scales on sm_90a (fp8s) sends every tile over
-  // N's edge there: the TMA path then sees only tiles inside N, whose
+  // A kernel with per-column scales (sm_90a since fp8s, sm_100a since
+  // session 24) sends every tile over N's edge there: the TMA path then
+  // sees only tiles inside N, whose
   // column scales load from one address and constant offsets, no clamp
   // (colScalePairsAt). Only the last column of tiles, and only
   // when N is not a multiple of the tile, pays the register stores.
