@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/lead24/build_cubins.sh ROUND: session 24's round ROUND (s1, s2) kernels into build/cubins-ROUND, by this tree's
+# bench/lead24/build_cubins.sh ROUND: session 24's round ROUND (s1-s3) kernels into build/cubins-ROUND, by this tree's
 # compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
 set -euo pipefail
 round=${1:?round (s1)}
@@ -27,6 +27,17 @@ s2)
   build "$gemmc" specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml bs
   for k in pt_pp rc_pp bs; do
     for g in 4 2; do build "$gemmc" bench/lead24/${k}_2x1_g$g.yaml ${k}_2x1_g$g; done
+  done
+  cp bench/lead22/r1.yaml "$out/"
+  ;;
+s3)
+  # The per-tensor 128x128 pingpong kernel and its 2x1 twin with 6 (auto), 5 and 4 stages: does the twin's loss grow
+  # as the ring's slack shrinks?
+  build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
+  build "$gemmc" bench/lead22/pt_pp_2x1.yaml pt_pp_2x1
+  for st in 5 4; do
+    build "$gemmc" bench/lead24/pt_pp_s$st.yaml pt_pp_s$st
+    build "$gemmc" bench/lead24/pt_pp_2x1_s$st.yaml pt_pp_2x1_s$st
   done
   cp bench/lead22/r1.yaml "$out/"
   ;;
