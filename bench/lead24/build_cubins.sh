@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/lead24/build_cubins.sh ROUND: session 24's round ROUND (s1-s3) kernels into build/cubins-ROUND, by this tree's
+# bench/lead24/build_cubins.sh ROUND: session 24's round ROUND (s1-s4) kernels into build/cubins-ROUND, by this tree's
 # compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
 set -euo pipefail
 round=${1:?round (s1)}
@@ -39,6 +39,13 @@ s3)
     build "$gemmc" bench/lead24/pt_pp_s$st.yaml pt_pp_s$st
     build "$gemmc" bench/lead24/pt_pp_2x1_s$st.yaml pt_pp_2x1_s$st
   done
+  cp bench/lead22/r1.yaml "$out/"
+  ;;
+s4)
+  # The block-scaled 128x256 kernel (cube4096's) in other tile orders, beside the per-tensor pingpong kernel.
+  build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
+  build "$gemmc" specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml bs
+  for t in g4 g2 g1 n8 n4; do build "$gemmc" bench/lead24/bs_$t.yaml bs_$t; done
   cp bench/lead22/r1.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 1 ;;
