@@ -156,9 +156,9 @@ Value EpilogueMath::apply(Value x, Value row, Value col, Value inside,
   };
   // FP8 scale vectors (issue 14): f32, one per row of A / column of B.
   if (rowScale && !scalesApplied)
-    x = arith::MulFOp::create(b, loc, x, element(rowScale, ir.f32, row, m));
+    x = arith::MulFOp::create(b, loc, x, rowScaleAt(row));
   if (colScale && !scalesApplied)
-    x = arith::MulFOp::create(b, loc, x, element(colScale, ir.f32, col, n));
+    x = arith::MulFOp::create(b, loc, x, colScaleAt(col));
   if (bias) {
     // One value per row (length M) or per column (length N).
     bool perRow = s.epilogue.bias == Bias::Row;
