@@ -14,7 +14,11 @@
 //     barrier, gemmc.acc_release arrives on its empty barrier (every
 //     epilogue thread), with tcgen05.fence around the thread syncs;
 //   - tensor memory: tcgen05.alloc / relinquish_alloc_permit / dealloc by
-//     one warp, tcgen05.ld .32x32b (32 columns, then tcgen05.wait::ld).
+//     one warp, tcgen05.ld .32x32b (32 columns, then tcgen05.wait::ld);
+//
+//   - block scaling (gemmc.acc_fold): the epilogue warpgroup folds each K
+//     tile's partial into the f32 sum in tensor memory with the tile's
+//     block scales (their layouts: BlockScales.h).
 //
 //   - a CTA pair (cta_group::2, lib/Target's mmaCtaGroup): the leader's
 //     thread issues M = 256 MMAs over both CTAs' shared memory and commits
@@ -36,6 +40,7 @@
 // shared_fence).
 //
 //===----------------------------------------------------------------------===//
+#include "BlockScales.h"
 #include "TmaRing.h"
 #include "gemmc/Conversion/GemmcToNVVM.h"
 #include "gemmc/Spec/KernelAbi.h"
@@ -243,6 +248,36 @@ Value warpLanes(KernelIR &ir) {
   return ir.mul(quarter, ir.c32(isa::kTmemWarpLanes << isa::kTmemLaneShift));
 }
 
+/// tcgen05.ld .32x32b.x`count` of the warp's rows from `at` (a column
+/// address plus warpLanes), not waited for: `count` raw 32-bit values.
+Value tmemLoad(KernelIR &ir, Value at, int64_t count) {
+  MLIRContext *ctx = ir.b.getContext();
+  return NVVM::Tcgen05LdOp::create(
+      ir.b, ir.loc, VectorType::get({count}, ir.i32), /*pack=*/nullptr,
+      NVVM::Tcgen05LdStShapeAttr::get(ctx, NVVM::Tcgen05LdStShape::SHAPE_32X32B),
+      tmemPointer(ir, at), /*offset=*/Value());
+}
+
+/// tcgen05.st .32x32b of the f32 vector `values` to the warp's rows from
+/// column address `acc`, not waited for.
+void tmemStore(KernelIR &ir, Value acc, Value values) {
+  MLIRContext *ctx = ir.b.getContext();
+  auto type = cast<VectorType>(values.getType());
+  Value lanes = warpLanes(ir);
+  Value bits = LLVM::BitcastOp::create(
+      ir.b, ir.loc, VectorType::get({type.getNumElements()}, ir.i32), values);
+  NVVM::Tcgen05StOp::create(
+      ir.b, ir.loc, /*unpack=*/nullptr,
+      NVVM::Tcgen05LdStShapeAttr::get(ctx, NVVM::Tcgen05LdStShape::SHAPE_32X32B),
+      tmemPointer(ir, ir.add(acc, lanes)), bits, /*offset=*/Value());
+}
+
+/// tcgen05.wait::ld or ::st: this thread's earlier loads (stores) are done.
+void tmemWait(KernelIR &ir, NVVM::Tcgen05WaitKind kind) {
+  NVVM::Tcgen05WaitOp::create(ir.b, ir.loc,
+                              NVVM::Tcgen05WaitKindAttr::get(ir.b.getContext(), kind));
+}
+
 /// gemmc.acc_load -> tcgen05.fence::after_thread_sync, tcgen05.ld
 /// .32x32b.x`count` at the warp's lanes (32 (warp % 4), in the address's
 /// lane field), tcgen05.wait::ld, and the values as f32.
@@ -255,17 +290,10 @@ struct AccLoadLowering : OpRewritePattern<AccLoadOp> {
         !result.getElementType().isF32())
       return rewriter.notifyMatchFailure(op, "acc_load gives a vector of `count` f32");
     KernelIR ir(rewriter, op.getLoc());
-    MLIRContext *ctx = rewriter.getContext();
     Value lanes = warpLanes(ir);
     tcgen05Fence(ir, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
-    auto raw = VectorType::get({count}, ir.i32);
-    Value bits = NVVM::Tcgen05LdOp::create(
-        rewriter, op.getLoc(), raw, /*pack=*/nullptr,
-        NVVM::Tcgen05LdStShapeAttr::get(ctx, NVVM::Tcgen05LdStShape::SHAPE_32X32B),
-        tmemPointer(ir, ir.add(op.getAcc(), lanes)), /*offset=*/Value());
-    NVVM::Tcgen05WaitOp::create(
-        rewriter, op.getLoc(),
-        NVVM::Tcgen05WaitKindAttr::get(ctx, NVVM::Tcgen05WaitKind::LOAD));
+    Value bits = tmemLoad(ir, ir.add(op.getAcc(), lanes), count);
+    tmemWait(ir, NVVM::Tcgen05WaitKind::LOAD);
     rewriter.replaceOpWithNewOp<LLVM::BitcastOp>(op, result, bits);
     return success();
   }
@@ -280,18 +308,96 @@ struct AccStoreLowering : OpRewritePattern<AccStoreOp> {
     if (!values || !values.getElementType().isF32())
       return rewriter.notifyMatchFailure(op, "acc_store takes a vector of f32");
     KernelIR ir(rewriter, op.getLoc());
-    MLIRContext *ctx = rewriter.getContext();
+    tmemStore(ir, op.getAcc(), op.getValues());
+    tmemWait(ir, NVVM::Tcgen05WaitKind::STORE);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// gemmc.acc_fold -> for each chunk of the tile's columns (32, or the
+/// largest power of two that divides a narrower BLOCK_N, so that no chunk
+/// crosses a 128-column scale block): tcgen05.ld of the partial's and the
+/// sum's chunk (not the sum's with `first`), one wait::ld, per value
+/// sum = fma(part, sa x sb, sum) (first: part x (sa x sb)), tcgen05.st of
+/// the chunk; one wait::st after the last. The
+/// thread's A scale (its row) and each B block's scale are invariant loads,
+/// multiplied once a block.
+struct AccFoldLowering : OpRewritePattern<AccFoldOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AccFoldOp op, PatternRewriter &rewriter) const override {
+    const KernelSpec &s = op.getSchedule().getSpec();
+    int64_t columns = s.blockN();
+    int64_t width = std::min<int64_t>(kWarpSize, columns & -columns);
+    if (columns % 16 != 0)
+      return rewriter.notifyMatchFailure(op, "BLOCK_N is a multiple of 16 (tcgen05.mma's N)");
+    KernelIR ir(rewriter, op.getLoc());
+    Location loc = op.getLoc();
+    // This thread's row: lane l of warp w holds row 32 (w % 4) + l.
+    Value warp = ir.divU(ir.threadId(), ir.c32(kWarpSize));
+    Value quarter = ir.remU(warp, ir.c32(isa::kTmemLanes / isa::kTmemWarpLanes));
+    Value lane = ir.remU(ir.threadId(), ir.c32(kWarpSize));
+    Value quarterRow = ir.mul(quarter, ir.c32(isa::kTmemWarpLanes));
+    Value rowInTile = ir.add(quarterRow, lane);
+    Value row = ir.add(op.getM0(), rowInTile);
     Value lanes = warpLanes(ir);
-    Value bits = LLVM::BitcastOp::create(
-        rewriter, op.getLoc(), VectorType::get({values.getNumElements()}, ir.i32),
-        op.getValues());
-    NVVM::Tcgen05StOp::create(
-        rewriter, op.getLoc(), /*unpack=*/nullptr,
-        NVVM::Tcgen05LdStShapeAttr::get(ctx, NVVM::Tcgen05LdStShape::SHAPE_32X32B),
-        tmemPointer(ir, ir.add(op.getAcc(), lanes)), bits, /*offset=*/Value());
-    NVVM::Tcgen05WaitOp::create(
-        rewriter, op.getLoc(),
-        NVVM::Tcgen05WaitKindAttr::get(ctx, NVVM::Tcgen05WaitKind::STORE));
+    Value kt64 = ir.zext64(op.getKTile());
+    Value m64 = ir.zext64(op.getM());
+    Value aPlane = arith::MulIOp::create(rewriter, loc, kt64, m64);
+    Value lastRow = ir.sub(op.getM(), ir.c32(1));
+    Value sa = loadScale(ir, op.getScaleA(), aScaleIndex(ir, aPlane, row, lastRow));
+    Value bStride64 = bScaleStride(ir, op.getK());
+    Value lastBlock = lastScaleBlock(ir, op.getN());
+    Value firstBlock = ir.divU(op.getN0(), ir.c32(kScaleBlock));
+    // A tile of whole blocks, or inside one (n0 a multiple of BLOCK_N),
+    // knows each chunk's block from its offset; another may start inside a
+    // block, so each chunk finds its own.
+    bool blockAligned = columns % kScaleBlock == 0 || kScaleBlock % columns == 0;
+    llvm::DenseMap<int64_t, Value> factors;
+    auto factorAt = [&](int64_t offset) {
+      int64_t key = blockAligned ? offset / kScaleBlock : offset;
+      Value &f = factors[key];
+      if (!f) {
+        Value block = blockAligned ? ir.add(firstBlock, ir.c32(key))
+                                   : ir.divU(ir.add(op.getN0(), ir.c32(offset)),
+                                             ir.c32(kScaleBlock));
+        Value index = bScaleIndex(ir, block, lastBlock, bStride64, kt64);
+        Value sb = loadScale(ir, op.getScaleB(), index);
+        f = LLVM::FMulOp::create(rewriter, loc, sa, sb);
+      }
+      return f;
+    };
+    SmallVector<Value> chunkFactors;
+    for (int64_t offset = 0; offset < columns; offset += width)
+      chunkFactors.push_back(factorAt(offset));
+    auto chunkType = VectorType::get({width}, ir.f32);
+    tcgen05Fence(ir, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
+    for (int64_t offset = 0; offset < columns; offset += width) {
+      Value f = chunkFactors[offset / width];
+      Value partAt = ir.add(op.getPart(), ir.c32(offset));
+      Value sumAt = ir.add(op.getSum(), ir.c32(offset));
+      Value partBits = tmemLoad(ir, ir.add(partAt, lanes), width);
+      Value sumBits = op.getFirst() ? Value() : tmemLoad(ir, ir.add(sumAt, lanes), width);
+      tmemWait(ir, NVVM::Tcgen05WaitKind::LOAD);
+      Value part = LLVM::BitcastOp::create(rewriter, loc, chunkType, partBits);
+      Value sum = sumBits ? LLVM::BitcastOp::create(rewriter, loc, chunkType, sumBits).getResult()
+                          : Value();
+      Value folded = LLVM::PoisonOp::create(rewriter, loc, chunkType);
+      for (int64_t i = 0; i < width; ++i) {
+        Value at = ir.c32(i);
+        Value p = LLVM::ExtractElementOp::create(rewriter, loc, part, at);
+        Value v;
+        if (sum) {
+          Value old = LLVM::ExtractElementOp::create(rewriter, loc, sum, at);
+          v = LLVM::FMAOp::create(rewriter, loc, p, f, old);
+        } else {
+          v = LLVM::FMulOp::create(rewriter, loc, p, f);
+        }
+        folded = LLVM::InsertElementOp::create(rewriter, loc, folded, v, at);
+      }
+      tmemStore(ir, sumAt, folded);
+    }
+    tmemWait(ir, NVVM::Tcgen05WaitKind::STORE);
     rewriter.eraseOp(op);
     return success();
   }
@@ -423,6 +529,7 @@ void mlir::gemmc::populateSm100aPatterns(RewritePatternSet &patterns,
                AccBaseLowering,     // gemmc.acc_base
                AccFreeLowering,     // gemmc.acc_free
                AccLoadLowering,     // gemmc.acc_load
-               AccStoreLowering>(   // gemmc.acc_store
+               AccStoreLowering,    // gemmc.acc_store
+               AccFoldLowering>(    // gemmc.acc_fold (scale: block)
       ctx);
 }

@@ -14,11 +14,10 @@
 // arrival on the stage's full barrier when they land) and the consumers
 // read theirs there after the stage's wait (gemmc.staged_scales).
 //
-// The scales' memory layouts are cuBLASLt's (docs/abi.md): A's M-major,
-// scale_a[kb * M + row]; B's K-major with the K-block count rounded up to
-// kScaleBlockKAlign, scale_b[nb * align4(ceil(K / 128)) + kb].
+// The scales' memory layouts are cuBLASLt's (BlockScales.h, docs/abi.md).
 //
 //===----------------------------------------------------------------------===//
+#include "BlockScales.h"
 #include "TmaRing.h"
 #include "gemmc/Conversion/GemmcToNVVM.h"
 #include "gemmc/Dialect/Gemmc/Utils/KernelIR.h"
@@ -27,17 +26,6 @@ using namespace mlir;
 using namespace mlir::gemmc;
 
 namespace {
-
-/// One f32 of a scale array, `index` (i64) elements in. Invariant: the
-/// scales do not change while the kernel runs, so the load takes the
-/// read-only path (ld.global.nc) and may move above the mainloop's waits.
-Value loadScale(KernelIR &ir, Value base, Value index) {
-  Value at = LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, ir.f32, base,
-                                 ValueRange{index});
-  return LLVM::LoadOp::create(ir.b, ir.loc, ir.f32, at, /*alignment=*/4,
-                              /*isVolatile=*/false, /*isNonTemporal=*/false,
-                              /*isInvariant=*/true);
-}
 
 /// The row of this thread within its warpgroup's accumulator fragment (its
 /// first row half). One op per statement throughout: the IR's order must
@@ -49,40 +37,6 @@ Value fragmentRow(KernelIR &ir, const AccumulatorLayout &frag) {
   Value lane = ir.remU(tid, ir.c32(kWarpSize));
   Value warpRow = ir.mul(warp, ir.c32(frag.warpRows));
   return ir.add(warpRow, ir.divU(lane, ir.c32(frag.lanesPerRow)));
-}
-
-/// B's K-block stride (i64): the K-block count rounded up to
-/// kScaleBlockKAlign.
-Value bScaleStride(KernelIR &ir, Value k) {
-  Value kBlocks = ir.ceilDiv(k, kScaleBlock);
-  Value bGroups = ir.ceilDiv(kBlocks, kScaleBlockKAlign);
-  Value bStride = ir.mul(bGroups, ir.c32(kScaleBlockKAlign));
-  return ir.zext64(bStride);
-}
-
-/// The last of B's scale blocks along N.
-Value lastScaleBlock(KernelIR &ir, Value n) {
-  Value nBlocks = ir.ceilDiv(n, kScaleBlock);
-  return ir.sub(nBlocks, ir.c32(1));
-}
-
-/// A's scale of row `row` (clamped to `lastRow`, M - 1) of the K tile whose
-/// plane of M row scales starts at `aPlane` (i64: K tile x M): the index
-/// (i64) gemmc.block_scales loads and gemmc.stage_scales copies.
-Value aScaleIndex(KernelIR &ir, Value aPlane, Value row, Value lastRow) {
-  Value clamped = ir.minU(row, lastRow);
-  Value row64 = ir.zext64(clamped);
-  return arith::AddIOp::create(ir.b, ir.loc, aPlane, row64);
-}
-
-/// B's scale of N block `block` (clamped to `lastBlock`) and K tile `kt64`
-/// (i64), the blocks `bStride64` (bScaleStride) apart.
-Value bScaleIndex(KernelIR &ir, Value block, Value lastBlock, Value bStride64,
-                  Value kt64) {
-  Value nb = ir.minU(block, lastBlock);
-  Value nb64 = ir.zext64(nb);
-  Value plane = arith::MulIOp::create(ir.b, ir.loc, nb64, bStride64);
-  return arith::AddIOp::create(ir.b, ir.loc, plane, kt64);
 }
 
 /// gemmc.block_scales -> the thread's A scales (one per fragment row half)

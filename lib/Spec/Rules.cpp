@@ -37,8 +37,8 @@ static const RuleInfo kRules[] = {
                        "wgmma need both operands K-major)"},
     {"scale", "operand scales dequantize FP8 operands: a per tensor or per "
               "row, b per tensor or per column; c per tensor exactly on an "
-              "FP8 output; block scaling (a and b together) on sm_90a with "
-              "BLOCK_K = 128"},
+              "FP8 output; block scaling (a and b together) on sm_90a and "
+              "sm_100a with BLOCK_K = 128"},
     {"mma-shape", "the tile is a whole number of MMA instructions"},
     {"kernel-schedule", "the kernel schedule fits the tile, loads and tile "
                         "scheduler"},
@@ -221,10 +221,21 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
   if (isaFor(s.arch).hasTmem) {
     // One fp32 column per accumulator column. A CTA with several tiles
     // (persistent) double-buffers them when both fit in tensor memory.
+    int64_t columns = isaFor(s.arch).tmemColumns();
     bool severalTiles = s.tileScheduler.kind != TileSchedulerKind::DataParallel;
-    r.accBuffers = severalTiles && 2 * s.blockN() <= isaFor(s.arch).tmemColumns() ? 2 : 1;
-    r.tmemColumns = std::max<int64_t>(isa::kTmemMinAllocColumns,
-                                      llvm::PowerOf2Ceil(r.accBuffers * s.blockN()));
+    if (s.blockScaled()) {
+      // The MMA writes each K tile's partial into a buffer of its own, and
+      // the epilogue warpgroup folds it into the f32 sum (one more buffer)
+      // with the tile's block scales: two partials let the MMAs of K tile
+      // k + 1 run under the fold of k.
+      r.foldBuffers = 1;
+      r.accBuffers = (2 + r.foldBuffers) * s.blockN() <= columns ? 2 : 1;
+    } else {
+      r.accBuffers = severalTiles && 2 * s.blockN() <= columns ? 2 : 1;
+    }
+    r.tmemColumns = std::max<int64_t>(
+        isa::kTmemMinAllocColumns,
+        llvm::PowerOf2Ceil((r.accBuffers + r.foldBuffers) * s.blockN()));
     // Each buffer has a full and an empty mbarrier (MMA -> epilogue and
     // back), and tcgen05.alloc writes the base address to a shared word.
     r.barrierBytes += Isa::stageBarrierBytes(r.accBuffers) + isa::kTmemSlotBytes;
@@ -603,18 +614,9 @@ void checkBlockScale(const KernelSpec &s, Sink &out) {
   }
   if (!isFP8(s.a.element) || !isFP8(s.b.element))
     return; // reported above
-  // The fold runs on the wgmma fragment in registers; mma.sync and tcgen05
-  // would need their own.
-  if (s.arch != Arch::SM90a) {
-    out.push_back(Violation{
-        "not-implemented", "operands.a.scale",
-        formatv("scale: block is not implemented on {0} (only sm_90a's "
-                "wgmma mainloop folds each K tile's sum with its block "
-                "scales); use scale: tensor, or arch: sm_90a",
-                archName(s.arch))
-            .str()});
-    return;
-  }
+  // The fold runs on the MMA's accumulator of each K tile: sm_90a's wgmma
+  // fragment in registers, sm_100a's partial in tensor memory (read by the
+  // epilogue warpgroup). sm_80 has no FP8 MMA (arch-features).
   if (s.blockK() != kScaleBlock)
     add(out, "scale", "tile_shape",
         formatv("scale: block folds one K tile per scale block of {0}, but "
@@ -1063,6 +1065,13 @@ void checkFoldColumns(const KernelSpec &s, Sink &out) {
   if (!s.blockScaled())
     return fail("splits the MMAs of a block-scaled K tile, but the operands "
                 "are not scale: block",
+                "fold_columns: 0");
+  if (s.arch != Arch::SM90a)
+    return fail(formatv("splits a K tile's wgmma MMAs into parts that sm_90a's "
+                        "consumers fold from registers; {0} folds each K tile's "
+                        "whole partial from tensor memory",
+                        archName(s.arch))
+                    .str(),
                 "fold_columns: 0");
   if (s.kernelSchedule == KernelSchedule::Multistage)
     return fail("needs a consumer warpgroup that does not also refill the "

@@ -174,6 +174,13 @@ private:
   /// Accumulators in tensor memory (sm_100a): a TMA warp, an MMA warp and
   /// an epilogue warpgroup.
   void buildTensorMemoryRoles();
+  /// scale: block in tensor memory: the epilogue warpgroup's loop over a
+  /// piece's K steps from load number g, each waiting for the step's
+  /// partial (buffer g % accBuffers of the ring `partials`, from tensor
+  /// memory address `accBase`), folding it into the f32 sum at `sum`
+  /// (gemmc.acc_fold) and handing the buffer back; returns `sum`.
+  Value foldPartials(SmemLayoutAttr partials, Value accBase, Value sum, Value m0, Value n0,
+                     Value kBegin, Value kEnd, Value g, int64_t ctas);
   void namedBarrier(Value id, Value threads, bool arrive) {
     NamedBarrierOp::create(ir.b, ir.loc, id, threads, arrive);
   }
@@ -1272,6 +1279,14 @@ void WarpSpecializer::buildTensorMemoryRoles() {
   //
   // multistage: no TMA warp; the MMA thread loads too. A CTA pair: see
   // below.
+  //
+  // scale: block (res.foldBuffers): the accumulator ring carries K steps,
+  // not tiles: step gs's MMAs write a fresh partial into buffer
+  // gs % buffers, and the epilogue warpgroup folds each into the tile's f32
+  // sum (a buffer of its own, after the ring's) with the K tile's block
+  // scales, hands the buffer back, and after the tile's last step stores
+  // the sum. Two partials let the MMAs of step gs + 1 run under the fold
+  // of gs.
   OpBuilder &b = ir.b;
   MLIRContext *ctx = b.getContext();
   bool multistage = s.kernelSchedule == KernelSchedule::Multistage;
@@ -1336,6 +1351,11 @@ void WarpSpecializer::buildTensorMemoryRoles() {
     return ir.add(accBase, ir.mul(ir.remU(t, ir.c32(res.accBuffers)),
                                   ir.c32(s.blockN())));
   };
+  // scale: block: the f32 sum after the partials' buffers.
+  bool blockScaled = res.foldBuffers > 0;
+  Value sumAcc;
+  if (blockScaled)
+    sumAcc = ir.add(accBase, ir.c32(res.accBuffers * s.blockN()));
   auto roles = scf::IfOp::create(b, ir.loc, ir.andI(isLane0, isWarp(producerWarp)),
                                  /*withElseRegion=*/true);
   {
@@ -1382,7 +1402,10 @@ void WarpSpecializer::buildTensorMemoryRoles() {
         for (int64_t st = 0; st < layout.getStages(); ++st)
           ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, ir.c32(st), steps),
                     [&] { loadStep(ir.c32(st)); });
-      StageAcquireOp::create(b, ir.loc, t, op.getSmem(), accRing);
+      // scale: block: each K step's MMAs go to a partial buffer of their
+      // own (the ring's load gs), which the epilogue folds.
+      if (!blockScaled)
+        StageAcquireOp::create(b, ir.loc, t, op.getSmem(), accRing);
       Value acc = accOf(t);
       auto kLoop = scf::ForOp::create(b, ir.loc, ir.c32(0), ir.sub(kEnd, kBegin), ir.c32(1));
       {
@@ -1390,22 +1413,30 @@ void WarpSpecializer::buildTensorMemoryRoles() {
         b.setInsertionPointToStart(kLoop.getBody());
         Value step = kLoop.getInductionVar();
         Value gs = ir.add(g, step);
+        if (blockScaled)
+          StageAcquireOp::create(b, ir.loc, gs, op.getSmem(), accRing);
         StageWaitOp::create(b, ir.loc, gs, op.getSmem(), layout);
         Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, gs, op.getSmem(), layout);
-        Value intoAcc = ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0));
-        MmaIssueOp::create(b, ir.loc, acc, base, ir.sharedAt(base, layout.getBOffset()),
-                           intoAcc, op.getSchedule());
+        Value intoAcc = blockScaled
+                            ? arith::ConstantIntOp::create(b, ir.loc, /*value=*/0, /*width=*/1)
+                            : ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0));
+        Value bTile = ir.sharedAt(base, layout.getBOffset());
+        Value into = blockScaled ? accOf(gs) : acc;
+        MmaIssueOp::create(b, ir.loc, into, base, bTile, intoAcc, op.getSchedule());
         // The MMAs' completion releases the stage: a pair's leader for both
         // CTAs (ctas 2), else each CTA in every CTA of its cluster.
         StageReleaseOp::create(b, ir.loc, gs, op.getSmem(), s.clusterSize(), layout,
                                pair ? b.getI64IntegerAttr(ctas) : IntegerAttr());
+        if (blockScaled)
+          AccReadyOp::create(b, ir.loc, gs, op.getSmem(), accRing, ctas);
         if (multistage) {
           Value ahead = ir.add(step, ir.c32(layout.getStages()));
           ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, ahead, steps),
                     [&] { loadStep(ahead); });
         }
       }
-      AccReadyOp::create(b, ir.loc, t, op.getSmem(), accRing, ctas);
+      if (!blockScaled)
+        AccReadyOp::create(b, ir.loc, t, op.getSmem(), accRing, ctas);
       return ir.add(g, ir.sub(kEnd, kBegin));
     });
     // Epilogue warpgroup: wait for the tile's accumulator, store it, and
@@ -1414,14 +1445,17 @@ void WarpSpecializer::buildTensorMemoryRoles() {
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, tid, ir.c32(epilogueThreads)), [&] {
       forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd, Value g) {
         Value t = localTile(tile);
-        StageWaitOp::create(b, ir.loc, t, op.getSmem(), accRing);
+        if (!blockScaled)
+          StageWaitOp::create(b, ir.loc, t, op.getSmem(), accRing);
+        Value acc = blockScaled ? foldPartials(accRing, accBase, sumAcc, m0, n0, kBegin, kEnd, g,
+                                               ctas)
+                                : accOf(t);
         if (!streamK) {
-          epilogue(accOf(t), m0, n0);
+          epilogue(acc, m0, n0);
         } else {
           // The tile is stored by the piece that finishes it; the others
           // leave their partials in the workspace (gemmc.stream_k_fixup on
           // the accumulator's tensor-memory address).
-          Value acc = accOf(t);
           auto fixup = StreamKFixupOp::create(
               b, ir.loc, acc, tile, kBegin, kEnd, op.getFirstTile(), op.getTileStep(),
               kTiles, splitFirst, splitIterations, op.getWorkspace(), epilogueThreads,
@@ -1431,7 +1465,8 @@ void WarpSpecializer::buildTensorMemoryRoles() {
           epilogue(body->getArgument(0), m0, n0);
           YieldOp::create(b, ir.loc);
         }
-        AccReleaseOp::create(b, ir.loc, t, op.getSmem(), accRing, ctas);
+        if (!blockScaled)
+          AccReleaseOp::create(b, ir.loc, t, op.getSmem(), accRing, ctas);
         return ir.add(g, ir.sub(kEnd, kBegin));
       });
       drainStores();
@@ -1444,6 +1479,33 @@ void WarpSpecializer::buildTensorMemoryRoles() {
   ir.ifThen(isWarp(mmaWarp), [&] {
     AccFreeOp::create(b, ir.loc, accBase, res.tmemColumns, ctas);
   });
+}
+
+Value WarpSpecializer::foldPartials(SmemLayoutAttr partials, Value accBase, Value sum,
+                                    Value m0, Value n0, Value kBegin, Value kEnd, Value g,
+                                    int64_t ctas) {
+  OpBuilder &b = ir.b;
+  Value scaleA = EpilogueMath::kernelParam(op, abi, "scale_a");
+  Value scaleB = EpilogueMath::kernelParam(op, abi, "scale_b");
+  // The first step writes the sum (no read of the last tile's), the others
+  // add into it: the first is peeled (every piece has a K step).
+  auto foldStep = [&](Value step, bool first) {
+    Value gs = ir.add(g, step);
+    StageWaitOp::create(b, ir.loc, gs, op.getSmem(), partials);
+    Value buffer = ir.remU(gs, ir.c32(res.accBuffers));
+    Value part = ir.add(accBase, ir.mul(buffer, ir.c32(s.blockN())));
+    Value kTile = ir.add(kBegin, step);
+    auto fold = AccFoldOp::create(b, ir.loc, sum, part, scaleA, scaleB, m0, n0, kTile,
+                                  op.getM(), op.getN(), op.getK(), op.getSchedule());
+    fold.setFirst(first);
+    AccReleaseOp::create(b, ir.loc, gs, op.getSmem(), partials, ctas);
+  };
+  foldStep(ir.c32(0), /*first=*/true);
+  auto kLoop = scf::ForOp::create(b, ir.loc, ir.c32(1), ir.sub(kEnd, kBegin), ir.c32(1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(kLoop.getBody());
+  foldStep(kLoop.getInductionVar(), /*first=*/false);
+  return sum;
 }
 
 void WarpSpecializer::build() {

@@ -258,3 +258,111 @@ gpu.module @k6 [#nvvm.target<chip = "sm_100a">] {
     llvm.return
   }
 }
+
+// -----
+
+// Block scaling's fold (gemmc.acc_fold) of a 128x64 tile: the thread's row
+// is m0 + 32 (warp % 4) + lane; A's scale of it (clamped to M - 1) in K
+// tile kt's plane (kt x M), B's of the tile's block (n0 / 128, clamped) at
+// block x align4(ceil(K / 128)) + kt; their product is the factor of every
+// value. Two chunks of 32 columns (the lane field 32 (warp % 4) << 16 =
+// 2097152 a warp): the first K tile (`first`) reads only the partial and
+// writes part x factor; the others read the partial's and the sum's chunk
+// with one wait, and write fma(part, factor, sum). One wait::st at the end.
+
+// CHECK-LABEL: llvm.func @fold_first(
+// CHECK-SAME: %[[SUM:[a-z0-9]*]]: i32, %[[PART:[a-z0-9]*]]: i32, %[[SA:[a-z0-9]*]]: !llvm.ptr<1>, %[[SB:[a-z0-9]*]]: !llvm.ptr<1>, %[[M0:[a-z0-9]*]]: i32, %[[N0:[a-z0-9]*]]: i32, %[[KT:[a-z0-9]*]]: i32, %[[M:[a-z0-9]*]]: i32, %[[N:[a-z0-9]*]]: i32, %[[K:[a-z0-9]*]]: i32)
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK-NEXT: %[[W:.*]] = arith.divui %[[TID]], %c32_i32
+// CHECK-NEXT: %[[Q:.*]] = arith.remui %[[W]], %c4_i32
+// CHECK-NEXT: %[[L:.*]] = arith.remui %[[TID]], %c32_i32
+// CHECK-NEXT: %[[QR:.*]] = arith.muli %[[Q]], %c32_i32
+// CHECK-NEXT: %[[R:.*]] = arith.addi %[[QR]], %[[L]]
+// CHECK-NEXT: %[[ROW:.*]] = arith.addi %[[M0]], %[[R]]
+// CHECK-NEXT: %[[LANES:.*]] = arith.muli %[[Q]], %c2097152_i32
+// CHECK-NEXT: %[[KT64:.*]] = arith.extui %[[KT]] : i32 to i64
+// CHECK-NEXT: %[[M64:.*]] = arith.extui %[[M]] : i32 to i64
+// CHECK-NEXT: %[[PLANE:.*]] = arith.muli %[[KT64]], %[[M64]] : i64
+// CHECK-NEXT: %[[LAST:.*]] = arith.subi %[[M]], %c1_i32
+// CHECK-NEXT: %[[CR:.*]] = arith.minui %[[ROW]], %[[LAST]]
+// CHECK-NEXT: %[[CR64:.*]] = arith.extui %[[CR]] : i32 to i64
+// CHECK-NEXT: %[[AI:.*]] = arith.addi %[[PLANE]], %[[CR64]] : i64
+// CHECK-NEXT: %[[AP:.*]] = llvm.getelementptr %[[SA]][%[[AI]]]
+// CHECK-NEXT: %[[SAV:.*]] = llvm.load %[[AP]] invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+// CHECK-NEXT: %[[KR:.*]] = arith.addi %[[K]], %c127_i32
+// CHECK-NEXT: %[[KB:.*]] = arith.divui %[[KR]], %c128_i32
+// CHECK-NEXT: %[[KR4:.*]] = arith.addi %[[KB]], %c3_i32
+// CHECK-NEXT: %[[KG:.*]] = arith.divui %[[KR4]], %c4_i32
+// CHECK-NEXT: %[[STRIDE:.*]] = arith.muli %[[KG]], %c4_i32
+// CHECK-NEXT: %[[STRIDE64:.*]] = arith.extui %[[STRIDE]] : i32 to i64
+// CHECK-NEXT: %[[NR:.*]] = arith.addi %[[N]], %c127_i32
+// CHECK-NEXT: %[[NBS:.*]] = arith.divui %[[NR]], %c128_i32
+// CHECK-NEXT: %[[LASTB:.*]] = arith.subi %[[NBS]], %c1_i32
+// CHECK-NEXT: %[[NB:.*]] = arith.divui %[[N0]], %c128_i32
+// CHECK-NEXT: %[[CB:.*]] = arith.minui %[[NB]], %[[LASTB]]
+// CHECK-NEXT: %[[CB64:.*]] = arith.extui %[[CB]] : i32 to i64
+// CHECK-NEXT: %[[BPL:.*]] = arith.muli %[[CB64]], %[[STRIDE64]] : i64
+// CHECK-NEXT: %[[BI:.*]] = arith.addi %[[BPL]], %[[KT64]] : i64
+// CHECK-NEXT: %[[BP:.*]] = llvm.getelementptr %[[SB]][%[[BI]]]
+// CHECK-NEXT: %[[SBV:.*]] = llvm.load %[[BP]] invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+// CHECK-NEXT: %[[F:.*]] = llvm.fmul %[[SAV]], %[[SBV]] : f32
+// CHECK-NEXT: nvvm.tcgen05.fence <after>
+// CHECK-NEXT: %[[P0A:.*]] = arith.addi %[[PART]], %[[LANES]]
+// CHECK-NEXT: %[[P0P:.*]] = llvm.inttoptr %[[P0A]] : i32 to !llvm.ptr<6>
+// CHECK-NEXT: %[[P0:.*]] = nvvm.tcgen05.ld %[[P0P]] {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : vector<32xi32>
+// CHECK-NEXT: nvvm.tcgen05.wait <load>
+// CHECK-NEXT: %[[P0F:.*]] = llvm.bitcast %[[P0]] : vector<32xi32> to vector<32xf32>
+// CHECK-NEXT: %[[X0:.*]] = llvm.extractelement %[[P0F]][%c0_i32 : i32] : vector<32xf32>
+// CHECK-NEXT: %[[Y0:.*]] = llvm.fmul %[[X0]], %[[F]] : f32
+// CHECK-NEXT: llvm.insertelement %[[Y0]]
+// CHECK-COUNT-31: llvm.fmul %{{.*}}, %[[F]] : f32
+// CHECK: %[[S0A:.*]] = arith.addi %[[SUM]], %[[LANES]]
+// CHECK-NEXT: %[[S0P:.*]] = llvm.inttoptr %[[S0A]] : i32 to !llvm.ptr<6>
+// CHECK-NEXT: nvvm.tcgen05.st %[[S0P]], %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : vector<32xi32>
+// CHECK-NEXT: %[[P1C:.*]] = arith.addi %[[PART]], %c32_i32
+// CHECK-NEXT: %[[S1C:.*]] = arith.addi %[[SUM]], %c32_i32
+// CHECK-NEXT: %[[P1A:.*]] = arith.addi %[[P1C]], %[[LANES]]
+// CHECK-NEXT: %[[P1P:.*]] = llvm.inttoptr %[[P1A]] : i32 to !llvm.ptr<6>
+// CHECK-NEXT: nvvm.tcgen05.ld %[[P1P]]
+// CHECK-NEXT: nvvm.tcgen05.wait <load>
+// CHECK-COUNT-32: llvm.fmul %{{.*}}, %[[F]] : f32
+// CHECK: %[[S1A:.*]] = arith.addi %[[S1C]], %[[LANES]]
+// CHECK-NEXT: %[[S1P:.*]] = llvm.inttoptr %[[S1A]] : i32 to !llvm.ptr<6>
+// CHECK-NEXT: nvvm.tcgen05.st %[[S1P]]
+// CHECK-NEXT: nvvm.tcgen05.wait <store>
+// CHECK-NEXT: llvm.return
+
+// CHECK-LABEL: llvm.func @fold(
+// CHECK-SAME: %[[SUM:[a-z0-9]*]]: i32, %[[PART:[a-z0-9]*]]: i32,
+// CHECK: %[[F:.*]] = llvm.fmul %{{.*}}, %{{.*}} : f32
+// CHECK-NEXT: nvvm.tcgen05.fence <after>
+// CHECK-NEXT: %[[P0A:.*]] = arith.addi %[[PART]], %[[LANES:.*]] : i32
+// CHECK-NEXT: %[[P0P:.*]] = llvm.inttoptr %[[P0A]] : i32 to !llvm.ptr<6>
+// CHECK-NEXT: %[[P0:.*]] = nvvm.tcgen05.ld %[[P0P]]
+// CHECK-NEXT: %[[S0A:.*]] = arith.addi %[[SUM]], %[[LANES]] : i32
+// CHECK-NEXT: %[[S0P:.*]] = llvm.inttoptr %[[S0A]] : i32 to !llvm.ptr<6>
+// CHECK-NEXT: %[[S0:.*]] = nvvm.tcgen05.ld %[[S0P]]
+// CHECK-NEXT: nvvm.tcgen05.wait <load>
+// CHECK-NEXT: %[[P0F:.*]] = llvm.bitcast %[[P0]] : vector<32xi32> to vector<32xf32>
+// CHECK-NEXT: %[[S0F:.*]] = llvm.bitcast %[[S0]] : vector<32xi32> to vector<32xf32>
+// CHECK-NEXT: %[[X0:.*]] = llvm.extractelement %[[P0F]][%c0_i32 : i32]
+// CHECK-NEXT: %[[O0:.*]] = llvm.extractelement %[[S0F]][%c0_i32 : i32]
+// CHECK-NEXT: llvm.intr.fma(%[[X0]], %[[F]], %[[O0]]) : (f32, f32, f32) -> f32
+// CHECK-COUNT-31: llvm.intr.fma(%{{.*}}, %[[F]], %{{.*}})
+// CHECK: nvvm.tcgen05.st %[[S0P]]
+// CHECK-COUNT-2: nvvm.tcgen05.ld
+// CHECK-NEXT: nvvm.tcgen05.wait <load>
+// CHECK-COUNT-32: llvm.intr.fma(%{{.*}}, %[[F]], %{{.*}})
+// CHECK: nvvm.tcgen05.st
+// CHECK-NEXT: nvvm.tcgen05.wait <store>
+// CHECK-NEXT: llvm.return
+gpu.module @kfold [#nvvm.target<chip = "sm_100a">] {
+  llvm.func @fold_first(%sum: i32, %part: i32, %sa: !llvm.ptr<1>, %sb: !llvm.ptr<1>, %m0: i32, %n0: i32, %kt: i32, %m: i32, %n: i32, %k: i32) {
+    gemmc.acc_fold %sum, %part, %sa, %sb, %m0, %n0, %kt, %m, %n, %k {first, schedule = #gemmc.schedule<arch = "sm_100a", device = "b200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "bf16", accumulator = "f32", tile_shape = [128, 64, 128], cluster_shape = [1, 1], stages = 4, threads = 192, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", activation = "none">} : !llvm.ptr<1>, !llvm.ptr<1>
+    llvm.return
+  }
+  llvm.func @fold(%sum: i32, %part: i32, %sa: !llvm.ptr<1>, %sb: !llvm.ptr<1>, %m0: i32, %n0: i32, %kt: i32, %m: i32, %n: i32, %k: i32) {
+    gemmc.acc_fold %sum, %part, %sa, %sb, %m0, %n0, %kt, %m, %n, %k {schedule = #gemmc.schedule<arch = "sm_100a", device = "b200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "bf16", accumulator = "f32", tile_shape = [128, 64, 128], cluster_shape = [1, 1], stages = 4, threads = 192, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", activation = "none">} : !llvm.ptr<1>, !llvm.ptr<1>
+    llvm.return
+  }
+}

@@ -187,3 +187,73 @@ gpu.module @k4 {
     llvm.return
   }
 }
+
+// -----
+
+// scale: block (128x128x128 e4m3, persistent): the accumulator ring carries
+// K steps. Two partial buffers and the f32 sum after them (3 x 128 columns,
+// 512 allocated; the sum at base + 256). The MMA thread, per K step gs:
+// waits for partial buffer gs % 2, issues the stage's MMAs into it fresh
+// (accumulate false), releases the stage and marks the partial full. The
+// epilogue warpgroup folds the piece's first step with `first` (writing
+// the sum), the others into it, each after waiting for its partial and
+// before handing it back; then stores the sum.
+
+// CHECK-LABEL: llvm.func @tmem_block_scaled(
+// CHECK-SAME: %[[C:[a-z0-9]*]]: !llvm.ptr<1> {llvm.noalias}, %[[M:[a-z0-9]*]]: i32, %[[N:[a-z0-9]*]]: i32, %[[K:[a-z0-9]*]]: i32, %[[LDC:[a-z0-9]*]]: i32, %[[SA:[a-z0-9]*]]: !llvm.ptr<1> {llvm.noalias}, %[[SB:[a-z0-9]*]]: !llvm.ptr<1> {llvm.noalias})
+// CHECK-DAG: %[[FALSE:.*]] = arith.constant false
+// CHECK: %[[SLOT:.*]] = llvm.getelementptr %{{.*}}[131168]
+// CHECK: gemmc.ring_init %[[S:.*]] {empty_arrivals = 128 : i64, full_arrivals = 1 : i64, smem_layout = #gemmc.smem_layout<stages = 2, stage_bytes = 0, b_offset = 0, barriers = 131136,
+// CHECK: gemmc.acc_alloc %[[SLOT]] {columns = 512 : i64}
+// CHECK: %[[BASE:.*]] = gemmc.acc_base %[[SLOT]]
+// CHECK-NEXT: %[[SUM:.*]] = arith.addi %[[BASE]], %c256_i32 : i32
+// CHECK: } else {
+// CHECK: gemmc.tile_loop
+// CHECK-NEXT: ^bb0(%{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32, %[[KB:.*]]: i32, %[[KE:.*]]: i32, %[[G:.*]]: i32):
+// CHECK-NEXT: %[[STEPS:.*]] = arith.subi %[[KE]], %[[KB]] : i32
+// CHECK-NEXT: scf.for %[[KS:.*]] = %c0_i32 to %[[STEPS]] step %c1_i32 : i32 {
+// CHECK-NEXT: %[[GS:.*]] = arith.addi %[[G]], %[[KS]] : i32
+// CHECK-NEXT: gemmc.stage_acquire %[[GS]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 2, stage_bytes = 0, b_offset = 0, barriers = 131136,
+// CHECK-NEXT: gemmc.stage_wait %[[GS]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 4,
+// CHECK-NEXT: %[[STAGE:.*]] = gemmc.stage_base %[[GS]]
+// CHECK-NEXT: %[[BT:.*]] = llvm.getelementptr %[[STAGE]][16384]
+// CHECK-NEXT: %[[BUF:.*]] = arith.remui %[[GS]], %c2_i32 : i32
+// CHECK-NEXT: %[[COL:.*]] = arith.muli %[[BUF]], %c128_i32 : i32
+// CHECK-NEXT: %[[PART:.*]] = arith.addi %[[BASE]], %[[COL]] : i32
+// CHECK-NEXT: gemmc.mma_issue %[[PART]], %[[STAGE]], %[[BT]], %[[FALSE]]
+// CHECK-NEXT: gemmc.stage_release %[[GS]], %[[S]] {cluster_size = 1 : i64, smem_layout = #gemmc.smem_layout<stages = 4,
+// CHECK-NEXT: gemmc.acc_ready %[[GS]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 2,
+// CHECK-NEXT: {{^ *}}}
+// CHECK-NOT: gemmc.acc_ready
+// CHECK: gemmc.tile_loop
+// CHECK-NEXT: ^bb0(%[[M0:.*]]: i32, %[[N0:.*]]: i32, %{{.*}}: i32, %[[EKB:.*]]: i32, %[[EKE:.*]]: i32, %[[EG:.*]]: i32):
+// CHECK-NEXT: gemmc.stage_wait %[[EG]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 2,
+// CHECK-NEXT: %[[B0:.*]] = arith.remui %[[EG]], %c2_i32 : i32
+// CHECK-NEXT: %[[C0:.*]] = arith.muli %[[B0]], %c128_i32 : i32
+// CHECK-NEXT: %[[P0:.*]] = arith.addi %[[BASE]], %[[C0]] : i32
+// CHECK-NEXT: gemmc.acc_fold %[[SUM]], %[[P0]], %[[SA]], %[[SB]], %[[M0]], %[[N0]], %[[EKB]], %[[M]], %[[N]], %[[K]] {first,
+// CHECK-NEXT: gemmc.acc_release %[[EG]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 2,
+// CHECK-NEXT: %[[ESTEPS:.*]] = arith.subi %[[EKE]], %[[EKB]] : i32
+// CHECK-NEXT: scf.for %[[EKS:.*]] = %c1_i32 to %[[ESTEPS]] step %c1_i32 : i32 {
+// CHECK-NEXT: %[[EGS:.*]] = arith.addi %[[EG]], %[[EKS]] : i32
+// CHECK-NEXT: gemmc.stage_wait %[[EGS]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 2,
+// CHECK-NEXT: %[[B1:.*]] = arith.remui %[[EGS]], %c2_i32 : i32
+// CHECK-NEXT: %[[C1:.*]] = arith.muli %[[B1]], %c128_i32 : i32
+// CHECK-NEXT: %[[P1:.*]] = arith.addi %[[BASE]], %[[C1]] : i32
+// CHECK-NEXT: %[[KT:.*]] = arith.addi %[[EKB]], %[[EKS]] : i32
+// CHECK-NEXT: gemmc.acc_fold %[[SUM]], %[[P1]], %[[SA]], %[[SB]], %[[M0]], %[[N0]], %[[KT]], %[[M]], %[[N]], %[[K]] {schedule =
+// CHECK-NEXT: gemmc.acc_release %[[EGS]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 2,
+// CHECK-NEXT: {{^ *}}}
+// CHECK-NEXT: gemmc.epilogue %[[SUM]], %[[C]], %[[M0]], %[[N0]], %[[M]], %[[N]], %[[LDC]] {schedule =
+// CHECK-NOT: gemmc.acc_release
+// CHECK: gemmc.acc_free %[[BASE]] {columns = 512 : i64}
+gpu.module @k4 {
+  llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
+  llvm.func @tmem_block_scaled(%ta: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %tb: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %c: !llvm.ptr<1> {llvm.noalias}, %m: i32, %n: i32, %k: i32, %ldc: i32, %sa: !llvm.ptr<1> {llvm.noalias}, %sb: !llvm.ptr<1> {llvm.noalias}) attributes {nvvm.kernel} {
+    %first = nvvm.read.ptx.sreg.ctaid.x : i32
+    %step = nvvm.read.ptx.sreg.nctaid.x : i32
+    %smem = llvm.mlir.addressof @smem : !llvm.ptr<3>
+    gemmc.tile_matmul %ta, %tb, %c, %first, %step, %m, %n, %k, %ldc smem(%smem) {schedule = #gemmc.schedule<arch = "sm_100a", device = "b200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "f32", accumulator = "f32", tile_shape = [128, 128, 128], cluster_shape = [1, 1], stages = 4, threads = 192, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", activation = "none">, smem_layout = #gemmc.smem_layout<stages = 4, stage_bytes = 32768, b_offset = 16384, barriers = 131072, align = 1024, swizzle = 128>} : !llvm.ptr, !llvm.ptr, !llvm.ptr<1>, !llvm.ptr<3>
+    llvm.return
+  }
+}

@@ -498,3 +498,33 @@ TEST(Rules, TensorMemoryColumns) {
   s.tileScheduler.kind = TileSchedulerKind::Persistent;
   EXPECT_EQ(violations(s), Msgs{});
 }
+
+TEST(Rules, TensorMemoryBlockScaledPartials) {
+  // scale: block on sm_100a: the ring holds K-tile partials (two when they
+  // and the f32 sum fit in 512 columns, whatever the tile scheduler), the
+  // sum one buffer more; each partial buffer has its two barriers.
+  KernelSpec s = b200();
+  s.a.element = s.b.element = ElementType::E4M3;
+  s.a.scale = s.b.scale = Scale::Block;
+  s.tileShape = {128, 128, 128};
+  resolveAuto(s);
+  s.mainloop.stages = 4;
+  s.tileScheduler.kind = TileSchedulerKind::DataParallel;
+  CtaResources r = computeResources(s);
+  EXPECT_EQ(r.accBuffers, 2);
+  EXPECT_EQ(r.foldBuffers, 1);
+  EXPECT_EQ(r.tmemColumns, 512); // 3 x 128 -> 512
+  // 1024 alignment + 4 stages x 16 + 2 partials x 16 + 8.
+  EXPECT_EQ(r.barrierBytes, 1024 + 64 + 32 + 8);
+  s.tileShape = {128, 64, 128}; // 3 x 64 = 192 -> 256
+  EXPECT_EQ(computeResources(s).tmemColumns, 256);
+  s.tileShape = {128, 256, 128}; // one partial: 2 x 256 = 512
+  s.tileScheduler.kind = TileSchedulerKind::Persistent;
+  r = computeResources(s);
+  EXPECT_EQ(r.accBuffers, 1);
+  EXPECT_EQ(r.foldBuffers, 1);
+  EXPECT_EQ(r.tmemColumns, 512);
+  EXPECT_EQ(violations(s), Msgs{});
+  // Unscaled kernels have no sum buffer.
+  EXPECT_EQ(computeResources(b200()).foldBuffers, 0);
+}

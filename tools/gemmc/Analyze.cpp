@@ -190,10 +190,12 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
   os << formatv("  threads          = {0} / {1} = {2}; blocks limit {3}\n",
                 d.maxThreadsPerSm, r.threads, a.byThreads, a.byBlocks);
   if (r.tmemColumns > 0)
-    os << formatv("  tensor memory    = {0} accumulator buffer{1} x {2} columns, "
-                  "allocated as {3} per CTA -> {4} / {3} = {5}\n",
-                  r.accBuffers, r.accBuffers == 1 ? "" : "s", s.blockN(),
-                  r.tmemColumns, isaFor(s.arch).tmemColumns(), a.byTmem);
+    os << formatv("  tensor memory    = {0} {1}{2}{3} x {4} columns, "
+                  "allocated as {5} per CTA -> {6} / {5} = {7}\n",
+                  r.accBuffers, r.foldBuffers ? "K-tile partial" : "accumulator buffer",
+                  r.accBuffers == 1 ? "" : "s",
+                  r.foldBuffers ? formatv(" + {0} f32 sum", r.foldBuffers).str() : "",
+                  s.blockN(), r.tmemColumns, isaFor(s.arch).tmemColumns(), a.byTmem);
   os << formatv("  resident CTAs    = {0}, bound by {1}{2}; occupancy {3} "
                 "x {4} / {5} = {6}\n",
                 a.residentCtas, occupancyLimitName(a.binding),
@@ -288,9 +290,13 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                 a.tilesOnBusiestSm, s.blockM(), s.blockN(),
                 double(p.k) / a.splitK, a.mathFlopsPerSm / 1e12,
                 timeStr(a.mmaSec), smemBound,
-                a.blockScaleFoldSec > 0
-                    ? " + block-scale folds (CUDA cores) " + timeStr(a.blockScaleFoldSec)
-                    : std::string());
+                a.blockScaleFoldSec == 0 ? std::string()
+                : a.cta.foldBuffers > 0 && a.cta.accBuffers > 1
+                    // sm_100a: folded by the epilogue warpgroup under the
+                    // next K tile's MMAs (Model.cpp).
+                    ? " overlapped with block-scale folds (CUDA cores, epilogue "
+                      "warpgroup) " + timeStr(a.blockScaleFoldSec) + ", the longer"
+                    : " + block-scale folds (CUDA cores) " + timeStr(a.blockScaleFoldSec));
   os << formatv("  memory           = {0} / {1:F3} TB/s = {2}\n",
                 bytesStr(a.l2Bytes), a.hbmBytesPerSec / 1e12,
                 timeStr(a.memorySec));

@@ -63,7 +63,11 @@ struct CtaResources {
   /// Tensor memory (sm_100a): accumulator buffers (2 lets a persistent
   /// CTA's epilogue of tile i overlap the MMAs of tile i + 1), and the
   /// columns tcgen05.alloc takes for them (a power of two, at least 32).
+  /// With scale: block the accumulator buffers hold each K tile's partial
+  /// (the MMA -> epilogue ring) and foldBuffers (1) the f32 sum the
+  /// epilogue warpgroup folds them into, after them.
   int64_t accBuffers = 0;
+  int64_t foldBuffers = 0;
   int64_t tmemColumns = 0;
 
   int64_t stageBytes() const { return aStageBytes + bStageBytes; }

@@ -805,4 +805,35 @@ def Gemmc_AccStoreOp : Gemmc_Op<"acc_store"> {
   let assemblyFormat = "$acc `,` $values attr-dict `:` qualified(type($values))";
 }
 
+def Gemmc_AccFoldOp : Gemmc_Op<"acc_fold"> {
+  let summary = "Each epilogue thread: its row of the f32 sum += K tile `k_tile`'s partial x its block scales";
+  let description = [{
+    Block scaling with the accumulators in tensor memory (sm_100a): `part`
+    holds the MMA's accumulator of K tile `k_tile` alone. Collective over
+    the warp like gemmc.acc_load: lane l of warp w reads row
+    32 (w % 4) + l of `part`, multiplies it by A's scale of tile row m0 +
+    that row and B's scale of each column's 128-column block from `n0`,
+    and adds it into the same row of the f32 sum at `sum` (with `first`,
+    the sum's first K tile, writes it there instead: the sum is not read);
+    the stores are waited
+    for, so the thread's next acc_load or acc_fold of `sum` sees them. Rows
+    past `m` and blocks past `n` read the last row or block (their results
+    are never stored); `k` gives B's K-block stride (BlockScales.h).
+
+    ```mlir
+    gemmc.acc_fold %sum, %part, %sa, %sb, %m0, %n0, %kt, %m, %n, %k
+        {first, schedule = ...} : !llvm.ptr<1>, !llvm.ptr<1>
+    ```
+  }];
+  let arguments = (ins I32:$sum, I32:$part,
+                       LLVM_AnyPointer:$scale_a, LLVM_AnyPointer:$scale_b,
+                       I32:$m0, I32:$n0, I32:$k_tile, I32:$m, I32:$n, I32:$k,
+                       Gemmc_ScheduleAttr:$schedule, UnitAttr:$first);
+  let assemblyFormat = [{
+    $sum `,` $part `,` $scale_a `,` $scale_b `,` $m0 `,` $n0 `,`
+    $k_tile `,` $m `,` $n `,` $k attr-dict `:` qualified(type($scale_a)) `,`
+    qualified(type($scale_b))
+  }];
+}
+
 #endif // GEMMC_OPS
