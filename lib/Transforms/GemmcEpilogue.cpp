@@ -188,6 +188,26 @@ struct Epilogue {
         storageType(b.getContext(), s.c.element));
   }
 
+  /// A 16-byte unit of C's type from finish()'s results: inserted one by
+  /// one, or for an FP8 output converted a pair at a time (fp8Pair) and
+  /// inserted as 16-bit pairs into the unit's bytes.
+  Value packUnit(ArrayRef<Value> xs, VectorType unitType) {
+    if (!fp8Out) {
+      Value v = LLVM::UndefOp::create(b, loc, unitType);
+      for (auto [e, x] : llvm::enumerate(xs))
+        v = LLVM::InsertElementOp::create(b, loc, v, x, ir.c32(e));
+      return v;
+    }
+    auto pairsType = VectorType::get({int64_t(xs.size()) / 2}, b.getI16Type());
+    Value v = LLVM::UndefOp::create(b, loc, pairsType);
+    for (size_t e = 0; e + 1 < xs.size(); e += 2) {
+      Value p = fp8Pair(xs[e], xs[e + 1]);
+      Value bits = LLVM::BitcastOp::create(b, loc, b.getI16Type(), p);
+      v = LLVM::InsertElementOp::create(b, loc, v, bits, ir.c32(e / 2));
+    }
+    return LLVM::BitcastOp::create(b, loc, unitType, v);
+  }
+
   /// One value of C's type (finish()'s result), for a lone store.
   Value single(Value x) {
     if (!fp8Out)
@@ -666,7 +686,7 @@ void Epilogue::storeTensorMemoryThroughTma() {
     });
     syncGroup();
     for (int64_t unit = 0; unit < rowBytes / isa::kSwizzleUnitBytes; ++unit) {
-      Value v = LLVM::UndefOp::create(b, loc, unitType);
+      SmallVector<Value> xs;
       for (int64_t e = 0; e < unitValues; ++e) {
         int64_t i = unit * unitValues + e;
         Value x = LLVM::ExtractElementOp::create(b, loc, values, ir.c32(frag.valueColumn(i)));
@@ -687,8 +707,9 @@ void Epilogue::storeTensorMemoryThroughTma() {
                                                 ValueRange{colInTile});
                    },
                    row, col, inside, scalesAhead);
-        v = LLVM::InsertElementOp::create(b, loc, v, x, ir.c32(e));
+        xs.push_back(x);
       }
+      Value v = packUnit(xs, unitType);
       Value swizzled = ir.mul(arith::XOrIOp::create(b, loc, ir.c32(unit), rowPhase),
                               ir.c32(isa::kSwizzleUnitBytes));
       Value at = ir.sharedAt(buffer, ir.add(ir.mul(rowInChunk, ir.c32(rowBytes)), swizzled));

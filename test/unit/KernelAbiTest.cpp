@@ -140,9 +140,9 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // h200_fp8_e4m3_blockscale_192x128_ws),
   // and 1 sm_100a FP8 spec with per-row/column scales (issue 14, session
   // 24: b200_fp8_e4m3_rowcol_128x256),
-  // and 1 sm_100a block-scaled FP8 spec (issue 14, session 25:
-  // b200_fp8_e4m3_blockscale_128x128).
-  EXPECT_EQ(checked, 159);
+  // and 1 sm_100a block-scaled FP8 spec and 1 with an FP8 output (issue 14,
+  // session 25: b200_fp8_e4m3_blockscale_128x128, b200_fp8_e4m3_out_e4m3_128x256).
+  EXPECT_EQ(checked, 160);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box
