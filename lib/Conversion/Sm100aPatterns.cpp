@@ -16,9 +16,9 @@
 //   - tensor memory: tcgen05.alloc / relinquish_alloc_permit / dealloc by
 //     one warp, tcgen05.ld .32x32b (32 columns, then tcgen05.wait::ld);
 //
-//   - block scaling (gemmc.acc_fold): the epilogue warpgroup folds each K
-//     tile's partial into the f32 sum in tensor memory with the tile's
-//     block scales (their layouts: BlockScales.h).
+//   - block scaling (gemmc.acc_fold_scales, gemmc.acc_fold): the epilogue
+//     warpgroup folds each K tile's partial into the f32 sum in tensor
+//     memory with the tile's block scales (their layouts: BlockScales.h).
 //
 //   - a CTA pair (cta_group::2, lib/Target's mmaCtaGroup): the leader's
 //     thread issues M = 256 MMAs over both CTAs' shared memory and commits
@@ -315,22 +315,16 @@ struct AccStoreLowering : OpRewritePattern<AccStoreOp> {
   }
 };
 
-/// gemmc.acc_fold -> for each chunk of the tile's columns (32, or the
-/// largest power of two that divides a narrower BLOCK_N, so that no chunk
-/// crosses a 128-column scale block): tcgen05.ld of the partial's and the
-/// sum's chunk (not the sum's with `first`), one wait::ld, per value
-/// sum = fma(part, sa x sb, sum) (first: part x (sa x sb)), tcgen05.st of
-/// the chunk; one wait::st after the last. The
-/// thread's A scale (its row) and each B block's scale are invariant loads,
-/// multiplied once a block.
-struct AccFoldLowering : OpRewritePattern<AccFoldOp> {
+/// gemmc.acc_fold_scales -> the thread's A scale (its row) and each B scale
+/// slot's scale, invariant loads, multiplied: one f32 a slot.
+struct AccFoldScalesLowering : OpRewritePattern<AccFoldScalesOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(AccFoldOp op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(AccFoldScalesOp op, PatternRewriter &rewriter) const override {
     const KernelSpec &s = op.getSchedule().getSpec();
-    int64_t columns = s.blockN();
-    int64_t width = std::min<int64_t>(kWarpSize, columns & -columns);
-    if (columns % 16 != 0)
-      return rewriter.notifyMatchFailure(op, "BLOCK_N is a multiple of 16 (tcgen05.mma's N)");
+    int64_t slots = scaleSlots(s), slotColumns = scaleSlotColumns(s);
+    auto type = dyn_cast<LLVM::LLVMStructType>(op.getType());
+    if (!type || int64_t(type.getBody().size()) != slots)
+      return rewriter.notifyMatchFailure(op, "the result is not one f32 per B scale slot");
     KernelIR ir(rewriter, op.getLoc());
     Location loc = op.getLoc();
     // This thread's row: lane l of warp w holds row 32 (w % 4) + l.
@@ -340,7 +334,6 @@ struct AccFoldLowering : OpRewritePattern<AccFoldOp> {
     Value quarterRow = ir.mul(quarter, ir.c32(isa::kTmemWarpLanes));
     Value rowInTile = ir.add(quarterRow, lane);
     Value row = ir.add(op.getM0(), rowInTile);
-    Value lanes = warpLanes(ir);
     Value kt64 = ir.zext64(op.getKTile());
     Value m64 = ir.zext64(op.getM());
     Value aPlane = arith::MulIOp::create(rewriter, loc, kt64, m64);
@@ -349,31 +342,52 @@ struct AccFoldLowering : OpRewritePattern<AccFoldOp> {
     Value bStride64 = bScaleStride(ir, op.getK());
     Value lastBlock = lastScaleBlock(ir, op.getN());
     Value firstBlock = ir.divU(op.getN0(), ir.c32(kScaleBlock));
-    // A tile of whole blocks, or inside one (n0 a multiple of BLOCK_N),
-    // knows each chunk's block from its offset; another may start inside a
-    // block, so each chunk finds its own.
-    bool blockAligned = columns % kScaleBlock == 0 || kScaleBlock % columns == 0;
-    llvm::DenseMap<int64_t, Value> factors;
-    auto factorAt = [&](int64_t offset) {
-      int64_t key = blockAligned ? offset / kScaleBlock : offset;
-      Value &f = factors[key];
-      if (!f) {
-        Value block = blockAligned ? ir.add(firstBlock, ir.c32(key))
-                                   : ir.divU(ir.add(op.getN0(), ir.c32(offset)),
-                                             ir.c32(kScaleBlock));
-        Value index = bScaleIndex(ir, block, lastBlock, bStride64, kt64);
-        Value sb = loadScale(ir, op.getScaleB(), index);
-        f = LLVM::FMulOp::create(rewriter, loc, sa, sb);
-      }
-      return f;
-    };
-    SmallVector<Value> chunkFactors;
-    for (int64_t offset = 0; offset < columns; offset += width)
-      chunkFactors.push_back(factorAt(offset));
+    Value result = LLVM::PoisonOp::create(rewriter, loc, type);
+    for (int64_t j = 0; j < slots; ++j) {
+      // As gemmc.block_scales: a slot on a block boundary is a whole block
+      // further on; another starts inside the block of its first column.
+      int64_t offset = j * slotColumns;
+      Value block = offset % kScaleBlock == 0
+                        ? ir.add(firstBlock, ir.c32(offset / kScaleBlock))
+                        : ir.divU(ir.add(op.getN0(), ir.c32(offset)), ir.c32(kScaleBlock));
+      Value index = bScaleIndex(ir, block, lastBlock, bStride64, kt64);
+      Value sb = loadScale(ir, op.getScaleB(), index);
+      Value f = LLVM::FMulOp::create(rewriter, loc, sa, sb);
+      result = LLVM::InsertValueOp::create(rewriter, loc, result, f, j);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// gemmc.acc_fold -> for each chunk of the tile's columns (32, or the
+/// largest power of two that divides a narrower BLOCK_N, so that no chunk
+/// crosses a scale slot): tcgen05.ld of the partial's and the sum's chunk
+/// (not the sum's with `first`), one wait::ld, per value
+/// sum = fma(part, factor, sum) (first: part x factor), tcgen05.st of the
+/// chunk; one wait::st after the last.
+struct AccFoldLowering : OpRewritePattern<AccFoldOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AccFoldOp op, PatternRewriter &rewriter) const override {
+    const KernelSpec &s = op.getSchedule().getSpec();
+    int64_t columns = s.blockN();
+    int64_t width = std::min<int64_t>(kWarpSize, columns & -columns);
+    int64_t slotColumns = scaleSlotColumns(s);
+    auto type = dyn_cast<LLVM::LLVMStructType>(op.getFactors().getType());
+    if (!type || int64_t(type.getBody().size()) != scaleSlots(s))
+      return rewriter.notifyMatchFailure(op, "the factors are not one f32 per B scale slot");
+    if (slotColumns % width != 0)
+      return rewriter.notifyMatchFailure(op, "a chunk would cross a scale slot");
+    KernelIR ir(rewriter, op.getLoc());
+    Location loc = op.getLoc();
+    Value lanes = warpLanes(ir);
+    SmallVector<Value> factors;
+    for (int64_t j = 0, e = scaleSlots(s); j < e; ++j)
+      factors.push_back(LLVM::ExtractValueOp::create(rewriter, loc, op.getFactors(), j));
     auto chunkType = VectorType::get({width}, ir.f32);
     tcgen05Fence(ir, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
     for (int64_t offset = 0; offset < columns; offset += width) {
-      Value f = chunkFactors[offset / width];
+      Value f = factors[offset / slotColumns];
       Value partAt = ir.add(op.getPart(), ir.c32(offset));
       Value sumAt = ir.add(op.getSum(), ir.c32(offset));
       Value partBits = tmemLoad(ir, ir.add(partAt, lanes), width);
@@ -530,6 +544,7 @@ void mlir::gemmc::populateSm100aPatterns(RewritePatternSet &patterns,
                AccFreeLowering,     // gemmc.acc_free
                AccLoadLowering,     // gemmc.acc_load
                AccStoreLowering,    // gemmc.acc_store
-               AccFoldLowering>(    // gemmc.acc_fold (scale: block)
+               AccFoldScalesLowering, // gemmc.acc_fold_scales (scale: block)
+               AccFoldLowering>(    // gemmc.acc_fold
       ctx);
 }

@@ -11,7 +11,7 @@
 // tensor, or per row of A and column of B: the epilogue multiplies them
 // in; or DeepSeek-V3's blocks: each K tile's MMAs write a partial in
 // tensor memory that the epilogue warpgroup folds into an f32 sum there,
-// gemmc.acc_fold); outputs bf16, f16, f32 or FP8 (e4m3/e5m2 with scale_d,
+// gemmc.acc_fold_scales, gemmc.acc_fold); outputs bf16, f16, f32 or FP8 (e4m3/e5m2 with scale_d,
 // converted in pairs). A 2x1 multicast
 // cluster is a CTA pair: cta_group::2, each CTA loads its A rows and half of
 // B, the leader issues the pair's MMAs; [1, 2] and [2, 2] multicast

@@ -177,8 +177,9 @@ private:
   /// scale: block in tensor memory: the epilogue warpgroup's loop over a
   /// piece's K steps from load number g, each waiting for the step's
   /// partial (buffer g % accBuffers of the ring `partials`, from tensor
-  /// memory address `accBase`), folding it into the f32 sum at `sum`
-  /// (gemmc.acc_fold) and handing the buffer back; returns `sum`.
+  /// memory address `accBase`), folding it into the f32 sum at `sum` with
+  /// its factors (gemmc.acc_fold, gemmc.acc_fold_scales a step ahead) and
+  /// handing the buffer back; returns `sum`.
   Value foldPartials(SmemLayoutAttr partials, Value accBase, Value sum, Value m0, Value n0,
                      Value kBegin, Value kEnd, Value g, int64_t ctas);
   void namedBarrier(Value id, Value threads, bool arrive) {
@@ -1487,24 +1488,40 @@ Value WarpSpecializer::foldPartials(SmemLayoutAttr partials, Value accBase, Valu
   OpBuilder &b = ir.b;
   Value scaleA = EpilogueMath::kernelParam(op, abi, "scale_a");
   Value scaleB = EpilogueMath::kernelParam(op, abi, "scale_b");
+  Type factorsType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(scaleSlots(s), ir.f32));
+  // A K tile's factors are loaded a step ahead, before the wait for the
+  // partial before it (clamped to the piece's last K tile), so their
+  // latency runs under that wait and fold, not before this one.
+  Value kLast = ir.sub(kEnd, ir.c32(1));
+  auto factorsOf = [&](Value step) {
+    Value kTile = ir.minU(ir.add(kBegin, step), kLast);
+    return AccFoldScalesOp::create(b, ir.loc, factorsType, scaleA, scaleB, m0, n0, kTile,
+                                   op.getM(), op.getN(), op.getK(), op.getSchedule())
+        .getResult();
+  };
   // The first step writes the sum (no read of the last tile's), the others
   // add into it: the first is peeled (every piece has a K step).
-  auto foldStep = [&](Value step, bool first) {
+  auto foldStep = [&](Value step, Value factors, bool first) {
     Value gs = ir.add(g, step);
     StageWaitOp::create(b, ir.loc, gs, op.getSmem(), partials);
     Value buffer = ir.remU(gs, ir.c32(res.accBuffers));
     Value part = ir.add(accBase, ir.mul(buffer, ir.c32(s.blockN())));
-    Value kTile = ir.add(kBegin, step);
-    auto fold = AccFoldOp::create(b, ir.loc, sum, part, scaleA, scaleB, m0, n0, kTile,
-                                  op.getM(), op.getN(), op.getK(), op.getSchedule());
+    auto fold = AccFoldOp::create(b, ir.loc, sum, part, factors, op.getSchedule());
     fold.setFirst(first);
     AccReleaseOp::create(b, ir.loc, gs, op.getSmem(), partials, ctas);
   };
-  foldStep(ir.c32(0), /*first=*/true);
-  auto kLoop = scf::ForOp::create(b, ir.loc, ir.c32(1), ir.sub(kEnd, kBegin), ir.c32(1));
+  Value first = factorsOf(ir.c32(0));
+  Value second = factorsOf(ir.c32(1));
+  foldStep(ir.c32(0), first, /*first=*/true);
+  auto kLoop = scf::ForOp::create(b, ir.loc, ir.c32(1), ir.sub(kEnd, kBegin), ir.c32(1),
+                                  ValueRange{second});
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(kLoop.getBody());
-  foldStep(kLoop.getInductionVar(), /*first=*/false);
+  Value step = kLoop.getInductionVar();
+  Value ahead = factorsOf(ir.add(step, ir.c32(1)));
+  foldStep(step, kLoop.getRegionIterArg(0), /*first=*/false);
+  scf::YieldOp::create(b, ir.loc, ahead);
   return sum;
 }
 

@@ -261,17 +261,15 @@ gpu.module @k6 [#nvvm.target<chip = "sm_100a">] {
 
 // -----
 
-// Block scaling's fold (gemmc.acc_fold) of a 128x64 tile: the thread's row
-// is m0 + 32 (warp % 4) + lane; A's scale of it (clamped to M - 1) in K
-// tile kt's plane (kt x M), B's of the tile's block (n0 / 128, clamped) at
-// block x align4(ceil(K / 128)) + kt; their product is the factor of every
-// value. Two chunks of 32 columns (the lane field 32 (warp % 4) << 16 =
-// 2097152 a warp): the first K tile (`first`) reads only the partial and
-// writes part x factor; the others read the partial's and the sum's chunk
-// with one wait, and write fma(part, factor, sum). One wait::st at the end.
+// Block scaling (gemmc.acc_fold_scales, gemmc.acc_fold). The factors of a
+// 128x192 tile's thread: its row is m0 + 32 (warp % 4) + lane; A's scale of
+// it (clamped to M - 1) in K tile kt's plane (kt x M); three B scale slots
+// of 64 columns: n0 / 128, (n0 + 64) / 128 (inside a block: its own
+// division), n0 / 128 + 1, each clamped to the last block and read at
+// block x align4(ceil(K / 128)) + kt; each slot's factor sa x sb.
 
-// CHECK-LABEL: llvm.func @fold_first(
-// CHECK-SAME: %[[SUM:[a-z0-9]*]]: i32, %[[PART:[a-z0-9]*]]: i32, %[[SA:[a-z0-9]*]]: !llvm.ptr<1>, %[[SB:[a-z0-9]*]]: !llvm.ptr<1>, %[[M0:[a-z0-9]*]]: i32, %[[N0:[a-z0-9]*]]: i32, %[[KT:[a-z0-9]*]]: i32, %[[M:[a-z0-9]*]]: i32, %[[N:[a-z0-9]*]]: i32, %[[K:[a-z0-9]*]]: i32)
+// CHECK-LABEL: llvm.func @fold_scales(
+// CHECK-SAME: %[[SA:[a-z0-9]*]]: !llvm.ptr<1>, %[[SB:[a-z0-9]*]]: !llvm.ptr<1>, %[[M0:[a-z0-9]*]]: i32, %[[N0:[a-z0-9]*]]: i32, %[[KT:[a-z0-9]*]]: i32, %[[M:[a-z0-9]*]]: i32, %[[N:[a-z0-9]*]]: i32, %[[K:[a-z0-9]*]]: i32)
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
 // CHECK-NEXT: %[[W:.*]] = arith.divui %[[TID]], %c32_i32
 // CHECK-NEXT: %[[Q:.*]] = arith.remui %[[W]], %c4_i32
@@ -279,7 +277,6 @@ gpu.module @k6 [#nvvm.target<chip = "sm_100a">] {
 // CHECK-NEXT: %[[QR:.*]] = arith.muli %[[Q]], %c32_i32
 // CHECK-NEXT: %[[R:.*]] = arith.addi %[[QR]], %[[L]]
 // CHECK-NEXT: %[[ROW:.*]] = arith.addi %[[M0]], %[[R]]
-// CHECK-NEXT: %[[LANES:.*]] = arith.muli %[[Q]], %c2097152_i32
 // CHECK-NEXT: %[[KT64:.*]] = arith.extui %[[KT]] : i32 to i64
 // CHECK-NEXT: %[[M64:.*]] = arith.extui %[[M]] : i32 to i64
 // CHECK-NEXT: %[[PLANE:.*]] = arith.muli %[[KT64]], %[[M64]] : i64
@@ -304,8 +301,33 @@ gpu.module @k6 [#nvvm.target<chip = "sm_100a">] {
 // CHECK-NEXT: %[[BPL:.*]] = arith.muli %[[CB64]], %[[STRIDE64]] : i64
 // CHECK-NEXT: %[[BI:.*]] = arith.addi %[[BPL]], %[[KT64]] : i64
 // CHECK-NEXT: %[[BP:.*]] = llvm.getelementptr %[[SB]][%[[BI]]]
-// CHECK-NEXT: %[[SBV:.*]] = llvm.load %[[BP]] invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-// CHECK-NEXT: %[[F:.*]] = llvm.fmul %[[SAV]], %[[SBV]] : f32
+// CHECK-NEXT: %[[SB0:.*]] = llvm.load %[[BP]] invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+// CHECK-NEXT: %[[F0:.*]] = llvm.fmul %[[SAV]], %[[SB0]] : f32
+// CHECK-NEXT: %[[S0:.*]] = llvm.insertvalue %[[F0]], %{{.*}}[0]
+// CHECK-NEXT: %[[C1:.*]] = arith.addi %[[N0]], %c64_i32 : i32
+// CHECK-NEXT: %[[B1:.*]] = arith.divui %[[C1]], %c128_i32 : i32
+// CHECK-NEXT: %[[CB1:.*]] = arith.minui %[[B1]], %[[LASTB]]
+// CHECK: %[[SB1:.*]] = llvm.load
+// CHECK-NEXT: %[[F1:.*]] = llvm.fmul %[[SAV]], %[[SB1]] : f32
+// CHECK-NEXT: %[[S1:.*]] = llvm.insertvalue %[[F1]], %[[S0]][1]
+// CHECK-NEXT: %[[B2:.*]] = arith.addi %[[NB]], %c1_i32 : i32
+// CHECK-NEXT: %[[CB2:.*]] = arith.minui %[[B2]], %[[LASTB]]
+// CHECK: %[[SB2:.*]] = llvm.load
+// CHECK-NEXT: %[[F2:.*]] = llvm.fmul %[[SAV]], %[[SB2]] : f32
+// CHECK-NEXT: %[[S2:.*]] = llvm.insertvalue %[[F2]], %[[S1]][2]
+// CHECK-NEXT: llvm.return %[[S2]]
+
+// The fold of a 128x64 tile (one slot), two chunks of 32 columns (the lane
+// field 32 (warp % 4) << 16 = 2097152 a warp): the first K tile (`first`)
+// reads only the partial and writes part x factor; the others read the
+// partial's and the sum's chunk with one wait, and write fma(part, factor,
+// sum). One wait::st at the end.
+
+// CHECK-LABEL: llvm.func @fold_first(
+// CHECK-SAME: %[[SUM:[a-z0-9]*]]: i32, %[[PART:[a-z0-9]*]]: i32, %[[FS:[a-z0-9]*]]: !llvm.struct<(f32)>)
+// CHECK: %[[Q:.*]] = arith.remui %{{.*}}, %c4_i32
+// CHECK-NEXT: %[[LANES:.*]] = arith.muli %[[Q]], %c2097152_i32
+// CHECK-NEXT: %[[F:.*]] = llvm.extractvalue %[[FS]][0]
 // CHECK-NEXT: nvvm.tcgen05.fence <after>
 // CHECK-NEXT: %[[P0A:.*]] = arith.addi %[[PART]], %[[LANES]]
 // CHECK-NEXT: %[[P0P:.*]] = llvm.inttoptr %[[P0A]] : i32 to !llvm.ptr<6>
@@ -333,8 +355,8 @@ gpu.module @k6 [#nvvm.target<chip = "sm_100a">] {
 // CHECK-NEXT: llvm.return
 
 // CHECK-LABEL: llvm.func @fold(
-// CHECK-SAME: %[[SUM:[a-z0-9]*]]: i32, %[[PART:[a-z0-9]*]]: i32,
-// CHECK: %[[F:.*]] = llvm.fmul %{{.*}}, %{{.*}} : f32
+// CHECK-SAME: %[[SUM:[a-z0-9]*]]: i32, %[[PART:[a-z0-9]*]]: i32, %[[FS:[a-z0-9]*]]: !llvm.struct<(f32)>)
+// CHECK: %[[F:.*]] = llvm.extractvalue %[[FS]][0]
 // CHECK-NEXT: nvvm.tcgen05.fence <after>
 // CHECK-NEXT: %[[P0A:.*]] = arith.addi %[[PART]], %[[LANES:.*]] : i32
 // CHECK-NEXT: %[[P0P:.*]] = llvm.inttoptr %[[P0A]] : i32 to !llvm.ptr<6>
@@ -357,12 +379,16 @@ gpu.module @k6 [#nvvm.target<chip = "sm_100a">] {
 // CHECK-NEXT: nvvm.tcgen05.wait <store>
 // CHECK-NEXT: llvm.return
 gpu.module @kfold [#nvvm.target<chip = "sm_100a">] {
-  llvm.func @fold_first(%sum: i32, %part: i32, %sa: !llvm.ptr<1>, %sb: !llvm.ptr<1>, %m0: i32, %n0: i32, %kt: i32, %m: i32, %n: i32, %k: i32) {
-    gemmc.acc_fold %sum, %part, %sa, %sb, %m0, %n0, %kt, %m, %n, %k {first, schedule = #gemmc.schedule<arch = "sm_100a", device = "b200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "bf16", accumulator = "f32", tile_shape = [128, 64, 128], cluster_shape = [1, 1], stages = 4, threads = 192, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", activation = "none">} : !llvm.ptr<1>, !llvm.ptr<1>
+  llvm.func @fold_scales(%sa: !llvm.ptr<1>, %sb: !llvm.ptr<1>, %m0: i32, %n0: i32, %kt: i32, %m: i32, %n: i32, %k: i32) -> !llvm.struct<(f32, f32, f32)> {
+    %f = gemmc.acc_fold_scales %sa, %sb, %m0, %n0, %kt, %m, %n, %k {schedule = #gemmc.schedule<arch = "sm_100a", device = "b200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "bf16", accumulator = "f32", tile_shape = [128, 192, 128], cluster_shape = [1, 1], stages = 4, threads = 192, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", activation = "none">} : !llvm.ptr<1>, !llvm.ptr<1> -> !llvm.struct<(f32, f32, f32)>
+    llvm.return %f : !llvm.struct<(f32, f32, f32)>
+  }
+  llvm.func @fold_first(%sum: i32, %part: i32, %f: !llvm.struct<(f32)>) {
+    gemmc.acc_fold %sum, %part, %f {first, schedule = #gemmc.schedule<arch = "sm_100a", device = "b200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "bf16", accumulator = "f32", tile_shape = [128, 64, 128], cluster_shape = [1, 1], stages = 4, threads = 192, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", activation = "none">} : !llvm.struct<(f32)>
     llvm.return
   }
-  llvm.func @fold(%sum: i32, %part: i32, %sa: !llvm.ptr<1>, %sb: !llvm.ptr<1>, %m0: i32, %n0: i32, %kt: i32, %m: i32, %n: i32, %k: i32) {
-    gemmc.acc_fold %sum, %part, %sa, %sb, %m0, %n0, %kt, %m, %n, %k {schedule = #gemmc.schedule<arch = "sm_100a", device = "b200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "bf16", accumulator = "f32", tile_shape = [128, 64, 128], cluster_shape = [1, 1], stages = 4, threads = 192, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", activation = "none">} : !llvm.ptr<1>, !llvm.ptr<1>
+  llvm.func @fold(%sum: i32, %part: i32, %f: !llvm.struct<(f32)>) {
+    gemmc.acc_fold %sum, %part, %f {schedule = #gemmc.schedule<arch = "sm_100a", device = "b200", a = "e4m3", a_layout = "row", a_scale = "block", b = "e4m3", b_layout = "col", b_scale = "block", c = "bf16", accumulator = "f32", tile_shape = [128, 64, 128], cluster_shape = [1, 1], stages = 4, threads = 192, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized", tile_scheduler = "persistent", raster = "along_m", group = 8, split_k = 1, store = "tma", alpha = true, beta = false, bias = "none", activation = "none">} : !llvm.struct<(f32)>
     llvm.return
   }
 }

@@ -195,9 +195,11 @@ gpu.module @k4 {
 // 512 allocated; the sum at base + 256). The MMA thread, per K step gs:
 // waits for partial buffer gs % 2, issues the stage's MMAs into it fresh
 // (accumulate false), releases the stage and marks the partial full. The
-// epilogue warpgroup folds the piece's first step with `first` (writing
-// the sum), the others into it, each after waiting for its partial and
-// before handing it back; then stores the sum.
+// epilogue warpgroup loads each K step's factors a step ahead (before the
+// wait for the partial before it; the piece's last K tile clamps), folds
+// the piece's first step with `first` (writing the sum), the others into
+// it, each after waiting for its partial and before handing it back; then
+// stores the sum.
 
 // CHECK-LABEL: llvm.func @tmem_block_scaled(
 // CHECK-SAME: %[[C:[a-z0-9]*]]: !llvm.ptr<1> {llvm.noalias}, %[[M:[a-z0-9]*]]: i32, %[[N:[a-z0-9]*]]: i32, %[[K:[a-z0-9]*]]: i32, %[[LDC:[a-z0-9]*]]: i32, %[[SA:[a-z0-9]*]]: !llvm.ptr<1> {llvm.noalias}, %[[SB:[a-z0-9]*]]: !llvm.ptr<1> {llvm.noalias})
@@ -227,22 +229,32 @@ gpu.module @k4 {
 // CHECK-NOT: gemmc.acc_ready
 // CHECK: gemmc.tile_loop
 // CHECK-NEXT: ^bb0(%[[M0:.*]]: i32, %[[N0:.*]]: i32, %{{.*}}: i32, %[[EKB:.*]]: i32, %[[EKE:.*]]: i32, %[[EG:.*]]: i32):
+// CHECK-NEXT: %[[KLAST:.*]] = arith.subi %[[EKE]], %c1_i32 : i32
+// CHECK-NEXT: %[[KT0:.*]] = arith.minui %[[EKB]], %[[KLAST]] : i32
+// CHECK-NEXT: %[[F0:.*]] = gemmc.acc_fold_scales %[[SA]], %[[SB]], %[[M0]], %[[N0]], %[[KT0]], %[[M]], %[[N]], %[[K]] {schedule =
+// CHECK-NEXT: %[[K1:.*]] = arith.addi %[[EKB]], %c1_i32 : i32
+// CHECK-NEXT: %[[KT1:.*]] = arith.minui %[[K1]], %[[KLAST]] : i32
+// CHECK-NEXT: %[[F1:.*]] = gemmc.acc_fold_scales %[[SA]], %[[SB]], %[[M0]], %[[N0]], %[[KT1]], %[[M]], %[[N]], %[[K]] {schedule =
 // CHECK-NEXT: gemmc.stage_wait %[[EG]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 2,
 // CHECK-NEXT: %[[B0:.*]] = arith.remui %[[EG]], %c2_i32 : i32
 // CHECK-NEXT: %[[C0:.*]] = arith.muli %[[B0]], %c128_i32 : i32
 // CHECK-NEXT: %[[P0:.*]] = arith.addi %[[BASE]], %[[C0]] : i32
-// CHECK-NEXT: gemmc.acc_fold %[[SUM]], %[[P0]], %[[SA]], %[[SB]], %[[M0]], %[[N0]], %[[EKB]], %[[M]], %[[N]], %[[K]] {first,
+// CHECK-NEXT: gemmc.acc_fold %[[SUM]], %[[P0]], %[[F0]] {first,
 // CHECK-NEXT: gemmc.acc_release %[[EG]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 2,
 // CHECK-NEXT: %[[ESTEPS:.*]] = arith.subi %[[EKE]], %[[EKB]] : i32
-// CHECK-NEXT: scf.for %[[EKS:.*]] = %c1_i32 to %[[ESTEPS]] step %c1_i32 : i32 {
+// CHECK-NEXT: scf.for %[[EKS:.*]] = %c1_i32 to %[[ESTEPS]] step %c1_i32 iter_args(%[[F:.*]] = %[[F1]]) -> (!llvm.struct<(f32)>) : i32 {
+// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[EKS]], %c1_i32 : i32
+// CHECK-NEXT: %[[KN:.*]] = arith.addi %[[EKB]], %[[NEXT]] : i32
+// CHECK-NEXT: %[[KTN:.*]] = arith.minui %[[KN]], %[[KLAST]] : i32
+// CHECK-NEXT: %[[FN:.*]] = gemmc.acc_fold_scales %[[SA]], %[[SB]], %[[M0]], %[[N0]], %[[KTN]], %[[M]], %[[N]], %[[K]] {schedule =
 // CHECK-NEXT: %[[EGS:.*]] = arith.addi %[[EG]], %[[EKS]] : i32
 // CHECK-NEXT: gemmc.stage_wait %[[EGS]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 2,
 // CHECK-NEXT: %[[B1:.*]] = arith.remui %[[EGS]], %c2_i32 : i32
 // CHECK-NEXT: %[[C1:.*]] = arith.muli %[[B1]], %c128_i32 : i32
 // CHECK-NEXT: %[[P1:.*]] = arith.addi %[[BASE]], %[[C1]] : i32
-// CHECK-NEXT: %[[KT:.*]] = arith.addi %[[EKB]], %[[EKS]] : i32
-// CHECK-NEXT: gemmc.acc_fold %[[SUM]], %[[P1]], %[[SA]], %[[SB]], %[[M0]], %[[N0]], %[[KT]], %[[M]], %[[N]], %[[K]] {schedule =
+// CHECK-NEXT: gemmc.acc_fold %[[SUM]], %[[P1]], %[[F]] {schedule =
 // CHECK-NEXT: gemmc.acc_release %[[EGS]], %[[S]] {smem_layout = #gemmc.smem_layout<stages = 2,
+// CHECK-NEXT: scf.yield %[[FN]] : !llvm.struct<(f32)>
 // CHECK-NEXT: {{^ *}}}
 // CHECK-NEXT: gemmc.epilogue %[[SUM]], %[[C]], %[[M0]], %[[N0]], %[[M]], %[[N]], %[[LDC]] {schedule =
 // CHECK-NOT: gemmc.acc_release

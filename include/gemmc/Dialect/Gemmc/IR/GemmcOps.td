@@ -805,34 +805,56 @@ def Gemmc_AccStoreOp : Gemmc_Op<"acc_store"> {
   let assemblyFormat = "$acc `,` $values attr-dict `:` qualified(type($values))";
 }
 
-def Gemmc_AccFoldOp : Gemmc_Op<"acc_fold"> {
-  let summary = "Each epilogue thread: its row of the f32 sum += K tile `k_tile`'s partial x its block scales";
+def Gemmc_AccFoldScalesOp : Gemmc_Op<"acc_fold_scales"> {
+  let summary = "Each epilogue thread: its row's block-scale factors of K tile `k_tile`";
   let description = [{
-    Block scaling with the accumulators in tensor memory (sm_100a): `part`
-    holds the MMA's accumulator of K tile `k_tile` alone. Collective over
-    the warp like gemmc.acc_load: lane l of warp w reads row
-    32 (w % 4) + l of `part`, multiplies it by A's scale of tile row m0 +
-    that row and B's scale of each column's 128-column block from `n0`,
-    and adds it into the same row of the f32 sum at `sum` (with `first`,
-    the sum's first K tile, writes it there instead: the sum is not read);
-    the stores are waited
-    for, so the thread's next acc_load or acc_fold of `sum` sees them. Rows
-    past `m` and blocks past `n` read the last row or block (their results
-    are never stored); `k` gives B's K-block stride (BlockScales.h).
+    Block scaling with the accumulators in tensor memory (sm_100a): lane l
+    of warp w holds row 32 (w % 4) + l of the tile (gemmc.acc_load's
+    rows). The result is a struct of one f32 per B scale slot of the tile
+    (scaleSlots, Spec.h): A's scale of tile row m0 + that row times B's
+    scale of the slot's 128-column block from `n0`, for K tile `k_tile`.
+    Rows past `m` and blocks past `n` read the last row or block (their
+    results are never stored); `k` gives B's K-block stride
+    (BlockScales.h). Invariant loads: issued ahead of the partial they
+    scale (gemmc-warp-specialize loads a K tile's factors before waiting
+    for the previous K tile's partial).
 
     ```mlir
-    gemmc.acc_fold %sum, %part, %sa, %sb, %m0, %n0, %kt, %m, %n, %k
-        {first, schedule = ...} : !llvm.ptr<1>, !llvm.ptr<1>
+    %f = gemmc.acc_fold_scales %sa, %sb, %m0, %n0, %kt, %m, %n, %k
+           {schedule = ...} : !llvm.ptr<1>, !llvm.ptr<1> -> !llvm.struct<(f32)>
     ```
   }];
-  let arguments = (ins I32:$sum, I32:$part,
-                       LLVM_AnyPointer:$scale_a, LLVM_AnyPointer:$scale_b,
+  let arguments = (ins LLVM_AnyPointer:$scale_a, LLVM_AnyPointer:$scale_b,
                        I32:$m0, I32:$n0, I32:$k_tile, I32:$m, I32:$n, I32:$k,
+                       Gemmc_ScheduleAttr:$schedule);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $scale_a `,` $scale_b `,` $m0 `,` $n0 `,` $k_tile `,` $m `,` $n `,` $k
+    attr-dict `:` qualified(type($scale_a)) `,` qualified(type($scale_b))
+    `->` qualified(type($result))
+  }];
+}
+
+def Gemmc_AccFoldOp : Gemmc_Op<"acc_fold"> {
+  let summary = "Each epilogue thread: its row of the f32 sum += a K tile's partial x its factors";
+  let description = [{
+    Block scaling with the accumulators in tensor memory (sm_100a): `part`
+    holds the MMA's accumulator of one K tile alone, `factors` that K
+    tile's gemmc.acc_fold_scales. Collective over the warp like
+    gemmc.acc_load: lane l of warp w reads row 32 (w % 4) + l of `part`,
+    multiplies each column by its scale slot's factor, and adds it into the
+    same row of the f32 sum at `sum` (with `first`, the sum's first K tile,
+    writes it there instead: the sum is not read); the stores are waited
+    for, so the thread's next acc_load or acc_fold of `sum` sees them.
+
+    ```mlir
+    gemmc.acc_fold %sum, %part, %f {first, schedule = ...} : !llvm.struct<(f32)>
+    ```
+  }];
+  let arguments = (ins I32:$sum, I32:$part, AnyType:$factors,
                        Gemmc_ScheduleAttr:$schedule, UnitAttr:$first);
   let assemblyFormat = [{
-    $sum `,` $part `,` $scale_a `,` $scale_b `,` $m0 `,` $n0 `,`
-    $k_tile `,` $m `,` $n `,` $k attr-dict `:` qualified(type($scale_a)) `,`
-    qualified(type($scale_b))
+    $sum `,` $part `,` $factors attr-dict `:` qualified(type($factors))
   }];
 }
 
