@@ -32,6 +32,13 @@ Value aScaleIndex(KernelIR &ir, Value aPlane, Value row, Value lastRow) {
   return arith::AddIOp::create(ir.b, ir.loc, aPlane, row64);
 }
 
+Value scaleSlotBlock(KernelIR &ir, Value n0, Value firstBlock, int64_t offset) {
+  if (offset % kScaleBlock == 0)
+    return ir.add(firstBlock, ir.c32(offset / kScaleBlock));
+  Value column = ir.add(n0, ir.c32(offset));
+  return ir.divU(column, ir.c32(kScaleBlock));
+}
+
 Value bScaleIndex(KernelIR &ir, Value block, Value lastBlock, Value bStride64,
                   Value kt64) {
   Value nb = ir.minU(block, lastBlock);

@@ -33,6 +33,12 @@ Value lastScaleBlock(KernelIR &ir, Value n);
 /// plane of M row scales starts at `aPlane` (i64: K tile x M).
 Value aScaleIndex(KernelIR &ir, Value aPlane, Value row, Value lastRow);
 
+/// B's scale block of the tile's column `offset` (a scale slot's first,
+/// scaleSlotColumns): a slot on a block boundary is a whole block past
+/// `firstBlock` (n0 / kScaleBlock); another (a tile that is not whole
+/// blocks) starts inside the block of its first column.
+Value scaleSlotBlock(KernelIR &ir, Value n0, Value firstBlock, int64_t offset);
+
 /// B's scale of N block `block` (clamped to `lastBlock`) and K tile `kt64`
 /// (i64), the blocks `bStride64` (bScaleStride) apart.
 Value bScaleIndex(KernelIR &ir, Value block, Value lastBlock, Value bStride64, Value kt64);

@@ -240,12 +240,17 @@ struct AccFreeLowering : OpRewritePattern<AccFreeOp> {
   }
 };
 
+/// The quarter of tensor memory's lanes the calling warp reaches: warp % 4
+/// (its rows 32 (warp % 4) .. + 31 of the tile).
+Value warpQuarter(KernelIR &ir) {
+  int64_t quarters = isa::kTmemLanes / isa::kTmemWarpLanes;
+  return ir.remU(ir.divU(ir.threadId(), ir.c32(kWarpSize)), ir.c32(quarters));
+}
+
 /// The tensor-memory lane offset of the calling warp's 32 rows (lanes 32
 /// (warp % 4) ..), for tcgen05.ld and tcgen05.st.
 Value warpLanes(KernelIR &ir) {
-  int64_t quarters = isa::kTmemLanes / isa::kTmemWarpLanes;
-  Value quarter = ir.remU(ir.divU(ir.threadId(), ir.c32(kWarpSize)), ir.c32(quarters));
-  return ir.mul(quarter, ir.c32(isa::kTmemWarpLanes << isa::kTmemLaneShift));
+  return ir.mul(warpQuarter(ir), ir.c32(isa::kTmemWarpLanes << isa::kTmemLaneShift));
 }
 
 /// tcgen05.ld .32x32b.x`count` of the warp's rows from `at` (a column
@@ -328,8 +333,7 @@ struct AccFoldScalesLowering : OpRewritePattern<AccFoldScalesOp> {
     KernelIR ir(rewriter, op.getLoc());
     Location loc = op.getLoc();
     // This thread's row: lane l of warp w holds row 32 (w % 4) + l.
-    Value warp = ir.divU(ir.threadId(), ir.c32(kWarpSize));
-    Value quarter = ir.remU(warp, ir.c32(isa::kTmemLanes / isa::kTmemWarpLanes));
+    Value quarter = warpQuarter(ir);
     Value lane = ir.remU(ir.threadId(), ir.c32(kWarpSize));
     Value quarterRow = ir.mul(quarter, ir.c32(isa::kTmemWarpLanes));
     Value rowInTile = ir.add(quarterRow, lane);
@@ -344,12 +348,7 @@ struct AccFoldScalesLowering : OpRewritePattern<AccFoldScalesOp> {
     Value firstBlock = ir.divU(op.getN0(), ir.c32(kScaleBlock));
     Value result = LLVM::PoisonOp::create(rewriter, loc, type);
     for (int64_t j = 0; j < slots; ++j) {
-      // As gemmc.block_scales: a slot on a block boundary is a whole block
-      // further on; another starts inside the block of its first column.
-      int64_t offset = j * slotColumns;
-      Value block = offset % kScaleBlock == 0
-                        ? ir.add(firstBlock, ir.c32(offset / kScaleBlock))
-                        : ir.divU(ir.add(op.getN0(), ir.c32(offset)), ir.c32(kScaleBlock));
+      Value block = scaleSlotBlock(ir, op.getN0(), firstBlock, j * slotColumns);
       Value index = bScaleIndex(ir, block, lastBlock, bStride64, kt64);
       Value sb = loadScale(ir, op.getScaleB(), index);
       Value f = LLVM::FMulOp::create(rewriter, loc, sa, sb);

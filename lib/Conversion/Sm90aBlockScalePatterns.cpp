@@ -75,14 +75,7 @@ struct BlockScalesLowering : OpRewritePattern<BlockScalesOp> {
     Value lastBlock = lastScaleBlock(ir, op.getN());
     Value firstBlock = ir.divU(op.getN0(), ir.c32(kScaleBlock));
     for (int64_t j = 0; j < slots; ++j) {
-      // A slot on a block boundary is a whole block further on; the others
-      // (a tile that is not whole blocks) start inside the block of their
-      // first column.
-      int64_t offset = j * slotColumns;
-      Value block = offset % kScaleBlock == 0
-                        ? ir.add(firstBlock, ir.c32(offset / kScaleBlock))
-                        : ir.divU(ir.add(op.getN0(), ir.c32(offset)),
-                                  ir.c32(kScaleBlock));
+      Value block = scaleSlotBlock(ir, op.getN0(), firstBlock, j * slotColumns);
       Value index = bScaleIndex(ir, block, lastBlock, bStride64, kt64);
       Value scale = loadScale(ir, op.getScaleB(), index);
       result = LLVM::InsertValueOp::create(rewriter, op.getLoc(), result,

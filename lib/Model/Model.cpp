@@ -491,7 +491,8 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
     // MMAs of the next K tile fill the other partial buffer, so the longer
     // of the two counts; with one partial buffer (BLOCK_N = 256) they take
     // turns. Not measured: no B200 here.
-    if (a.cta.foldBuffers > 0 && a.cta.accBuffers > 1)
+    a.blockScaleFoldOverlapped = a.cta.foldBuffers > 0 && a.cta.accBuffers > 1;
+    if (a.blockScaleFoldOverlapped)
       a.mmaSec = std::max(a.mmaSec, a.blockScaleFoldSec);
     else
       a.mmaSec += a.blockScaleFoldSec;

@@ -1405,9 +1405,11 @@ void WarpSpecializer::buildTensorMemoryRoles() {
                     [&] { loadStep(ir.c32(st)); });
       // scale: block: each K step's MMAs go to a partial buffer of their
       // own (the ring's load gs), which the epilogue folds.
-      if (!blockScaled)
+      Value acc;
+      if (!blockScaled) {
         StageAcquireOp::create(b, ir.loc, t, op.getSmem(), accRing);
-      Value acc = accOf(t);
+        acc = accOf(t);
+      }
       auto kLoop = scf::ForOp::create(b, ir.loc, ir.c32(0), ir.sub(kEnd, kBegin), ir.c32(1));
       {
         OpBuilder::InsertionGuard inner(b);

@@ -291,9 +291,7 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                 double(p.k) / a.splitK, a.mathFlopsPerSm / 1e12,
                 timeStr(a.mmaSec), smemBound,
                 a.blockScaleFoldSec == 0 ? std::string()
-                : a.cta.foldBuffers > 0 && a.cta.accBuffers > 1
-                    // sm_100a: folded by the epilogue warpgroup under the
-                    // next K tile's MMAs (Model.cpp).
+                : a.blockScaleFoldOverlapped
                     ? " overlapped with block-scale folds (CUDA cores, epilogue "
                       "warpgroup) " + timeStr(a.blockScaleFoldSec) + ", the longer"
                     : " + block-scale folds (CUDA cores) " + timeStr(a.blockScaleFoldSec));

@@ -213,9 +213,12 @@ struct Analysis {
   /// latency. On the math side of the mainloop (hidden when HBM-bound).
   double streamKRefillSec = 0;
   /// Block scaling: the busiest SM's CUDA-core folds (one FMA per
-  /// accumulator per K tile, after the tile's MMAs: not overlapped with
-  /// them), in mmaSec; 0 otherwise.
+  /// accumulator per K tile), in mmaSec; 0 otherwise. Added to the MMAs
+  /// (sm_90a: the consumers that issue them fold), or with
+  /// blockScaleFoldOverlapped the longer of the two counts (sm_100a with two
+  /// partial buffers: the epilogue warpgroup folds under the next MMAs).
   double blockScaleFoldSec = 0;
+  bool blockScaleFoldOverlapped = false;
 
   // Shared-memory bandwidth of the mainloop (wgmma reads both operands from
   // shared memory; 0 bytes for MMA families that do not).
