@@ -129,11 +129,6 @@ void gemmc::sm80Unsupported(const KernelSpec &s, std::vector<Violation> &out) {
     no("tile_scheduler.split_k", "split_k > 1 is not implemented yet; use 1");
   if (s.mainloop.load != LoadKind::CpAsync)
     no("mainloop.load", "sm_80 fills stages with cp.async only; use load: cp_async");
-  if (s.epilogue.bias != Bias::None)
-    no("epilogue.bias", "a bias is not implemented yet; use bias: none");
-  if (s.epilogue.activation != Activation::None)
-    no("epilogue.activation",
-       "activations are not implemented yet; use activation: none");
   if (s.epilogue.store == StoreKind::Tma)
     no("epilogue.store", "sm_80 has no TMA; use store: direct");
   bool sixteenBit = (s.a.element == ElementType::BF16 ||

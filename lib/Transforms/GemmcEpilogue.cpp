@@ -263,10 +263,12 @@ struct Epilogue {
   /// sm_80 with staging(...): each warp's fragments through its area of
   /// shared memory, then 16-byte units of C (Sm80.h's mmaSyncStaging).
   void storeMmaSyncStaged();
-  /// One 16-byte unit of C at `addr` from its values alpha x acc (f32 `x`):
-  /// + beta x C (one 16-byte load, when beta != 0), converted to C's type,
+  /// One 16-byte unit of C at `addr` (C[row][col .. col + x.size() - 1],
+  /// inside M x N) from its values alpha x acc (f32 `x`): + beta x C (one
+  /// 16-byte load, when beta != 0), the fused math value by value
+  /// (EpilogueMath::apply: bias, aux, activation), converted to C's type,
   /// one 16-byte store.
-  void storeUnit(Value addr, ArrayRef<Value> x);
+  void storeUnit(Value addr, ArrayRef<Value> x, Value row, Value col);
   /// sm_100a: the accumulator is a tensor-memory address; each warp reads
   /// its 32 rows in chunks of columns (one row per lane) and stores them.
   void storeFromTensorMemory();
@@ -409,9 +411,9 @@ void Epilogue::storeMmaSyncStaged() {
   // The runtime checks that C and ldc x bytes(C) are 16-byte aligned
   // (docs/runtime.md), so every unit is. The warp syncs again before the
   // next chunk overwrites its area.
-  // sm80Unsupported refuses a bias, activations and FP8 outputs' scales:
-  // storeUnit has none of the fused math.
-  assert(!math.touchesMemory() && !outScale && !fp8Out && "no fused math on sm_80");
+  // The fused math (bias, aux, activation) runs per value in storeUnit and
+  // at N's edge in finish(); sm_80 has no FP8, so no output scale.
+  assert(!outScale && !fp8Out && "no FP8 output on sm_80");
   const AccumulatorLayout &frag = kMmaSyncAccumulator;
   MmaSyncWarpGrid grid = *mmaSyncWarpGrid(s);
   MmaSyncStaging staging = *mmaSyncStaging(s, op.getSchedule().getResources());
@@ -530,7 +532,7 @@ void Epilogue::storeMmaSyncStaged() {
             /*withElseRegion=*/true);
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(&whole.getThenRegion().front());
-        storeUnit(addr, x);
+        storeUnit(addr, x, row, col);
         // The right edge of N: the unit's values inside N, one at a time.
         b.setInsertionPointToStart(&whole.getElseRegion().front());
         for (int64_t e = 0; e < unitValues; ++e) {
@@ -547,7 +549,7 @@ void Epilogue::storeMmaSyncStaged() {
   }
 }
 
-void Epilogue::storeUnit(Value addr, ArrayRef<Value> x) {
+void Epilogue::storeUnit(Value addr, ArrayRef<Value> x, Value row, Value col) {
   int64_t count = x.size();
   auto unitType = VectorType::get({count}, outType);
   SmallVector<Value> out(x.begin(), x.end());
@@ -570,6 +572,11 @@ void Epilogue::storeUnit(Value addr, ArrayRef<Value> x) {
     scf::YieldOp::create(b, loc, x);
     out.assign(ifRead.getResults().begin(), ifRead.getResults().end());
   }
+  // The unit lies inside M x N: apply() needs no `inside` for its aux
+  // store.
+  if (math.touchesMemory() || s.epilogue.activation != Activation::None)
+    for (int64_t e = 0; e < count; ++e)
+      out[e] = math.apply(out[e], row, e == 0 ? col : ir.add(col, ir.c32(e)), Value());
   Value v = LLVM::UndefOp::create(b, loc, unitType);
   for (int64_t e = 0; e < count; ++e) {
     Value y = outType == ir.f32 ? out[e] : arith::TruncFOp::create(b, loc, outType, out[e]);

@@ -157,4 +157,19 @@ TEST(Sm80, LoweringRefusesWhatItDoesNotBuild) {
   EXPECT_EQ(v[0].str(), "[not-implemented] split_k > 1 is not implemented yet; use 1");
 }
 
+TEST(Sm80, FusedEpilogueIsBuiltWithItsParameters) {
+  // The fused epilogue (EpilogueMath) runs in sm_80's stores: a bias, an
+  // activation and aux are accepted, and the kernel takes `bias` and `aux`
+  // after alpha and beta (this spec has beta), as on sm_90a.
+  KernelSpec s = specAt(GEMMC_SOURCE_DIR "/specs/a100_bf16_128x256x64.yaml");
+  s.epilogue.bias = Bias::Col;
+  s.epilogue.biasElement = ElementType::F32;
+  s.epilogue.activation = Activation::GeluTanh;
+  s.epilogue.aux = true;
+  EXPECT_TRUE(checkLoweringSupport(s).empty());
+  KernelAbi abi = describeKernelAbi(s);
+  EXPECT_EQ(abi.params, (std::vector<std::string>{"a", "b", "c", "m", "n", "k", "ldc", "lda",
+                                                   "ldb", "alpha", "beta", "bias", "aux"}));
+}
+
 } // namespace

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# bench/lead26/build_cubins.sh ROUND: session 26's round ROUND kernels into build/cubins-ROUND, by this tree's
+# compiler (GEMMC, default build/bin/gemmc), each ptxas-checked for sm_80 and for sm_90 (the H200's JIT of the
+# compute_80 PTX): no spill, no C75xx.
+set -euo pipefail
+round=${1:?round (f1)}
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
+out=build/cubins-$round
+cubins_fresh "$out" '*.fatbin' '*.yaml'
+mkdir -p "$out/ptx"
+# fatbin GEMMC SPEC NAME: an sm_80 spec into $out/NAME.fatbin (sm_80 SASS + compute_80 PTX), both ptxas reports
+# checked.
+fatbin() {
+  "$1" "$2" -o "$out/$3.fatbin" --ptxas-verbose 2>"$out/ptx/$3.ptxas.txt" || exit 1
+  check "$out/ptx/$3.ptxas.txt" "$3"
+  "$1" "$2" --emit=ptx -o "$out/ptx/$3.ptx" || exit 1
+  /usr/local/cuda/bin/ptxas -arch=sm_90 -v "$out/ptx/$3.ptx" -o /dev/null 2>"$out/ptx/$3.sm90.txt"
+  check "$out/ptx/$3.sm90.txt" "$3 (sm_90)"
+}
+case $round in
+f1)
+  # sm_80's fused epilogue: the five GPU-suite specs, the tuned bf16 kernel with and without bias + tanh GELU.
+  for s in test/gpu/specs/sm80_*_{gelu,relu,silu}*.yaml; do fatbin "$gemmc" "$s" "$(name "$s")"; done
+  fatbin "$gemmc" specs/a100_bf16_128x256x64.yaml plain
+  fatbin "$gemmc" bench/lead26/bg.yaml bg
+  ;;
+*) echo "unknown round $round"; exit 1 ;;
+esac
