@@ -8,7 +8,9 @@
 //       lt         cuBLASLt with CUBLASLT_EPILOGUE_GELU_BIAS (same inputs),
 //       unfused    cuBLAS GEMM, then a separate bias + GELU kernel,
 //     and the ratios the goals name (fused / plain - 1 <= 3%,
-//     lt / fused >= 1.0, unfused / fused >= 1.3).
+//     lt / fused >= 1.0, unfused / fused >= 1.3). The four are timed in
+//     turn within each round (interleavedMediansUs; session 26: before, each
+//     ran its runs back to back, which gave the later ones a lower clock).
 //
 //   gemmc-bench --chain PDL.cubin... [--shapes MxNxK,...] [--iters N]
 //     PDL: kernels built with pdl_wait and pdl_launch_dependents, each in
@@ -44,26 +46,42 @@ struct Options {
   int iters = 50, warmup = 10;
 };
 
-/// Median microseconds of `body` (one event pair around each run).
-double medianUs(cudaStream_t stream, int warmup, int iters, const std::function<void()> &body) {
+/// Median microseconds of each of `bodies`, timed in turn within each of
+/// `iters` rounds (one event pair around each run), so that every body sees
+/// the same clock: run back to back, a power-bound kernel timed second got
+/// a lower clock than the first (sm_80's bf16 kernels on the 8192 cube,
+/// bench/lead26 round f1: the fused one 17.7% slower there, 2-5% elsewhere).
+std::vector<double> interleavedMediansUs(cudaStream_t stream, int warmup, int iters,
+                                         const std::vector<std::function<void()>> &bodies) {
   for (int i = 0; i < warmup; ++i)
-    body();
+    for (const auto &body : bodies)
+      body();
   HARNESS_CUDA(cudaStreamSynchronize(stream));
-  std::vector<float> ms(iters);
+  std::vector<std::vector<float>> ms(bodies.size(), std::vector<float>(iters));
   cudaEvent_t start, stop;
   HARNESS_CUDA(cudaEventCreate(&start));
   HARNESS_CUDA(cudaEventCreate(&stop));
-  for (int i = 0; i < iters; ++i) {
-    HARNESS_CUDA(cudaEventRecord(start, stream));
-    body();
-    HARNESS_CUDA(cudaEventRecord(stop, stream));
-    HARNESS_CUDA(cudaEventSynchronize(stop));
-    HARNESS_CUDA(cudaEventElapsedTime(&ms[i], start, stop));
-  }
+  for (int i = 0; i < iters; ++i)
+    for (size_t j = 0; j < bodies.size(); ++j) {
+      HARNESS_CUDA(cudaEventRecord(start, stream));
+      bodies[j]();
+      HARNESS_CUDA(cudaEventRecord(stop, stream));
+      HARNESS_CUDA(cudaEventSynchronize(stop));
+      HARNESS_CUDA(cudaEventElapsedTime(&ms[j][i], start, stop));
+    }
   cudaEventDestroy(start);
   cudaEventDestroy(stop);
-  std::sort(ms.begin(), ms.end());
-  return 1000.0 * ms[ms.size() / 2];
+  std::vector<double> medians;
+  for (std::vector<float> &v : ms) {
+    std::sort(v.begin(), v.end());
+    medians.push_back(1000.0 * v[v.size() / 2]);
+  }
+  return medians;
+}
+
+/// Median microseconds of `body` (one event pair around each run).
+double medianUs(cudaStream_t stream, int warmup, int iters, const std::function<void()> &body) {
+  return interleavedMediansUs(stream, warmup, iters, {body})[0];
 }
 
 gemmc_kernel *load(const std::string &cubin, gemmc_kernel_info &info) {
@@ -268,23 +286,26 @@ int epilogueMode(const Options &opt) {
     fargs.bias = bias.data.ptr;
     fargs.bias_length = n;
     fargs.bias_type = GEMMC_BF16;
-    double plainUs = medianUs(stream, opt.warmup, opt.iters, [&] { launchOrDie(plain, args, stream); });
-    double fusedUs = medianUs(stream, opt.warmup, opt.iters, [&] { launchOrDie(fused, fargs, stream); });
     LtGeluBias lt(m, n, k, fi, bias.data.ptr, ldc);
-    double ltUs = lt.ok ? medianUs(stream, opt.warmup, opt.iters, [&] { lt.run(a.data.ptr, b.data.ptr, c.ptr, stream); })
-                        : NAN;
     Problem p{m, n, k, fi.a_layout, fi.b_layout};
     CUdeviceptr cPtr = reinterpret_cast<CUdeviceptr>(c.ptr), biasPtr = reinterpret_cast<CUdeviceptr>(bias.data.ptr);
     uint32_t mi = uint32_t(m), ni = uint32_t(n), ldci = uint32_t(ldc);
     void *params[] = {&cPtr, &biasPtr, &mi, &ni, &ldci};
     std::string why;
-    double unfusedUs = medianUs(stream, opt.warmup, opt.iters, [&] {
-      if (!cublasGemm(blas, p, a, b, c.ptr, CUDA_R_16BF, ldc, 1.0f, /*exactRef=*/false, why))
-        die("cuBLAS: " + why, __FILE__, __LINE__);
-      unsigned gx = unsigned((n + 255) / 256), gy = unsigned(std::min<int64_t>(m, 65535));
-      BENCH_CU(cuLaunchKernel(biasGelu, gx, gy, 1, 256, 1, 1, 0, reinterpret_cast<CUstream>(stream), params,
-                              nullptr));
-    });
+    std::vector<std::function<void()>> bodies = {
+        [&] { launchOrDie(plain, args, stream); },
+        [&] { launchOrDie(fused, fargs, stream); },
+        [&] {
+          if (!cublasGemm(blas, p, a, b, c.ptr, CUDA_R_16BF, ldc, 1.0f, /*exactRef=*/false, why))
+            die("cuBLAS: " + why, __FILE__, __LINE__);
+          unsigned gx = unsigned((n + 255) / 256), gy = unsigned(std::min<int64_t>(m, 65535));
+          BENCH_CU(cuLaunchKernel(biasGelu, gx, gy, 1, 256, 1, 1, 0, reinterpret_cast<CUstream>(stream), params,
+                                  nullptr));
+        }};
+    if (lt.ok)
+      bodies.push_back([&] { lt.run(a.data.ptr, b.data.ptr, c.ptr, stream); });
+    std::vector<double> us = interleavedMediansUs(stream, opt.warmup, opt.iters, bodies);
+    double plainUs = us[0], fusedUs = us[1], unfusedUs = us[2], ltUs = lt.ok ? us[3] : NAN;
     std::printf("%-22s %10.1f %10.1f %10.1f %10.1f %8.1f%% %9.2f %9.2f\n", shape.c_str(), plainUs, fusedUs, ltUs,
                 unfusedUs, 100.0 * (fusedUs / plainUs - 1.0), ltUs / fusedUs, unfusedUs / fusedUs);
   }

@@ -24,5 +24,14 @@ f1)
   fatbin "$gemmc" specs/a100_bf16_128x256x64.yaml plain
   fatbin "$gemmc" bench/lead26/bg.yaml bg
   ;;
+f2)
+  # f1's kernels after the per-column bias became one address and constant offsets a unit (EpilogueMath::colBiasRun),
+  # and sm_90a's fused / plain pair of docs/status.md's issue-15 row, for gemmc-bench --epilogue now interleaved.
+  for s in test/gpu/specs/sm80_*_{gelu,relu,silu}*.yaml; do fatbin "$gemmc" "$s" "$(name "$s")"; done
+  fatbin "$gemmc" specs/a100_bf16_128x256x64.yaml plain
+  fatbin "$gemmc" bench/lead26/bg.yaml bg
+  build "$gemmc" specs/h200_bf16_128x256_coop_bias_gelu.yaml h200_bg
+  build "$gemmc" specs/h200_bf16_128x256_coop.yaml h200_plain
+  ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac

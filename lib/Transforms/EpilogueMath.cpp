@@ -84,9 +84,7 @@ Value EpilogueMath::loadScale(Value vector, Value index) {
   // ahead of the stores.
   Value at = LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, ir.f32, vector,
                                  ValueRange{index});
-  return LLVM::LoadOp::create(ir.b, ir.loc, ir.f32, at, /*alignment=*/0,
-                              /*isVolatile=*/false, /*isNonTemporal=*/false,
-                              /*isInvariant=*/true);
+  return loadElement(ir.f32, at);
 }
 
 Value EpilogueMath::rowScaleAt(Value row) {
@@ -134,38 +132,74 @@ SmallVector<Value> EpilogueMath::colScalePairsAt(Value first, ArrayRef<int64_t> 
   return values;
 }
 
-Value EpilogueMath::apply(Value x, Value row, Value col, Value inside,
-                          bool scalesApplied) {
-  OpBuilder &b = ir.b;
-  Location loc = ir.loc;
-  // Element `index` of a vector of `length` values of `type`, in f32. The
-  // index is clamped to the vector, so a value computed outside M x N (the
-  // TMA store clips it) reads an element that exists. Invariant: the vector
-  // does not change while the kernel runs, so the load may move past the
-  // stores of C and aux (which could otherwise alias it) and take the
+Value EpilogueMath::element(Value vector, Type type, Value index, Value length) {
+  // The index is clamped to the vector, so a value computed outside M x N
+  // (the TMA store clips it) reads an element that exists. Invariant: the
+  // vector does not change while the kernel runs, so the load may move past
+  // the stores of C and aux (which could otherwise alias it) and take the
   // read-only path (ld.global.nc). Without it each thread's bias loads wait
   // one by one between its stores: +29% on decode_mlp_up on the H200
   // (bench/RESULTS.md, 2026-11-30).
-  auto element = [&](Value vector, Type type, Value index, Value length) {
-    Value at = LLVM::GEPOp::create(b, loc, ir.globalPtr, type, vector,
-                                   ValueRange{ir.zext64(ir.minU(index, ir.sub(length, ir.c32(1))))});
-    Value v = LLVM::LoadOp::create(b, loc, type, at, /*alignment=*/0,
-                                   /*isVolatile=*/false, /*isNonTemporal=*/false,
-                                   /*isInvariant=*/true);
-    return type == ir.f32 ? v : arith::ExtFOp::create(b, loc, ir.f32, v).getResult();
-  };
+  OpBuilder &b = ir.b;
+  Location loc = ir.loc;
+  Value at = LLVM::GEPOp::create(b, loc, ir.globalPtr, type, vector,
+                                 ValueRange{ir.zext64(ir.minU(index, ir.sub(length, ir.c32(1))))});
+  return loadElement(type, at);
+}
+
+Value EpilogueMath::loadElement(Type type, Value at) {
+  Value v = LLVM::LoadOp::create(ir.b, ir.loc, type, at, /*alignment=*/0,
+                                 /*isVolatile=*/false, /*isNonTemporal=*/false,
+                                 /*isInvariant=*/true);
+  return type == ir.f32 ? v : arith::ExtFOp::create(ir.b, ir.loc, ir.f32, v).getResult();
+}
+
+Value EpilogueMath::biasAt(Value index) {
+  if (!bias)
+    return Value();
+  return element(bias, biasType(), index, s.epilogue.bias == Bias::Row ? m : n);
+}
+
+SmallVector<Value> EpilogueMath::colBiasRun(Value first, int64_t count) {
+  // One 64-bit address, bias + first, and each element at a constant offset
+  // from it (ld.global.nc [%rd+2e]): no clamp, no address a value. The
+  // runtime checks only the bias's element alignment (docs/abi.md), so the
+  // run is loaded element by element, not as a vector.
+  SmallVector<Value> values;
+  if (!hasColBias())
+    return values;
+  Type type = biasType();
+  Value base = LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, type, bias,
+                                   ValueRange{ir.zext64(first)});
+  for (int64_t e = 0; e < count; ++e) {
+    Value at = e == 0 ? base
+                      : LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, type, base,
+                                            ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(e)})
+                            .getResult();
+    values.push_back(loadElement(type, at));
+  }
+  return values;
+}
+
+Type EpilogueMath::biasType() const {
+  return storageType(ir.b.getContext(), s.epilogue.biasElement);
+}
+
+Value EpilogueMath::apply(Value x, Value row, Value col, Value inside,
+                          bool scalesApplied, Value biasValue) {
+  OpBuilder &b = ir.b;
+  Location loc = ir.loc;
   // FP8 scale vectors (issue 14): f32, one per row of A / column of B.
   if (rowScale && !scalesApplied)
     x = arith::MulFOp::create(b, loc, x, rowScaleAt(row));
   if (colScale && !scalesApplied)
     x = arith::MulFOp::create(b, loc, x, colScaleAt(col));
   if (bias) {
-    // One value per row (length M) or per column (length N).
-    bool perRow = s.epilogue.bias == Bias::Row;
-    Type biasType = storageType(b.getContext(), s.epilogue.biasElement);
-    x = arith::AddFOp::create(b, loc, x,
-                              perRow ? element(bias, biasType, row, m)
-                                     : element(bias, biasType, col, n));
+    // One value per row (length M) or per column (length N), unless the
+    // caller loaded it (biasAt, colBiasRun).
+    if (!biasValue)
+      biasValue = s.epilogue.bias == Bias::Row ? biasAt(row) : biasAt(col);
+    x = arith::AddFOp::create(b, loc, x, biasValue);
   }
   if (aux) {
     Type auxType = storageType(b.getContext(), s.c.element);

@@ -573,10 +573,15 @@ void Epilogue::storeUnit(Value addr, ArrayRef<Value> x, Value row, Value col) {
     out.assign(ifRead.getResults().begin(), ifRead.getResults().end());
   }
   // The unit lies inside M x N: apply() needs no `inside` for its aux
-  // store.
-  if (math.touchesMemory() || s.epilogue.activation != Activation::None)
+  // store, and the bias needs no clamp: a per-column bias is the run at
+  // col (one address, constant offsets), a per-row one a load a unit.
+  if (math.touchesMemory() || s.epilogue.activation != Activation::None) {
+    SmallVector<Value> colBias = math.colBiasRun(col, count);
+    Value rowBias = math.hasRowBias() ? math.biasAt(row) : Value();
     for (int64_t e = 0; e < count; ++e)
-      out[e] = math.apply(out[e], row, e == 0 ? col : ir.add(col, ir.c32(e)), Value());
+      out[e] = math.apply(out[e], row, e == 0 ? col : ir.add(col, ir.c32(e)), Value(),
+                          /*scalesApplied=*/false, colBias.empty() ? rowBias : colBias[e]);
+  }
   Value v = LLVM::UndefOp::create(b, loc, unitType);
   for (int64_t e = 0; e < count; ++e) {
     Value y = outType == ir.f32 ? out[e] : arith::TruncFOp::create(b, loc, outType, out[e]);

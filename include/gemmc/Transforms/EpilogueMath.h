@@ -49,6 +49,22 @@ public:
   /// Whether the spec has a column scale (operands.b.scale: col).
   bool hasColScale() const { return static_cast<bool>(colScale); }
 
+  /// Whether the spec has a bias of one value per column (epilogue.bias:
+  /// col) / per row (bias: row).
+  bool hasColBias() const { return bias && s.epilogue.bias == Bias::Col; }
+  bool hasRowBias() const { return bias && s.epilogue.bias == Bias::Row; }
+
+  /// The bias at `index` (a row or a column, as the spec's bias runs,
+  /// clamped to M or N) in f32, or a null value without a bias: for
+  /// callers that load it ahead and pass it to apply() as `biasValue`.
+  Value biasAt(Value index);
+
+  /// A per-column bias at columns first .. first + count - 1 in f32 (none
+  /// without a per-column bias): one address and a load at a constant
+  /// offset from it each, no clamp: the caller guarantees the columns lie
+  /// inside N.
+  SmallVector<Value> colBiasRun(Value first, int64_t count);
+
   /// scale_a[row] (row clamped to M), or a null value without a row scale.
   /// For callers that load each scale once per thread and tile ahead of
   /// the stores, then pass `scalesApplied` to apply().
@@ -69,9 +85,10 @@ public:
   /// activation(x [x scale_a[row]] [x scale_b[col]] + bias); stores x + bias to aux[row][col] when `inside`
   /// (a null `inside`: the caller knows the element is inside M x N).
   /// `scalesApplied`: the caller has multiplied x by the scale vectors
-  /// (rowScaleAt, colScalesAt).
+  /// (rowScaleAt, colScalesAt). `biasValue`: the bias at (row, col),
+  /// loaded by the caller (biasAt, colBiasRun); null: apply() loads it.
   Value apply(Value x, Value row, Value col, Value inside,
-              bool scalesApplied = false);
+              bool scalesApplied = false, Value biasValue = Value());
 
   /// The pointer parameter `name` of the kernel function around `op`, or a
   /// null value when the ABI has none or `op` is not in a function with the
@@ -85,6 +102,13 @@ public:
 
 private:
   Value constant(double v);
+  /// Element `index` (clamped to `length`) of a vector of `type`, in f32:
+  /// an invariant load (loadElement).
+  Value element(Value vector, Type type, Value index, Value length);
+  /// The `type` value at `at`, an invariant load, in f32.
+  Value loadElement(Type type, Value at);
+  /// The bias vector's storage type (epilogue.bias_element).
+  Type biasType() const;
   /// The f32 scale at `vector` + `index`, an invariant load.
   Value loadScale(Value vector, Value index);
   Value activate(Value x);
