@@ -33,5 +33,17 @@ f2)
   build "$gemmc" specs/h200_bf16_128x256_coop_bias_gelu.yaml h200_bg
   build "$gemmc" specs/h200_bf16_128x256_coop.yaml h200_plain
   ;;
+f3)
+  # The activations in fmas (EpilogueMath::activate: x/2 + x/2 f, the tanh GELU's inner polynomial in one fma): the
+  # fused GPU-suite specs of both targets, and f2's fused kernels (built from build/cubins-f2, which this round
+  # copies: f2_*) beside this tree's, for gemmc-bench --epilogue in one call.
+  for s in test/gpu/specs/sm80_*_{gelu,relu,silu}*.yaml; do fatbin "$gemmc" "$s" "$(name "$s")"; done
+  for s in test/gpu/specs/ep_*.yaml; do build "$gemmc" "$s" "$(name "$s")"; done
+  fatbin "$gemmc" specs/a100_bf16_128x256x64.yaml plain
+  fatbin "$gemmc" bench/lead26/bg.yaml bg
+  build "$gemmc" specs/h200_bf16_128x256_coop_bias_gelu.yaml h200_bg
+  build "$gemmc" specs/h200_bf16_128x256_coop.yaml h200_plain
+  for f in bg.fatbin bg.fatbin.json h200_bg.cubin h200_bg.cubin.json; do cp build/cubins-f2/$f "$out/f2_$f"; done
+  ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
