@@ -79,14 +79,9 @@ void gemmc::sm100aUnsupported(const KernelSpec &s, std::vector<Violation> &out) 
                "sm_100a yet; use warp_specialized",
                mmaCtaGroup(s) > 1 ? "CTA pair" : "multicast cluster")
            .str());
-  // The fused epilogue's math (EpilogueMath) is target-neutral, but the
-  // tensor-memory epilogue does not call it yet, nor do the sm_100a roles
-  // place the PDL ops.
-  if (s.epilogue.bias != Bias::None)
-    no("epilogue.bias", "a bias is not implemented on sm_100a yet; use bias: none");
-  if (s.epilogue.activation != Activation::None)
-    no("epilogue.activation",
-       "activations are not implemented on sm_100a yet; use activation: none");
+  // The fused epilogue's math (EpilogueMath: bias, aux, activations) runs
+  // in the tensor-memory epilogue as in the wgmma one; the sm_100a roles do
+  // not place the PDL ops yet.
   if (s.pdlWait != PdlWait::None || s.pdlLaunch != PdlLaunch::None)
     no("pdl_wait", "programmatic dependent launch is not implemented on sm_100a "
                    "yet; use pdl_wait: none and pdl_launch_dependents: none");

@@ -150,9 +150,11 @@ struct Epilogue {
   }
 
   /// x (+ beta x C[at] when beta != 0 and `inside`, if given), then the
-  /// fused math at C[row][col], in C's type.
+  /// fused math at C[row][col], in C's type (`scalesApplied`, `biasValue`:
+  /// as EpilogueMath::apply).
   Value finish(Value x, function_ref<Value()> at, Value row, Value col,
-               Value inside = Value(), bool scalesApplied = false) {
+               Value inside = Value(), bool scalesApplied = false,
+               Value biasValue = Value()) {
     if (Value beta = op.getBeta()) {
       Value cond = inside ? arith::AndIOp::create(b, loc, readC, inside) : readC;
       auto ifRead = scf::IfOp::create(b, loc, TypeRange{ir.f32}, cond,
@@ -170,7 +172,7 @@ struct Epilogue {
       scf::YieldOp::create(b, loc, ValueRange{x});
       x = ifRead.getResult(0);
     }
-    x = math.apply(x, row, col, inside, scalesApplied);
+    x = math.apply(x, row, col, inside, scalesApplied, biasValue);
     if (outScale)
       x = arith::MulFOp::create(b, loc, x, outScale);
     // FP8: converted by pair() / single().
@@ -249,6 +251,43 @@ struct Epilogue {
       Value x0 = finish(v0, [&] { return addr; }, row, col, Value(), scalesApplied);
       LLVM::StoreOp::create(b, loc, single(x0), addr, /*alignment=*/cb);
     });
+  }
+
+  /// A chunk of the tensor-memory epilogue's columns: a constant where the
+  /// chunks are unrolled, the loop's induction variable where they loop.
+  struct Chunk {
+    Value index;
+    int64_t constant = 0;
+    /// scale x chunk + offset (i32): a constant where unrolled, so that the
+    /// unrolled IR is what it was before the loop existed.
+    Value at(KernelIR &ir, int64_t scale, int64_t offset = 0) const {
+      if (!index)
+        return ir.c32(scale * constant + offset);
+      Value v = ir.mul(index, ir.c32(scale));
+      return offset ? ir.add(v, ir.c32(offset)) : v;
+    }
+  };
+  /// body(chunk) for each of `count` chunks: unrolled, or where the fused
+  /// math (bias, aux, activation) runs, one scf.for of one chunk's code. A
+  /// tensor-memory thread holds a whole row of the tile (256 values at
+  /// BLOCK_N = 256, twice a wgmma thread's), and unrolled, the activations'
+  /// polynomials took 2-15 s to compile (bench/lead24/README.md).
+  void forEachChunk(int64_t count, function_ref<void(const Chunk &)> body) {
+    if (!fusedMath() || count == 1) {
+      for (int64_t c = 0; c < count; ++c)
+        body(Chunk{Value(), c});
+      return;
+    }
+    auto loop = scf::ForOp::create(b, loc, ir.c32(0), ir.c32(count), ir.c32(1));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    body(Chunk{loop.getInductionVar(), 0});
+  }
+  /// Whether the spec has a bias, aux or an activation.
+  bool fusedMath() const {
+    return s.epilogue.bias != Bias::None || s.epilogue.aux ||
+           (s.epilogue.activation != Activation::None &&
+            s.epilogue.activation != Activation::Identity);
   }
 
   void storeDirect();
@@ -608,30 +647,29 @@ void Epilogue::storeFromTensorMemory() {
   Value rowInside = ir.cmp(arith::CmpIPredicate::ult, row, op.getM());
   bool scalesAhead = math.hasScaleVectors();
   Value factor = scalesAhead ? rowFactorAt(row) : alpha;
-  for (int64_t chunk = 0; chunk < s.blockN() / chunkCols; ++chunk) {
+  forEachChunk(s.blockN() / chunkCols, [&](const Chunk &chunk) {
     // Every lane loads (the load is collective over the warp); only rows
     // inside M store.
     Value values = AccLoadOp::create(b, loc, vecType,
-                                     ir.add(op.getAcc(), ir.c32(chunk * chunkCols)),
-                                     chunkCols);
+                                     ir.add(op.getAcc(), chunk.at(ir, chunkCols)), chunkCols);
     auto value = [&](int64_t i) {
       Value v = LLVM::ExtractElementOp::create(b, loc, values, ir.c32(i));
       if (factor)
         v = arith::MulFOp::create(b, loc, v, factor);
-      if (Value scale = math.colScaleAt(
-              ir.add(op.getN0(), ir.c32(chunk * chunkCols + frag.valueColumn(i)))))
+      if (Value scale =
+              math.colScaleAt(ir.add(op.getN0(), chunk.at(ir, chunkCols, frag.valueColumn(i)))))
         v = arith::MulFOp::create(b, loc, v, scale);
       return v;
     };
     ir.ifThen(rowInside, [&] {
       for (int64_t i = 0; i < chunkCols; i += 2) {
-        Value col = ir.add(op.getN0(), ir.c32(chunk * chunkCols + frag.valueColumn(i)));
+        Value col = ir.add(op.getN0(), chunk.at(ir, chunkCols, frag.valueColumn(i)));
         Value addr = cAddress(row, col);
         Value v0 = value(i), v1 = value(i + 1);
         storeTwoColumns(addr, row, col, v0, v1, scalesAhead);
       }
     });
-  }
+  });
 }
 
 void Epilogue::storeTensorMemoryThroughTma() {
@@ -680,18 +718,36 @@ void Epilogue::storeTensorMemoryThroughTma() {
   for (int64_t p = 0; p < chunkPairs; p += pairLanes)
     pairOffsets.push_back(2 * p);
   Value lanePair = pairLanes == kWarpSize ? lane : ir.remU(lane, ir.c32(pairLanes));
-  for (int64_t chunk = 0; chunk < chunks; ++chunk) {
-    Value buffer = ir.sharedAt(op.getBuffer(), (chunk % buffers) * chunkBytes);
+  // A bias the same way: a row's once a tile; a chunk's columns spread over
+  // the warp (lane L loads columns L, L + 32, .., clamped to N: a tile here
+  // may cross N's edge, which TMA clips) and each value takes its column's
+  // by shfl.sync.idx: one instruction a value where a clamped address and
+  // load a value took four.
+  Value rowBias = math.hasRowBias() ? math.biasAt(row) : Value();
+  forEachChunk(chunks, [&](const Chunk &chunk) {
+    Value buffer = chunk.index
+                       ? ir.sharedAt(op.getBuffer(), ir.mul(ir.remU(chunk.index, ir.c32(buffers)),
+                                                            ir.c32(chunkBytes)))
+                       : ir.sharedAt(op.getBuffer(), (chunk.constant % buffers) * chunkBytes);
     SmallVector<Value> spread = math.colScalePairsAt(
-        ir.add(op.getN0(), ir.add(ir.c32(chunk * chunkCols), ir.mul(lanePair, ir.c32(2)))),
+        ir.add(op.getN0(), ir.add(chunk.at(ir, chunkCols), ir.mul(lanePair, ir.c32(2)))),
         pairOffsets);
     auto colScale = [&](int64_t i) {
       int64_t pair = i / 2;
       return ir.shuffleIdx(spread[2 * (pair / pairLanes) + i % 2], ir.c32(pair % pairLanes));
     };
+    SmallVector<Value> spreadBias;
+    if (math.hasColBias())
+      for (int64_t first = 0; first < chunkCols; first += kWarpSize)
+        spreadBias.push_back(
+            math.biasAt(ir.add(op.getN0(), ir.add(chunk.at(ir, chunkCols, first), lane))));
+    auto biasOf = [&](int64_t i) {
+      if (!spreadBias.empty())
+        return ir.shuffleIdx(spreadBias[i / kWarpSize], ir.c32(i % kWarpSize));
+      return rowBias;
+    };
     Value values = AccLoadOp::create(b, loc, VectorType::get({chunkCols}, ir.f32),
-                                     ir.add(op.getAcc(), ir.c32(chunk * chunkCols)),
-                                     chunkCols);
+                                     ir.add(op.getAcc(), chunk.at(ir, chunkCols)), chunkCols);
     // The stores that last read this buffer (`buffers` chunks ago) are done.
     ir.ifThen(leader, [&] {
       StoreDrainOp::create(b, loc, /*pending=*/buffers - 1, /*read=*/true);
@@ -706,7 +762,7 @@ void Epilogue::storeTensorMemoryThroughTma() {
           x = arith::MulFOp::create(b, loc, x, factor);
         if (!spread.empty())
           x = arith::MulFOp::create(b, loc, x, colScale(i));
-        Value colInTile = ir.c32(chunk * chunkCols + i);
+        Value colInTile = chunk.at(ir, chunkCols, i);
         Value inside, col;
         if (op.getBeta() || math.touchesMemory()) {
           col = ir.add(op.getN0(), colInTile);
@@ -718,7 +774,7 @@ void Epilogue::storeTensorMemoryThroughTma() {
                      return LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, rowStart,
                                                 ValueRange{colInTile});
                    },
-                   row, col, inside, scalesAhead);
+                   row, col, inside, scalesAhead, biasOf(i));
         xs.push_back(x);
       }
       Value v = packUnit(xs, unitType);
@@ -730,10 +786,10 @@ void Epilogue::storeTensorMemoryThroughTma() {
     SharedFenceOp::create(b, loc);
     syncGroup();
     ir.ifThen(leader, [&] {
-      StoreTileOp::create(b, loc, op.getTmapC(), buffer,
-                          ir.add(op.getN0(), ir.c32(chunk * chunkCols)), op.getM0());
+      StoreTileOp::create(b, loc, op.getTmapC(), buffer, ir.add(op.getN0(), chunk.at(ir, chunkCols)),
+                          op.getM0());
     });
-  }
+  });
 }
 
 void Epilogue::storeTmaOrDirect() {

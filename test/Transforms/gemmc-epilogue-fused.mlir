@@ -74,3 +74,27 @@ func.func @silu_f32(%arg0: memref<?x?xbf16> {gemmc.operand = "a"}, %arg1: memref
   gemmc.matmul %arg0, %arg1, %arg2 {schedule = #gemmc.schedule<arch = "sm_90a", device = "h200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "f32", accumulator = "f32", tile_shape = [64, 128, 64], cluster_shape = [1, 1], stages = 2, threads = 128, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "multistage", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "none", bias_element = "f32", activation = "silu", aux = false, pdl_wait = "none", pdl_launch_dependents = "none">} : memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xf32>
   return
 }
+
+// -----
+
+// sm_100a's tensor-memory epilogue with a fused epilogue (session 26): the
+// chunks of a thread's row (BLOCK_N = 64: two of 32 columns) are one
+// scf.for, not unrolled (a thread holds a whole row of the tile, and the
+// activations' code times the chunk count took 2-15 s to compile at BLOCK_N
+// = 256). Each value: + bias[min(col, N - 1)] (an invariant f32 load), relu.
+
+// CHECK-LABEL: llvm.func @tmem_fused(
+// CHECK: %[[ROWIN:.*]] = arith.cmpi ult, %{{.*}}, %arg3 : i32
+// CHECK-NEXT: scf.for %[[CH:.*]] = %c0_i32 to %c2_i32 step %c1_i32  : i32 {
+// CHECK-NEXT: %[[COL0:.*]] = arith.muli %[[CH]], %c32_i32 : i32
+// CHECK-NEXT: %[[AT:.*]] = arith.addi %{{.*}}, %[[COL0]] : i32
+// CHECK-NEXT: %[[V:.*]] = gemmc.acc_load %[[AT]] {count = 32 : i64} : vector<32xf32>
+// CHECK-NEXT: scf.if %[[ROWIN]] {
+// CHECK: %[[B:.*]] = llvm.load %{{.*}} invariant : !llvm.ptr<1> -> f32
+// CHECK-NEXT: %[[X:.*]] = arith.addf %{{.*}}, %[[B]] : f32
+// CHECK-NEXT: arith.maximumf %[[X]], %{{.*}} : f32
+// CHECK-NOT: gemmc.acc_load
+func.func @tmem_fused(%arg0: memref<?x?xbf16> {gemmc.operand = "a"}, %arg1: memref<?x?xbf16> {gemmc.operand = "b"}, %arg2: memref<?x?xbf16> {gemmc.operand = "c"}) attributes {gemmc.kernel} {
+  gemmc.matmul %arg0, %arg1, %arg2 {schedule = #gemmc.schedule<arch = "sm_100a", device = "b200", a = "bf16", a_layout = "row", b = "bf16", b_layout = "col", c = "bf16", accumulator = "f32", tile_shape = [128, 64, 64], cluster_shape = [1, 1], stages = 4, threads = 192, load = "tma", multicast = false, smem_swizzle = "128b", kernel_schedule = "warp_specialized", tile_scheduler = "data_parallel", raster = "along_m", group = 8, split_k = 1, store = "direct", alpha = false, beta = false, bias = "col", bias_element = "f32", activation = "relu", aux = false, pdl_wait = "none", pdl_launch_dependents = "none">} : memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>
+  return
+}

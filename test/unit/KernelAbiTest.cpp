@@ -143,8 +143,9 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // and 1 sm_100a block-scaled FP8 spec and 1 with an FP8 output (issue 14,
   // session 25: b200_fp8_e4m3_blockscale_128x128, b200_fp8_e4m3_out_e4m3_128x256),
   // and 5 sm_80 GPU-suite specs with a fused epilogue (session 26:
-  // test/gpu/specs/sm80_*_{gelu,relu,silu}*).
-  EXPECT_EQ(checked, 165);
+  // test/gpu/specs/sm80_*_{gelu,relu,silu}*), and 1 sm_100a spec with a
+  // fused bias and tanh GELU (session 26: b200_bf16_tn_bias_gelu).
+  EXPECT_EQ(checked, 166);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box
