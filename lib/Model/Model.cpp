@@ -171,6 +171,34 @@ double pessimistic(const WaveTraffic &w, double l2) {
 }
 } // namespace
 
+double gemmc::fusedEpilogueInstructionsPerValue(const KernelSpec &spec) {
+  const EpilogueSpec &e = spec.epilogue;
+  bool wide = elementBytes(spec.c.element) == 4;
+  double n = 0;
+  if (e.bias != Bias::None)
+    n += 7;
+  if (e.aux)
+    n += 2;
+  switch (e.activation) {
+  case Activation::None:
+  case Activation::Identity:
+    break;
+  case Activation::Relu:
+    n += 2;
+    break;
+  case Activation::GeluTanh:
+    n += wide ? 40 : 10;
+    break;
+  case Activation::Silu:
+    n += wide ? 45 : 5;
+    break;
+  case Activation::Gelu:
+    n += 67;
+    break;
+  }
+  return n;
+}
+
 llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
                                         ProblemShape p) {
   if (p.m < 1 || p.n < 1 || p.k < 1)
@@ -382,10 +410,16 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   double cReadSec = spec.epilogue.beta ? cTileBytes / bwPerSm : 0;
   // The aux tile goes out from registers, like a direct store of C.
   double auxSec = spec.epilogue.aux ? kDirectStoreCost * cTileBytes / bwPerSm : 0;
+  // The fused math runs on the threads that store, value by value
+  // (EpilogueMath), at the SM's CUDA-core issue rate (one f32 FMA, 2 FLOP,
+  // an instruction).
+  a.fusedMathSec = bm * bn * fusedEpilogueInstructionsPerValue(spec) /
+                   (kEpilogueIssueEfficiency * dev.peak(MathUnit::CudaCoreF32) / 2.0 / sms);
   a.epilogueSec =
-      cReadSec + auxSec + (spec.epilogue.store == StoreKind::Tma
-                      ? cTileBytes / (kSmemBytesPerClock * dev.boostClockGHz * 1e9)
-                      : kDirectStoreCost * cTileBytes / bwPerSm);
+      cReadSec + auxSec + a.fusedMathSec +
+      (spec.epilogue.store == StoreKind::Tma
+           ? cTileBytes / (kSmemBytesPerClock * dev.boostClockGHz * 1e9)
+           : kDirectStoreCost * cTileBytes / bwPerSm);
   bool ws = spec.kernelSchedule != KernelSchedule::Multistage;
   double firstFill = 0;
   if (persistent && ws) {

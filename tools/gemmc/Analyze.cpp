@@ -337,7 +337,7 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                 a.tmaFillSec > 0 ? ", TMA fills " + timeStr(a.tmaFillSec)
                                  : std::string());
   os << formatv("  overhead         = {0} tiles x {1} exposed (prologue {2}, "
-                "epilogue {3}){4}{5} = {6}\n",
+                "epilogue {3}{7}){4}{5} = {6}\n",
                 a.tilesOnBusiestSm, timeStr(a.exposedPerTileSec),
                 timeStr(a.prologueSec), timeStr(a.epilogueSec),
                 a.overheadSec - a.streamKFixupSec >
@@ -347,7 +347,13 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                 a.streamKFixupSec > 0
                     ? " + stream-K hand-over " + timeStr(a.streamKFixupSec)
                     : std::string(),
-                timeStr(a.overheadSec));
+                timeStr(a.overheadSec),
+                a.fusedMathSec > 0
+                    ? formatv(" with fused math {0}: {1} instructions a value",
+                              timeStr(a.fusedMathSec),
+                              int64_t(fusedEpilogueInstructionsPerValue(s)))
+                          .str()
+                    : std::string());
   os << formatv("  model            = {0} at the datasheet roofs\n",
                 timeStr(a.modelSec));
   os << "prediction\n";

@@ -89,7 +89,24 @@ constexpr double kMinMissFraction = 1e-3;
 /// Waves whose L2 footprint is computed tile by tile; beyond this many the
 /// footprint is averaged over this many evenly spaced waves.
 constexpr int64_t kMaxSampledWaves = 256;
+/// The fused epilogue's code (bias, aux, activation) issues at this fraction
+/// of one instruction a clock on each of an SM's 4 schedulers (the CUDA
+/// cores' f32 FMA rate): 2 warps a scheduler, the tanh on the MUFU pipe.
+/// Fitted on the H200 (bench/lead26/README.md, round f3): sm_90a's 128x256
+/// cooperative bias + tanh GELU kernel over its plain twin, 3.1-3.2 us a
+/// tile on the 8192-K shapes, against 2.3 us for its ~17 instructions a
+/// value at the full rate; 0.85 with the prediction's efficiency divisor
+/// (kEfficiencyMid or the device's) applied after it.
+constexpr double kEpilogueIssueEfficiency = 0.85;
 } // namespace model
+
+/// The fused epilogue's instructions a value of C (0 without bias, aux or
+/// activation), counted in sm_90a's PTX of a 64x128 multistage kernel with
+/// and without each (session 26): a per-row or per-column bias (its clamped
+/// address, load, widening and add) 7; aux (convert and store) 2; relu 2;
+/// with a 16-bit output gelu_tanh 10 and silu 5 (tanh.approx), with an f32
+/// output their f32 polynomials 40 and 45; gelu (the erf polynomial) 67.
+double fusedEpilogueInstructionsPerValue(const KernelSpec &spec);
 
 struct ProblemShape {
   int64_t m = 0, n = 0, k = 0;
@@ -219,6 +236,10 @@ struct Analysis {
   /// partial buffers: the epilogue warpgroup folds under the next MMAs).
   double blockScaleFoldSec = 0;
   bool blockScaleFoldOverlapped = false;
+  /// The fused epilogue's math a tile (fusedEpilogueInstructionsPerValue at
+  /// kEpilogueIssueEfficiency of the SM's CUDA-core issue rate), in
+  /// epilogueSec; 0 without bias, aux or activation.
+  double fusedMathSec = 0;
 
   // Shared-memory bandwidth of the mainloop (wgmma reads both operands from
   // shared memory; 0 bytes for MMA families that do not).
