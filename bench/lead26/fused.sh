@@ -9,12 +9,20 @@
 # --epilogue process on sm_90a's fused / plain pair (specs/h200_bf16_128x256_coop{_bias_gelu,}).
 # f3 (the activations in fmas): the suite on both targets' fused specs (sm_80's five, sm_90a's six ep_*), no
 # sanitizer, then --epilogue on f2's fused kernels (f2_*) and this tree's, alternately, each against its plain twin.
-# (The rounds ran as three scripts, f1.sh, f2.sh and f3.sh, with these commands.)
+# f4 (the Python package's bias= and aux=): python/tests/gpu_torch.py on f3's fused kernels of both targets.
+# (Rounds f1-f3 ran as three scripts, f1.sh, f2.sh and f3.sh, with these commands.)
 OUT=${OUT:-./out}; mkdir -p "$OUT"
-round=${1:?round (f1, f2 or f3)}
+round=${1:?round (f1, f2, f3 or f4)}
 dir=${2:-build/cubins-$round}
 source scripts/gpu_common.sh
 gpu_round_begin bench/lead26/fused.sh "$round" "$dir" 300
+if [ "$round" = f4 ]; then
+  gpu_stage_python 150 || exit 1
+  timeout 240 python3 python/tests/gpu_torch.py $(cd "$dir" && ls sm80_*.fatbin ep_*.cubin h200_bg.cubin bg.fatbin |
+    sed "s|^|$dir/|") >"$OUT/gpu_torch.txt" 2>&1
+  echo "gpu_torch rc=$?"; grep -E "FAIL|passed" "$OUT/gpu_torch.txt"
+  exit 0
+fi
 gpu_stage_build 150 || exit 1
 shapes=4096x4096x4096,8192x8192x8192,8192x28672x8192,128x8192x8192,2048x4096x1024
 epilogue() {

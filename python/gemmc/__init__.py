@@ -157,6 +157,13 @@ class Kernel:
             self.tile = tuple(m["tile"])
             self.has_alpha = "alpha" in m["params"]
             self.has_beta = "beta" in m["params"]
+            # The fused epilogue (docs/spec.md, epilogue.bias / aux): the
+            # bias as (per, element), per "row" or "col", or None; whether
+            # the kernel stores the pre-activation value to aux.
+            bias = m.get("bias")
+            self.bias = (bias["per"], bias["element"]) if bias else None
+            self.has_aux = "aux" in m
+            self.activation = m.get("activation", "none")
         except (ValueError, KeyError, TypeError) as e:
             raise GemmcError("%s: not a gemmc manifest (%s: %s); the runtime's full check is in docs/abi.md"
                              % (source, type(e).__name__, e), status="GEMMC_ERROR_MANIFEST") from None
@@ -183,7 +190,8 @@ class Kernel:
         """The torch dtype name of C, e.g. "bfloat16"."""
         return _TORCH_DTYPES[self.c_type]
 
-    def check(self, a, b, out=None, alpha=1.0, beta=0.0, scale_a=None, scale_b=None, scale_d=None):
+    def check(self, a, b, out=None, alpha=1.0, beta=0.0, scale_a=None, scale_b=None, scale_d=None,
+              bias=None, aux=None):
         """Every check of a call, without launching. Returns the C API's
         argument struct (pointers from the tensors' data_ptr)."""
         def fail(message):
@@ -240,6 +248,7 @@ class Kernel:
         for op, t, element in (("a", scale_a, self.a_type), ("b", scale_b, self.b_type), ("c", scale_d, self.c_type)):
             if t is not None or self.scales[op] is not None:
                 _check_scale(fail, op, self.scales[op], element, t, device, m, n, k)
+        self._check_fused(fail, bias, aux, out, device, m, n)
 
         args = _capi.GemmArgs()
         args.m, args.n, args.k = m, n, k
@@ -252,7 +261,53 @@ class Kernel:
         args.alpha, args.beta = alpha, beta
         args.scale_a, args.scale_b, args.scale_d = (t.data_ptr() if t is not None else None
                                                     for t in (scale_a, scale_b, scale_d))
+        if bias is not None:
+            args.bias, args.bias_length = bias.data_ptr(), bias.shape[0]
+            args.bias_type = _capi.DTYPES[self.bias[1]]
+        if aux is not None:
+            args.aux = aux.data_ptr()
         return args
+
+    def _check_fused(self, fail, bias, aux, out, device, m, n):
+        """The fused epilogue's tensors: `bias`, one value a row (M) or a
+        column (N) of the manifest's element, contiguous; `aux`, M x N of
+        C's type and row stride (the kernel writes it with C's ldc)."""
+        if self.bias is None:
+            if bias is not None:
+                fail("bias is given, but the kernel adds none (built with epilogue bias: none)")
+        else:
+            per, element = self.bias
+            length = m if per == "row" else n
+            want = "a %s tensor of %d values, one a %s of C" % (_TORCH_DTYPES[element], length, per)
+            if bias is None:
+                fail("the kernel adds a bias (epilogue bias: %s): pass bias=, %s" % (per, want))
+            if tuple(bias.shape) != (length,) or (length > 1 and bias.stride()[0] != 1):
+                fail("bias is %s with strides %s; it must be %s, contiguous"
+                     % (list(bias.shape), list(bias.stride()), want))
+            if _dtype_name(bias.dtype) != _TORCH_DTYPES[element]:
+                fail("bias is %s; the kernel reads %s (torch.%s)" % (_dtype_name(bias.dtype), element,
+                                                                     _TORCH_DTYPES[element]))
+            if bias.device != device:
+                fail("bias is on %s; it must be on a's device, %s" % (bias.device, device))
+        if not self.has_aux:
+            if aux is not None:
+                fail("aux is given, but the kernel stores no auxiliary output (built with epilogue aux: false)")
+            return
+        if aux is None:
+            fail("the kernel stores the pre-activation value to aux (epilogue aux: true): pass aux=, an %dx%d "
+                 "%s tensor with C's row stride" % (m, n, _TORCH_DTYPES[self.c_type]))
+        if aux.dim() != 2 or tuple(aux.shape) != (m, n):
+            fail("aux is %s; it must be %dx%d (M x N)" % (list(aux.shape), m, n))
+        if _dtype_name(aux.dtype) != _TORCH_DTYPES[self.c_type]:
+            fail("aux is %s; the kernel writes %s (torch.%s)" % (_dtype_name(aux.dtype), self.c_type,
+                                                                 _TORCH_DTYPES[self.c_type]))
+        if aux.device != device:
+            fail("aux is on %s; it must be on a's device, %s" % (aux.device, device))
+        if n > 1 and aux.stride()[1] != 1:
+            fail("aux has strides %s; it must be row-major (stride(1) == 1)" % list(aux.stride()))
+        if out is not None and m > 1 and aux.stride()[0] != out.stride()[0]:
+            fail("aux's row stride is %d and out's %d; the kernel writes aux with C's (ldc), so they must be "
+                 "equal" % (aux.stride()[0], out.stride()[0]))
 
     def _new_c(self, like, m, n):
         """An M x N C on `like`'s device. The runtime needs C's rows 16-byte
@@ -279,7 +334,8 @@ class Kernel:
         _load_on(self, "kernel", device, lambda lib, handle: lib.gemmc_kernel_load_data(
             self._cubin, len(self._cubin), self._manifest, handle))
 
-    def __call__(self, a, b, out=None, alpha=1.0, beta=0.0, scale_a=None, scale_b=None, scale_d=None):
+    def __call__(self, a, b, out=None, alpha=1.0, beta=0.0, scale_a=None, scale_b=None, scale_d=None,
+                 bias=None, aux=None):
         """C = alpha * a @ b [+ beta * out], on torch's current stream of
         a's device. Returns out (allocated when not given, rows padded to
         16 bytes: a view when N x bytes(C) is not a multiple of 16). Each
@@ -287,9 +343,14 @@ class Kernel:
         otherwise). An FP8 kernel takes its operands' scales as float32
         tensors on a's device (scale_a, scale_b; scale_d for an FP8 C):
         C = alpha * (scale_a * a) @ (b * scale_b), D = scale_d * C; each
-        scale's shape is the one its manifest names (scale_layouts)."""
+        scale's shape is the one its manifest names (scale_layouts). A
+        kernel with a fused epilogue takes its bias (bias=: M or N values of
+        the manifest's element) and, with aux, the M x N tensor the
+        pre-activation value goes to (aux=, C's type; without out=, C is
+        allocated with aux's strides): C = act(alpha * a @ b [+ beta * out]
+        + bias)."""
         return _call(self, self, lambda *args: _capi.library().gemmc_launch(*args), a, b, out, alpha, beta,
-                     (scale_a, scale_b, scale_d))
+                     (scale_a, scale_b, scale_d), bias, aux)
 
     def scale_layouts(self, m, n, k):
         """What each scale of an M x N x K call must be: {"scale_a": text,
@@ -300,24 +361,29 @@ class Kernel:
     def register_op(self, qualname):
         """Registers the kernel as the torch.library custom op `qualname`
         ("namespace::name"), out-of-place (a, b[, alpha, scale_a, scale_b,
-        scale_d]) -> c, with a fake implementation so torch.compile can
-        trace it. Returns the op."""
+        scale_d, bias]) -> c, with a fake implementation so torch.compile can
+        trace it. A kernel with aux (a second output) is not registered: call
+        it directly. Returns the op."""
         return _register_op(qualname, self, self)
 
 
 def _register_op(qualname, call, kernel):
     """The custom op `qualname` calling `call` (a Kernel or a Bundle); its
     fake C is `kernel`'s (a bundle's kernels share C's type)."""
+    if kernel.has_aux:
+        raise GemmcError("kernel '%s' stores an auxiliary output (epilogue aux: true), which register_op's "
+                         "out-of-place op has no place for; call the kernel with aux= instead" % kernel.name)
     import torch
     from typing import Optional
 
     @torch.library.custom_op(qualname, mutates_args=())
     def op(a: torch.Tensor, b: torch.Tensor, alpha: float = 1.0, scale_a: Optional[torch.Tensor] = None,
-           scale_b: Optional[torch.Tensor] = None, scale_d: Optional[torch.Tensor] = None) -> torch.Tensor:
-        return call(a, b, alpha=alpha, scale_a=scale_a, scale_b=scale_b, scale_d=scale_d)
+           scale_b: Optional[torch.Tensor] = None, scale_d: Optional[torch.Tensor] = None,
+           bias: Optional[torch.Tensor] = None) -> torch.Tensor:
+        return call(a, b, alpha=alpha, scale_a=scale_a, scale_b=scale_b, scale_d=scale_d, bias=bias)
 
     @op.register_fake
-    def _(a, b, alpha=1.0, scale_a=None, scale_b=None, scale_d=None):
+    def _(a, b, alpha=1.0, scale_a=None, scale_b=None, scale_d=None, bias=None):
         return kernel._new_c(a, a.shape[0], b.shape[1])
 
     return op
@@ -354,13 +420,15 @@ def _current_stream(torch, device):
     return raw(device.index) if raw is not None else torch.cuda.current_stream(device).cuda_stream
 
 
-def _call(kernel, owner, launch, a, b, out, alpha, beta, scales):
-    """Checks a call against `kernel`, allocates C if needed and launches
+def _call(kernel, owner, launch, a, b, out, alpha, beta, scales, bias=None, aux=None):
+    """Checks a call against `kernel`, allocates C if needed (with aux's
+    strides where the kernel writes aux: one ldc serves both) and launches
     with launch(owner's handle, args, stream) on torch's current stream."""
-    args = kernel.check(a, b, out, alpha, beta, *scales)
+    args = kernel.check(a, b, out, alpha, beta, *scales, bias=bias, aux=aux)
     import torch
     if out is None:
-        out = kernel._new_c(a, args.m, args.n)
+        out = (kernel._new_c(a, args.m, args.n) if aux is None else
+               torch.empty_strided(tuple(aux.shape), aux.stride(), dtype=aux.dtype, device=aux.device))
         args.c, args.ldc = out.data_ptr(), out.stride(0)
     device = a.device
     owner.load_on(device)
@@ -448,13 +516,14 @@ class Bundle:
                              "output type" % (self.name, ", ".join(types)))
         return _register_op(qualname, self, self.kernels[0])
 
-    def __call__(self, a, b, out=None, alpha=1.0, beta=0.0, scale_a=None, scale_b=None, scale_d=None):
+    def __call__(self, a, b, out=None, alpha=1.0, beta=0.0, scale_a=None, scale_b=None, scale_d=None,
+                 bias=None, aux=None):
         """As Kernel.__call__, with the kernel the table picks for
         a.shape[0] x b.shape[1] x a.shape[1]."""
         scales = (scale_a, scale_b, scale_d)
         if a.dim() != 2 or b.dim() != 2:
-            self.kernels[0].check(a, b, out, alpha, beta, *scales)  # says what is wrong
+            self.kernels[0].check(a, b, out, alpha, beta, *scales, bias=bias, aux=aux)  # says what is wrong
         self.load_on(a.device)
         kernel = self.select(a.shape[0], b.shape[1], a.shape[1])
         return _call(kernel, self, lambda *args: _capi.library().gemmc_bundle_launch(*args), a, b, out, alpha, beta,
-                     scales)
+                     scales, bias, aux)

@@ -24,8 +24,9 @@ class GemmArgs(ctypes.Structure):
         ("b", ctypes.c_void_p), ("ldb", ctypes.c_int64), ("b_type", ctypes.c_int), ("b_layout", ctypes.c_int),
         ("c", ctypes.c_void_p), ("ldc", ctypes.c_int64), ("c_type", ctypes.c_int),
         ("alpha", ctypes.c_float), ("beta", ctypes.c_float),
-        # The fused epilogue's operands and the launch flags (issue 15); the
-        # package leaves them zero: it launches kernels without them.
+        # The fused epilogue's operands (Kernel.check: the bias and aux
+        # tensors' data_ptr where the manifest names them) and the launch
+        # flags (issue 15), which the package leaves zero.
         ("bias", ctypes.c_void_p), ("bias_length", ctypes.c_int64), ("bias_type", ctypes.c_int),
         ("aux", ctypes.c_void_p), ("flags", ctypes.c_uint32),
         # FP8 dequantization scales (issue 14): the scale tensors' data_ptr

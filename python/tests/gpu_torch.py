@@ -12,7 +12,10 @@ scales of the granularity its manifest names (per tensor, row / column,
 1x128 / 128x128 blocks; scale_d for an FP8 C), and the reference is
 torch.matmul of the dequantized operands in fp32. A bundle (a `gemmc bundle`
 directory) is called on the shapes and through its register_op under
-torch.compile, each call served by the kernel its table picks. Prints one
+torch.compile, each call served by the kernel its table picks. A kernel
+with a fused epilogue (bias, aux, activation) gets a random bias and, with
+aux, an aux tensor, against act(a @ b + bias) and a @ b + bias in fp32, and
+its register_op op with a bias. Prints one
 line per check and "N passed, M failed"; exit 1 on any failure.
 """
 import math
@@ -133,9 +136,78 @@ def close(c, a, b, alpha=1.0, s=None, c_dtype=None):
         err, half_ulp, 1e-2 * top, -excess)
 
 
+ACTIVATIONS = {
+    "none": lambda x: x, "identity": lambda x: x, "relu": torch.relu,
+    "gelu": lambda x: torch.nn.functional.gelu(x), "gelu_tanh": lambda x: torch.nn.functional.gelu(x, approximate="tanh"),
+    "silu": torch.nn.functional.silu,
+}
+
+
+def check_fused(kernel, name):
+    """A kernel with a fused epilogue (bias, aux, activation): C against
+    act(a @ b + bias) in fp32 and aux against a @ b + bias, on every shape;
+    the register_op op with a bias (kernels without aux); the checks of a
+    call without its bias / aux."""
+    per, element = kernel.bias or (None, None)
+    act = ACTIVATIONS[kernel.activation]
+    for m, n, k in SHAPES:
+        if any(p not in (-1, v) for p, v in zip(kernel.problem, (m, n, k))):
+            continue
+        a, b = operands(kernel, m, n, k)
+        bias = (torch.randn(m if per == "row" else n, device="cuda").to(getattr(torch, gemmc._TORCH_DTYPES[element]))
+                if per else None)
+        c = kernel._new_c(a, m, n)
+        poison(c)
+        aux = None
+        if kernel.has_aux:
+            aux = torch.empty_strided(tuple(c.shape), c.stride(), dtype=c.dtype, device=c.device)
+            poison(aux)
+        try:
+            kernel(a, b, out=c, bias=bias, aux=aux)
+            torch.cuda.synchronize()
+            pre = a.float() @ b.float()
+            if bias is not None:
+                pre = pre + (bias.float()[:, None] if per == "row" else bias.float()[None, :])
+            ref = act(pre)
+            top = max(ref.abs().max().item(), 1.0)
+            err = (c.float() - ref).abs().max().item()
+            ok, how = err <= 2e-2 * top, "max |c - act(a @ b + bias)| = %.4g (tolerance %.4g)" % (err, 2e-2 * top)
+            if aux is not None:
+                aerr, atop = (aux.float() - pre).abs().max().item(), max(pre.abs().max().item(), 1.0)
+                ok = ok and aerr <= 2e-2 * atop
+                how += ", max |aux - (a @ b + bias)| = %.4g" % aerr
+        except gemmc.GemmcError as e:
+            ok, how = False, str(e)
+        report(ok, "%s %dx%dx%d (bias %s, %s%s): %s" % (name, m, n, k, per or "none", kernel.activation,
+                                                         ", aux" if aux is not None else "", how))
+    m, n, k = 129, 257, 72
+    a, b = operands(kernel, m, n, k)
+    if per:
+        try:
+            kernel(a, b, aux=torch.empty(m, n, device="cuda").to(getattr(torch, kernel.c_dtype_name))
+                   if kernel.has_aux else None)
+            report(False, "%s: a call without its bias was accepted" % name)
+        except gemmc.GemmcError as e:
+            report("pass bias=" in str(e), "%s refuses a call without its bias: %s" % (name, e))
+    if not kernel.has_aux and hasattr(torch.library, "custom_op"):
+        bias = (torch.randn(m if per == "row" else n, device="cuda").to(getattr(torch, gemmc._TORCH_DTYPES[element]))
+                if per else None)
+        op = kernel.register_op("gemmc_test::" + kernel.name)
+        c = op(a, b, bias=bias)
+        torch.cuda.synchronize()
+        pre = a.float() @ b.float()
+        if bias is not None:
+            pre = pre + (bias.float()[:, None] if per == "row" else bias.float()[None, :])
+        ref = act(pre)
+        err, top = (c.float() - ref).abs().max().item(), max(ref.abs().max().item(), 1.0)
+        report(err <= 2e-2 * top, "%s through register_op with bias=: max |c - ref| = %.4g" % (name, err))
+
+
 def check_kernel(path):
     kernel = gemmc.load(path)
     name = os.path.basename(path)
+    if kernel.bias or kernel.has_aux or kernel.activation not in ("none", "identity"):
+        return check_fused(kernel, name)
     for m, n, k in SHAPES:
         if any(p not in (-1, v) for p, v in zip(kernel.problem, (m, n, k))):
             continue

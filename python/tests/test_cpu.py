@@ -149,6 +149,72 @@ class CheckTest(unittest.TestCase):
                          beta=1.0, kernel=with_beta)
 
 
+def fused_kernel(bias=("col", "bf16"), aux=False, activation="gelu_tanh"):
+    """MANIFEST with a fused epilogue (bias per `bias`[0] of element [1], or
+    none; aux of C's element)."""
+    params = MANIFEST["params"] + (["bias"] if bias else []) + (["aux"] if aux else [])
+    extra = {"params": params, "activation": activation}
+    if bias:
+        extra["bias"] = {"element": bias[1], "per": bias[0]}
+    if aux:
+        extra["aux"] = {"element": "bf16"}
+    return kernel(**extra)
+
+
+class FusedEpilogueTest(unittest.TestCase):
+    assertFails = CheckTest.assertFails
+
+    def test_bias_is_passed_with_its_length_and_type(self):
+        args = fused_kernel().check(Tensor((64, 32)), b_col(32, 48), bias=Tensor((48,), ptr=0x7f0000001000))
+        self.assertEqual((args.bias, args.bias_length, args.bias_type, args.aux), (0x7f0000001000, 48, 1, None))
+        args = fused_kernel(bias=("row", "f32")).check(Tensor((64, 32)), b_col(32, 48),
+                                                        bias=Tensor((64,), dtype="float32"))
+        self.assertEqual((args.bias_length, args.bias_type), (64, 3))
+
+    def test_bias_checks(self):
+        k = fused_kernel()
+        self.assertFails("kernel 'gemm_tn': the kernel adds a bias (epilogue bias: col): pass bias=, a bfloat16 "
+                         "tensor of 48 values, one a col of C", Tensor((64, 32)), b_col(32, 48), kernel=k)
+        self.assertFails("kernel 'gemm_tn': bias is [64] with strides [1]; it must be a bfloat16 tensor of 48 "
+                         "values, one a col of C, contiguous", Tensor((64, 32)), b_col(32, 48),
+                         bias=Tensor((64,)), kernel=k)
+        self.assertFails("kernel 'gemm_tn': bias is [48] with strides [2]; it must be a bfloat16 tensor of 48 "
+                         "values, one a col of C, contiguous", Tensor((64, 32)), b_col(32, 48),
+                         bias=Tensor((48,), strides=(2,)), kernel=k)
+        self.assertFails("kernel 'gemm_tn': bias is float32; the kernel reads bf16 (torch.bfloat16)",
+                         Tensor((64, 32)), b_col(32, 48), bias=Tensor((48,), dtype="float32"), kernel=k)
+        self.assertFails("kernel 'gemm_tn': bias is on cuda:1; it must be on a's device, cuda:0",
+                         Tensor((64, 32)), b_col(32, 48), bias=Tensor((48,), device="cuda:1"), kernel=k)
+        self.assertFails("kernel 'gemm_tn': bias is given, but the kernel adds none (built with epilogue bias: "
+                         "none)", Tensor((64, 32)), b_col(32, 48), bias=Tensor((48,)))
+
+    def test_aux_checks(self):
+        k = fused_kernel(aux=True)
+        a, b, bias = Tensor((64, 32)), b_col(32, 48), Tensor((48,))
+        args = k.check(a, b, bias=bias, aux=Tensor((64, 48), ptr=0x7f0000002000))
+        self.assertEqual(args.aux, 0x7f0000002000)
+        self.assertFails("kernel 'gemm_tn': the kernel stores the pre-activation value to aux (epilogue aux: "
+                         "true): pass aux=, an 64x48 bfloat16 tensor with C's row stride", a, b, bias=bias,
+                         kernel=k)
+        self.assertFails("kernel 'gemm_tn': aux is [64, 40]; it must be 64x48 (M x N)", a, b, bias=bias,
+                         aux=Tensor((64, 40)), kernel=k)
+        self.assertFails("kernel 'gemm_tn': aux is float32; the kernel writes bf16 (torch.bfloat16)", a, b,
+                         bias=bias, aux=Tensor((64, 48), dtype="float32"), kernel=k)
+        self.assertFails("kernel 'gemm_tn': aux has strides [1, 64]; it must be row-major (stride(1) == 1)", a, b,
+                         bias=bias, aux=Tensor((64, 48), strides=(1, 64)), kernel=k)
+        self.assertFails("kernel 'gemm_tn': aux's row stride is 56 and out's 48; the kernel writes aux with C's "
+                         "(ldc), so they must be equal", a, b, bias=bias, aux=Tensor((64, 48), strides=(56, 1)),
+                         out=Tensor((64, 48)), kernel=k)
+        self.assertFails("kernel 'gemm_tn': aux is given, but the kernel stores no auxiliary output (built with "
+                         "epilogue aux: false)", a, b, bias=bias, aux=Tensor((64, 48)), kernel=fused_kernel())
+
+    def test_register_op_refuses_aux(self):
+        with self.assertRaises(gemmc.GemmcError) as cm:
+            fused_kernel(aux=True).register_op("t::op")
+        self.assertEqual(str(cm.exception), "kernel 'gemm_tn' stores an auxiliary output (epilogue aux: true), "
+                         "which register_op's out-of-place op has no place for; call the kernel with aux= instead")
+
+
 def fp8_kernel(a_scale, b_scale, c="bf16"):
     """An FP8 kernel's manifest: e4m3 A (row) and B (col) with the given
     scales; an FP8 C has a per-tensor scale (scale_d)."""
