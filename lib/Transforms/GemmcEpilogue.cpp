@@ -614,7 +614,7 @@ void Epilogue::storeUnit(Value addr, ArrayRef<Value> x, Value row, Value col) {
   // The unit lies inside M x N: apply() needs no `inside` for its aux
   // store, and the bias needs no clamp: a per-column bias is the run at
   // col (one address, constant offsets), a per-row one a load a unit.
-  if (math.touchesMemory() || s.epilogue.activation != Activation::None) {
+  if (fusedMath()) {
     SmallVector<Value> colBias = math.colBiasRun(col, count);
     Value rowBias = math.hasRowBias() ? math.biasAt(row) : Value();
     for (int64_t e = 0; e < count; ++e)
