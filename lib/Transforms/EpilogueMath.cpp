@@ -159,10 +159,16 @@ Value EpilogueMath::loadElement(Type type, Value at) {
   return type == ir.f32 ? v : arith::ExtFOp::create(ir.b, ir.loc, ir.f32, v).getResult();
 }
 
-Value EpilogueMath::biasAt(Value index) {
-  if (!bias)
+Value EpilogueMath::rowBiasAt(Value row) {
+  if (!bias || s.epilogue.bias != Bias::Row)
     return Value();
-  return element(bias, biasType(), index, s.epilogue.bias == Bias::Row ? m : n);
+  return element(bias, biasType(), row, m);
+}
+
+Value EpilogueMath::colBiasAt(Value col) {
+  if (!hasColBias())
+    return Value();
+  return element(bias, biasType(), col, n);
 }
 
 SmallVector<Value> EpilogueMath::colBiasRun(Value first, int64_t count) {
@@ -201,9 +207,9 @@ Value EpilogueMath::apply(Value x, Value row, Value col, Value inside,
     x = arith::MulFOp::create(b, loc, x, colScaleAt(col));
   if (bias) {
     // One value per row (length M) or per column (length N), unless the
-    // caller loaded it (biasAt, colBiasRun).
+    // caller loaded it (rowBiasAt, colBiasAt, colBiasRun).
     if (!biasValue)
-      biasValue = s.epilogue.bias == Bias::Row ? biasAt(row) : biasAt(col);
+      biasValue = s.epilogue.bias == Bias::Row ? rowBiasAt(row) : colBiasAt(col);
     x = arith::AddFOp::create(b, loc, x, biasValue);
   }
   if (aux) {

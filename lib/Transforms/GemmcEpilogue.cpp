@@ -273,7 +273,7 @@ struct Epilogue {
   /// BLOCK_N = 256, twice a wgmma thread's), and unrolled, the activations'
   /// polynomials took 2-15 s to compile (bench/lead24/README.md).
   void forEachChunk(int64_t count, function_ref<void(const Chunk &)> body) {
-    if (!fusedMath() || count == 1) {
+    if (!EpilogueMath::fused(s) || count == 1) {
       for (int64_t c = 0; c < count; ++c)
         body(Chunk{Value(), c});
       return;
@@ -282,12 +282,6 @@ struct Epilogue {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     body(Chunk{loop.getInductionVar(), 0});
-  }
-  /// Whether the spec has a bias, aux or an activation.
-  bool fusedMath() const {
-    return s.epilogue.bias != Bias::None || s.epilogue.aux ||
-           (s.epilogue.activation != Activation::None &&
-            s.epilogue.activation != Activation::Identity);
   }
 
   void storeDirect();
@@ -614,9 +608,9 @@ void Epilogue::storeUnit(Value addr, ArrayRef<Value> x, Value row, Value col) {
   // The unit lies inside M x N: apply() needs no `inside` for its aux
   // store, and the bias needs no clamp: a per-column bias is the run at
   // col (one address, constant offsets), a per-row one a load a unit.
-  if (fusedMath()) {
+  if (EpilogueMath::fused(s)) {
     SmallVector<Value> colBias = math.colBiasRun(col, count);
-    Value rowBias = math.hasRowBias() ? math.biasAt(row) : Value();
+    Value rowBias = math.rowBiasAt(row);
     for (int64_t e = 0; e < count; ++e)
       out[e] = math.apply(out[e], row, e == 0 ? col : ir.add(col, ir.c32(e)), Value(),
                           /*scalesApplied=*/false, colBias.empty() ? rowBias : colBias[e]);
@@ -723,12 +717,11 @@ void Epilogue::storeTensorMemoryThroughTma() {
   // may cross N's edge, which TMA clips) and each value takes its column's
   // by shfl.sync.idx: one instruction a value where a clamped address and
   // load a value took four.
-  Value rowBias = math.hasRowBias() ? math.biasAt(row) : Value();
+  Value rowBias = math.rowBiasAt(row);
   forEachChunk(chunks, [&](const Chunk &chunk) {
-    Value buffer = chunk.index
-                       ? ir.sharedAt(op.getBuffer(), ir.mul(ir.remU(chunk.index, ir.c32(buffers)),
-                                                            ir.c32(chunkBytes)))
-                       : ir.sharedAt(op.getBuffer(), (chunk.constant % buffers) * chunkBytes);
+    Value buffer = ir.sharedAt(
+        op.getBuffer(), chunk.index ? ir.mul(ir.remU(chunk.index, ir.c32(buffers)), ir.c32(chunkBytes))
+                                    : ir.c32((chunk.constant % buffers) * chunkBytes));
     SmallVector<Value> spread = math.colScalePairsAt(
         ir.add(op.getN0(), ir.add(chunk.at(ir, chunkCols), ir.mul(lanePair, ir.c32(2)))),
         pairOffsets);
@@ -740,7 +733,7 @@ void Epilogue::storeTensorMemoryThroughTma() {
     if (math.hasColBias())
       for (int64_t first = 0; first < chunkCols; first += kWarpSize)
         spreadBias.push_back(
-            math.biasAt(ir.add(op.getN0(), ir.add(chunk.at(ir, chunkCols, first), lane))));
+            math.colBiasAt(ir.add(op.getN0(), ir.add(chunk.at(ir, chunkCols, first), lane))));
     auto biasOf = [&](int64_t i) {
       if (!spreadBias.empty())
         return ir.shuffleIdx(spreadBias[i / kWarpSize], ir.c32(i % kWarpSize));

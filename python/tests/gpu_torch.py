@@ -143,19 +143,33 @@ ACTIVATIONS = {
 }
 
 
+def random_bias(kernel, m, n):
+    """A random bias of the kernel's kind (M or N values of its element), or None."""
+    if not kernel.bias:
+        return None
+    per, element = kernel.bias
+    return torch.randn(m if per == "row" else n, device="cuda").to(getattr(torch, gemmc._TORCH_DTYPES[element]))
+
+
+def fused_reference(kernel, a, b, bias):
+    """(act(a @ b + bias), a @ b + bias) in fp32."""
+    pre = a.float() @ b.float()
+    if bias is not None:
+        pre = pre + (bias.float()[:, None] if kernel.bias[0] == "row" else bias.float()[None, :])
+    return ACTIVATIONS[kernel.activation](pre), pre
+
+
 def check_fused(kernel, name):
     """A kernel with a fused epilogue (bias, aux, activation): C against
     act(a @ b + bias) in fp32 and aux against a @ b + bias, on every shape;
     the register_op op with a bias (kernels without aux); the checks of a
     call without its bias / aux."""
-    per, element = kernel.bias or (None, None)
-    act = ACTIVATIONS[kernel.activation]
+    per = kernel.bias[0] if kernel.bias else None
     for m, n, k in SHAPES:
         if any(p not in (-1, v) for p, v in zip(kernel.problem, (m, n, k))):
             continue
         a, b = operands(kernel, m, n, k)
-        bias = (torch.randn(m if per == "row" else n, device="cuda").to(getattr(torch, gemmc._TORCH_DTYPES[element]))
-                if per else None)
+        bias = random_bias(kernel, m, n)
         c = kernel._new_c(a, m, n)
         poison(c)
         aux = None
@@ -165,10 +179,7 @@ def check_fused(kernel, name):
         try:
             kernel(a, b, out=c, bias=bias, aux=aux)
             torch.cuda.synchronize()
-            pre = a.float() @ b.float()
-            if bias is not None:
-                pre = pre + (bias.float()[:, None] if per == "row" else bias.float()[None, :])
-            ref = act(pre)
+            ref, pre = fused_reference(kernel, a, b, bias)
             top = max(ref.abs().max().item(), 1.0)
             err = (c.float() - ref).abs().max().item()
             ok, how = err <= 2e-2 * top, "max |c - act(a @ b + bias)| = %.4g (tolerance %.4g)" % (err, 2e-2 * top)
@@ -190,15 +201,11 @@ def check_fused(kernel, name):
         except gemmc.GemmcError as e:
             report("pass bias=" in str(e), "%s refuses a call without its bias: %s" % (name, e))
     if not kernel.has_aux and hasattr(torch.library, "custom_op"):
-        bias = (torch.randn(m if per == "row" else n, device="cuda").to(getattr(torch, gemmc._TORCH_DTYPES[element]))
-                if per else None)
+        bias = random_bias(kernel, m, n)
         op = kernel.register_op("gemmc_test::" + kernel.name)
         c = op(a, b, bias=bias)
         torch.cuda.synchronize()
-        pre = a.float() @ b.float()
-        if bias is not None:
-            pre = pre + (bias.float()[:, None] if per == "row" else bias.float()[None, :])
-        ref = act(pre)
+        ref, _ = fused_reference(kernel, a, b, bias)
         err, top = (c.float() - ref).abs().max().item(), max(ref.abs().max().item(), 1.0)
         report(err <= 2e-2 * top, "%s through register_op with bias=: max |c - ref| = %.4g" % (name, err))
 

@@ -34,9 +34,19 @@ public:
   /// in alpha (no bias, no activation). Otherwise the epilogue multiplies
   /// the activated value by it.
   static bool outScaleJoinsAlpha(const KernelSpec &s) {
-    return s.c.scale == Scale::Tensor && s.epilogue.bias == Bias::None &&
-           (s.epilogue.activation == Activation::None ||
-            s.epilogue.activation == Activation::Identity);
+    return s.c.scale == Scale::Tensor && s.epilogue.bias == Bias::None && !activates(s);
+  }
+
+  /// Whether the spec's activation changes the value (not none, identity).
+  static bool activates(const KernelSpec &s) {
+    return s.epilogue.activation != Activation::None &&
+           s.epilogue.activation != Activation::Identity;
+  }
+
+  /// Whether apply() does anything beyond the scale vectors: a bias, aux or
+  /// an activation.
+  static bool fused(const KernelSpec &s) {
+    return s.epilogue.bias != Bias::None || s.epilogue.aux || activates(s);
   }
 
   /// Whether apply() reads or writes memory at (row, col): callers that
@@ -50,14 +60,14 @@ public:
   bool hasColScale() const { return static_cast<bool>(colScale); }
 
   /// Whether the spec has a bias of one value per column (epilogue.bias:
-  /// col) / per row (bias: row).
+  /// col).
   bool hasColBias() const { return bias && s.epilogue.bias == Bias::Col; }
-  bool hasRowBias() const { return bias && s.epilogue.bias == Bias::Row; }
 
-  /// The bias at `index` (a row or a column, as the spec's bias runs,
-  /// clamped to M or N) in f32, or a null value without a bias: for
-  /// callers that load it ahead and pass it to apply() as `biasValue`.
-  Value biasAt(Value index);
+  /// bias[row] (row clamped to M) / bias[col] (col clamped to N) in f32, or
+  /// a null value without a bias of that kind (as rowScaleAt, colScaleAt):
+  /// for callers that load it ahead and pass it to apply() as `biasValue`.
+  Value rowBiasAt(Value row);
+  Value colBiasAt(Value col);
 
   /// A per-column bias at columns first .. first + count - 1 in f32 (none
   /// without a per-column bias): one address and a load at a constant
@@ -86,7 +96,7 @@ public:
   /// (a null `inside`: the caller knows the element is inside M x N).
   /// `scalesApplied`: the caller has multiplied x by the scale vectors
   /// (rowScaleAt, colScalesAt). `biasValue`: the bias at (row, col),
-  /// loaded by the caller (biasAt, colBiasRun); null: apply() loads it.
+  /// loaded by the caller (rowBiasAt, colBiasAt, colBiasRun); null: apply() loads it.
   Value apply(Value x, Value row, Value col, Value inside,
               bool scalesApplied = false, Value biasValue = Value());
 
