@@ -298,7 +298,7 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
     // ctas_per_sm: the SM's file is shared by that many CTAs' pools.
     r.launchRegsPerThread = std::min(
         maxRegs, Isa::roundDownToAllocUnit(dev.regsPerSm / (r.threads * s.ctasPerSm)));
-    r.producerRegs = producerRegsFor(r.consumerWarpgroups);
+    r.producerRegs = producerRegsFor(r.consumerWarpgroups, r.accRegsPerThread);
     int64_t budget = (r.launchRegsPerThread * r.threads - r.producerThreads * r.producerRegs) /
                      std::max<int64_t>(1, mmaThreads);
     r.regCapPerThread = std::min(maxRegs, Isa::roundDownToAllocUnit(budget));

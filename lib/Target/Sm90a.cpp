@@ -55,6 +55,11 @@ bool gemmc::sm90aLowersOperands(ElementType a, ElementType b) {
 }
 
 namespace {
+/// The widest tile a pingpong warpgroup computes in two 64-row wgmma blocks
+/// (BLOCK_M = 128): its accumulators and the K loop's registers fit the
+/// consumers' 240.
+constexpr int64_t kPingpongTwoBlockMaxN = 192;
+
 /// Where a stream_k refusal applies besides its schedules: any cluster
 /// shape, a cluster, or a cluster other than the [2, 1] pair.
 enum class StreamKCluster { Any, Cluster, ClusterNotPair };
@@ -177,16 +182,17 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
                "or {2}",
                s.blockM(), wgRows, 2 * wgRows)
            .str());
-  else if (pingpong && s.blockM() == 2 * wgRows && s.blockN() > 128)
-    // 128 x BLOCK_N / 128 accumulators a thread: 128x128 is cuBLASLt's tile
-    // and the one measured; 160 and more leave ptxas under 80 registers
-    // for the epilogue at the 232 cap, untried.
+  else if (pingpong && s.blockM() == 2 * wgRows && s.blockN() > kPingpongTwoBlockMaxN)
+    // 128 x BLOCK_N / 128 accumulators a thread: 128x128 is cuBLASLt's
+    // tile; 128x192 (192 of the 240 registers the producer's floor leaves)
+    // fills the 8192 cubes' last wave (20.8 waves of 128x192 against 31.03
+    // of 128x128).
     no("tile_shape",
        formatv("warp_specialized_pingpong with BLOCK_M = {0} and BLOCK_N = "
                "{1} is not implemented yet ({1} accumulators a thread; two "
-               "row blocks a warpgroup are built up to BLOCK_N = 128); use "
-               "BLOCK_N <= 128 or BLOCK_M = {2}",
-               s.blockM(), s.blockN(), wgRows)
+               "row blocks a warpgroup are built up to BLOCK_N = {3}); use "
+               "BLOCK_N <= {3} or BLOCK_M = {2}",
+               s.blockM(), s.blockN(), wgRows, kPingpongTwoBlockMaxN)
            .str());
   else if (pingpong && s.blockM() == 2 * wgRows && s.blockScaled())
     no("operands.a.scale",

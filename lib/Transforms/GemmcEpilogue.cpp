@@ -227,16 +227,30 @@ struct Epilogue {
     return LLVM::InsertElementOp::create(b, loc, v, second, ir.c32(1));
   }
 
+  /// Where a column pair lies against N's edge: `left` = N - colBase
+  /// (signed: a thread's base may lie past N) and the pair's constant offset
+  /// from colBase. A row's tests then take the offset as an immediate and
+  /// keep one register live (`left`), where col + 1 < N kept each of a
+  /// thread's column indices live across its rows (128x192 pingpong: 48,
+  /// which ptxas spilled).
+  struct ColumnsLeft {
+    Value left;
+    int64_t offset = 0;
+  };
+  Value colInside(Value col, int64_t plus, const ColumnsLeft *edge) {
+    if (edge)
+      return ir.cmp(arith::CmpIPredicate::sgt, edge->left, ir.c32(edge->offset + plus));
+    return ir.cmp(arith::CmpIPredicate::ult, plus ? ir.add(col, ir.c32(plus)) : col, op.getN());
+  }
+
   /// Columns col and col + 1 of a row at `addr` from registers: one paired
   /// store when both lie inside N (ldc and col are even, so the pair is
   /// aligned), else the first alone if it does.
   /// `scalesApplied`: v0 and v1 already carry the FP8 scale vectors
-  /// (EpilogueMath::apply).
+  /// (EpilogueMath::apply). `edge`: test against N as ColumnsLeft says.
   void storeTwoColumns(Value addr, Value row, Value col, Value v0, Value v1,
-                       bool scalesApplied = false) {
-    auto both = scf::IfOp::create(
-        b, loc, ir.cmp(arith::CmpIPredicate::ult, ir.add(col, ir.c32(1)), op.getN()),
-        /*withElseRegion=*/true);
+                       bool scalesApplied = false, const ColumnsLeft *edge = nullptr) {
+    auto both = scf::IfOp::create(b, loc, colInside(col, 1, edge), /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&both.getThenRegion().front());
     Value second = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr,
@@ -247,7 +261,7 @@ struct Epilogue {
     Value x0 = finish(v0, [&] { return addr; }, row, col, Value(), scalesApplied);
     LLVM::StoreOp::create(b, loc, pair(x0, x1), addr, /*alignment=*/2 * cb);
     b.setInsertionPointToStart(&both.getElseRegion().front());
-    ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, col, op.getN()), [&] {
+    ir.ifThen(colInside(col, 0, edge), [&] {
       Value x0 = finish(v0, [&] { return addr; }, row, col, Value(), scalesApplied);
       LLVM::StoreOp::create(b, loc, single(x0), addr, /*alignment=*/cb);
     });
@@ -290,7 +304,7 @@ struct Epilogue {
   void storeTransposed();
   /// Stores the accumulators' pair `first`, `first` + 1 at C[row][col],
   /// C[row][col + 1], each where it lies inside N.
-  void storePair(Value row, Value col, int64_t first);
+  void storePair(Value row, Value col, int64_t first, const ColumnsLeft *edge = nullptr);
   /// storeDirect for mma.sync's per-warp fragments (sm_80).
   void storeMmaSyncFragments();
   /// sm_80 with staging(...): each warp's fragments through its area of
@@ -356,17 +370,22 @@ struct Epilogue {
 };
 
 void Epilogue::storeDirect() {
+  // Column pairs outside, a thread's rows inside: what stays live across
+  // the stores is the rows' tests (2 a row block) and N - colBase, not a
+  // test a column pair (ptxas spilled the 24 of a 192-column tile).
   Value colBase = ir.add(op.getN0(), colInGroup);
-  for (int64_t block = 0; block < rowBlocks(); ++block)
-    for (int64_t h = 0; h < frag.halves; ++h) {
-      Value row = ir.add(ir.add(blockRow(block), rowInGroup), ir.c32(frag.halfRows * h));
-      ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), [&] {
-        for (int64_t j = 0; j < s.blockN() / frag.blockColumns; ++j) {
-          Value col = ir.add(colBase, ir.c32(frag.blockColumns * j));
-          storePair(row, col, block * blockValues() + valueIndex(j, h, 0));
-        }
-      });
-    }
+  Value left = ir.sub(op.getN(), colBase);
+  for (int64_t j = 0; j < s.blockN() / frag.blockColumns; ++j) {
+    ColumnsLeft edge{left, frag.blockColumns * j};
+    Value col = ir.add(colBase, ir.c32(edge.offset));
+    for (int64_t block = 0; block < rowBlocks(); ++block)
+      for (int64_t h = 0; h < frag.halves; ++h) {
+        Value row = ir.add(ir.add(blockRow(block), rowInGroup), ir.c32(frag.halfRows * h));
+        ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), [&] {
+          storePair(row, col, block * blockValues() + valueIndex(j, h, 0), &edge);
+        });
+      }
+  }
 }
 
 void Epilogue::storeTransposed() {
@@ -395,9 +414,9 @@ void Epilogue::storeTransposed() {
   }
 }
 
-void Epilogue::storePair(Value row, Value col, int64_t first) {
+void Epilogue::storePair(Value row, Value col, int64_t first, const ColumnsLeft *edge) {
   Value v0 = scaled(first), v1 = scaled(first + 1);
-  storeTwoColumns(cAddress(row, col), row, col, v0, v1);
+  storeTwoColumns(cAddress(row, col), row, col, v0, v1, /*scalesApplied=*/false, edge);
 }
 
 void Epilogue::storeMmaSyncFragments() {

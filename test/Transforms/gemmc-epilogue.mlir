@@ -26,6 +26,9 @@
 // CHECK-NEXT: %[[COLIN:.*]] = arith.muli %[[LM4]], %c2_i32 : i32
 // CHECK-NEXT: %[[LDC64:.*]] = arith.extui %[[LDC]] : i32 to i64
 // CHECK-NEXT: %[[COL:.*]] = arith.addi %[[N0]], %[[COLIN]] : i32
+// The columns left of N from the thread's first (ColumnsLeft): each pair
+// tests it against its offset.
+// CHECK-NEXT: %[[LEFT:.*]] = arith.subi %[[N]], %[[COL]] : i32
 // CHECK-NEXT: %[[ROW:.*]] = arith.addi %[[GROUPROW]], %[[ROWIN]] : i32
 // CHECK-NEXT: %[[ROWOK:.*]] = arith.cmpi ult, %[[ROW]], %[[M]] : i32
 // CHECK-NEXT: scf.if %[[ROWOK]] {
@@ -39,16 +42,15 @@
 // CHECK-NEXT: %[[ROWOFF:.*]] = arith.muli %[[ROW64]], %[[LDC64]] : i64
 // CHECK-NEXT: %[[OFF:.*]] = arith.addi %[[ROWOFF]], %[[COL64]] : i64
 // CHECK-NEXT: %[[P:.*]] = llvm.getelementptr %[[C]][%[[OFF]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, bf16
-// Both columns inside N (col + 1 < N): one paired store; else the first
-// alone if col < N.
-// CHECK-NEXT: %[[COL1:.*]] = arith.addi %[[COL]], %c1_i32 : i32
-// CHECK-NEXT: %[[BOTH:.*]] = arith.cmpi ult, %[[COL1]], %[[N]] : i32
+// Both columns inside N (N - col > 1): one paired store; else the first
+// alone if N - col > 0.
+// CHECK-NEXT: %[[BOTH:.*]] = arith.cmpi sgt, %[[LEFT]], %c1_i32 : i32
 // CHECK-NEXT: scf.if %[[BOTH]] {
 // CHECK-NEXT: %[[T1:.*]] = arith.truncf %[[S1]] : f32 to bf16
 // CHECK-NEXT: %[[T0:.*]] = arith.truncf %[[S0]] : f32 to bf16
 // CHECK: llvm.store %{{.*}}, %[[P]] {alignment = 4 : i64} : vector<2xbf16>, !llvm.ptr<1>
 // CHECK-NEXT: } else {
-// CHECK-NEXT: %[[FIRSTOK:.*]] = arith.cmpi ult, %[[COL]], %[[N]] : i32
+// CHECK-NEXT: %[[FIRSTOK:.*]] = arith.cmpi sgt, %[[LEFT]], %c0_i32 : i32
 // CHECK-NEXT: scf.if %[[FIRSTOK]] {
 // CHECK-NEXT: %[[T:.*]] = arith.truncf %[[S0]] : f32 to bf16
 // CHECK-NEXT: llvm.store %[[T]], %[[P]] {alignment = 2 : i64} : bf16, !llvm.ptr<1>

@@ -144,8 +144,12 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // session 25: b200_fp8_e4m3_blockscale_128x128, b200_fp8_e4m3_out_e4m3_128x256),
   // and 5 sm_80 GPU-suite specs with a fused epilogue (session 26:
   // test/gpu/specs/sm80_*_{gelu,relu,silu}*), and 1 sm_100a spec with a
-  // fused bias and tanh GELU (session 26: b200_bf16_tn_bias_gelu).
-  EXPECT_EQ(checked, 166);
+  // fused bias and tanh GELU (session 26: b200_bf16_tn_bias_gelu),
+  // and 2 FP8 pingpong specs with a 128x192 tile and their GPU-suite case
+  // (session 27: h200_fp8_e4m3_128x192_pp, h200_fp8_e4m3_rowcol_128x192_pp,
+  // test/gpu/specs/fp8_rowcol_128x192_pp), and 2 bf16 ones (session 27:
+  // h200_bf16_128x192_pp, h200_bf16_128x160_pp).
+  EXPECT_EQ(checked, 171);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box

@@ -109,13 +109,20 @@ int64_t minEpilogueBuffers(const KernelSpec &spec, int64_t chunks);
 /// Registers the producer warpgroup of a warp-specialized kernel keeps after
 /// `setmaxnreg.dec` (Isa.h's; this name for the passes that use it).
 constexpr int64_t kProducerRegs = isa::kProducerRegs;
-/// The producer's registers beside `consumerWarpgroups` consumers: three or
-/// more share a 512-thread launch pool of 128 registers a thread, where
-/// kProducerRegs would leave each consumer 152; setmaxnreg's floor leaves
-/// 160 (the producer issues TMA and copies scales: session 7 found every
-/// producer fits in 24).
-constexpr int64_t producerRegsFor(int64_t consumerWarpgroups) {
-  return consumerWarpgroups >= 3 ? int64_t(isa::kSetmaxnregMin) : kProducerRegs;
+/// The most accumulators a consumer thread holds beside a producer at
+/// kProducerRegs (128x256 cooperative, 128x128 pingpong: 128).
+constexpr int64_t kAccRegsBesideProducerRegs = 128;
+/// The producer's registers beside `consumerWarpgroups` consumers holding
+/// `accRegsPerThread` accumulators each: three or more consumers share a
+/// 512-thread launch pool of 128 registers a thread, where kProducerRegs
+/// would leave each consumer 152, and two pingpong consumers with 192
+/// accumulators (128x192) need every register of the 384-thread pool;
+/// setmaxnreg's floor leaves them 160 and 240 (the producer issues TMA and
+/// copies scales: session 7 found every producer fits in 24).
+constexpr int64_t producerRegsFor(int64_t consumerWarpgroups, int64_t accRegsPerThread) {
+  return consumerWarpgroups >= 3 || accRegsPerThread > kAccRegsBesideProducerRegs
+             ? int64_t(isa::kSetmaxnregMin)
+             : kProducerRegs;
 }
 
 /// Fill every `auto` (threads, stages, swizzle, load, store) from the
