@@ -2,7 +2,7 @@
 # bench/lead27/build_cubins.sh ROUND: session 27's round ROUND kernels into build/cubins-ROUND, by this tree's
 # compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (g1, g2)}
+round=${1:?round (g1, g2, g3)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 cubins_fresh "$out" '*.yaml' 'suite.txt'
@@ -51,6 +51,14 @@ g2)
     build "$gemmc" "$s" "sfx_$(name "$s")"
   done
   cp bench/lead27/g2.yaml bench/lead22/r2.yaml "$out/"
+  ;;
+g3)
+  # The shipped per-row/column 128x192 pingpong kernel in four tile orders / a cluster, beside itself and the
+  # per-tensor twin, on cube8192 (issue 14's per-row/column cell there).
+  build "$gemmc" specs/h200_fp8_e4m3_rowcol_128x192_pp.yaml rc_pp192
+  build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
+  for k in g4 g16 n8 c21; do build "$gemmc" bench/lead27/rc_pp192_$k.yaml rc_pp192_$k; done
+  cp bench/lead27/g1.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
