@@ -31,7 +31,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def spec_names():
-    """kernel name -> spec path (specs/ wins over bench/ and test/gpu/)."""
+    """kernel name -> (spec path, A's scaling) (specs/ wins over bench/ and test/gpu/), each spec read once."""
     names = {}
     pats = ["specs/*.yaml", "bench/**/*.yaml", "test/gpu/**/*.yaml"]
     for pat in pats:
@@ -44,14 +44,9 @@ def spec_names():
                 continue
             m = re.search(r"^name:\s*(\S+)", text, re.M)
             if m and m.group(1) not in names:
-                names[m.group(1)] = path
+                scale = re.search(r"a:\s*\{[^}]*scale:\s*(\w+)", text)
+                names[m.group(1)] = (path, scale.group(1) if scale else "tensor")
     return names
-
-
-def scaling(path):
-    text = open(path).read()
-    m = re.search(r"a:\s*\{[^}]*scale:\s*(\w+)", text)
-    return m.group(1) if m else "tensor"
 
 
 def result_files(dirs, since):
@@ -100,14 +95,15 @@ def main():
         for r in data.get("rows", []):
             if r.get("status") != "ok" or not r.get("gemmc_ms") or r.get("gemmc_sustain_ms"):
                 continue
-            spec = names.get(r.get("kernel") or "")
-            if not spec:
+            found = names.get(r.get("kernel") or "")
+            if not found:
                 continue
+            spec, scale = found
             pred = predicted_ms(args.gemmc, spec, r["m"], r["n"], r["k"], cache)
             if not pred:
                 continue
             dtype = r.get("dtype", "?")
-            cls = dtype if dtype in ("bf16", "f16", "tf32") else f"{dtype} {scaling(spec)}"
+            cls = dtype if dtype in ("bf16", "f16", "tf32") else f"{dtype} {scale}"
             rows.append((cls, r["kernel"], r["shape"], r["gemmc_ms"], pred, math.log(pred / r["gemmc_ms"]),
                          os.path.relpath(path, ROOT)))
     if not rows:
