@@ -386,13 +386,6 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                 pct(a.fractionOfPeak), pct(a.worstFraction),
                 pct(a.bestFraction));
   os << formatv("  bottleneck       = {0}\n", bottleneckName(a.bottleneck));
-  // A device that has a power window but no sustained rate for this math
-  // unit (the H200's TF32): say so where the kernel outlasts the window,
-  // rather than let an uncapped time pass for a capped one.
-  if (d.powerWindowSec > 0 && a.sustainedFlops <= 0 && a.uncappedSec > d.powerWindowSec)
-    os << formatv("  note             = the {0} has no measured sustained rate for {1}: the power "
-                  "cap past {2} is not modelled, so the time may be short (docs/model.md 7b)\n",
-                  d.name, mathUnitName(a.unit), timeStr(d.powerWindowSec));
 }
 
 //===----------------------------------------------------------------------===//
