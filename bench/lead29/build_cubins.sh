@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# bench/lead29/build_cubins.sh ROUND: session 29's round ROUND kernels into build/cubins-ROUND, by this tree's
+# compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx; the sm_80
+# fatbins by scripts/build_cubins.sh --check, for sm_80 and sm_90).
+set -euo pipefail
+round=${1:?round (h2)}
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
+out=build/cubins-$round
+cubins_fresh "$out" '*.yaml'
+rm -rf "$out"/h200_*tn* "$out/sm80"
+mkdir -p "$out/ptx"
+case $round in
+h2)
+  # The goal table of issues 12 and 14 on this tree's bundles (session 22's round r2, with session 29's rules):
+  # the three FP8 bundles, the sm_80 goal kernels and the mma.sync peak; the bf16 bundle with the M = 256 rule.
+  for b in h200_fp8_e4m3_tn h200_fp8_e4m3_rowcol_tn h200_fp8_e4m3_blockscale_tn h200_bf16_tn_waves; do
+    "$gemmc" bundle bench/bundles/$b.yaml -o "$out/$b" >/dev/null
+  done
+  # The M = 256 rule's edges: the 128x160 pingpong beside the 128x256 cooperative kernel on K = 4096 and N = 14336.
+  build "$gemmc" specs/h200_bf16_128x160_pp.yaml bf16_pp160
+  build "$gemmc" specs/h200_bf16_128x256_coop.yaml bf16_coop
+  mkdir -p "$out/sm80"
+  scripts/build_cubins.sh --check "$out/sm80" specs/a100_bf16_128x256x64.yaml specs/a100_bf16_128x256x64_sk.yaml \
+    specs/a100_tf32_128x256x32_tn.yaml 2>/dev/null | grep -v analyzing
+  cp bench/lead17/sm80.yaml "$out/sm80/"
+  /usr/local/cuda/bin/nvcc -O3 -arch=sm_90 -std=c++17 bench/mma_sync_peak.cu bench/ClockSampler.cpp -o "$out/mma-sync-peak"
+  cp bench/lead22/r2.yaml bench/lead29/h2_m256.yaml bench/suites/anchors.yaml "$out/"
+  ;;
+*) echo "unknown round $round"; exit 1 ;;
+esac
