@@ -19,12 +19,14 @@ h2)
   # The M = 256 rule's edges: the 128x160 pingpong beside the 128x256 cooperative kernel on K = 4096 and N = 14336.
   build "$gemmc" specs/h200_bf16_128x160_pp.yaml bf16_pp160
   build "$gemmc" specs/h200_bf16_128x256_coop.yaml bf16_coop
+  # M = 192 on the 28672-wide layer: a 64x192 pingpong tile (the waves bundle's pick at N 16385-20480).
+  build "$gemmc" test/gpu/tune3/pp_tn_64x192.yaml bf16_pp64x192
   mkdir -p "$out/sm80"
   scripts/build_cubins.sh --check "$out/sm80" specs/a100_bf16_128x256x64.yaml specs/a100_bf16_128x256x64_sk.yaml \
     specs/a100_tf32_128x256x32_tn.yaml 2>/dev/null | grep -v analyzing
   cp bench/lead17/sm80.yaml "$out/sm80/"
   /usr/local/cuda/bin/nvcc -O3 -arch=sm_90 -std=c++17 bench/mma_sync_peak.cu bench/ClockSampler.cpp -o "$out/mma-sync-peak"
-  cp bench/lead22/r2.yaml bench/lead29/h2_m256.yaml bench/suites/anchors.yaml "$out/"
+  cp bench/lead22/r2.yaml bench/lead29/h2_bf16.yaml bench/suites/anchors.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
