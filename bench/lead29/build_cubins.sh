@@ -19,8 +19,10 @@ h2)
   # The M = 256 rule's edges: the 128x160 pingpong beside the 128x256 cooperative kernel on K = 4096 and N = 14336.
   build "$gemmc" specs/h200_bf16_128x160_pp.yaml bf16_pp160
   build "$gemmc" specs/h200_bf16_128x256_coop.yaml bf16_coop
-  # M = 192 on the 28672-wide layer: a 64x192 pingpong tile (the waves bundle's pick at N 16385-20480).
+  # M = 192 on the 28672-wide layer: a 64x192 pingpong tile (the waves bundle's pick at N 16385-20480) and the
+  # 64x224 one (`gemmc tune --m 192 --n 28672 --k 8192`'s first pick, 633 TFLOP/s predicted).
   build "$gemmc" test/gpu/tune3/pp_tn_64x192.yaml bf16_pp64x192
+  build "$gemmc" test/gpu/tune3/pp_tn_64x224.yaml bf16_pp64x224
   mkdir -p "$out/sm80"
   scripts/build_cubins.sh --check "$out/sm80" specs/a100_bf16_128x256x64.yaml specs/a100_bf16_128x256x64_sk.yaml \
     specs/a100_tf32_128x256x32_tn.yaml 2>/dev/null | grep -v analyzing
