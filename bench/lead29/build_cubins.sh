@@ -3,7 +3,7 @@
 # compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx; the sm_80
 # fatbins by scripts/build_cubins.sh --check, for sm_80 and sm_90).
 set -euo pipefail
-round=${1:?round (h2)}
+round=${1:?round (h2, h3)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 cubins_fresh "$out" '*.yaml'
@@ -29,6 +29,13 @@ h2)
   cp bench/lead17/sm80.yaml "$out/sm80/"
   /usr/local/cuda/bin/nvcc -O3 -arch=sm_90 -std=c++17 bench/mma_sync_peak.cu bench/ClockSampler.cpp -o "$out/mma-sync-peak"
   cp bench/lead22/r2.yaml bench/lead29/h2_bf16.yaml bench/suites/anchors.yaml "$out/"
+  ;;
+h3)
+  # Per tensor on prefill_mlp_up: the 128x192 pingpong (the per-tensor bundle's 8192-class pick, N <= 12288) beside
+  # the 128x128 pingpong that the bundle takes there today.
+  build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
+  build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
+  cp bench/lead29/h3.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
