@@ -20,7 +20,8 @@ h2)
   build "$gemmc" specs/h200_bf16_128x160_pp.yaml bf16_pp160
   build "$gemmc" specs/h200_bf16_128x256_coop.yaml bf16_coop
   # M = 192 on the 28672-wide layer: a 64x192 pingpong tile (the waves bundle's pick at N 16385-20480) and the
-  # 64x224 one (`gemmc tune --m 192 --n 28672 --k 8192`'s first pick, 633 TFLOP/s predicted).
+  # 64x224 one (meant as `gemmc tune --m 192 --n 28672 --k 8192`'s first pick, 633 TFLOP/s predicted; that pick
+  # walks tiles in groups of 8, this spec in groups of 1, for which the model predicts 268).
   build "$gemmc" test/gpu/tune3/pp_tn_64x192.yaml bf16_pp64x192
   build "$gemmc" test/gpu/tune3/pp_tn_64x224.yaml bf16_pp64x224
   mkdir -p "$out/sm80"
