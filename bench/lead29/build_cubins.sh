@@ -3,7 +3,7 @@
 # compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx; the sm_80
 # fatbins by scripts/build_cubins.sh --check, for sm_80 and sm_90).
 set -euo pipefail
-round=${1:?round (h2, h3)}
+round=${1:?round (h2, h3, h4)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 cubins_fresh "$out" '*.yaml'
@@ -37,6 +37,14 @@ h3)
   build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
   build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
   cp bench/lead29/h3.yaml "$out/"
+  ;;
+h4)
+  # bf16 at M = 192 and 256 of the 28672-wide layer: the 64x224 pingpong in groups of 8 (gemmc tune's first pick at
+  # M = 192) beside the 64x192 and 128x160 pingpong kernels of the bundles' rules there.
+  build "$gemmc" bench/lead29/bf16_pp64x224_g8.yaml bf16_pp64x224_g8
+  build "$gemmc" test/gpu/tune3/pp_tn_64x192.yaml bf16_pp64x192
+  build "$gemmc" specs/h200_bf16_128x160_pp.yaml bf16_pp160
+  cp bench/lead29/h4.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
