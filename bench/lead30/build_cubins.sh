@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# bench/lead30/build_cubins.sh ROUND: session 30's round ROUND kernels into build/cubins-ROUND, by this tree's
+# compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
+set -euo pipefail
+round=${1:?round (i1)}
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
+out=build/cubins-$round
+cubins_fresh "$out" '*.yaml'
+mkdir -p "$out/ptx"
+case $round in
+i1)
+  # Issue 14's block-scaled and per-row/column cells: the bundles' 8192-class kernels under stream_k and (block
+  # scales) in groups of 16, beside the bundles' kernels and the per-tensor references of each goal shape.
+  build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
+  build "$gemmc" bench/lead30/bs192_sk.yaml bs192_sk
+  build "$gemmc" bench/lead30/bs192_g16.yaml bs192_g16
+  build "$gemmc" bench/lead30/bs192_sk_g16.yaml bs192_sk_g16
+  build "$gemmc" specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml bs256
+  build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
+  build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
+  build "$gemmc" bench/lead30/pt_pp192_sk.yaml pt_pp192_sk
+  build "$gemmc" specs/h200_fp8_e4m3_rowcol_128x192_pp.yaml rc_pp192
+  build "$gemmc" bench/lead30/rc_pp192_sk.yaml rc_pp192_sk
+  # Session 29's round h4 (bench/lead29/README.md), unrun there: bf16 at M = 192 and 256 of the 28672-wide layer.
+  build "$gemmc" bench/lead29/bf16_pp64x224_g8.yaml bf16_pp64x224_g8
+  build "$gemmc" test/gpu/tune3/pp_tn_64x192.yaml bf16_pp64x192
+  build "$gemmc" specs/h200_bf16_128x160_pp.yaml bf16_pp160
+  cp bench/lead22/r2.yaml bench/lead29/h4.yaml "$out/"
+  ;;
+*) echo "unknown round $round"; exit 1 ;;
+esac
