@@ -2,7 +2,7 @@
 # bench/lead30/build_cubins.sh ROUND: session 30's round ROUND kernels into build/cubins-ROUND, by this tree's
 # compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (i1)}
+round=${1:?round (i1, i2)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 cubins_fresh "$out" '*.yaml'
@@ -26,6 +26,17 @@ i1)
   build "$gemmc" test/gpu/tune3/pp_tn_64x192.yaml bf16_pp64x192
   build "$gemmc" specs/h200_bf16_128x160_pp.yaml bf16_pp160
   cp bench/lead22/r2.yaml bench/lead29/h4.yaml "$out/"
+  ;;
+i2)
+  # bf16 at M = 129-512 of the 28672-wide layer: `gemmc tune`'s picks (bench/lead30/tune_bf16_tn_*.yaml) beside the
+  # kernels the bf16 bundles choose there today.
+  for t in 1 2 2c 4; do build "$gemmc" bench/lead30/tune_bf16_tn_$t.yaml tune_$t; done
+  build "$gemmc" specs/h200_bf16_128x256_coop.yaml bf16_coop
+  build "$gemmc" specs/h200_bf16_128x192_pp.yaml bf16_pp192
+  build "$gemmc" specs/h200_bf16_decode_128x128_coop.yaml bf16_dec128
+  build "$gemmc" test/gpu/tune3/pp_tn_64x192.yaml bf16_pp64x192
+  build "$gemmc" specs/h200_bf16_128x160_pp.yaml bf16_pp160
+  cp bench/lead30/i2.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
