@@ -2,7 +2,7 @@
 # bench/lead30/build_cubins.sh ROUND: session 30's round ROUND kernels into build/cubins-ROUND, by this tree's
 # compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (i1, i2)}
+round=${1:?round (i1, i2, i3)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 cubins_fresh "$out" '*.yaml'
@@ -37,6 +37,23 @@ i2)
   build "$gemmc" test/gpu/tune3/pp_tn_64x192.yaml bf16_pp64x192
   build "$gemmc" specs/h200_bf16_128x160_pp.yaml bf16_pp160
   cp bench/lead30/i2.yaml "$out/"
+  ;;
+i3)
+  # Issue 12 (bench/lead30/sm80_next_tile.patch): the persistent sm_80 bf16 kernel whose CTAs issue the next tile's first fills
+  # before a tile's epilogue, built by a compiler with the patch applied (GEMMC_BUILD_DIR, default build) and, renamed _main, by
+  # main's (GEMMC_MAIN_BUILD, a build folder of main: required), beside the data-parallel and stream_k goal kernels;
+  # the sm_80 fatbins by scripts/build_cubins.sh --check (ptxas for sm_80 and sm_90, no spill, no C75xx).
+  : "${GEMMC_MAIN_BUILD:?a build folder of main (its bin/gemmc builds the _main kernel)}"
+  mkdir -p "$out/sm80" "$out/tmp"
+  sed 's/^name: gemm_bf16_128x256x64_pers$/name: gemm_bf16_128x256x64_pers_main/' \
+    bench/lead30/a100_bf16_128x256x64_pers.yaml >"$out/tmp/a100_bf16_128x256x64_pers_main.yaml"
+  scripts/build_cubins.sh --check "$out/sm80" bench/lead30/a100_bf16_128x256x64_pers.yaml \
+    specs/a100_bf16_128x256x64.yaml specs/a100_bf16_128x256x64_sk.yaml | grep -v analyzing
+  GEMMC_BUILD_DIR=$GEMMC_MAIN_BUILD scripts/build_cubins.sh --check "$out/sm80" \
+    "$out/tmp/a100_bf16_128x256x64_pers_main.yaml" | grep -v analyzing
+  rm -rf "$out/tmp"
+  cp bench/lead17/sm80.yaml "$out/sm80/"
+  /usr/local/cuda/bin/nvcc -O3 -arch=sm_90 -std=c++17 bench/mma_sync_peak.cu bench/ClockSampler.cpp -o "$out/mma-sync-peak"
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
