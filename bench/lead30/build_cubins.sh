@@ -28,7 +28,7 @@ i1)
   cp bench/lead22/r2.yaml bench/lead29/h4.yaml "$out/"
   ;;
 i2)
-  # bf16 at M = 129-512 of the 28672-wide layer: `gemmc tune`'s picks (bench/lead30/tune_bf16_tn_*.yaml) beside the
+  # bf16 at M = 144-640 of the 28672-wide layer (M = 384 and 512 of the 14336-wide one): `gemmc tune`'s picks (bench/lead30/tune_bf16_tn_*.yaml) beside the
   # kernels the bf16 bundles choose there today.
   for t in 1 2 2c 4; do build "$gemmc" bench/lead30/tune_bf16_tn_$t.yaml tune_$t; done
   build "$gemmc" specs/h200_bf16_128x256_coop.yaml bf16_coop
