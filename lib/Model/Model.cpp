@@ -199,61 +199,64 @@ double gemmc::fusedEpilogueInstructionsPerValue(const KernelSpec &spec) {
   return n;
 }
 
-llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
-                                        ProblemShape p) {
-  if (p.m < 1 || p.n < 1 || p.k < 1)
-    return llvm::createStringError(
-        llvm::formatv("shape {0}x{1}x{2}: every dimension must be at least 1",
-                      p.m, p.n, p.k)
-            .str());
-  // swap_ab: the kernel runs C^T = B^T A^T; everything below is its view
-  // (the spec in memory is already swapped, Rules.h's swapAbView).
-  if (spec.swapAb)
-    std::swap(p.m, p.n);
-  Analysis a;
-  a.shape = p;
-  const DeviceInfo &dev = spec.deviceInfo();
-  a.device = &dev;
-  a.unit = mathUnitFor(spec.a.element);
-  a.peakFlops = dev.peak(a.unit);
-  a.hbmBytesPerSec = dev.hbmBytesPerSec;
-  double M = p.m, N = p.n, K = p.k;
-  double ea = elementBytes(spec.a.element), eb = elementBytes(spec.b.element),
-         ec = elementBytes(spec.c.element);
-  double sms = dev.smCount;
-  double peakPerSm = a.peakFlops / sms;
-  double bwPerSm = a.hbmBytesPerSec / sms;
+namespace {
+/// What every step of the model reads: the spec, the shape in the kernel's
+/// view, the device and the numbers derived from them once.
+struct ModelInputs {
+  ModelInputs(const KernelSpec &spec, ProblemShape p, const DeviceInfo &dev)
+      : spec(spec), p(p), dev(dev), M(p.m), N(p.n), K(p.k),
+        ea(elementBytes(spec.a.element)), eb(elementBytes(spec.b.element)),
+        ec(elementBytes(spec.c.element)), bm(spec.blockM()), bn(spec.blockN()),
+        bk(spec.blockK()), sms(dev.smCount) {}
+  const KernelSpec &spec;
+  ProblemShape p;
+  const DeviceInfo &dev;
+  double M, N, K;
+  double ea, eb, ec;
+  double bm, bn, bk;
+  double sms;
+  bool persistent() const {
+    return spec.tileScheduler.kind != TileSchedulerKind::DataParallel;
+  }
+  bool streamK() const {
+    return spec.tileScheduler.kind == TileSchedulerKind::StreamK;
+  }
+};
 
-  // --- Roofline: the fewest bytes and the floor. -------------------------
+/// The roofline: the fewest bytes and the floor (docs/model.md 1).
+void roofline(const ModelInputs &in, Analysis &a) {
+  const KernelSpec &spec = in.spec;
+  double M = in.M, N = in.N, K = in.K;
   a.flops = 2.0 * M * N * K;
-  a.aBytes = M * K * ea;
-  a.bBytes = K * N * eb;
-  a.cWriteBytes = M * N * ec;
-  a.cReadBytes = spec.epilogue.beta ? M * N * ec : 0;
+  a.aBytes = M * K * in.ea;
+  a.bBytes = K * N * in.eb;
+  a.cWriteBytes = M * N * in.ec;
+  a.cReadBytes = spec.epilogue.beta ? M * N * in.ec : 0;
   a.biasBytes = spec.epilogue.bias == Bias::None
                     ? 0
                     : (spec.epilogue.bias == Bias::Row ? M : N) *
                           double(elementBytes(spec.epilogue.biasElement));
-  a.auxBytes = spec.epilogue.aux ? M * N * ec : 0;
+  a.auxBytes = spec.epilogue.aux ? M * N * in.ec : 0;
   if (spec.blockScaled()) {
-    int64_t kBlocks = llvm::divideCeil(p.k, kScaleBlock);
+    int64_t kBlocks = llvm::divideCeil(in.p.k, kScaleBlock);
     a.scaleBytes = 4.0 * (M * double(kBlocks) +
-                          double(llvm::divideCeil(p.n, kScaleBlock)) *
+                          double(llvm::divideCeil(in.p.n, kScaleBlock)) *
                               double(llvm::alignTo(kBlocks, kScaleBlockKAlign)));
   }
   a.minBytes = a.aBytes + a.bBytes + a.cWriteBytes + a.cReadBytes +
                a.biasBytes + a.auxBytes + a.scaleBytes;
   a.intensity = a.flops / a.minBytes;
-  a.ridgePoint = dev.ridgePoint(a.unit);
+  a.ridgePoint = in.dev.ridgePoint(a.unit);
   a.computeFloorSec = a.flops / a.peakFlops;
   a.memoryFloorSec = a.minBytes / a.hbmBytesPerSec;
   a.computeBoundFloor = a.intensity >= a.ridgePoint;
+}
 
-  // --- Residency: the smallest of four limits. ---------------------------
-  a.cta = computeResources(spec);
-  const CtaResources &r = a.cta;
+/// Residency: the smallest of four limits (docs/model.md 2).
+void residency(const ModelInputs &in, Analysis &a) {
+  a.cta = computeResources(in.spec);
   // The same derivation sets the lowering's .minnctapersm (Residency.h).
-  Residency res = computeResidency(spec, r);
+  Residency res = computeResidency(in.spec, a.cta);
   a.regsPerThreadAllocated = res.regsPerThreadAllocated;
   a.regsPerCta = res.regsPerCta;
   a.bySmem = res.bySmem;
@@ -264,9 +267,15 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   a.residentCtas = res.resident;
   a.binding = res.binding;
   a.alsoBinding = res.alsoBinding;
-  a.occupancy = double(a.residentCtas * r.threads) / dev.maxThreadsPerSm;
+  a.occupancy = double(a.residentCtas * a.cta.threads) / in.dev.maxThreadsPerSm;
+}
 
-  // --- Grid: tiles, waves, the tail. --------------------------------------
+/// The grid: tiles, waves, the tail, and how many HBM reads a panel shared
+/// in a wave costs (docs/model.md 3, 4b, 4c).
+llvm::Error grid(const ModelInputs &in, Analysis &a) {
+  const KernelSpec &spec = in.spec;
+  const DeviceInfo &dev = in.dev;
+  const ProblemShape &p = in.p;
   a.tilesM = llvm::divideCeil(p.m, spec.blockM());
   a.tilesN = llvm::divideCeil(p.n, spec.blockN());
   a.splitK = spec.tileScheduler.splitK;
@@ -278,13 +287,12 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
                       p.k)
             .str());
   a.slots = dev.smCount * a.residentCtas;
-  bool persistent =
-      spec.tileScheduler.kind != TileSchedulerKind::DataParallel;
   // stream_k launches every slot (its CTAs share the tiles' K iterations);
   // with split_k, one CTA per piece while they fit (Plan.cpp's computeLaunch).
-  bool everySlot = spec.tileScheduler.kind == TileSchedulerKind::StreamK &&
-                   spec.tileScheduler.splitK == 1;
-  a.gridCtas = everySlot ? a.slots : persistent ? std::min(a.tiles, a.slots) : a.tiles;
+  bool everySlot = in.streamK() && spec.tileScheduler.splitK == 1;
+  a.gridCtas = everySlot          ? a.slots
+               : in.persistent() ? std::min(a.tiles, a.slots)
+                                  : a.tiles;
   a.waves = double(a.tiles) / a.slots;
   a.wavesRounded = llvm::divideCeil(a.tiles, a.slots);
   int64_t lastWave = a.tiles - (a.wavesRounded - 1) * a.slots;
@@ -305,12 +313,17 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   // prediction; a stand-in for the L2 traffic that doubles: ncu measured
   // the DRAM reads once, the L2 at its traffic ceiling).
   a.weightPanelPerActivationTile = spec.swapAb && a.tilesN > 1;
+  return llvm::Error::success();
+}
+
+/// HBM traffic: no reuse, and L2-aware over sampled waves (docs/model.md 4).
+void hbmTraffic(const ModelInputs &in, Analysis &a) {
+  const KernelSpec &spec = in.spec;
+  double M = in.M, N = in.N;
   int64_t rowCopies = a.weightPanelPerActivationTile
                           ? std::numeric_limits<int64_t>::max()
                           : a.l2PanelCopies;
-
-  // --- HBM traffic: no reuse, and L2-aware. -------------------------------
-  double kPerSplit = K / a.splitK;
+  double kPerSplit = in.K / a.splitK;
   a.noReuseABytes = a.aBytes * a.tilesN;
   a.noReuseBBytes = a.bBytes * a.tilesM;
   // Split-K: each split writes an fp32 partial of C, a reduction reads them.
@@ -318,111 +331,122 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   double cBytes = a.cWriteBytes + a.cReadBytes + a.splitKBytes + a.biasBytes +
                   a.auxBytes + a.scaleBytes;
   a.noReuseBytes = a.noReuseABytes + a.noReuseBBytes + cBytes;
-  double l2 = dev.l2Bytes;
-  {
-    WaveTraffic first = waveTraffic(spec, p, a.tilesM, a.tilesN, kPerSplit, 0,
-                                    std::min(a.slots, a.tiles), a.l2PanelCopies,
-                                    rowCopies);
-    a.waveTilesM = first.rows;
-    a.waveTilesN = first.cols;
-    a.waveWorkingSetBytes = first.unique;
-    // Concurrent tiles are those of one wave; consecutive waves in launch
-    // order (persistent CTAs take tile cta + i * grid: the same sets).
-    int64_t waves = a.wavesRounded;
-    int64_t sampled = std::min(waves, kMaxSampledWaves);
-    double reads = 0, pess = 0, noReuse = 0;
-    for (int64_t i = 0; i < sampled; ++i) {
-      // Evenly spaced waves; with waves <= kMaxSampledWaves, every wave.
-      int64_t w = waves <= kMaxSampledWaves
-                      ? i
-                      : static_cast<int64_t>((double(i) + 0.5) * waves / sampled);
-      int64_t firstTile = w * a.slots;
-      int64_t count = std::min(a.slots, a.tiles - firstTile);
-      WaveTraffic t = waveTraffic(spec, p, a.tilesM, a.tilesN, kPerSplit,
-                                  firstTile, count, a.l2PanelCopies, rowCopies);
-      reads += t.reads;
-      pess += pessimistic(t, l2);
-      noReuse += t.noReuse;
-    }
-    double scale = double(waves) / sampled;
-    // Scale the sampled waves to the exact no-reuse total so sampling only
-    // changes the reuse ratio, never the amount of data.
-    double operandNoReuse = a.noReuseABytes + a.noReuseBBytes;
-    double ratio = operandNoReuse / (noReuse * scale);
-    a.l2Bytes = reads * scale * ratio + cBytes;
-    a.l2PessimisticBytes = pess * scale * ratio + cBytes;
-    a.l2HitRate = 1.0 - reads / noReuse;
+  double l2 = in.dev.l2Bytes;
+  WaveTraffic first = waveTraffic(spec, in.p, a.tilesM, a.tilesN, kPerSplit, 0,
+                                  std::min(a.slots, a.tiles), a.l2PanelCopies,
+                                  rowCopies);
+  a.waveTilesM = first.rows;
+  a.waveTilesN = first.cols;
+  a.waveWorkingSetBytes = first.unique;
+  // Concurrent tiles are those of one wave; consecutive waves in launch
+  // order (persistent CTAs take tile cta + i * grid: the same sets).
+  int64_t waves = a.wavesRounded;
+  int64_t sampled = std::min(waves, kMaxSampledWaves);
+  double reads = 0, pess = 0, noReuse = 0;
+  for (int64_t i = 0; i < sampled; ++i) {
+    // Evenly spaced waves; with waves <= kMaxSampledWaves, every wave.
+    int64_t w = waves <= kMaxSampledWaves
+                    ? i
+                    : static_cast<int64_t>((double(i) + 0.5) * waves / sampled);
+    int64_t firstTile = w * a.slots;
+    int64_t count = std::min(a.slots, a.tiles - firstTile);
+    WaveTraffic t = waveTraffic(spec, in.p, a.tilesM, a.tilesN, kPerSplit,
+                                firstTile, count, a.l2PanelCopies, rowCopies);
+    reads += t.reads;
+    pess += pessimistic(t, l2);
+    noReuse += t.noReuse;
   }
+  double scale = double(waves) / sampled;
+  // Scale the sampled waves to the exact no-reuse total so sampling only
+  // changes the reuse ratio, never the amount of data.
+  double operandNoReuse = a.noReuseABytes + a.noReuseBBytes;
+  double ratio = operandNoReuse / (noReuse * scale);
+  a.l2Bytes = reads * scale * ratio + cBytes;
+  a.l2PessimisticBytes = pess * scale * ratio + cBytes;
+  a.l2HitRate = 1.0 - reads / noReuse;
   a.amplificationNoReuse = a.noReuseBytes / a.minBytes;
   a.amplificationL2 = a.l2Bytes / a.minBytes;
+}
 
-  // --- Latency hiding: Little's law per SM. -------------------------------
-  double bm = spec.blockM(), bn = spec.blockN(), bk = spec.blockK();
-  a.bytesPerFlop = (bm * ea + bn * eb) / (2.0 * bm * bn);
-  // What an SM can be fed (docs/model.md 5): the SMs with a tile share HBM
-  // for their misses, so a bandwidth-bound tile needs in flight only what
-  // that share takes, not what the peak would.
-  a.smsWithTiles = std::min<int64_t>(dev.smCount, a.tiles);
+/// Latency hiding: Little's law per SM (docs/model.md 5).
+void latencyHiding(const ModelInputs &in, Analysis &a) {
+  double bm = in.bm, bn = in.bn;
+  a.bytesPerFlop = (bm * in.ea + bn * in.eb) / (2.0 * bm * bn);
+  // What an SM can be fed: the SMs with a tile share HBM for their misses,
+  // so a bandwidth-bound tile needs in flight only what that share takes,
+  // not what the peak would.
+  double peakPerSm = a.peakFlops / in.sms;
+  a.smsWithTiles = std::min<int64_t>(in.dev.smCount, a.tiles);
   a.fedBwPerSm = a.hbmBytesPerSec / double(a.smsWithTiles) /
                  std::max(1.0 - a.l2HitRate, kMinMissFraction);
   a.neededBwPerSm = std::min(a.bytesPerFlop * peakPerSm, a.fedBwPerSm);
   a.latencySec =
       a.l2HitRate * kL2HitLatencySec + (1.0 - a.l2HitRate) * kDramLatencySec;
   a.neededInFlightBytes = a.neededBwPerSm * a.latencySec;
-  double stageBytes = r.stageBytes();
+  const CtaResources &r = a.cta;
   double concurrent = a.ctasPerSmConcurrent;
   a.inFlightBytes = concurrent * double(std::max<int64_t>(r.stages - 1, 0)) *
-                    stageBytes;
+                    double(r.stageBytes());
   if (r.stages > 1) {
     a.latencyCoverage = std::min(1.0, a.inFlightBytes / a.neededInFlightBytes);
   } else {
     // One stage: load and compute alternate; other resident CTAs fill the
     // gaps. Compute of one K step at the SM's share for this CTA vs the wait.
-    double stepSec = 2.0 * bm * bn * bk / peakPerSm;
+    double stepSec = 2.0 * bm * bn * in.bk / peakPerSm;
     a.latencyCoverage =
         std::min(1.0, concurrent * stepSec / (stepSec + a.latencySec));
   }
+}
 
-  // --- Shared-memory bandwidth: what the SM's math can be fed. ------------
-  // The fills (TMA writes) and the MMA's operand reads share the SM's
-  // kSmemBytesPerClock. Issue 16: without this the model ranked 64x64 tiles
-  // above 128x256 on 8192^3, where they need about twice the bytes per FLOP.
-  a.smemBytesPerFlop = smemBytesPerFlop(spec);
+/// Shared-memory bandwidth: what the SM's math can be fed (docs/model.md
+/// 6b). The fills (TMA writes) and the MMA's operand reads share the SM's
+/// kSmemBytesPerClock. Issue 16: without this the model ranked 64x64 tiles
+/// above 128x256 on 8192^3, where they need about twice the bytes per FLOP.
+void smemBandwidth(const ModelInputs &in, Analysis &a) {
+  double peakPerSm = a.peakFlops / in.sms;
+  a.smemBytesPerFlop = smemBytesPerFlop(in.spec);
   a.smemFlopsPerSm =
       a.smemBytesPerFlop > 0
-          ? kSmemBytesPerClock * dev.boostClockGHz * 1e9 / a.smemBytesPerFlop
+          ? kSmemBytesPerClock * in.dev.boostClockGHz * 1e9 / a.smemBytesPerFlop
           : peakPerSm;
   // f16 operands hold a lower SM clock than bf16 at the power limit
   // (docs/model.md 7d): the MMAs and their shared-memory reads both slow.
   a.clockRatio =
-      spec.a.element == ElementType::F16 ? dev.f16ClockRatio : 1.0;
+      in.spec.a.element == ElementType::F16 ? in.dev.f16ClockRatio : 1.0;
   a.mathFlopsPerSm = std::min(peakPerSm, a.smemFlopsPerSm) * a.clockRatio;
+}
 
-  // --- Per-tile overhead: fill and epilogue. ------------------------------
+/// Per-tile overhead: the fill and the epilogue, and what of them the
+/// schedule leaves exposed (docs/model.md 6).
+void tileOverhead(const ModelInputs &in, Analysis &a) {
+  const KernelSpec &spec = in.spec;
+  const DeviceInfo &dev = in.dev;
+  double bwPerSm = a.hbmBytesPerSec / in.sms;
   // All SMs fill and drain at about the same time, so each gets its share
   // of HBM bandwidth.
-  a.prologueSec = a.latencySec + stageBytes / bwPerSm;
+  a.prologueSec = a.latencySec + double(a.cta.stageBytes()) / bwPerSm;
   // The epilogue: read C with beta (at the SM's share of HBM), then write
   // the tile. store: tma only stages it in shared memory, and TMA writes it
   // out while the next tile computes (those bytes are in memorySec);
   // store: direct writes it from registers (kDirectStoreCost).
-  double cTileBytes = bm * bn * ec;
+  double cTileBytes = in.bm * in.bn * in.ec;
   double cReadSec = spec.epilogue.beta ? cTileBytes / bwPerSm : 0;
   // The aux tile goes out from registers, like a direct store of C.
   double auxSec = spec.epilogue.aux ? kDirectStoreCost * cTileBytes / bwPerSm : 0;
   // The fused math runs on the threads that store, value by value
   // (EpilogueMath), at the SM's CUDA-core issue rate (one f32 FMA, 2 FLOP,
   // an instruction).
-  a.fusedMathSec = bm * bn * fusedEpilogueInstructionsPerValue(spec) /
-                   (kEpilogueIssueEfficiency * dev.peak(MathUnit::CudaCoreF32) / 2.0 / sms);
+  a.fusedMathSec = in.bm * in.bn * fusedEpilogueInstructionsPerValue(spec) /
+                   (kEpilogueIssueEfficiency * dev.peak(MathUnit::CudaCoreF32) / 2.0 / in.sms);
   a.epilogueSec =
       cReadSec + auxSec + a.fusedMathSec +
       (spec.epilogue.store == StoreKind::Tma
            ? cTileBytes / (kSmemBytesPerClock * dev.boostClockGHz * 1e9)
            : kDirectStoreCost * cTileBytes / bwPerSm);
   bool ws = spec.kernelSchedule != KernelSchedule::Multistage;
+  double concurrent = a.ctasPerSmConcurrent;
   double firstFill = 0;
-  if (persistent && ws) {
+  if (in.persistent() && ws) {
     // The producer loads the next tile while the consumers run the
     // epilogue; pingpong's other consumer also hides the epilogue.
     a.exposedPerTileSec =
@@ -435,106 +459,140 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
     a.exposedPerTileSec = (a.prologueSec + a.epilogueSec) / concurrent;
   }
   a.overheadSec = a.tilesOnBusiestSm * a.exposedPerTileSec + firstFill;
-  // stream_k / split_k hand-over (docs/model.md 6c). A CTA's share of K
-  // iterations is cut into pieces at tile boundaries (gemmc-schedule-tiles'
-  // stream_k_plan); a split tile's pieces but the finishing one are written
-  // as fp32 partials to the workspace, and the finishing CTA (the tile's
-  // last iteration on sm_90a and sm_100a, its first on sm_80: the CTA's
-  // last piece either way) reads each after spinning on its flag
-  // (lowerStreamKFixup). Each piece restarts the pipeline.
-  bool streamK = spec.tileScheduler.kind == TileSchedulerKind::StreamK;
-  {
-    int64_t kTiles = llvm::divideCeil(p.k, spec.blockK());
-    double share = 0; // K iterations per CTA over the split part
-    int64_t pieceIterations = kTiles;
-    if (streamK && a.splitK > 1) {
-      // split_k: every tile is split_k pieces; one CTA per piece while they
-      // fit, else even shares of all pieces' iterations, as stream_k's.
-      a.streamKSplitTiles = a.tilesM * a.tilesN;
-      a.streamKPiecesPerTile = a.splitK;
-      pieceIterations = llvm::divideCeil(kTiles, a.splitK);
-      share = a.tiles <= a.slots
-                  ? double(pieceIterations)
-                  : double(a.tiles) * pieceIterations / double(a.slots);
-    } else if (streamK && a.tiles % std::max<int64_t>(1, a.slots) != 0) {
-      // The remainder is split, with the last full wave before it unless
-      // the target splits it alone (StreamKPolicy::wholeWaves; all tiles
-      // when there are fewer than slots); the waves before go whole.
-      int64_t whole = backendFor(spec.arch).streamK.wholeWaves(a.tiles, a.slots);
-      a.streamKSplitTiles = a.tiles - whole * a.slots;
-      share = double(a.streamKSplitTiles) * kTiles / double(a.slots);
-      // A share shorter than a tile: a tile meets up to ceil(kTiles /
-      // share) + 1 CTAs; longer: at most 2.
-      a.streamKPiecesPerTile =
-          share < kTiles ? int64_t(std::ceil(kTiles / share)) + 1 : 2;
-    }
-    if (a.streamKPiecesPerTile > 0) {
-      // A share not on piece boundaries starts inside one piece and ends
-      // inside another: whole pieces between, two partial ends. A share of
-      // whole pieces (split_k with pieces a multiple of the slots, or one
-      // piece per CTA) is just those.
-      a.streamKPiecesPerCta =
-          std::fmod(share, double(pieceIterations)) == 0
-              ? int64_t(share / pieceIterations)
-              : int64_t(std::floor(share / pieceIterations)) + 2;
-      a.streamKPartialBytes = double(a.streamKPiecesPerTile) * bm * bn * 4;
-      a.streamKPartialSec = a.streamKPartialBytes / bwPerSm;
-      a.streamKFlagSec =
-          double(a.streamKPiecesPerTile - 1) * kStreamKFlagRoundTripSec;
-      a.streamKFixupSec = a.streamKPartialSec + a.streamKFlagSec;
-      a.overheadSec += a.streamKFixupSec;
-      a.streamKRefillSec =
-          double(a.streamKPiecesPerCta - 1) *
-          (a.latencySec + double(r.stages) * stageBytes / bwPerSm);
-    }
-  }
+}
 
-  // --- Prediction. ---------------------------------------------------------
-  double tileFlops = 2.0 * bm * bn * kPerSplit; // partial tiles run padded
+/// stream_k / split_k hand-over (docs/model.md 6c). A CTA's share of K
+/// iterations is cut into pieces at tile boundaries (gemmc-schedule-tiles'
+/// stream_k_plan); a split tile's pieces but the finishing one are written
+/// as fp32 partials to the workspace, and the finishing CTA (the tile's
+/// last iteration on sm_90a and sm_100a, its first on sm_80: the CTA's last
+/// piece either way) reads each after spinning on its flag
+/// (lowerStreamKFixup). Each piece restarts the pipeline.
+void streamKHandOver(const ModelInputs &in, Analysis &a) {
+  const KernelSpec &spec = in.spec;
+  int64_t kTiles = llvm::divideCeil(in.p.k, spec.blockK());
+  double share = 0; // K iterations per CTA over the split part
+  int64_t pieceIterations = kTiles;
+  if (in.streamK() && a.splitK > 1) {
+    // split_k: every tile is split_k pieces; one CTA per piece while they
+    // fit, else even shares of all pieces' iterations, as stream_k's.
+    a.streamKSplitTiles = a.tilesM * a.tilesN;
+    a.streamKPiecesPerTile = a.splitK;
+    pieceIterations = llvm::divideCeil(kTiles, a.splitK);
+    share = a.tiles <= a.slots
+                ? double(pieceIterations)
+                : double(a.tiles) * pieceIterations / double(a.slots);
+  } else if (in.streamK() && a.tiles % std::max<int64_t>(1, a.slots) != 0) {
+    // The remainder is split, with the last full wave before it unless
+    // the target splits it alone (StreamKPolicy::wholeWaves; all tiles
+    // when there are fewer than slots); the waves before go whole.
+    int64_t whole = backendFor(spec.arch).streamK.wholeWaves(a.tiles, a.slots);
+    a.streamKSplitTiles = a.tiles - whole * a.slots;
+    share = double(a.streamKSplitTiles) * kTiles / double(a.slots);
+    // A share shorter than a tile: a tile meets up to ceil(kTiles /
+    // share) + 1 CTAs; longer: at most 2.
+    a.streamKPiecesPerTile =
+        share < kTiles ? int64_t(std::ceil(kTiles / share)) + 1 : 2;
+  }
+  if (a.streamKPiecesPerTile <= 0)
+    return;
+  // A share not on piece boundaries starts inside one piece and ends inside
+  // another: whole pieces between, two partial ends. A share of whole
+  // pieces (split_k with pieces a multiple of the slots, or one piece per
+  // CTA) is just those.
+  a.streamKPiecesPerCta =
+      std::fmod(share, double(pieceIterations)) == 0
+          ? int64_t(share / pieceIterations)
+          : int64_t(std::floor(share / pieceIterations)) + 2;
+  double bwPerSm = a.hbmBytesPerSec / in.sms;
+  a.streamKPartialBytes = double(a.streamKPiecesPerTile) * in.bm * in.bn * 4;
+  a.streamKPartialSec = a.streamKPartialBytes / bwPerSm;
+  a.streamKFlagSec =
+      double(a.streamKPiecesPerTile - 1) * kStreamKFlagRoundTripSec;
+  a.streamKFixupSec = a.streamKPartialSec + a.streamKFlagSec;
+  a.overheadSec += a.streamKFixupSec;
+  a.streamKRefillSec =
+      double(a.streamKPiecesPerCta - 1) *
+      (a.latencySec + double(a.cta.stages) * double(a.cta.stageBytes()) / bwPerSm);
+}
+
+/// The mainloop's parts that the bottleneck is chosen among.
+struct MainloopParts {
+  double fedSec = 0;      ///< the math, fed: latency, refills, issue gaps
+  double smemLossSec = 0; ///< the part of the math that is shared memory's
+};
+
+/// Block scaling: after each K tile's MMAs the consumers fold the tile's
+/// sum into the f32 accumulator, one FMA (2 FLOP) per accumulator, at the
+/// SM's share of the CUDA cores' f32 peak, before the next tile's MMAs
+/// (sm_90a: the consumers that issue them fold). With fold_columns every
+/// fold but the last part's of each loop iteration (foldGroupTiles K tiles)
+/// runs under the warpgroup's next part (their cost is the A re-reads, in
+/// smemBytesPerFlop).
+void blockScaleFold(const ModelInputs &in, Analysis &a) {
+  const KernelSpec &spec = in.spec;
+  double kTiles = std::ceil(in.K / a.splitK / in.bk);
+  double foldFlops =
+      spec.mainloop.foldColumns > 0
+          ? 2.0 * in.bm * spec.mainloop.foldColumns *
+                std::ceil(kTiles / double(foldGroupTiles(spec)))
+          : 2.0 * in.bm * in.bn * kTiles;
+  a.blockScaleFoldSec = double(a.tilesOnBusiestSm) * foldFlops /
+                        (in.dev.peak(MathUnit::CudaCoreF32) / in.sms);
+  // sm_100a: the epilogue warpgroup folds from tensor memory while the
+  // MMAs of the next K tile fill the other partial buffer, so the longer
+  // of the two counts; with one partial buffer (BLOCK_N = 256) they take
+  // turns. Not measured: no B200 here.
+  a.blockScaleFoldOverlapped = a.cta.foldBuffers > 0 && a.cta.accBuffers > 1;
+  if (a.blockScaleFoldOverlapped)
+    a.mmaSec = std::max(a.mmaSec, a.blockScaleFoldSec);
+  else
+    a.mmaSec += a.blockScaleFoldSec;
+}
+
+/// The three parts of the mainloop overlap, but not perfectly: a pipeline
+/// whose stages are all near full loses to their queues (docs/model.md 7e),
+/// so the mainloop is their kOverlapNorm-norm, the max when one part
+/// dominates.
+double overlap(double x, double y, double z) {
+  double m = std::max({x, y, z});
+  if (m <= 0)
+    return 0.0;
+  double sum = 0;
+  for (double v : {x, y, z})
+    sum += std::pow(v / m, kOverlapNorm);
+  return m * std::pow(sum, 1.0 / kOverlapNorm);
+}
+
+/// The mainloop: the math on the busiest SM, fed or not, against HBM and
+/// the TMA fills (docs/model.md 6-7).
+MainloopParts mainloop(const ModelInputs &in, Analysis &a) {
+  const KernelSpec &spec = in.spec;
+  const DeviceInfo &dev = in.dev;
+  double peakPerSm = a.peakFlops / in.sms;
+  double kPerSplit = in.K / a.splitK;
+  double tileFlops = 2.0 * in.bm * in.bn * kPerSplit; // partial tiles run padded
   // split_k launches one CTA per piece (while they fit), not one per SM:
   // the busiest SM's pieces, as for a persistent grid.
-  bool balanced = streamK && (a.splitK == 1 || a.tiles > a.slots);
-  double tilesOnSm = balanced ? double(a.tiles) / sms : double(a.tilesOnBusiestSm);
+  bool balanced = in.streamK() && (a.splitK == 1 || a.tiles > a.slots);
+  double tilesOnSm = balanced ? double(a.tiles) / in.sms : double(a.tilesOnBusiestSm);
   a.mmaSec = tilesOnSm * tileFlops / a.mathFlopsPerSm;
   // The issue path (docs/model.md 6d): a lone MMA warpgroup's per-K-step
   // round trip leaves the tensor cores idle; a second one fills it.
-  a.kStepsOnBusiestSm = tilesOnSm * std::ceil(kPerSplit / bk);
+  a.kStepsOnBusiestSm = tilesOnSm * std::ceil(kPerSplit / in.bk);
   if (a.mmaIssuersPerSm == 1)
     a.issueGapSec = a.kStepsOnBusiestSm * kSingleIssuerStepSec;
+  MainloopParts parts;
   // The part of the math time that is shared memory's, not the peak's (at
   // the clock the operands hold).
-  double smemLossSec =
+  parts.smemLossSec =
       a.mmaSec * (1.0 - std::min(peakPerSm, a.smemFlopsPerSm) / peakPerSm);
-  // Block scaling: after each K tile's MMAs the consumers fold the tile's
-  // sum into the f32 accumulator, one FMA (2 FLOP) per accumulator, at the
-  // SM's share of the CUDA cores' f32 peak, before the next tile's MMAs
-  // (sm_90a: the consumers that issue them fold).
-  // With fold_columns every fold but the last part's of each loop
-  // iteration (foldGroupTiles K tiles) runs under the warpgroup's next part
-  // (their cost is the A re-reads, in smemBytesPerFlop).
-  if (spec.blockScaled()) {
-    double kTiles = std::ceil(kPerSplit / bk);
-    double foldFlops =
-        spec.mainloop.foldColumns > 0
-            ? 2.0 * bm * spec.mainloop.foldColumns *
-                  std::ceil(kTiles / double(foldGroupTiles(spec)))
-            : 2.0 * bm * bn * kTiles;
-    a.blockScaleFoldSec = double(a.tilesOnBusiestSm) * foldFlops /
-                          (dev.peak(MathUnit::CudaCoreF32) / sms);
-    // sm_100a: the epilogue warpgroup folds from tensor memory while the
-    // MMAs of the next K tile fill the other partial buffer, so the longer
-    // of the two counts; with one partial buffer (BLOCK_N = 256) they take
-    // turns. Not measured: no B200 here.
-    a.blockScaleFoldOverlapped = a.cta.foldBuffers > 0 && a.cta.accBuffers > 1;
-    if (a.blockScaleFoldOverlapped)
-      a.mmaSec = std::max(a.mmaSec, a.blockScaleFoldSec);
-    else
-      a.mmaSec += a.blockScaleFoldSec;
-  }
+  if (spec.blockScaled())
+    blockScaleFold(in, a);
   a.memorySec = a.l2Bytes / a.hbmBytesPerSec;
   // Stream-K's pipeline refills are the math side's: when HBM-bound, other
   // CTAs' loads use the bandwidth meanwhile.
-  double fedSec =
+  parts.fedSec =
       a.mmaSec / a.latencyCoverage + a.streamKRefillSec + a.issueGapSec;
   // TMA fills (docs/model.md 6e): the SMs with tiles share the device's
   // fill rate from L2, and each box row past the matrix (TMA writes it as
@@ -542,29 +600,24 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   // hidden while the math or HBM takes longer.
   if (dev.tmaFillBytesPerSec > 0 && spec.mainloop.load == LoadKind::Tma) {
     a.zeroRowsPerStage =
-        double(a.tilesM * spec.blockM() - p.m) / double(a.tilesM) +
-        double(a.tilesN * spec.blockN() - p.n) / double(a.tilesN);
+        double(a.tilesM * spec.blockM() - in.p.m) / double(a.tilesM) +
+        double(a.tilesN * spec.blockN() - in.p.n) / double(a.tilesN);
     double fillPerStepSec =
-        stageBytes / (dev.tmaFillBytesPerSec / double(a.smsWithTiles)) +
+        double(a.cta.stageBytes()) / (dev.tmaFillBytesPerSec / double(a.smsWithTiles)) +
         a.zeroRowsPerStage * dev.tmaZeroRowSec;
     a.tmaFillSec = a.kStepsOnBusiestSm * fillPerStepSec;
   }
-  // The three overlap, but not perfectly: a pipeline whose stages are all
-  // near full loses to their queues (docs/model.md 7e), so the mainloop is
-  // their kOverlapNorm-norm, the max when one part dominates.
-  auto overlap = [](double x, double y, double z) {
-    double m = std::max({x, y, z});
-    if (m <= 0)
-      return 0.0;
-    double sum = 0;
-    for (double v : {x, y, z})
-      sum += std::pow(v / m, kOverlapNorm);
-    return m * std::pow(sum, 1.0 / kOverlapNorm);
-  };
-  a.mainloopSec = overlap(fedSec, a.memorySec, a.tmaFillSec);
+  a.mainloopSec = overlap(parts.fedSec, a.memorySec, a.tmaFillSec);
+  return parts;
+}
+
+/// The prediction: efficiency, the power cap and the launch, with the range
+/// (docs/model.md 7).
+void prediction(const ModelInputs &in, const MainloopParts &parts, Analysis &a) {
+  const DeviceInfo &dev = in.dev;
   a.modelSec = a.mainloopSec + a.overheadSec;
   a.pessimisticSec =
-      overlap(fedSec, a.l2PessimisticBytes / a.hbmBytesPerSec, a.tmaFillSec) +
+      overlap(parts.fedSec, a.l2PessimisticBytes / a.hbmBytesPerSec, a.tmaFillSec) +
       a.overheadSec;
   // The power cap (docs/model.md 7b): a kernel runs its first
   // powerWindowSec at the rate above; then the board is at its power limit
@@ -593,31 +646,65 @@ llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
   a.fractionOfPeak = a.flops / a.predictedSec / a.peakFlops;
   a.bestFraction = a.flops / a.bestSec / a.peakFlops;
   a.worstFraction = a.flops / a.worstSec / a.peakFlops;
+}
 
-  // The bottleneck: HBM when traffic outlasts the fed math, else the largest
-  // of the useful math and the three losses on top of it.
-  if (a.powerCapSec > 0) {
-    a.bottleneck = Bottleneck::PowerCap;
-  } else if (a.tmaFillSec > std::max(fedSec, a.memorySec)) {
-    a.bottleneck = Bottleneck::TmaFill;
-  } else if (a.memorySec > fedSec) {
-    a.bottleneck = Bottleneck::HbmBandwidth;
-  } else {
-    // The compute floor at the clock the operands hold.
-    double computeSec = a.computeFloorSec / a.clockRatio;
-    std::pair<Bottleneck, double> parts[] = {
-        {Bottleneck::Compute, computeSec},
-        {Bottleneck::WaveQuantization, a.mmaSec - smemLossSec - computeSec},
-        {Bottleneck::SharedMemory, smemLossSec},
-        {Bottleneck::LoadLatency,
-         fedSec - a.streamKRefillSec - a.issueGapSec - a.mmaSec},
-        {Bottleneck::MmaIssue, a.issueGapSec},
-        {Bottleneck::TileOverhead, a.overheadSec + a.streamKRefillSec}};
-    a.bottleneck = std::max_element(std::begin(parts), std::end(parts),
-                                    [](auto x, auto y) {
-                                      return x.second < y.second;
-                                    })
-                       ->first;
-  }
+/// The bottleneck: HBM when traffic outlasts the fed math, else the largest
+/// of the useful math and the three losses on top of it.
+Bottleneck bottleneck(const MainloopParts &parts, const Analysis &a) {
+  if (a.powerCapSec > 0)
+    return Bottleneck::PowerCap;
+  if (a.tmaFillSec > std::max(parts.fedSec, a.memorySec))
+    return Bottleneck::TmaFill;
+  if (a.memorySec > parts.fedSec)
+    return Bottleneck::HbmBandwidth;
+  // The compute floor at the clock the operands hold.
+  double computeSec = a.computeFloorSec / a.clockRatio;
+  std::pair<Bottleneck, double> candidates[] = {
+      {Bottleneck::Compute, computeSec},
+      {Bottleneck::WaveQuantization, a.mmaSec - parts.smemLossSec - computeSec},
+      {Bottleneck::SharedMemory, parts.smemLossSec},
+      {Bottleneck::LoadLatency,
+       parts.fedSec - a.streamKRefillSec - a.issueGapSec - a.mmaSec},
+      {Bottleneck::MmaIssue, a.issueGapSec},
+      {Bottleneck::TileOverhead, a.overheadSec + a.streamKRefillSec}};
+  return std::max_element(std::begin(candidates), std::end(candidates),
+                          [](auto x, auto y) { return x.second < y.second; })
+      ->first;
+}
+} // namespace
+
+llvm::Expected<Analysis> gemmc::analyze(const KernelSpec &spec,
+                                        ProblemShape p) {
+  if (p.m < 1 || p.n < 1 || p.k < 1)
+    return llvm::createStringError(
+        llvm::formatv("shape {0}x{1}x{2}: every dimension must be at least 1",
+                      p.m, p.n, p.k)
+            .str());
+  // swap_ab: the kernel runs C^T = B^T A^T; everything below is its view
+  // (the spec in memory is already swapped, Rules.h's swapAbView).
+  if (spec.swapAb)
+    std::swap(p.m, p.n);
+  Analysis a;
+  a.shape = p;
+  const DeviceInfo &dev = spec.deviceInfo();
+  a.device = &dev;
+  a.unit = mathUnitFor(spec.a.element);
+  a.peakFlops = dev.peak(a.unit);
+  a.hbmBytesPerSec = dev.hbmBytesPerSec;
+  ModelInputs in(spec, p, dev);
+  // The steps of docs/model.md, in its order; each fills its part of `a`
+  // from the spec and the parts before it.
+  roofline(in, a);
+  residency(in, a);
+  if (llvm::Error err = grid(in, a))
+    return std::move(err);
+  hbmTraffic(in, a);
+  latencyHiding(in, a);
+  smemBandwidth(in, a);
+  tileOverhead(in, a);
+  streamKHandOver(in, a);
+  MainloopParts parts = mainloop(in, a);
+  prediction(in, parts, a);
+  a.bottleneck = bottleneck(parts, a);
   return a;
 }
