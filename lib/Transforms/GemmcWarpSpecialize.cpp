@@ -61,6 +61,20 @@ constexpr int64_t kScaleLead = 2;
 /// g) -> the next g.
 using PieceBody = function_ref<Value(Value, Value, Value, Value, Value, Value)>;
 
+/// One piece's K loop in parts of fold_columns (foldInParts): the piece,
+/// the parts and how its block scales arrive.
+struct FoldPiece {
+  Value g0, kBegin, steps, aSlice, row0, rowInTile, n0;
+  Type accType;
+  Type partType;       ///< one part's accumulators
+  int64_t width = 0;   ///< columns of a part
+  int64_t parts = 0;   ///< parts of a K tile
+  Value ignored;       ///< what a fresh part's wgmma ignores (scale-d 0)
+  Value last;          ///< the piece's last K tile
+  bool staged = false; ///< stage_scales: scales from the stage, no queue
+  int64_t lead = 0;    ///< K tiles of scales the loop carries ahead
+};
+
 class WarpSpecializer {
 public:
   WarpSpecializer(TileMatmulOp op, OpBuilder &b)
@@ -125,6 +139,16 @@ private:
   /// every MMA waited for; the caller releases the last stage.
   Value foldInParts(Value g0, Value kBegin, Value steps, Value aSlice,
                     Value row0, Value rowInTile, Value n0, Type accType);
+  /// foldInParts' two loops: fold_group 1 (foldOnePart), one K tile an
+  /// iteration, each part folded before the next is issued; otherwise
+  /// groups of foldGroupTiles K tiles, each part folded under the next.
+  Value foldEachPart(const FoldPiece &f);
+  Value foldInGroups(const FoldPiece &f);
+  /// gemmc.mma_fold of part `p` of a K tile into `sum`.
+  Value foldPart(const FoldPiece &f, Value sum, Value part, Value scales, int64_t p);
+  /// The block scales of the piece's K tile kBegin + step (its last past
+  /// its end).
+  Value pieceScalesAt(const FoldPiece &f, Value step);
   /// foldTurns: the cooperative warpgroups' turns to issue a part, on
   /// named barriers kOrderBarrier + warpgroup (pingpong's; this schedule
   /// has no other use for them): wait for ours, or hand it to the other
@@ -521,19 +545,38 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
                                    Value aSlice, Value row0, Value rowInTile,
                                    Value n0, Type accType) {
   OpBuilder &b = ir.b;
-  MLIRContext *ctx = b.getContext();
-  int64_t width = s.mainloop.foldColumns, parts = s.blockN() / width;
+  FoldPiece f{g0, kBegin, steps, aSlice, row0, rowInTile, n0, accType};
+  f.width = s.mainloop.foldColumns;
+  f.parts = s.blockN() / f.width;
   int64_t accRegs = cast<LLVM::LLVMStructType>(accType).getBody().size();
-  Type partType = LLVM::LLVMStructType::getLiteral(
-      ctx, SmallVector<Type>(accRegs * width / s.blockN(), ir.f32));
-  // What a fresh part's wgmma ignores (its first k step has scale-d 0).
-  Value ignored = LLVM::PoisonOp::create(b, ir.loc, partType);
-  Value last = ir.sub(ir.add(kBegin, steps), ir.c32(1));
-  auto fold = [&](Value sum, Value part, Value scales, int64_t p) {
-    return MmaFoldOp::create(b, ir.loc, accType, sum, part, scales,
-                             op.getSchedule(), b.getI64IntegerAttr(p * width))
-        .getResult();
-  };
+  f.partType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(accRegs * f.width / s.blockN(), ir.f32));
+  f.ignored = LLVM::PoisonOp::create(b, ir.loc, f.partType);
+  f.last = ir.sub(ir.add(kBegin, steps), ir.c32(1));
+  // The scales load kScaleLead K tiles ahead (the piece's last tile's again
+  // past its end), through a queue the K loop carries: ncu (session 7) found
+  // a load one K tile ahead still waited for at its fold.
+  // With stage_scales the producer staged them with the operands: each K
+  // tile's are read from its stage after the stage's wait, and the loop
+  // carries no queue (lead 0; one part at a time with turns reads them one
+  // K tile ahead, foldEachPart).
+  f.staged = s.mainloop.stageScales;
+  f.lead = f.staged ? 0 : kScaleLead;
+  return foldOnePart(s) ? foldEachPart(f) : foldInGroups(f);
+}
+
+Value WarpSpecializer::foldPart(const FoldPiece &f, Value sum, Value part, Value scales,
+                                int64_t p) {
+  return MmaFoldOp::create(ir.b, ir.loc, f.accType, sum, part, scales, op.getSchedule(),
+                           ir.b.getI64IntegerAttr(p * f.width))
+      .getResult();
+}
+
+Value WarpSpecializer::pieceScalesAt(const FoldPiece &f, Value step) {
+  return blockScales(ir.minU(ir.add(f.kBegin, step), f.last), f.row0, f.n0);
+}
+
+Value WarpSpecializer::foldEachPart(const FoldPiece &f) {
   // fold_group: 1 (foldOnePart): each part is waited for and folded
   // before the next is issued, one K tile a loop iteration. Every part
   // takes the one before as its (ignored: scale-d 0) input, so they share
@@ -542,141 +585,150 @@ Value WarpSpecializer::foldInParts(Value g0, Value kBegin, Value steps,
   // cooperative warpgroups (foldTurns), a warpgroup waits for its turn,
   // issues the part and hands the turn over before waiting for it, so the
   // tensor cores run one warpgroup's part while the other folds.
-  // The scales load kScaleLead K tiles ahead (the piece's last tile's again
-  // past its end), through a queue the K loop carries: ncu (session 7) found
-  // a load one K tile ahead still waited for at its fold.
-  // With stage_scales the producer staged them with the operands: each K
-  // tile's are read from its stage after the stage's wait, and the loop
-  // carries no queue (lead 0; one part at a time with turns reads them one
-  // K tile ahead, below).
-  bool staged = s.mainloop.stageScales;
-  int64_t lead = staged ? 0 : kScaleLead;
-  auto scalesAt = [&](Value step) {
-    return blockScales(ir.minU(ir.add(kBegin, step), last), row0, n0);
+  OpBuilder &b = ir.b;
+  Value g0 = f.g0, steps = f.steps, aSlice = f.aSlice, rowInTile = f.rowInTile;
+  Type accType = f.accType, partType = f.partType;
+  int64_t parts = f.parts, width = f.width, lead = f.lead;
+  bool staged = f.staged;
+  Value ignored = f.ignored;
+  auto fold = [&](Value sum, Value part, Value scales, int64_t p) {
+    return foldPart(f, sum, part, scales, p);
   };
-  if (foldOnePart(s)) {
-    bool turns = foldTurns(s);
-    // With stage_scales and turns, a warpgroup waits for the next K tile's
-    // stage and reads its scales while its last part runs (it would
-    // otherwise only wait for the part), not after folding the part: the
-    // fold is all that should lie between a warpgroup's last part and its
-    // next K tile's first, which the tensor cores need before the other
-    // warpgroup's part is done (session 9: an ldmatrix added there cost
-    // 4-6%). The loop carries the K tile's scales (read before the loop for
-    // the first). Pingpong (no turns: the other warpgroup is in its
-    // epilogue) reads them after the stage's wait: 4 more registers
-    // carried spilled there.
-    // Measured and not kept (bench/RESULTS.md, session 13, fp8r): the ring
-    // position (stage, parity) carried instead of the load number divided
-    // by the stage count (0.995-0.998x: the selects took as many SASS
-    // instructions as the division); with it, the first part's turn taken
-    // under the K tile before's last part, so that no barrier lies between
-    // the last fold and the next first wgmma (0.992-1.005x in three
-    // processes; ncu: the tensor pipe's idle unchanged); and the next stage
-    // only tested under the last part and waited for after its fold, the
-    // scales read under the first part (0.86-0.88x: the scales' read then
-    // waited for the second part's turn, in front of the first fold).
-    bool ahead = staged && turns;
-    auto stagedScalesIf = [&](Value cond, Value g) -> Value {
-      Type type = scalesType();
-      auto read = scf::IfOp::create(b, ir.loc, TypeRange{type}, cond,
-                                    /*addThenBlock=*/true, /*addElseBlock=*/true);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(read.thenBlock());
-      StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
-      Value scales = stagedScales(g, rowInTile);
-      scf::YieldOp::create(b, ir.loc, scales);
-      b.setInsertionPointToStart(read.elseBlock());
-      Value none = LLVM::PoisonOp::create(b, ir.loc, type);
-      scf::YieldOp::create(b, ir.loc, none);
-      return read.getResult(0);
-    };
-    SmallVector<Value> init{LLVM::ZeroOp::create(b, ir.loc, accType), ignored};
-    // With `ahead`, the loop also carries the next K tile's stage base,
-    // computed under the last part with its wait: the loop top then holds
-    // only the release and the turn before the first part is issued.
-    if (ahead) {
-      init.push_back(stagedScalesIf(ir.cmp(arith::CmpIPredicate::ugt, steps, ir.c32(0)), g0));
-      init.push_back(StageBaseOp::create(b, ir.loc, ir.sharedPtr, g0, op.getSmem(), layout));
-    }
-    for (int64_t i = 0; i < lead; ++i)
-      init.push_back(scalesAt(ir.c32(i)));
-    auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1), init);
+  auto scalesAt = [&](Value step) { return pieceScalesAt(f, step); };
+  bool turns = foldTurns(s);
+  // With stage_scales and turns, a warpgroup waits for the next K tile's
+  // stage and reads its scales while its last part runs (it would
+  // otherwise only wait for the part), not after folding the part: the
+  // fold is all that should lie between a warpgroup's last part and its
+  // next K tile's first, which the tensor cores need before the other
+  // warpgroup's part is done (session 9: an ldmatrix added there cost
+  // 4-6%). The loop carries the K tile's scales (read before the loop for
+  // the first). Pingpong (no turns: the other warpgroup is in its
+  // epilogue) reads them after the stage's wait: 4 more registers
+  // carried spilled there.
+  // Measured and not kept (bench/RESULTS.md, session 13, fp8r): the ring
+  // position (stage, parity) carried instead of the load number divided
+  // by the stage count (0.995-0.998x: the selects took as many SASS
+  // instructions as the division); with it, the first part's turn taken
+  // under the K tile before's last part, so that no barrier lies between
+  // the last fold and the next first wgmma (0.992-1.005x in three
+  // processes; ncu: the tensor pipe's idle unchanged); and the next stage
+  // only tested under the last part and waited for after its fold, the
+  // scales read under the first part (0.86-0.88x: the scales' read then
+  // waited for the second part's turn, in front of the first fold).
+  bool ahead = staged && turns;
+  auto stagedScalesIf = [&](Value cond, Value g) -> Value {
+    Type type = scalesType();
+    auto read = scf::IfOp::create(b, ir.loc, TypeRange{type}, cond,
+                                  /*addThenBlock=*/true, /*addElseBlock=*/true);
     OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value step = loop.getInductionVar();
-    auto carried = loop.getRegionIterArgs();
-    // This K tile's scales: the queue's front, or read ahead.
-    bool carriesScales = !staged || ahead;
-    Value sum = carried[0], part = carried[1];
-    Value scales = carriesScales ? carried[2] : Value();
-    // With `ahead`, this K tile's stage base, after its scales.
-    Value carriedBase = ahead ? Value(carried[3]) : Value();
-    int64_t fixedCarried = 2 + (carriesScales ? 1 : 0) + (ahead ? 1 : 0);
-    // The K tile before: all its MMAs were waited for. Measured elsewhere
-    // (bench/RESULTS.md, session 12, fp8p and lead rounds p4-p5): released
-    // after this K tile's first part is issued and handed over, predicated
-    // -1.7..-2.5%, branched +1% on cube4096 but -0.4% on the 8192 cubes;
-    // here with the arrival predicated -3.2% (the form that gained 2%
-    // between the pingpong loop's row blocks).
-    ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
-              [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
-    SmallVector<Value> queue(carried.begin() + fixedCarried, carried.end());
-    if (!staged)
-      queue.push_back(scalesAt(ir.add(step, ir.c32(kScaleLead))));
-    // The first part's turn is taken before the stage's wait (with
-    // `ahead`, done under the last K tile's last part).
-    if (turns)
-      foldTurn(/*handOver=*/false);
-    // Without `ahead`, this K tile's load is waited for and addressed here.
-    Value g, base = carriedBase;
-    if (!ahead) {
-      g = ir.add(g0, step);
-      StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
-      base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
-    }
-    Value aTile = ir.sharedAt(base, aSlice);
-    Value bTile = ir.sharedAt(base, layout.getBOffset());
-    if (staged && !ahead)
-      scales = stagedScales(g, rowInTile);
-    // a_registers: the warpgroup's A slice is read from shared memory once
-    // a K tile, not once a part (wgmma's register form).
-    Value aFrag;
-    if (s.mainloop.aRegisters)
-      aFrag = MmaAFragmentOp::create(b, ir.loc, aFragmentType(), aTile, op.getSchedule());
-    for (int64_t p = 0; p < parts; ++p) {
-      part = MmaStageOp::create(b, ir.loc, partType, part, aTile, bTile, aFrag, op.getSchedule(),
-                                b.getDenseI64ArrayAttr({p * width, width}), b.getUnitAttr());
-      // The next part's turn is waited for while this one runs, not after
-      // its fold (the other warpgroup hands it over when it has issued its
-      // own part, which the fold does not wait for): the same order of
-      // waits and hand-overs, off the path between a part finishing and the
-      // next being issued.
-      if (turns)
-        foldTurn(/*handOver=*/true);
-      if (turns && p + 1 < parts)
-        foldTurn(/*handOver=*/false);
-      if (ahead && p + 1 == parts) {
-        // Past the piece's last K tile, its own stage again (waited for,
-        // not yet released): no branch, which would let LLVM sink the
-        // first part's fold below the second part's wgmmas (both parts
-        // live: ptxas spilled 588 bytes).
-        Value nextStep = ir.add(step, ir.c32(1));
-        Value lastStep = ir.sub(steps, ir.c32(1));
-        Value inPiece = ir.minU(nextStep, lastStep);
-        Value nextG = ir.add(g0, inPiece);
-        StageWaitOp::create(b, ir.loc, nextG, op.getSmem(), layout);
-        queue.push_back(stagedScales(nextG, rowInTile));
-        queue.push_back(StageBaseOp::create(b, ir.loc, ir.sharedPtr, nextG, op.getSmem(), layout));
-      }
-      MmaWaitOp::create(b, ir.loc, /*pending=*/0);
-      sum = fold(sum, part, scales, p);
-    }
-    SmallVector<Value> next{sum, part};
-    next.append(queue);
-    scf::YieldOp::create(b, ir.loc, next);
-    return loop.getResult(0);
+    b.setInsertionPointToStart(read.thenBlock());
+    StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
+    Value scales = stagedScales(g, rowInTile);
+    scf::YieldOp::create(b, ir.loc, scales);
+    b.setInsertionPointToStart(read.elseBlock());
+    Value none = LLVM::PoisonOp::create(b, ir.loc, type);
+    scf::YieldOp::create(b, ir.loc, none);
+    return read.getResult(0);
+  };
+  SmallVector<Value> init{LLVM::ZeroOp::create(b, ir.loc, accType), ignored};
+  // With `ahead`, the loop also carries the next K tile's stage base,
+  // computed under the last part with its wait: the loop top then holds
+  // only the release and the turn before the first part is issued.
+  if (ahead) {
+    init.push_back(stagedScalesIf(ir.cmp(arith::CmpIPredicate::ugt, steps, ir.c32(0)), g0));
+    init.push_back(StageBaseOp::create(b, ir.loc, ir.sharedPtr, g0, op.getSmem(), layout));
   }
+  for (int64_t i = 0; i < lead; ++i)
+    init.push_back(scalesAt(ir.c32(i)));
+  auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1), init);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value step = loop.getInductionVar();
+  auto carried = loop.getRegionIterArgs();
+  // This K tile's scales: the queue's front, or read ahead.
+  bool carriesScales = !staged || ahead;
+  Value sum = carried[0], part = carried[1];
+  Value scales = carriesScales ? carried[2] : Value();
+  // With `ahead`, this K tile's stage base, after its scales.
+  Value carriedBase = ahead ? Value(carried[3]) : Value();
+  int64_t fixedCarried = 2 + (carriesScales ? 1 : 0) + (ahead ? 1 : 0);
+  // The K tile before: all its MMAs were waited for. Measured elsewhere
+  // (bench/RESULTS.md, session 12, fp8p and lead rounds p4-p5): released
+  // after this K tile's first part is issued and handed over, predicated
+  // -1.7..-2.5%, branched +1% on cube4096 but -0.4% on the 8192 cubes;
+  // here with the arrival predicated -3.2% (the form that gained 2%
+  // between the pingpong loop's row blocks).
+  ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
+            [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
+  SmallVector<Value> queue(carried.begin() + fixedCarried, carried.end());
+  if (!staged)
+    queue.push_back(scalesAt(ir.add(step, ir.c32(kScaleLead))));
+  // The first part's turn is taken before the stage's wait (with
+  // `ahead`, done under the last K tile's last part).
+  if (turns)
+    foldTurn(/*handOver=*/false);
+  // Without `ahead`, this K tile's load is waited for and addressed here.
+  Value g, base = carriedBase;
+  if (!ahead) {
+    g = ir.add(g0, step);
+    StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
+    base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
+  }
+  Value aTile = ir.sharedAt(base, aSlice);
+  Value bTile = ir.sharedAt(base, layout.getBOffset());
+  if (staged && !ahead)
+    scales = stagedScales(g, rowInTile);
+  // a_registers: the warpgroup's A slice is read from shared memory once
+  // a K tile, not once a part (wgmma's register form).
+  Value aFrag;
+  if (s.mainloop.aRegisters)
+    aFrag = MmaAFragmentOp::create(b, ir.loc, aFragmentType(), aTile, op.getSchedule());
+  for (int64_t p = 0; p < parts; ++p) {
+    part = MmaStageOp::create(b, ir.loc, partType, part, aTile, bTile, aFrag, op.getSchedule(),
+                              b.getDenseI64ArrayAttr({p * width, width}), b.getUnitAttr());
+    // The next part's turn is waited for while this one runs, not after
+    // its fold (the other warpgroup hands it over when it has issued its
+    // own part, which the fold does not wait for): the same order of
+    // waits and hand-overs, off the path between a part finishing and the
+    // next being issued.
+    if (turns)
+      foldTurn(/*handOver=*/true);
+    if (turns && p + 1 < parts)
+      foldTurn(/*handOver=*/false);
+    if (ahead && p + 1 == parts) {
+      // Past the piece's last K tile, its own stage again (waited for,
+      // not yet released): no branch, which would let LLVM sink the
+      // first part's fold below the second part's wgmmas (both parts
+      // live: ptxas spilled 588 bytes).
+      Value nextStep = ir.add(step, ir.c32(1));
+      Value lastStep = ir.sub(steps, ir.c32(1));
+      Value inPiece = ir.minU(nextStep, lastStep);
+      Value nextG = ir.add(g0, inPiece);
+      StageWaitOp::create(b, ir.loc, nextG, op.getSmem(), layout);
+      queue.push_back(stagedScales(nextG, rowInTile));
+      queue.push_back(StageBaseOp::create(b, ir.loc, ir.sharedPtr, nextG, op.getSmem(), layout));
+    }
+    MmaWaitOp::create(b, ir.loc, /*pending=*/0);
+    sum = fold(sum, part, scales, p);
+  }
+  SmallVector<Value> next{sum, part};
+  next.append(queue);
+  scf::YieldOp::create(b, ir.loc, next);
+  return loop.getResult(0);
+}
+
+Value WarpSpecializer::foldInGroups(const FoldPiece &f) {
+  OpBuilder &b = ir.b;
+  Value g0 = f.g0, steps = f.steps, aSlice = f.aSlice, rowInTile = f.rowInTile;
+  Type accType = f.accType, partType = f.partType;
+  int64_t parts = f.parts, width = f.width, lead = f.lead;
+  bool staged = f.staged;
+  Value ignored = f.ignored;
+  auto fold = [&](Value sum, Value part, Value scales, int64_t p) {
+    return foldPart(f, sum, part, scales, p);
+  };
+  auto scalesAt = [&](Value step) { return pieceScalesAt(f, step); };
   // K tiles `step` .. step + tiles - 1 of the piece as one group: every part
   // but the first folds the one before after mma_wait 1; the last is folded
   // after mma_wait 0. Carries the sum, the two register blocks the parts
