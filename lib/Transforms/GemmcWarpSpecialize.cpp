@@ -75,6 +75,19 @@ struct FoldPiece {
   int64_t lead = 0;    ///< K tiles of scales the loop carries ahead
 };
 
+/// What buildTensorMemoryRoles' MMA and epilogue roles share: the
+/// accumulator ring in tensor memory and the CTA pair.
+struct TensorMemoryRoles {
+  SmemLayoutAttr accRing; ///< the accumulator buffers' barriers
+  Value accBase;          ///< the tensor-memory address of buffer 0
+  Value sumAcc;           ///< scale: block: the f32 sum after the buffers
+  Value isLeader;         ///< a CTA pair: this CTA issues both CTAs' MMAs
+  int64_t ctas = 1;       ///< the MMA's CTA group (2: a pair)
+  int64_t epilogueThreads = 0;
+  bool multistage = false;  ///< no TMA warp: the MMA thread loads too
+  bool blockScaled = false; ///< the ring carries K steps' partials
+};
+
 class WarpSpecializer {
 public:
   WarpSpecializer(TileMatmulOp op, OpBuilder &b)
@@ -198,6 +211,19 @@ private:
   /// Accumulators in tensor memory (sm_100a): a TMA warp, an MMA warp and
   /// an epilogue warpgroup.
   void buildTensorMemoryRoles();
+  /// A CTA pair's second CTA, its MMA thread: forwards each load's landing
+  /// to the leader.
+  void forwardLandings();
+  /// The MMA thread: every piece's K steps into the accumulator ring.
+  void issueTensorMemoryMmas(const TensorMemoryRoles &r);
+  /// The epilogue warpgroup: every piece's accumulator (or folded
+  /// partials) out of tensor memory, stored, its buffer handed back.
+  void storeTensorMemoryTiles(const TensorMemoryRoles &r);
+  /// The CTA's ordinal of the piece of tile `tile`: its accumulator buffer
+  /// is the ordinal % accBuffers.
+  Value tensorMemoryPiece(Value tile);
+  /// The tensor-memory address of the accumulator buffer of ordinal `t`.
+  Value tensorMemoryAcc(const TensorMemoryRoles &r, Value t);
   /// scale: block in tensor memory: the epilogue warpgroup's loop over a
   /// piece's K steps from load number g, each waiting for the step's
   /// partial (buffer g % accBuffers of the ring `partials`, from tensor
@@ -1317,6 +1343,20 @@ static int64_t clusterReleases(const KernelSpec &s) {
   return mmaCtaGroup(s) == 1 && s.clusterSize() > 1 ? s.clusterSize() : 1;
 }
 
+Value WarpSpecializer::tensorMemoryPiece(Value tile) {
+  // The CTA's t-th piece: tile first + t * step, or under stream_k (and
+  // split_k) the pieces' ordinal, whose split tiles are not spaced by the
+  // grid.
+  if (streamK)
+    return streamKPiece(ir, op.getFirstTile(), op.getTileStep(), splitFirst, splitIterations,
+                        kTiles, tile, backendFor(s.arch).streamK.splitAligned);
+  return ir.divU(ir.sub(tile, op.getFirstTile()), op.getTileStep());
+}
+
+Value WarpSpecializer::tensorMemoryAcc(const TensorMemoryRoles &r, Value t) {
+  return ir.add(r.accBase, ir.mul(ir.remU(t, ir.c32(res.accBuffers)), ir.c32(s.blockN())));
+}
+
 void WarpSpecializer::buildTensorMemoryRoles() {
   // The MMA's accumulators live in tensor memory, so no thread holds them:
   // warpgroup 0 is the epilogue (tcgen05.ld gives warp w the rows 32 (w % 4)
@@ -1391,33 +1431,22 @@ void WarpSpecializer::buildTensorMemoryRoles() {
   // A cluster's barriers are used across it from here on.
   CtaSyncOp::create(b, ir.loc, /*cluster=*/clustered);
   Value accBase = AccBaseOp::create(b, ir.loc, ir.i32, slot);
-  // The CTA's t-th piece: tile first + t * step, or under stream_k (and
-  // split_k) the pieces' ordinal, whose split tiles are not spaced by the
-  // grid.
-  auto localTile = [&](Value tile) {
-    if (streamK)
-      return streamKPiece(ir, op.getFirstTile(), op.getTileStep(), splitFirst,
-                          splitIterations, kTiles, tile, backendFor(s.arch).streamK.splitAligned);
-    return ir.divU(ir.sub(tile, op.getFirstTile()), op.getTileStep());
-  };
-  auto accOf = [&](Value t) {
-    return ir.add(accBase, ir.mul(ir.remU(t, ir.c32(res.accBuffers)),
-                                  ir.c32(s.blockN())));
-  };
   // scale: block: the f32 sum after the partials' buffers.
   bool blockScaled = res.foldBuffers > 0;
   Value sumAcc;
   if (blockScaled)
     sumAcc = ir.add(accBase, ir.c32(res.accBuffers * s.blockN()));
-  auto roles = scf::IfOp::create(b, ir.loc, ir.andI(isLane0, isWarp(producerWarp)),
-                                 /*withElseRegion=*/true);
+  TensorMemoryRoles roles{accRing, accBase, sumAcc, isLeader, ctas, epilogueThreads,
+                          multistage, blockScaled};
+  auto producer = scf::IfOp::create(b, ir.loc, ir.andI(isLane0, isWarp(producerWarp)),
+                                    /*withElseRegion=*/true);
   {
     OpBuilder::InsertionGuard guard(b);
     // TMA warp, one thread: every load of every tile (multistage: none).
-    b.setInsertionPointToStart(&roles.getThenRegion().front());
+    b.setInsertionPointToStart(&producer.getThenRegion().front());
     if (!multistage)
       produceAll();
-    b.setInsertionPointToStart(&roles.getElseRegion().front());
+    b.setInsertionPointToStart(&producer.getElseRegion().front());
     auto mmaOrEpilogue = scf::IfOp::create(
         b, ir.loc, ir.andI(isLane0, isWarp(mmaWarp)), /*withElseRegion=*/true);
     // MMA warp, one thread: wait for a free accumulator, then for each K
@@ -1432,99 +1461,15 @@ void WarpSpecializer::buildTensorMemoryRoles() {
       // leader, whose thread issues the pair's MMAs.
       auto leader = scf::IfOp::create(b, ir.loc, isLeader, /*withElseRegion=*/true);
       b.setInsertionPointToStart(&leader.getElseRegion().front());
-      forEachPiece([&](Value, Value, Value, Value kBegin, Value kEnd, Value g) {
-        auto kLoop = scf::ForOp::create(b, ir.loc, ir.c32(0), ir.sub(kEnd, kBegin), ir.c32(1));
-        OpBuilder::InsertionGuard inner(b);
-        b.setInsertionPointToStart(kLoop.getBody());
-        Value gs = ir.add(g, kLoop.getInductionVar());
-        StageWaitOp::create(b, ir.loc, gs, op.getSmem(), layout);
-        StageForwardOp::create(b, ir.loc, gs, op.getSmem(), layout);
-        b.setInsertionPointAfter(kLoop);
-        return ir.add(g, ir.sub(kEnd, kBegin));
-      });
+      forwardLandings();
       b.setInsertionPointToStart(&leader.getThenRegion().front());
     }
-    forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd, Value g) {
-      Value t = localTile(tile);
-      Value steps = multistage ? ir.sub(kEnd, kBegin) : Value();
-      auto loadStep = [&](Value step) {
-        Value kStep = ir.add(kBegin, step);
-        load(ir.add(g, step), m0, n0, kStep);
-      };
-      if (multistage)
-        for (int64_t st = 0; st < layout.getStages(); ++st)
-          ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, ir.c32(st), steps),
-                    [&] { loadStep(ir.c32(st)); });
-      // scale: block: each K step's MMAs go to a partial buffer of their
-      // own (the ring's load gs), which the epilogue folds.
-      Value acc;
-      if (!blockScaled) {
-        StageAcquireOp::create(b, ir.loc, t, op.getSmem(), accRing);
-        acc = accOf(t);
-      }
-      auto kLoop = scf::ForOp::create(b, ir.loc, ir.c32(0), ir.sub(kEnd, kBegin), ir.c32(1));
-      {
-        OpBuilder::InsertionGuard inner(b);
-        b.setInsertionPointToStart(kLoop.getBody());
-        Value step = kLoop.getInductionVar();
-        Value gs = ir.add(g, step);
-        if (blockScaled)
-          StageAcquireOp::create(b, ir.loc, gs, op.getSmem(), accRing);
-        StageWaitOp::create(b, ir.loc, gs, op.getSmem(), layout);
-        Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, gs, op.getSmem(), layout);
-        Value intoAcc = blockScaled
-                            ? arith::ConstantIntOp::create(b, ir.loc, /*value=*/0, /*width=*/1)
-                            : ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0));
-        Value bTile = ir.sharedAt(base, layout.getBOffset());
-        Value into = blockScaled ? accOf(gs) : acc;
-        MmaIssueOp::create(b, ir.loc, into, base, bTile, intoAcc, op.getSchedule());
-        // The MMAs' completion releases the stage: a pair's leader for both
-        // CTAs (ctas 2), else each CTA in every CTA of its cluster.
-        StageReleaseOp::create(b, ir.loc, gs, op.getSmem(), s.clusterSize(), layout,
-                               pair ? b.getI64IntegerAttr(ctas) : IntegerAttr());
-        if (blockScaled)
-          AccReadyOp::create(b, ir.loc, gs, op.getSmem(), accRing, ctas);
-        if (multistage) {
-          Value ahead = ir.add(step, ir.c32(layout.getStages()));
-          ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, ahead, steps),
-                    [&] { loadStep(ahead); });
-        }
-      }
-      if (!blockScaled)
-        AccReadyOp::create(b, ir.loc, t, op.getSmem(), accRing, ctas);
-      return ir.add(g, ir.sub(kEnd, kBegin));
-    });
+    issueTensorMemoryMmas(roles);
     // Epilogue warpgroup: wait for the tile's accumulator, store it, and
     // hand the buffer back.
     b.setInsertionPointToStart(&mmaOrEpilogue.getElseRegion().front());
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, tid, ir.c32(epilogueThreads)), [&] {
-      forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd, Value g) {
-        Value t = localTile(tile);
-        if (!blockScaled)
-          StageWaitOp::create(b, ir.loc, t, op.getSmem(), accRing);
-        Value acc = blockScaled ? foldPartials(accRing, accBase, sumAcc, m0, n0, kBegin, kEnd, g,
-                                               ctas)
-                                : accOf(t);
-        if (!streamK) {
-          epilogue(acc, m0, n0);
-        } else {
-          // The tile is stored by the piece that finishes it; the others
-          // leave their partials in the workspace (gemmc.stream_k_fixup on
-          // the accumulator's tensor-memory address).
-          auto fixup = StreamKFixupOp::create(
-              b, ir.loc, acc, tile, kBegin, kEnd, op.getFirstTile(), op.getTileStep(),
-              kTiles, splitFirst, splitIterations, op.getWorkspace(), epilogueThreads,
-              op.getSchedule());
-          OpBuilder::InsertionGuard inner(b);
-          Block *body = b.createBlock(&fixup.getBody(), {}, {acc.getType()}, {ir.loc});
-          epilogue(body->getArgument(0), m0, n0);
-          YieldOp::create(b, ir.loc);
-        }
-        if (!blockScaled)
-          AccReleaseOp::create(b, ir.loc, t, op.getSmem(), accRing, ctas);
-        return ir.add(g, ir.sub(kEnd, kBegin));
-      });
-      drainStores();
+      storeTensorMemoryTiles(roles);
     });
   }
   // Every tcgen05.ld is done before the MMA warp frees the tensor memory
@@ -1534,6 +1479,116 @@ void WarpSpecializer::buildTensorMemoryRoles() {
   ir.ifThen(isWarp(mmaWarp), [&] {
     AccFreeOp::create(b, ir.loc, accBase, res.tmemColumns, ctas);
   });
+}
+
+void WarpSpecializer::forwardLandings() {
+  OpBuilder &b = ir.b;
+  forEachPiece([&](Value, Value, Value, Value kBegin, Value kEnd, Value g) {
+    auto kLoop = scf::ForOp::create(b, ir.loc, ir.c32(0), ir.sub(kEnd, kBegin), ir.c32(1));
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(kLoop.getBody());
+    Value gs = ir.add(g, kLoop.getInductionVar());
+    StageWaitOp::create(b, ir.loc, gs, op.getSmem(), layout);
+    StageForwardOp::create(b, ir.loc, gs, op.getSmem(), layout);
+    b.setInsertionPointAfter(kLoop);
+    return ir.add(g, ir.sub(kEnd, kBegin));
+  });
+}
+
+void WarpSpecializer::issueTensorMemoryMmas(const TensorMemoryRoles &r) {
+  OpBuilder &b = ir.b;
+  bool multistage = r.multistage, blockScaled = r.blockScaled, pair = r.ctas > 1;
+  int64_t ctas = r.ctas;
+  SmemLayoutAttr accRing = r.accRing;
+  auto localTile = [&](Value tile) { return tensorMemoryPiece(tile); };
+  auto accOf = [&](Value t) { return tensorMemoryAcc(r, t); };
+  forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd, Value g) {
+    Value t = localTile(tile);
+    Value steps = multistage ? ir.sub(kEnd, kBegin) : Value();
+    auto loadStep = [&](Value step) {
+      Value kStep = ir.add(kBegin, step);
+      load(ir.add(g, step), m0, n0, kStep);
+    };
+    if (multistage)
+      for (int64_t st = 0; st < layout.getStages(); ++st)
+        ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, ir.c32(st), steps),
+                  [&] { loadStep(ir.c32(st)); });
+    // scale: block: each K step's MMAs go to a partial buffer of their
+    // own (the ring's load gs), which the epilogue folds.
+    Value acc;
+    if (!blockScaled) {
+      StageAcquireOp::create(b, ir.loc, t, op.getSmem(), accRing);
+      acc = accOf(t);
+    }
+    auto kLoop = scf::ForOp::create(b, ir.loc, ir.c32(0), ir.sub(kEnd, kBegin), ir.c32(1));
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(kLoop.getBody());
+      Value step = kLoop.getInductionVar();
+      Value gs = ir.add(g, step);
+      if (blockScaled)
+        StageAcquireOp::create(b, ir.loc, gs, op.getSmem(), accRing);
+      StageWaitOp::create(b, ir.loc, gs, op.getSmem(), layout);
+      Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, gs, op.getSmem(), layout);
+      Value intoAcc = blockScaled
+                          ? arith::ConstantIntOp::create(b, ir.loc, /*value=*/0, /*width=*/1)
+                          : ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0));
+      Value bTile = ir.sharedAt(base, layout.getBOffset());
+      Value into = blockScaled ? accOf(gs) : acc;
+      MmaIssueOp::create(b, ir.loc, into, base, bTile, intoAcc, op.getSchedule());
+      // The MMAs' completion releases the stage: a pair's leader for both
+      // CTAs (ctas 2), else each CTA in every CTA of its cluster.
+      StageReleaseOp::create(b, ir.loc, gs, op.getSmem(), s.clusterSize(), layout,
+                             pair ? b.getI64IntegerAttr(ctas) : IntegerAttr());
+      if (blockScaled)
+        AccReadyOp::create(b, ir.loc, gs, op.getSmem(), accRing, ctas);
+      if (multistage) {
+        Value ahead = ir.add(step, ir.c32(layout.getStages()));
+        ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, ahead, steps),
+                  [&] { loadStep(ahead); });
+      }
+    }
+    if (!blockScaled)
+      AccReadyOp::create(b, ir.loc, t, op.getSmem(), accRing, ctas);
+    return ir.add(g, ir.sub(kEnd, kBegin));
+  });
+}
+
+void WarpSpecializer::storeTensorMemoryTiles(const TensorMemoryRoles &r) {
+  OpBuilder &b = ir.b;
+  bool blockScaled = r.blockScaled;
+  int64_t ctas = r.ctas, epilogueThreads = r.epilogueThreads;
+  SmemLayoutAttr accRing = r.accRing;
+  Value accBase = r.accBase, sumAcc = r.sumAcc;
+  auto localTile = [&](Value tile) { return tensorMemoryPiece(tile); };
+  auto accOf = [&](Value t) { return tensorMemoryAcc(r, t); };
+  forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd, Value g) {
+    Value t = localTile(tile);
+    if (!blockScaled)
+      StageWaitOp::create(b, ir.loc, t, op.getSmem(), accRing);
+    Value acc = blockScaled ? foldPartials(accRing, accBase, sumAcc, m0, n0, kBegin, kEnd, g,
+                                           ctas)
+                            : accOf(t);
+    if (!streamK) {
+      epilogue(acc, m0, n0);
+    } else {
+      // The tile is stored by the piece that finishes it; the others
+      // leave their partials in the workspace (gemmc.stream_k_fixup on
+      // the accumulator's tensor-memory address).
+      auto fixup = StreamKFixupOp::create(
+          b, ir.loc, acc, tile, kBegin, kEnd, op.getFirstTile(), op.getTileStep(),
+          kTiles, splitFirst, splitIterations, op.getWorkspace(), epilogueThreads,
+          op.getSchedule());
+      OpBuilder::InsertionGuard inner(b);
+      Block *body = b.createBlock(&fixup.getBody(), {}, {acc.getType()}, {ir.loc});
+      epilogue(body->getArgument(0), m0, n0);
+      YieldOp::create(b, ir.loc);
+    }
+    if (!blockScaled)
+      AccReleaseOp::create(b, ir.loc, t, op.getSmem(), accRing, ctas);
+    return ir.add(g, ir.sub(kEnd, kBegin));
+  });
+  drainStores();
 }
 
 Value WarpSpecializer::foldPartials(SmemLayoutAttr partials, Value accBase, Value sum,
