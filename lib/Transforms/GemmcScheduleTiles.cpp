@@ -390,65 +390,53 @@ void waitForPeerFlag(KernelIR &ir, Value slot) {
 /// piece as the tile loop goes) finishes it; the others (whose last tile in
 /// share order it is, their first piece) leave their partial accumulators
 /// in their workspace slot (StreamKPartials) and raise its flag.
-void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
-  OpBuilder b(op);
-  KernelIR ir(b, op.getLoc());
-  Location loc = ir.loc;
-  Value acc = op.getAcc();
-  Type accType = acc.getType();
-  // In registers (an !llvm.struct of f32 per thread), or in tensor memory
-  // (sm_100a: an i32 address).
-  bool tmem = accType.isInteger(32);
-  int64_t chunkCols = std::min<int64_t>(isa::kTmemLoadColumns, s.blockN());
-  int64_t values = tmem ? s.blockN() : cast<LLVM::LLVMStructType>(accType).getBody().size();
-  int64_t threads = op.getThreads();
-  Value tid = ir.threadId();
-  // Under pingpong each piece is one consumer warpgroup's (threads = 128):
-  // its threads are tid mod 128, its thread 0 the warpgroup's first, and it
-  // meets on its own barrier kPingpongFixupBarrier + warpgroup while the
-  // other warpgroup runs its own piece.
-  bool pingpong = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong;
-  Value ctaTid = tid;
-  if (pingpong) {
-    assert(threads == kWarpgroupSize && "a pingpong piece is one warpgroup's");
-    tid = ir.remU(tid, ir.c32(kWarpgroupSize));
-  }
-  Value isThread0 = ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(0));
-  Value kTiles = op.getKTiles();
-  StreamKShares shares{ir, op.getSplitIterations(), op.getCtas()};
-  auto syncConsumers = [&] {
+/// gemmc.stream_k_fixup's two sides (lowerStreamKFixup): what a piece
+/// that does not finish its tile writes, and how the finishing piece adds
+/// its peers' partials.
+struct StreamKFixup {
+  StreamKFixupOp op;
+  const KernelSpec &s;
+  KernelIR &ir;
+  /// The accumulators in tensor memory (sm_100a: an i32 address), else in
+  /// registers (an !llvm.struct of f32 per thread).
+  bool tmem;
+  int64_t chunkCols, values, threads;
+  /// The piece's thread (under pingpong: within its warpgroup) and the
+  /// CTA's.
+  Value tid, ctaTid, isThread0;
+  bool pingpong;
+  /// The CTA's rank in its cluster (none without one).
+  Value rank;
+  const StreamKPartials &partials;
+
+  /// Every consumer thread of the piece meets (under pingpong: on its
+  /// warpgroup's barrier kPingpongFixupBarrier + warpgroup).
+  void syncConsumers() {
     Value id = pingpong ? ir.add(ir.c32(kPingpongFixupBarrier),
                                  ir.divU(ctaTid, ir.c32(kWarpgroupSize)))
                         : ir.c32(kConsumersBarrier);
-    NamedBarrierOp::create(b, loc, id, ir.c32(threads), /*arrive=*/false);
-  };
-  // The shares are by cluster (`cta` and `ctas` count clusters: both CTAs
-  // of a cluster take the same pieces, each its own tile of the cluster
-  // tile); a CTA's slot is cluster x size + rank, and a finisher reads the
-  // slots of its own rank in the peer clusters.
-  Value rank = s.clusterSize() > 1 ? NVVM::ClusterId::create(b, loc, ir.i32) : Value();
-  auto slotOf = [&](Value cta) {
+    NamedBarrierOp::create(ir.b, ir.loc, id, ir.c32(threads), /*arrive=*/false);
+  }
+  /// The workspace slot of CTA (cluster) `cta`: the shares are by cluster
+  /// (`cta` and `ctas` count clusters: both CTAs of a cluster take the same
+  /// pieces, each its own tile of the cluster tile); a CTA's slot is
+  /// cluster x size + rank, and a finisher reads the slots of its own rank
+  /// in the peer clusters.
+  Value slotOf(Value cta) {
+    OpBuilder &b = ir.b;
     if (rank)
       cta = ir.add(ir.mul(cta, ir.c32(s.clusterSize())), rank);
-    Value offset = arith::MulIOp::create(b, loc, ir.zext64(cta),
+    Value offset = arith::MulIOp::create(b, ir.loc, ir.zext64(cta),
                                          ir.c64(streamKWorkspaceBytesPerCta(s)));
-    return LLVM::GEPOp::create(b, loc, ir.globalPtr, b.getI8Type(),
+    return LLVM::GEPOp::create(b, ir.loc, ir.globalPtr, b.getI8Type(),
                                op.getWorkspace(), ValueRange{offset});
-  };
-  int64_t policyVec = backendFor(s.arch).streamK.partialVector;
-  StreamKPartials partials{ir, threads, !tmem && values % policyVec == 0 ? policyVec : 1, tid,
-                           /*threadBase=*/pingpong};
-  // Aligned (StreamKPolicy::splitAligned), the piece with the tile's last
-  // iteration finishes it: the others do not end it (kEnd < kTiles). Else
-  // the one with its first: the others do not start it (kBegin > 0).
-  bool aligned = backendFor(s.arch).streamK.splitAligned;
-  auto startsLater = [&] { return ir.cmp(arith::CmpIPredicate::ugt, op.getKBegin(), ir.c32(0)); };
-  auto endsEarlier = [&] { return ir.cmp(arith::CmpIPredicate::ult, op.getKEnd(), kTiles); };
-  auto writer = scf::IfOp::create(b, loc, aligned ? endsEarlier() : startsLater(),
-                                  /*withElseRegion=*/true);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&writer.getThenRegion().front());
+  }
+  /// A piece that does not finish its tile: its partial into its slot,
+  /// then its flag.
+  void writePartial() {
+    OpBuilder &b = ir.b;
+    Location loc = ir.loc;
+    Value acc = op.getAcc();
     Value slot = slotOf(op.getCta());
     if (tmem)
       storeTmemPartial(partials, slot, acc, values, chunkCols);
@@ -464,16 +452,15 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
                             StringRef("device"));
     });
   }
-  b.setInsertionPointToStart(&writer.getElseRegion().front());
-  // A whole tile, or the finishing piece of a split one, whose other pieces
-  // are CTAs owner(first iteration of the tile) .. c - 1 (aligned), else
-  // c + 1 .. owner(last iteration of the tile).
-  Value split = aligned ? startsLater() : endsEarlier();
-  auto fix = scf::IfOp::create(b, loc, TypeRange{accType}, split,
-                               /*withElseRegion=*/true);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&fix.getThenRegion().front());
+  /// The finishing piece of a split tile: its accumulators plus every peer's
+  /// partial, the peers being CTAs owner(first iteration of the tile) .. c -
+  /// 1 (aligned), else c + 1 .. owner(last iteration of the tile).
+  Value addPeerPartials(StreamKShares &shares, bool aligned) {
+    OpBuilder &b = ir.b;
+    Location loc = ir.loc;
+    Value acc = op.getAcc();
+    Type accType = acc.getType();
+    Value kTiles = op.getKTiles();
     Value local = ir.sub(op.getTile(), op.getSplitFirst());
     Value kTiles64 = ir.zext64(kTiles);
     Value firstPeer, peersEnd;
@@ -542,7 +529,66 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
         next.push_back(nextRest);
       scf::YieldOp::create(b, loc, next);
     }
-    scf::YieldOp::create(b, loc, ValueRange{peers.getResult(0)});
+    return peers.getResult(0);
+  }
+};
+
+void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
+  OpBuilder b(op);
+  KernelIR ir(b, op.getLoc());
+  Location loc = ir.loc;
+  Value acc = op.getAcc();
+  Type accType = acc.getType();
+  // In registers (an !llvm.struct of f32 per thread), or in tensor memory
+  // (sm_100a: an i32 address).
+  bool tmem = accType.isInteger(32);
+  int64_t chunkCols = std::min<int64_t>(isa::kTmemLoadColumns, s.blockN());
+  int64_t values = tmem ? s.blockN() : cast<LLVM::LLVMStructType>(accType).getBody().size();
+  int64_t threads = op.getThreads();
+  Value tid = ir.threadId();
+  // Under pingpong each piece is one consumer warpgroup's (threads = 128):
+  // its threads are tid mod 128, its thread 0 the warpgroup's first, and it
+  // meets on its own barrier kPingpongFixupBarrier + warpgroup while the
+  // other warpgroup runs its own piece.
+  bool pingpong = s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong;
+  Value ctaTid = tid;
+  if (pingpong) {
+    assert(threads == kWarpgroupSize && "a pingpong piece is one warpgroup's");
+    tid = ir.remU(tid, ir.c32(kWarpgroupSize));
+  }
+  Value isThread0 = ir.cmp(arith::CmpIPredicate::eq, tid, ir.c32(0));
+  Value kTiles = op.getKTiles();
+  StreamKShares shares{ir, op.getSplitIterations(), op.getCtas()};
+  // The shares are by cluster (StreamKFixup::slotOf).
+  Value rank = s.clusterSize() > 1 ? NVVM::ClusterId::create(b, loc, ir.i32) : Value();
+  int64_t policyVec = backendFor(s.arch).streamK.partialVector;
+  StreamKPartials partials{ir, threads, !tmem && values % policyVec == 0 ? policyVec : 1, tid,
+                           /*threadBase=*/pingpong};
+  StreamKFixup fixup{op, s, ir, tmem, chunkCols, values, threads,
+                     tid, ctaTid, isThread0, pingpong, rank, partials};
+  // Aligned (StreamKPolicy::splitAligned), the piece with the tile's last
+  // iteration finishes it: the others do not end it (kEnd < kTiles). Else
+  // the one with its first: the others do not start it (kBegin > 0).
+  bool aligned = backendFor(s.arch).streamK.splitAligned;
+  auto startsLater = [&] { return ir.cmp(arith::CmpIPredicate::ugt, op.getKBegin(), ir.c32(0)); };
+  auto endsEarlier = [&] { return ir.cmp(arith::CmpIPredicate::ult, op.getKEnd(), kTiles); };
+  auto writer = scf::IfOp::create(b, loc, aligned ? endsEarlier() : startsLater(),
+                                  /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&writer.getThenRegion().front());
+    fixup.writePartial();
+  }
+  b.setInsertionPointToStart(&writer.getElseRegion().front());
+  // A whole tile, or the finishing piece of a split one, which adds its
+  // peers' partials.
+  Value split = aligned ? startsLater() : endsEarlier();
+  auto fix = scf::IfOp::create(b, loc, TypeRange{accType}, split,
+                               /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&fix.getThenRegion().front());
+    scf::YieldOp::create(b, loc, ValueRange{fixup.addPeerPartials(shares, aligned)});
     b.setInsertionPointToStart(&fix.getElseRegion().front());
     scf::YieldOp::create(b, loc, ValueRange{acc});
   }
