@@ -59,6 +59,43 @@ using namespace mlir::gemmc;
 
 namespace {
 
+/// FP8 column scales a thread holds for chunks [first, end), indexed by
+/// the value's (j - first block, e).
+struct HeldScales {
+  SmallVector<Value> values;
+  int64_t first = 0, end = 0;
+  bool covers(int64_t f, int64_t e) const { return f >= first && e <= end; }
+};
+
+/// storeThroughTma's plan (Epilogue::planTmaStore says why each part is as
+/// it is): the swizzled chunk buffers, the rounds they are written in, and
+/// the FP8 scales the values take.
+struct TmaStore {
+  int64_t chunkCols = 0, chunkBytes = 0, rowBytes = 0;
+  /// The warpgroup's leader, its named barrier and thread count.
+  Value leader, groupBarrier, groupThreads;
+  /// A thread's swizzle phase: the 16-byte units of its rows go to u ^ phase.
+  Value rowPhase;
+  /// Buffers of the ring, chunks of a row block, row blocks, (chunk, row
+  /// block) units, units a round.
+  int64_t buffers = 0, chunks = 0, blocks = 0, units = 0, round = 0;
+  /// Scale vectors: each row's alpha x scale_a, and the columns' scales
+  /// (held for this round, next for the round after; spread over the warp).
+  bool scalesAhead = false, prefetchScales = false, spreadScales = false;
+  SmallVector<Value> rowFactor;
+  int64_t blocksPerChunk = 0;
+  SmallVector<Value> spread;
+  Value quad;
+  HeldScales held, next;
+  /// stmatrix.x4 writes the units (pingpong, 16-bit C, per column scales).
+  bool useStmatrix = false;
+
+  /// The chunks [first, end) of the round that starts at unit u.
+  std::pair<int64_t, int64_t> roundChunks(int64_t u) const {
+    return {u / blocks, (u + round - 1) / blocks + 1};
+  }
+};
+
 /// What every epilogue shares: where a thread's accumulators sit in the
 /// tile, and alpha x acc (+ beta x C) in C's type.
 struct Epilogue {
@@ -322,7 +359,26 @@ struct Epilogue {
   /// sm_100a, store: tma: each thread writes its row of a chunk into the
   /// swizzled chunk buffer, one thread stores the chunk with TMA.
   void storeTensorMemoryThroughTma();
+  /// store: tma on sm_90a: the tile's values, finished, into the swizzled
+  /// chunk buffers in rounds; one thread of the warpgroup stores each
+  /// chunk with TMA.
   void storeThroughTma();
+  TmaStore planTmaStore();
+  /// The round's column scales into t.held (and t.next ahead).
+  void takeRoundScales(TmaStore &t, int64_t first);
+  HeldScales shuffledColScales(const TmaStore &t, int64_t first, int64_t end);
+  HeldScales loadColScales(const TmaStore &t, int64_t first, int64_t end);
+  /// Value (j, h, e) of row block `block`, times its row and column scales.
+  Value scaledAhead(const TmaStore &t, int64_t block, int64_t j, int64_t h, int64_t e);
+  /// Value j's pair (h, e = 0, 1) of row block `block` at (row, col) and
+  /// (row, col + 1), finished as the store takes it (scaled, beta read
+  /// through `rowStart`, the activation, converted): both unit writers.
+  std::array<Value, 2> finishedPair(const TmaStore &t, int64_t block, int64_t j, int64_t h,
+                                    Value row, Value col, Value rowStart);
+  /// Unit (chunk, block) into its swizzled buffer: 4-byte st.shared, or
+  /// stmatrix.x4 (t.useStmatrix).
+  void writeUnit(const TmaStore &t, int64_t chunk, int64_t block, Value buffer);
+  void writeUnitStmatrix(const TmaStore &t, int64_t chunk, int64_t block, Value buffer);
   /// storeThroughTma, except for a tile whose right edge cuts a 16-byte unit
   /// of C's rows: it stores from registers.
   void storeTmaOrDirect();
@@ -835,36 +891,37 @@ void Epilogue::storeTmaOrDirect() {
   tmem ? storeTensorMemoryThroughTma() : storeThroughTma();
 }
 
-void Epilogue::storeThroughTma() {
+TmaStore Epilogue::planTmaStore() {
+  TmaStore t;
   const KernelAbi &abi = op.getSchedule().getAbi();
   const TensorMapPlan &plan = abi.c;
-  int64_t chunkCols = plan.box[0], chunkBytes = plan.partBytes;
-  int64_t rowBytes = plan.swizzleBytes;
-  assert(chunkBytes == plan.box[1] * rowBytes && "a chunk is whole swizzle rows");
-  Value leader = ir.isWarpgroupLeader();
+  t.chunkCols = plan.box[0];
+  t.chunkBytes = plan.partBytes;
+  t.rowBytes = plan.swizzleBytes;
+  assert(t.chunkBytes == plan.box[1] * t.rowBytes && "a chunk is whole swizzle rows");
+  t.leader = ir.isWarpgroupLeader();
   // A named barrier per warpgroup.
-  Value groupBarrier = ir.add(ir.warpgroupId(), ir.c32(kEpilogueBarrier));
-  Value groupThreads = ir.c32(kWarpgroupSize);
-  auto syncGroup = [&] {
-    NamedBarrierOp::create(b, loc, groupBarrier, groupThreads, /*arrive=*/false);
-  };
+  t.groupBarrier = ir.add(ir.warpgroupId(), ir.c32(kEpilogueBarrier));
+  t.groupThreads = ir.c32(kWarpgroupSize);
   // 128-byte swizzle: 16-byte unit u of row r lies at unit u ^ (r % 8). A
   // thread's rows are rowInGroup and rowInGroup + 8, both = lane / 4 mod 8.
   static_assert(kWgmmaAccumulator.halfRows == isa::kSwizzleAtomRows &&
                     kWgmmaAccumulator.warpRows % isa::kSwizzleAtomRows == 0,
                 "a thread's rows share one swizzle phase, lane / lanesPerRow");
-  Value rowPhase = ir.divU(lane, ir.c32(frag.lanesPerRow));
+  t.rowPhase = ir.divU(lane, ir.c32(frag.lanesPerRow));
   const CtaResources &res = op.getSchedule().getResources();
-  int64_t buffers = res.epilogueBuffers, chunks = res.epilogueChunks;
+  t.buffers = res.epilogueBuffers;
+  t.chunks = res.epilogueChunks;
   // The units stored are (chunk, row block) pairs, chunk by chunk: with two
   // row blocks (a pingpong warpgroup's 128-row tile in one epilogue) the
   // blocks of a chunk follow each other, so they share its column scales.
-  int64_t blocks = rowBlocks(), units = chunks * blocks;
+  t.blocks = rowBlocks();
+  t.units = t.chunks * t.blocks;
   // Units go in rounds: a ring of the whole tile row takes them in one
   // (one wait, two barriers and one fence per tile), a smaller ring one at
   // a time. (With two row blocks a round of `chunks` units is one chunk of
   // both blocks where chunks is 2.)
-  int64_t round = buffers == chunks ? chunks : 1;
+  t.round = t.buffers == t.chunks ? t.chunks : 1;
   // Scale vectors: each thread loads its rows' scales once per tile and its
   // columns' once per chunk (2 x chunk columns / 8, for every row block),
   // before the wait for the round's buffers, so their latency overlaps the
@@ -872,15 +929,14 @@ void Epilogue::storeThroughTma() {
   // (All of a tile's 64 columns at once would not fit beside the
   // accumulators in the kernel's 168 registers.) Each value is multiplied
   // by (alpha x scale_a[row]) x scale_b[col]: 2 multiplies, not 3.
-  SmallVector<Value> rowFactor;
-  bool scalesAhead = math.hasScaleVectors();
-  if (scalesAhead)
-    for (int64_t block = 0; block < blocks; ++block)
+  t.scalesAhead = math.hasScaleVectors();
+  if (t.scalesAhead)
+    for (int64_t block = 0; block < t.blocks; ++block)
       for (int64_t h = 0; h < frag.halves; ++h) {
         Value row = ir.add(ir.add(blockRow(block), rowInGroup), ir.c32(frag.halfRows * h));
-        rowFactor.push_back(rowFactorAt(row));
+        t.rowFactor.push_back(rowFactorAt(row));
       }
-  int64_t blocksPerChunk = chunkCols / frag.blockColumns;
+  t.blocksPerChunk = t.chunkCols / frag.blockColumns;
   // The column scales of chunks first .. end - 1 (held), indexed by the
   // value's (j - first block, e): one 8-byte load a pair at a constant
   // offset, no clamp: with a column scale, a tile here lies inside N
@@ -894,13 +950,7 @@ void Epilogue::storeThroughTma() {
   // beside the other warpgroup's mainloop, lost 0.1-0.7%, so it loads each
   // round's scales in the round.
   assert((!math.hasColScale() || colTilesInsideN) && "column scales inside N");
-  bool prefetchScales = s.kernelSchedule != KernelSchedule::WarpSpecializedPingpong;
-  struct HeldScales {
-    SmallVector<Value> values;
-    int64_t first = 0, end = 0;
-    bool covers(int64_t f, int64_t e) const { return f >= first && e <= end; }
-  };
-  HeldScales held, next;
+  t.prefetchScales = s.kernelSchedule != KernelSchedule::WarpSpecializedPingpong;
   // A cooperative or warp_specialized kernel with a 16-bit C (64-column
   // chunks: a lane's pair in each) and more than one round spreads the
   // tile's column scales over the warp instead (session 20): lane L loads
@@ -920,45 +970,17 @@ void Epilogue::storeThroughTma() {
   // spread_pp.patch); a one-round epilogue (BLOCK_N = 64: -0.1..-1.3%).
   // (Lane L holds chunk columns pair x L; a block's columns are its quad's,
   // so block jj's pair of lane l is at lane (blockColumns / pair) jj + l % 4.)
-  bool spreadScales = prefetchScales && math.hasColScale() && units > round &&
-                      chunkCols == kWarpSize * frag.pair &&
-                      frag.blockColumns == frag.lanesPerRow * frag.pair;
-  SmallVector<Value> spread;
-  Value quad;
-  if (spreadScales) {
+  t.spreadScales = t.prefetchScales && math.hasColScale() && t.units > t.round &&
+                   t.chunkCols == kWarpSize * frag.pair &&
+                   frag.blockColumns == frag.lanesPerRow * frag.pair;
+  if (t.spreadScales) {
     SmallVector<int64_t> offsets;
-    for (int64_t chunk = 0; chunk < chunks; ++chunk)
-      offsets.push_back(chunk * chunkCols);
+    for (int64_t chunk = 0; chunk < t.chunks; ++chunk)
+      offsets.push_back(chunk * t.chunkCols);
     Value laneCol = ir.mul(lane, ir.c32(frag.pair));
-    spread = math.colScalePairsAt(ir.add(op.getN0(), laneCol), offsets);
-    quad = ir.remU(lane, ir.c32(frag.lanesPerRow));
+    t.spread = math.colScalePairsAt(ir.add(op.getN0(), laneCol), offsets);
+    t.quad = ir.remU(lane, ir.c32(frag.lanesPerRow));
   }
-  auto shuffledColScales = [&](int64_t first, int64_t end) {
-    HeldScales h{{}, first, end};
-    for (int64_t chunk = first; chunk < end; ++chunk)
-      for (int64_t jj = 0; jj < blocksPerChunk; ++jj) {
-        Value from = ir.add(quad, ir.c32(frag.lanesPerRow * jj));
-        for (int64_t e = 0; e < frag.pair; ++e)
-          h.values.push_back(ir.shuffleIdx(spread[chunk * frag.pair + e], from));
-      }
-    return h;
-  };
-  auto loadColScales = [&](int64_t first, int64_t end) {
-    SmallVector<int64_t> offsets;
-    for (int64_t j = first * blocksPerChunk; j < end * blocksPerChunk; ++j)
-      offsets.push_back(frag.blockColumns * j);
-    return HeldScales{math.colScalePairsAt(ir.add(op.getN0(), colInGroup), offsets), first, end};
-  };
-  auto scaledAhead = [&](int64_t block, int64_t j, int64_t h, int64_t e) {
-    Value v = LLVM::ExtractValueOp::create(
-        b, loc, op.getAcc(), ArrayRef<int64_t>{block * blockValues() + valueIndex(j, h, e)});
-    if (Value factor = rowFactor[block * frag.halves + h])
-      v = arith::MulFOp::create(b, loc, v, factor);
-    if (!held.values.empty())
-      v = arith::MulFOp::create(b, loc, v,
-                                held.values[(j - held.first * blocksPerChunk) * frag.pair + e]);
-    return v;
-  };
   // A per-column kernel with a 16-bit C (fp8s): the unit's values go to
   // shared memory with stmatrix.x4, four 8x8 matrices of 16-bit pairs a
   // warp, whose per-thread layout is the accumulator fragment's: matrices
@@ -972,134 +994,174 @@ void Epilogue::storeThroughTma() {
   // kernel with st.shared) +0.1-0.7% on the per-row/column 128x128 pp, but
   // -0.9-0% on the 128x256 cooperative stream_k kernel (rc_sk), so a
   // cooperative kernel keeps the 4-byte st.shared.
-  bool useStmatrix = colTilesInsideN &&
-                     s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong && cb == 2 &&
-                     frag.halves == 2 && frag.blockColumns == isa::kSwizzleAtomRows &&
-                     (chunkCols / frag.blockColumns) % 2 == 0;
-  // Value j's pair (h, e = 0, 1) of row block `block` at (row, col) and
-  // (row, col + 1), finished as the store takes it (scaled, beta read
-  // through `rowStart`, the activation, converted): both unit writers.
-  auto finishedPair = [&](int64_t block, int64_t j, int64_t h, Value row, Value col,
-                          Value rowStart) {
-    std::array<Value, 2> v;
-    for (int64_t e = 0; e < 2; ++e) {
-      Value colE = ir.add(col, ir.c32(e));
-      Value inside;
-      if (op.getBeta() || math.touchesMemory()) {
-        Value colInside = ir.cmp(arith::CmpIPredicate::ult, colE, op.getN());
-        inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), colInside);
-      }
-      v[e] = finish(scalesAhead ? scaledAhead(block, j, h, e)
+  t.useStmatrix = colTilesInsideN &&
+                  s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong && cb == 2 &&
+                  frag.halves == 2 && frag.blockColumns == isa::kSwizzleAtomRows &&
+                  (t.chunkCols / frag.blockColumns) % 2 == 0;
+  return t;
+}
+
+HeldScales Epilogue::shuffledColScales(const TmaStore &t, int64_t first, int64_t end) {
+  HeldScales h{{}, first, end};
+  for (int64_t chunk = first; chunk < end; ++chunk)
+    for (int64_t jj = 0; jj < t.blocksPerChunk; ++jj) {
+      Value from = ir.add(t.quad, ir.c32(frag.lanesPerRow * jj));
+      for (int64_t e = 0; e < frag.pair; ++e)
+        h.values.push_back(ir.shuffleIdx(t.spread[chunk * frag.pair + e], from));
+    }
+  return h;
+}
+
+HeldScales Epilogue::loadColScales(const TmaStore &t, int64_t first, int64_t end) {
+  SmallVector<int64_t> offsets;
+  for (int64_t j = first * t.blocksPerChunk; j < end * t.blocksPerChunk; ++j)
+    offsets.push_back(frag.blockColumns * j);
+  return HeldScales{math.colScalePairsAt(ir.add(op.getN0(), colInGroup), offsets), first, end};
+}
+
+void Epilogue::takeRoundScales(TmaStore &t, int64_t first) {
+  // The round's chunks; a round that starts inside a chunk's row blocks
+  // has its scales already.
+  auto [firstChunk, endChunk] = t.roundChunks(first);
+  if (t.spreadScales && !t.held.covers(firstChunk, endChunk))
+    t.held = shuffledColScales(t, firstChunk, endChunk);
+  if (t.scalesAhead && !t.held.covers(firstChunk, endChunk))
+    t.held = t.next.covers(firstChunk, endChunk) ? t.next
+                                                 : loadColScales(t, firstChunk, endChunk);
+  if (t.scalesAhead && t.prefetchScales && !t.spreadScales && first + t.round < t.units) {
+    auto [nextFirst, nextEnd] = t.roundChunks(first + t.round);
+    if (!t.held.covers(nextFirst, nextEnd))
+      t.next = loadColScales(t, nextFirst, nextEnd);
+  }
+}
+
+Value Epilogue::scaledAhead(const TmaStore &t, int64_t block, int64_t j, int64_t h, int64_t e) {
+  Value v = LLVM::ExtractValueOp::create(
+      b, loc, op.getAcc(), ArrayRef<int64_t>{block * blockValues() + valueIndex(j, h, e)});
+  if (Value factor = t.rowFactor[block * frag.halves + h])
+    v = arith::MulFOp::create(b, loc, v, factor);
+  if (!t.held.values.empty())
+    v = arith::MulFOp::create(b, loc, v,
+                              t.held.values[(j - t.held.first * t.blocksPerChunk) * frag.pair + e]);
+  return v;
+}
+
+std::array<Value, 2> Epilogue::finishedPair(const TmaStore &t, int64_t block, int64_t j,
+                                            int64_t h, Value row, Value col, Value rowStart) {
+  std::array<Value, 2> v;
+  for (int64_t e = 0; e < 2; ++e) {
+    Value colE = ir.add(col, ir.c32(e));
+    Value inside;
+    if (op.getBeta() || math.touchesMemory()) {
+      Value colInside = ir.cmp(arith::CmpIPredicate::ult, colE, op.getN());
+      inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), colInside);
+    }
+    v[e] = finish(t.scalesAhead ? scaledAhead(t, block, j, h, e)
                                 : scaled(block * blockValues() + valueIndex(j, h, e)),
-                    [&] {
-                      return LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, rowStart,
-                                                 ValueRange{ir.sub(colE, op.getN0())});
-                    },
-                    row, colE, inside, scalesAhead);
-    }
-    return v;
+                  [&] {
+                    return LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, rowStart,
+                                               ValueRange{ir.sub(colE, op.getN0())});
+                  },
+                  row, colE, inside, t.scalesAhead);
+  }
+  return v;
+}
+
+void Epilogue::writeUnitStmatrix(const TmaStore &t, int64_t chunk, int64_t block, Value buffer) {
+  int64_t chunkCols = t.chunkCols;
+  Value q = ir.divU(lane, ir.c32(8)), r8 = ir.remU(lane, ir.c32(8));
+  Value warpRow = ir.mul(warp, ir.c32(frag.warpRows));
+  Value halfRow = ir.mul(ir.remU(q, ir.c32(2)), ir.c32(frag.halfRows));
+  Value matrixRow = ir.add(ir.add(warpRow, halfRow), r8);
+  Value rowAt = ir.mul(matrixRow, ir.c32(t.rowBytes));
+  Value unitOffset = ir.divU(q, ir.c32(2));
+  // Row h of the thread's fragment in the block (rowInGroup + 8h) and, with
+  // beta, its 64-bit start in C.
+  auto rowOf = [&](int64_t h) {
+    Value first = blockRow(block);
+    return ir.add(first, ir.add(rowInGroup, ir.c32(frag.halfRows * h)));
   };
-  auto writeUnitStmatrix = [&](int64_t chunk, int64_t block, Value buffer) {
-    Value q = ir.divU(lane, ir.c32(8)), r8 = ir.remU(lane, ir.c32(8));
-    Value warpRow = ir.mul(warp, ir.c32(frag.warpRows));
-    Value halfRow = ir.mul(ir.remU(q, ir.c32(2)), ir.c32(frag.halfRows));
-    Value matrixRow = ir.add(ir.add(warpRow, halfRow), r8);
-    Value rowAt = ir.mul(matrixRow, ir.c32(rowBytes));
-    Value unitOffset = ir.divU(q, ir.c32(2));
-    // Row h of the thread's fragment in the block (rowInGroup + 8h) and, with
-    // beta, its 64-bit start in C.
-    auto rowOf = [&](int64_t h) {
-      Value first = blockRow(block);
-      return ir.add(first, ir.add(rowInGroup, ir.c32(frag.halfRows * h)));
-    };
-    Value rowStart[2];
-    for (int64_t h = 0; h < frag.halves; ++h)
-      if (op.getBeta())
-        rowStart[h] = cAddress(rowOf(h), op.getN0());
-    for (int64_t jj = 0; jj < chunkCols / frag.blockColumns; jj += 2) {
-      SmallVector<Value, 4> regs;
-      for (int64_t dj = 0; dj < 2; ++dj)
-        for (int64_t h = 0; h < frag.halves; ++h) {
-          int64_t j = chunk * chunkCols / frag.blockColumns + jj + dj;
-          Value row = rowOf(h);
-          Value chunkCol = ir.add(op.getN0(), ir.c32(chunk * chunkCols));
-          Value col = ir.add(chunkCol, ir.add(colInGroup, ir.c32(frag.blockColumns * (jj + dj))));
-          std::array<Value, 2> v = finishedPair(block, j, h, row, col, rowStart[h]);
-          regs.push_back(LLVM::BitcastOp::create(b, loc, ir.i32, pair(v[0], v[1])));
-        }
-      Value unit = ir.add(unitOffset, ir.c32(jj));
-      Value swizzled = ir.mul(arith::XOrIOp::create(b, loc, unit, r8),
-                              ir.c32(isa::kSwizzleUnitBytes));
-      NVVM::StMatrixOp::create(b, loc, ir.sharedAt(buffer, ir.add(rowAt, swizzled)), regs,
-                               NVVM::MMALayout::row,
-                               NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
-                               NVVM::LdStMatrixEltType::B16);
-    }
-  };
-  auto writeUnit = [&](int64_t chunk, int64_t block, Value buffer) {
-    if (useStmatrix)
-      return writeUnitStmatrix(chunk, block, buffer);
-    for (int64_t h = 0; h < frag.halves; ++h) {
-      Value rowInChunk = ir.add(rowInGroup, ir.c32(frag.halfRows * h));
-      Value row = ir.add(blockRow(block), rowInChunk);
-      // With beta: one 64-bit row address, columns as 32-bit offsets (fewer
-      // live 64-bit values while the reads of C are in flight).
-      Value rowStart;
-      if (op.getBeta())
-        rowStart = cAddress(row, op.getN0());
-      for (int64_t jj = 0; jj < chunkCols / frag.blockColumns; ++jj) {
-        int64_t j = chunk * chunkCols / frag.blockColumns + jj;
-        Value colInChunk = ir.add(colInGroup, ir.c32(frag.blockColumns * jj));
-        Value col = ir.add(ir.add(op.getN0(), ir.c32(chunk * chunkCols)), colInChunk);
-        std::array<Value, 2> v = finishedPair(block, j, h, row, col, rowStart);
-        Value byte = ir.mul(colInChunk, ir.c32(cb));
-        Value unitBytes = ir.c32(isa::kSwizzleUnitBytes);
-        Value unit = ir.divU(byte, unitBytes);
-        Value inUnit = ir.remU(byte, unitBytes);
-        Value swizzled =
-            ir.add(ir.mul(arith::XOrIOp::create(b, loc, unit, rowPhase), unitBytes), inUnit);
-        Value at = ir.sharedAt(buffer,
-                               ir.add(ir.mul(rowInChunk, ir.c32(rowBytes)), swizzled));
-        LLVM::StoreOp::create(b, loc, pair(v[0], v[1]), at, /*alignment=*/2 * cb);
+  Value rowStart[2];
+  for (int64_t h = 0; h < frag.halves; ++h)
+    if (op.getBeta())
+      rowStart[h] = cAddress(rowOf(h), op.getN0());
+  for (int64_t jj = 0; jj < chunkCols / frag.blockColumns; jj += 2) {
+    SmallVector<Value, 4> regs;
+    for (int64_t dj = 0; dj < 2; ++dj)
+      for (int64_t h = 0; h < frag.halves; ++h) {
+        int64_t j = chunk * chunkCols / frag.blockColumns + jj + dj;
+        Value row = rowOf(h);
+        Value chunkCol = ir.add(op.getN0(), ir.c32(chunk * chunkCols));
+        Value col = ir.add(chunkCol, ir.add(colInGroup, ir.c32(frag.blockColumns * (jj + dj))));
+        std::array<Value, 2> v = finishedPair(t, block, j, h, row, col, rowStart[h]);
+        regs.push_back(LLVM::BitcastOp::create(b, loc, ir.i32, pair(v[0], v[1])));
       }
+    Value unit = ir.add(unitOffset, ir.c32(jj));
+    Value swizzled = ir.mul(arith::XOrIOp::create(b, loc, unit, r8),
+                            ir.c32(isa::kSwizzleUnitBytes));
+    NVVM::StMatrixOp::create(b, loc, ir.sharedAt(buffer, ir.add(rowAt, swizzled)), regs,
+                             NVVM::MMALayout::row,
+                             NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+                             NVVM::LdStMatrixEltType::B16);
+  }
+}
+
+void Epilogue::writeUnit(const TmaStore &t, int64_t chunk, int64_t block, Value buffer) {
+  if (t.useStmatrix)
+    return writeUnitStmatrix(t, chunk, block, buffer);
+  int64_t chunkCols = t.chunkCols;
+  for (int64_t h = 0; h < frag.halves; ++h) {
+    Value rowInChunk = ir.add(rowInGroup, ir.c32(frag.halfRows * h));
+    Value row = ir.add(blockRow(block), rowInChunk);
+    // With beta: one 64-bit row address, columns as 32-bit offsets (fewer
+    // live 64-bit values while the reads of C are in flight).
+    Value rowStart;
+    if (op.getBeta())
+      rowStart = cAddress(row, op.getN0());
+    for (int64_t jj = 0; jj < chunkCols / frag.blockColumns; ++jj) {
+      int64_t j = chunk * chunkCols / frag.blockColumns + jj;
+      Value colInChunk = ir.add(colInGroup, ir.c32(frag.blockColumns * jj));
+      Value col = ir.add(ir.add(op.getN0(), ir.c32(chunk * chunkCols)), colInChunk);
+      std::array<Value, 2> v = finishedPair(t, block, j, h, row, col, rowStart);
+      Value byte = ir.mul(colInChunk, ir.c32(cb));
+      Value unitBytes = ir.c32(isa::kSwizzleUnitBytes);
+      Value unit = ir.divU(byte, unitBytes);
+      Value inUnit = ir.remU(byte, unitBytes);
+      Value swizzled =
+          ir.add(ir.mul(arith::XOrIOp::create(b, loc, unit, t.rowPhase), unitBytes), inUnit);
+      Value at = ir.sharedAt(buffer,
+                             ir.add(ir.mul(rowInChunk, ir.c32(t.rowBytes)), swizzled));
+      LLVM::StoreOp::create(b, loc, pair(v[0], v[1]), at, /*alignment=*/2 * cb);
     }
+  }
+}
+
+void Epilogue::storeThroughTma() {
+  TmaStore t = planTmaStore();
+  auto syncGroup = [&] {
+    NamedBarrierOp::create(b, loc, t.groupBarrier, t.groupThreads, /*arrive=*/false);
   };
   auto bufferOf = [&](int64_t unit) {
-    return ir.sharedAt(op.getBuffer(), (unit % buffers) * chunkBytes);
+    return ir.sharedAt(op.getBuffer(), (unit % t.buffers) * t.chunkBytes);
   };
-  // The chunks [first, end) of the round that starts at unit u.
-  auto roundChunks = [&](int64_t u) {
-    return std::pair<int64_t, int64_t>(u / blocks, (u + round - 1) / blocks + 1);
-  };
-  for (int64_t first = 0; first < units; first += round) {
-    // The round's chunks; a round that starts inside a chunk's row blocks
-    // has its scales already.
-    auto [firstChunk, endChunk] = roundChunks(first);
-    if (spreadScales && !held.covers(firstChunk, endChunk))
-      held = shuffledColScales(firstChunk, endChunk);
-    if (scalesAhead && !held.covers(firstChunk, endChunk))
-      held = next.covers(firstChunk, endChunk) ? next : loadColScales(firstChunk, endChunk);
-    if (scalesAhead && prefetchScales && !spreadScales && first + round < units) {
-      auto [nextFirst, nextEnd] = roundChunks(first + round);
-      if (!held.covers(nextFirst, nextEnd))
-        next = loadColScales(nextFirst, nextEnd);
-    }
+  for (int64_t first = 0; first < t.units; first += t.round) {
+    takeRoundScales(t, first);
     // The stores that last read these buffers (`buffers` units ago) must be
     // done with them; the ring's other buffers may still be in flight.
-    ir.ifThen(leader, [&] {
-      StoreDrainOp::create(b, loc, /*pending=*/buffers - round, /*read=*/true);
+    ir.ifThen(t.leader, [&] {
+      StoreDrainOp::create(b, loc, /*pending=*/t.buffers - t.round, /*read=*/true);
     });
     syncGroup();
-    for (int64_t unit = first; unit < first + round; ++unit)
-      writeUnit(unit / blocks, unit % blocks, bufferOf(unit));
+    for (int64_t unit = first; unit < first + t.round; ++unit)
+      writeUnit(t, unit / t.blocks, unit % t.blocks, bufferOf(unit));
     // Make the generic-proxy writes visible to TMA, then let one thread
     // store the units, one bulk group each.
     SharedFenceOp::create(b, loc);
     syncGroup();
-    ir.ifThen(leader, [&] {
-      for (int64_t unit = first; unit < first + round; ++unit) {
-        Value x = ir.add(op.getN0(), ir.c32(unit / blocks * chunkCols));
-        Value y = blockRow(unit % blocks);
+    ir.ifThen(t.leader, [&] {
+      for (int64_t unit = first; unit < first + t.round; ++unit) {
+        Value x = ir.add(op.getN0(), ir.c32(unit / t.blocks * t.chunkCols));
+        Value y = blockRow(unit % t.blocks);
         Value buffer = bufferOf(unit);
         StoreTileOp::create(b, loc, op.getTmapC(), buffer, x, y);
       }
