@@ -59,6 +59,28 @@ using namespace mlir::gemmc;
 
 namespace {
 
+/// storeMmaSyncStaged's plan: the warp's staging area and the 16-byte units
+/// of C its lanes read back, round by round.
+struct MmaSyncStagedStore {
+  MmaSyncWarpGrid grid;
+  MmaSyncStaging staging;
+  /// C's values a 16-byte unit, units a row of the warp tile, rounds of
+  /// the warp's units a chunk.
+  int64_t unitValues = 0, rowUnits = 0, rounds = 0;
+  /// ldc (64 bits, read in place); where the lane writes its fragments and
+  /// reads round 0's unit; round 0's unit in C: its row, column and address.
+  Value ldcHere, writeAt, readAt, row0, col0, addr0;
+
+  /// Round i's unit lies rowStep(i) rows and unitStep(i) units from round
+  /// 0's: constant offsets from one shared and one global address.
+  int64_t rowStep(int64_t i) const {
+    return rowUnits <= kWarpSize ? i * kWarpSize / rowUnits : i / (rowUnits / kWarpSize);
+  }
+  int64_t unitStep(int64_t i) const {
+    return rowUnits <= kWarpSize ? 0 : i % (rowUnits / kWarpSize) * kWarpSize;
+  }
+};
+
 /// FP8 column scales a thread holds for chunks [first, end), indexed by
 /// the value's (j - first block, e).
 struct HeldScales {
@@ -347,6 +369,11 @@ struct Epilogue {
   /// sm_80 with staging(...): each warp's fragments through its area of
   /// shared memory, then 16-byte units of C (Sm80.h's mmaSyncStaging).
   void storeMmaSyncStaged();
+  MmaSyncStagedStore planMmaSyncStaged();
+  /// Chunk `chunk` of the warp's fragments into its staging area.
+  void stageMmaSyncChunk(const MmaSyncStagedStore &st, int64_t chunk);
+  /// The staged chunk read back in 16-byte units of C and stored.
+  void storeMmaSyncChunk(const MmaSyncStagedStore &st, int64_t chunk);
   /// One 16-byte unit of C at `addr` (C[row][col .. col + x.size() - 1],
   /// inside M x N) from its values alpha x acc (f32 `x`): + beta x C (one
   /// 16-byte load, when beta != 0), the fused math value by value
@@ -508,23 +535,11 @@ void Epilogue::storeMmaSyncFragments() {
   }
 }
 
-void Epilogue::storeMmaSyncStaged() {
-  // Warp w's area holds chunkRows rows of its warp tile, pitchBytes apart:
-  // lane l writes each fragment's value pairs at row 8 h + l / 4 of the
-  // chunk, column 8 ni + 2 (l % 4) (kMmaSyncAccumulator, 8-byte stores,
-  // free of bank conflicts by the pitch), the warp syncs, and each lane
-  // reads back whole 16-byte units of C's row (16 / bytes(C) values, one
-  // or two 16-byte shared loads) and stores them with one 16-byte global
-  // store; at the right edge of N a unit's values inside N go one by one.
-  // The runtime checks that C and ldc x bytes(C) are 16-byte aligned
-  // (docs/runtime.md), so every unit is. The warp syncs again before the
-  // next chunk overwrites its area.
-  // The fused math (bias, aux, activation) runs per value in storeUnit and
-  // at N's edge in finish(); sm_80 has no FP8, so no output scale.
-  assert(!outScale && !fp8Out && "no FP8 output on sm_80");
+MmaSyncStagedStore Epilogue::planMmaSyncStaged() {
   const AccumulatorLayout &frag = kMmaSyncAccumulator;
-  MmaSyncWarpGrid grid = *mmaSyncWarpGrid(s);
-  MmaSyncStaging staging = *mmaSyncStaging(s, op.getSchedule().getResources());
+  MmaSyncStagedStore st{*mmaSyncWarpGrid(s), *mmaSyncStaging(s, op.getSchedule().getResources())};
+  const MmaSyncWarpGrid &grid = st.grid;
+  const MmaSyncStaging &staging = st.staging;
   int64_t pitch = staging.pitchBytes, chunkRows = staging.chunkRows;
   // The thread's index and ldc, read here through asm with side effects:
   // addresses derived from nvvm.read.ptx.sreg.tid.x or from ldc alone depend
@@ -574,86 +589,123 @@ void Epilogue::storeMmaSyncStaged() {
       b, loc, ir.globalPtr, outType, op.getC(),
       ValueRange{arith::AddIOp::create(
           b, loc, arith::MulIOp::create(b, loc, ir.zext64(row0), ldcHere), col064)});
-  Type f32x4 = VectorType::get({4}, ir.f32);
+  st.unitValues = unitValues;
+  st.rowUnits = rowUnits;
+  st.rounds = rounds;
+  st.ldcHere = ldcHere;
+  st.writeAt = writeAt;
+  st.readAt = readAt;
+  st.row0 = row0;
+  st.col0 = col0;
+  st.addr0 = addr0;
+  return st;
+}
+
+void Epilogue::stageMmaSyncChunk(const MmaSyncStagedStore &st, int64_t chunk) {
+  const AccumulatorLayout &frag = kMmaSyncAccumulator;
+  const MmaSyncWarpGrid &grid = st.grid;
+  int64_t pitch = st.staging.pitchBytes;
+  constexpr int64_t f32Bytes = isa::kRegisterBytes;
   auto pairType = VectorType::get({frag.pair}, ir.f32);
-  int64_t slabsPerChunk = chunkRows / frag.halfRows;
+  int64_t slabsPerChunk = st.staging.chunkRows / frag.halfRows;
   int64_t perFragment = frag.valuesPerBlock();
+  Value writeAt = st.writeAt;
+  // Rows 8 slab .. 8 slab + 7 of the warp tile are fragment slab / 2's
+  // half slab % 2.
+  for (int64_t k = 0; k < slabsPerChunk; ++k) {
+    int64_t slab = chunk * slabsPerChunk + k;
+    int64_t mi = slab / frag.halves, h = slab % frag.halves;
+    for (int64_t ni = 0; ni < grid.nFragments(); ++ni) {
+      int64_t first = (mi * grid.nFragments() + ni) * perFragment + h * frag.pair;
+      Value v = LLVM::UndefOp::create(b, loc, pairType);
+      for (int64_t e = 0; e < frag.pair; ++e)
+        v = LLVM::InsertElementOp::create(
+            b, loc, v,
+            LLVM::ExtractValueOp::create(b, loc, op.getAcc(), ArrayRef<int64_t>{first + e}),
+            ir.c32(e));
+      Value at = ir.sharedAt(writeAt, k * frag.halfRows * pitch +
+                                          ni * frag.blockColumns * f32Bytes);
+      LLVM::StoreOp::create(b, loc, v, at, /*alignment=*/frag.pair * f32Bytes);
+    }
+  }
+}
+
+void Epilogue::storeMmaSyncChunk(const MmaSyncStagedStore &st, int64_t chunk) {
+  int64_t pitch = st.staging.pitchBytes, chunkRows = st.staging.chunkRows;
+  int64_t unitValues = st.unitValues, rounds = st.rounds;
+  constexpr int64_t f32Bytes = isa::kRegisterBytes;
+  Type f32x4 = VectorType::get({4}, ir.f32);
+  Value readAt = st.readAt, row0 = st.row0, col0 = st.col0, addr0 = st.addr0;
+  Value ldcHere = st.ldcHere;
+  // Every round's shared loads first, so that their latencies overlap:
+  // volatile, which LLVM does not sink into the stores' branches below.
+  SmallVector<SmallVector<Value>> values(rounds);
+  for (int64_t i = 0; i < rounds; ++i) {
+    Value from = ir.sharedAt(readAt, st.rowStep(i) * pitch + st.unitStep(i) * unitValues * f32Bytes);
+    for (int64_t q = 0; q < unitValues / 4; ++q) {
+      Value v = LLVM::LoadOp::create(b, loc, f32x4, ir.sharedAt(from, q * 4 * f32Bytes),
+                                     /*alignment=*/isa::kCpAsyncBytes, /*isVolatile=*/true);
+      for (int64_t e = 0; e < 4; ++e)
+        values[i].push_back(LLVM::ExtractElementOp::create(b, loc, v, ir.c32(e)));
+    }
+  }
+  for (int64_t i = 0; i < rounds; ++i) {
+    SmallVector<Value> x;
+    for (Value xe : values[i])
+      x.push_back(alpha ? arith::MulFOp::create(b, loc, xe, alpha).getResult() : xe);
+    int64_t rowsDown = chunk * chunkRows + st.rowStep(i);
+    Value row = ir.add(row0, ir.c32(rowsDown));
+    Value col = ir.add(col0, ir.c32(st.unitStep(i) * unitValues));
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), [&] {
+      Value offset = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, ldcHere, ir.c64(rowsDown)),
+          ir.c64(st.unitStep(i) * unitValues));
+      Value addr = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr0,
+                                       ValueRange{offset});
+      auto whole = scf::IfOp::create(
+          b, loc,
+          ir.cmp(arith::CmpIPredicate::ule, ir.add(col, ir.c32(unitValues)), op.getN()),
+          /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&whole.getThenRegion().front());
+      storeUnit(addr, x, row, col);
+      // The right edge of N: the unit's values inside N, one at a time.
+      b.setInsertionPointToStart(&whole.getElseRegion().front());
+      for (int64_t e = 0; e < unitValues; ++e) {
+        Value colE = ir.add(col, ir.c32(e));
+        ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, colE, op.getN()), [&] {
+          Value at = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr,
+                                         ValueRange{ir.c32(e)});
+          LLVM::StoreOp::create(b, loc, finish(x[e], [&] { return at; }, row, colE), at,
+                                /*alignment=*/cb);
+        });
+      }
+    });
+  }
+}
+
+void Epilogue::storeMmaSyncStaged() {
+  // Warp w's area holds chunkRows rows of its warp tile, pitchBytes apart:
+  // lane l writes each fragment's value pairs at row 8 h + l / 4 of the
+  // chunk, column 8 ni + 2 (l % 4) (kMmaSyncAccumulator, 8-byte stores,
+  // free of bank conflicts by the pitch), the warp syncs, and each lane
+  // reads back whole 16-byte units of C's row (16 / bytes(C) values, one
+  // or two 16-byte shared loads) and stores them with one 16-byte global
+  // store; at the right edge of N a unit's values inside N go one by one.
+  // The runtime checks that C and ldc x bytes(C) are 16-byte aligned
+  // (docs/runtime.md), so every unit is. The warp syncs again before the
+  // next chunk overwrites its area.
+  // The fused math (bias, aux, activation) runs per value in storeUnit and
+  // at N's edge in finish(); sm_80 has no FP8, so no output scale.
+  assert(!outScale && !fp8Out && "no FP8 output on sm_80");
+  MmaSyncStagedStore st = planMmaSyncStaged();
   auto syncWarp = [&] { NVVM::SyncWarpOp::create(b, loc, ir.c32(-1)); };
-  for (int64_t chunk = 0; chunk < grid.warpRows / chunkRows; ++chunk) {
+  for (int64_t chunk = 0; chunk < st.grid.warpRows / st.staging.chunkRows; ++chunk) {
     if (chunk > 0)
       syncWarp();
-    // Rows 8 slab .. 8 slab + 7 of the warp tile are fragment slab / 2's
-    // half slab % 2.
-    for (int64_t k = 0; k < slabsPerChunk; ++k) {
-      int64_t slab = chunk * slabsPerChunk + k;
-      int64_t mi = slab / frag.halves, h = slab % frag.halves;
-      for (int64_t ni = 0; ni < grid.nFragments(); ++ni) {
-        int64_t first = (mi * grid.nFragments() + ni) * perFragment + h * frag.pair;
-        Value v = LLVM::UndefOp::create(b, loc, pairType);
-        for (int64_t e = 0; e < frag.pair; ++e)
-          v = LLVM::InsertElementOp::create(
-              b, loc, v,
-              LLVM::ExtractValueOp::create(b, loc, op.getAcc(), ArrayRef<int64_t>{first + e}),
-              ir.c32(e));
-        Value at = ir.sharedAt(writeAt, k * frag.halfRows * pitch +
-                                            ni * frag.blockColumns * f32Bytes);
-        LLVM::StoreOp::create(b, loc, v, at, /*alignment=*/frag.pair * f32Bytes);
-      }
-    }
+    stageMmaSyncChunk(st, chunk);
     syncWarp();
-    // Round i's unit lies rowStep(i) rows and unitStep(i) units from round
-    // 0's: constant offsets from one shared and one global address.
-    auto rowStep = [&](int64_t i) {
-      return rowUnits <= kWarpSize ? i * kWarpSize / rowUnits : i / (rowUnits / kWarpSize);
-    };
-    auto unitStep = [&](int64_t i) {
-      return rowUnits <= kWarpSize ? 0 : i % (rowUnits / kWarpSize) * kWarpSize;
-    };
-    // Every round's shared loads first, so that their latencies overlap:
-    // volatile, which LLVM does not sink into the stores' branches below.
-    SmallVector<SmallVector<Value>> values(rounds);
-    for (int64_t i = 0; i < rounds; ++i) {
-      Value from = ir.sharedAt(readAt, rowStep(i) * pitch + unitStep(i) * unitValues * f32Bytes);
-      for (int64_t q = 0; q < unitValues / 4; ++q) {
-        Value v = LLVM::LoadOp::create(b, loc, f32x4, ir.sharedAt(from, q * 4 * f32Bytes),
-                                       /*alignment=*/isa::kCpAsyncBytes, /*isVolatile=*/true);
-        for (int64_t e = 0; e < 4; ++e)
-          values[i].push_back(LLVM::ExtractElementOp::create(b, loc, v, ir.c32(e)));
-      }
-    }
-    for (int64_t i = 0; i < rounds; ++i) {
-      SmallVector<Value> x;
-      for (Value xe : values[i])
-        x.push_back(alpha ? arith::MulFOp::create(b, loc, xe, alpha).getResult() : xe);
-      int64_t rowsDown = chunk * chunkRows + rowStep(i);
-      Value row = ir.add(row0, ir.c32(rowsDown));
-      Value col = ir.add(col0, ir.c32(unitStep(i) * unitValues));
-      ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), [&] {
-        Value offset = arith::AddIOp::create(
-            b, loc, arith::MulIOp::create(b, loc, ldcHere, ir.c64(rowsDown)),
-            ir.c64(unitStep(i) * unitValues));
-        Value addr = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr0,
-                                         ValueRange{offset});
-        auto whole = scf::IfOp::create(
-            b, loc,
-            ir.cmp(arith::CmpIPredicate::ule, ir.add(col, ir.c32(unitValues)), op.getN()),
-            /*withElseRegion=*/true);
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(&whole.getThenRegion().front());
-        storeUnit(addr, x, row, col);
-        // The right edge of N: the unit's values inside N, one at a time.
-        b.setInsertionPointToStart(&whole.getElseRegion().front());
-        for (int64_t e = 0; e < unitValues; ++e) {
-          Value colE = ir.add(col, ir.c32(e));
-          ir.ifThen(ir.cmp(arith::CmpIPredicate::ult, colE, op.getN()), [&] {
-            Value at = LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, addr,
-                                           ValueRange{ir.c32(e)});
-            LLVM::StoreOp::create(b, loc, finish(x[e], [&] { return at; }, row, colE), at,
-                                  /*alignment=*/cb);
-          });
-        }
-      });
-    }
+    storeMmaSyncChunk(st, chunk);
   }
 }
 
