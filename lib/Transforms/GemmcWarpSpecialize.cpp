@@ -202,6 +202,18 @@ private:
   /// cp.async (sm_80): every thread fills and multiplies; the ring is
   /// counted in commit groups.
   void buildEveryThreadFills();
+  /// gemmc.stage_fill of load g, every thread's share: whole, or (part: 1
+  /// A, 2 B and the commit) half of one; clipped to M, N and K
+  /// (zero-fill) unless `inside` (every copy is).
+  void everyThreadFill(Value g, Value m0, Value n0, Value kTile, int part = 0,
+                       bool inside = false);
+  /// gemmc.mma_fragments: a warp's fragments of k step kStep of load g.
+  Value mmaFragments(Type fragType, Value g, int64_t kStep);
+  /// mmaSyncPrefetchFits: the K loop of a piece with fragments read one k
+  /// step ahead across stages, unchecked where the tile is inside M, N and
+  /// whole K tiles, else clipped; returns the accumulators.
+  Value prefetchedKLoop(Value m0, Value n0, Value kBegin, Value kEnd, Value g, Type accType,
+                        Value zero);
   void buildWarpSpecialized();
   /// Pingpong consumers: the warpgroups take the CTA's tiles in turn.
   void buildPingpongConsumers();
@@ -925,6 +937,110 @@ void WarpSpecializer::buildMultistage() {
   drainStores();
 }
 
+void WarpSpecializer::everyThreadFill(Value g, Value m0, Value n0, Value kTile, int part,
+                                      bool inside) {
+  OpBuilder &b = ir.b;
+  Value lda = op.getLda(), ldb = op.getLdb();
+  StageFillOp::create(b, ir.loc, g, m0, n0, kTile, op.getTmapA(), op.getTmapB(),
+                      op.getSmem(), lda, ldb, inside ? Value() : op.getM(),
+                      inside ? Value() : op.getN(), inside ? Value() : op.getK(),
+                      op.getSchedule(), layout, /*weights_only=*/part == 2,
+                      /*activations_only=*/part == 1);
+}
+
+Value WarpSpecializer::mmaFragments(Type fragType, Value g, int64_t kStep) {
+  OpBuilder &b = ir.b;
+  Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
+  return MmaFragmentsOp::create(b, ir.loc, fragType, base,
+                                ir.sharedAt(base, layout.getBOffset()),
+                                b.getI64IntegerAttr(kStep), op.getSchedule())
+      .getResult();
+}
+
+Value WarpSpecializer::prefetchedKLoop(Value m0, Value n0, Value kBegin, Value kEnd, Value g,
+                                       Type accType, Value zero) {
+  OpBuilder &b = ir.b;
+  int64_t stages = layout.getStages();
+  Value ahead = ir.c32(stages - 1);
+  bool spread = sm80SpreadsFills(s);
+  std::optional<MmaSyncWarpGrid> grid = mmaSyncWarpGrid(s);
+  assert(grid && "checkLoweringSupport refuses an sm_80 tile without a warp grid");
+  int64_t kSteps = s.blockK() / isaFor(s.arch).mma.k(s.a.element);
+  Type fragType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(mmaSyncStepFragmentRegs(*grid), ir.i32));
+  auto fill = [&](Value g, Value m0, Value n0, Value kTile, int part = 0,
+                  bool inside = false) { everyThreadFill(g, m0, n0, kTile, part, inside); };
+  auto fragments = [&](Value g, int64_t kStep) { return mmaFragments(fragType, g, kStep); };
+  StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
+  // The K loop, its refills clipped or `inside` (their K tile at most
+  // lastTile).
+  auto kLoop = [&](ValueRange init, bool inside, Value lastTile = Value()) {
+    // Over the K tile kt itself, load g - kBegin + kt: a stream-K
+    // piece keeps no step count beside kt live (registers: 255).
+    Value gBase = ir.sub(g, kBegin);
+    auto loop = scf::ForOp::create(b, ir.loc, kBegin, kEnd, ir.c32(1), init);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value kt = loop.getInductionVar();
+    Value accIn = loop.getRegionIterArgs()[0], cur = loop.getRegionIterArgs()[1];
+    Value gj = ir.add(gBase, kt), gNext = ir.add(gj, ir.c32(1));
+    Value refill = ir.add(gj, ahead), refillTile = ir.add(kt, ahead);
+    if (lastTile)
+      refillTile = ir.minU(refillTile, lastTile);
+    if (!spread)
+      fill(refill, m0, n0, refillTile, /*part=*/0, inside);
+    for (int64_t kk = 0; kk < kSteps; ++kk) {
+      // Spread: B's copies commit the group before the wait below
+      // counts it.
+      if (spread && kk == kSteps / 2)
+        fill(refill, m0, n0, refillTile, /*part=*/2, inside);
+      Value next;
+      if (kk + 1 < kSteps) {
+        next = fragments(gj, kk + 1);
+      } else {
+        StageWaitOp::create(b, ir.loc, gNext, op.getSmem(), layout);
+        next = fragments(gNext, 0);
+      }
+      if (spread && kk == 0)
+        fill(refill, m0, n0, refillTile, /*part=*/1, inside);
+      accIn = MmaStepOp::create(b, ir.loc, accType, accIn, cur, op.getSchedule());
+      cur = next;
+    }
+    scf::YieldOp::create(b, ir.loc, ValueRange{accIn, cur});
+    return loop.getResults();
+  };
+  // The zero-fill's selects and src-size cost the K loop a third of its
+  // instructions (a100_bf16_128x256x32: 166 SASS instructions a K tile
+  // against 124 without; 0.87x the speed: bench/RESULTS.md, sm80e). A
+  // tile inside M and N whose K is whole K tiles runs its K loop with
+  // fills that copy 16 bytes each unchecked; the refills past the last
+  // K tile, never multiplied, copy it again instead of zeros. Any other
+  // tile runs the clipped loop. Two loops in the branches of one if:
+  // one after the other, each holding its own row pointers and the
+  // accumulators, ptxas spills 16-152 bytes at 12 copies a thread.
+  SmallVector<Value> head{zero, fragments(g, 0)};
+  Value wholeK = ir.cmp(arith::CmpIPredicate::eq, ir.remU(op.getK(), ir.c32(s.blockK())),
+                        ir.c32(0));
+  Value insideN =
+      ir.cmp(arith::CmpIPredicate::ule, ir.add(n0, ir.c32(s.blockN())), op.getN());
+  Value unchecked = ir.andI(
+      ir.andI(ir.cmp(arith::CmpIPredicate::ule, ir.add(m0, ir.c32(s.blockM())), op.getM()),
+              insideN),
+      wholeK);
+  auto branch = scf::IfOp::create(b, ir.loc, TypeRange{accType}, unchecked,
+                                  /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&branch.getThenRegion().front());
+    scf::YieldOp::create(
+        b, ir.loc,
+        kLoop(head, /*inside=*/true, /*lastTile=*/ir.sub(kEnd, ir.c32(1)))[0]);
+    b.setInsertionPointToStart(&branch.getElseRegion().front());
+    scf::YieldOp::create(b, ir.loc, kLoop(head, /*inside=*/false)[0]);
+  }
+  return branch.getResult(0);
+}
+
 void WarpSpecializer::buildEveryThreadFills() {
   // Every thread copies its share of each stage (one commit group per
   // load) and every warp multiplies. Load g goes to stage g % stages. The
@@ -954,32 +1070,10 @@ void WarpSpecializer::buildEveryThreadFills() {
   // epilogue keeps the next tile's fills off the areas still being read.
   OpBuilder &b = ir.b;
   int64_t stages = layout.getStages();
-  Value lda = op.getLda(), ldb = op.getLdb();
   bool prefetch = mmaSyncPrefetchFits(s, res);
   bool staged = mmaSyncStaging(s, res).has_value();
-  std::optional<MmaSyncWarpGrid> grid = mmaSyncWarpGrid(s);
-  assert(grid && "checkLoweringSupport refuses an sm_80 tile without a warp grid");
-  int64_t kSteps = s.blockK() / isaFor(s.arch).mma.k(s.a.element);
-  Type fragType = LLVM::LLVMStructType::getLiteral(
-      b.getContext(), SmallVector<Type>(mmaSyncStepFragmentRegs(*grid), ir.i32));
-  // A whole fill, or (part: 1 A, 2 B and the commit) half of one; clipped
-  // to M, N and K (zero-fill) unless `inside` (every copy is).
   auto fill = [&](Value g, Value m0, Value n0, Value kTile, int part = 0,
-                  bool inside = false) {
-    StageFillOp::create(b, ir.loc, g, m0, n0, kTile, op.getTmapA(), op.getTmapB(),
-                        op.getSmem(), lda, ldb, inside ? Value() : op.getM(),
-                        inside ? Value() : op.getN(), inside ? Value() : op.getK(),
-                        op.getSchedule(), layout, /*weights_only=*/part == 2,
-                        /*activations_only=*/part == 1);
-  };
-  bool spread = sm80SpreadsFills(s);
-  auto fragments = [&](Value g, int64_t kStep) {
-    Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
-    return MmaFragmentsOp::create(b, ir.loc, fragType, base,
-                                  ir.sharedAt(base, layout.getBOffset()),
-                                  b.getI64IntegerAttr(kStep), op.getSchedule())
-        .getResult();
-  };
+                  bool inside = false) { everyThreadFill(g, m0, n0, kTile, part, inside); };
   forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd, Value g) {
     // A piece is K tiles [kBegin, kEnd) of its tile: the whole K loop but
     // under stream_k. Its loads are numbered from g by the piece's step.
@@ -1004,74 +1098,7 @@ void WarpSpecializer::buildEveryThreadFills() {
             .getResult();
       });
     } else {
-      StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
-      // The K loop, its refills clipped or `inside` (their K tile at most
-      // lastTile).
-      auto kLoop = [&](ValueRange init, bool inside, Value lastTile = Value()) {
-        // Over the K tile kt itself, load g - kBegin + kt: a stream-K
-        // piece keeps no step count beside kt live (registers: 255).
-        Value gBase = ir.sub(g, kBegin);
-        auto loop = scf::ForOp::create(b, ir.loc, kBegin, kEnd, ir.c32(1), init);
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(loop.getBody());
-        Value kt = loop.getInductionVar();
-        Value accIn = loop.getRegionIterArgs()[0], cur = loop.getRegionIterArgs()[1];
-        Value gj = ir.add(gBase, kt), gNext = ir.add(gj, ir.c32(1));
-        Value refill = ir.add(gj, ahead), refillTile = ir.add(kt, ahead);
-        if (lastTile)
-          refillTile = ir.minU(refillTile, lastTile);
-        if (!spread)
-          fill(refill, m0, n0, refillTile, /*part=*/0, inside);
-        for (int64_t kk = 0; kk < kSteps; ++kk) {
-          // Spread: B's copies commit the group before the wait below
-          // counts it.
-          if (spread && kk == kSteps / 2)
-            fill(refill, m0, n0, refillTile, /*part=*/2, inside);
-          Value next;
-          if (kk + 1 < kSteps) {
-            next = fragments(gj, kk + 1);
-          } else {
-            StageWaitOp::create(b, ir.loc, gNext, op.getSmem(), layout);
-            next = fragments(gNext, 0);
-          }
-          if (spread && kk == 0)
-            fill(refill, m0, n0, refillTile, /*part=*/1, inside);
-          accIn = MmaStepOp::create(b, ir.loc, accType, accIn, cur, op.getSchedule());
-          cur = next;
-        }
-        scf::YieldOp::create(b, ir.loc, ValueRange{accIn, cur});
-        return loop.getResults();
-      };
-      // The zero-fill's selects and src-size cost the K loop a third of its
-      // instructions (a100_bf16_128x256x32: 166 SASS instructions a K tile
-      // against 124 without; 0.87x the speed: bench/RESULTS.md, sm80e). A
-      // tile inside M and N whose K is whole K tiles runs its K loop with
-      // fills that copy 16 bytes each unchecked; the refills past the last
-      // K tile, never multiplied, copy it again instead of zeros. Any other
-      // tile runs the clipped loop. Two loops in the branches of one if:
-      // one after the other, each holding its own row pointers and the
-      // accumulators, ptxas spills 16-152 bytes at 12 copies a thread.
-      SmallVector<Value> head{zero, fragments(g, 0)};
-      Value wholeK = ir.cmp(arith::CmpIPredicate::eq, ir.remU(op.getK(), ir.c32(s.blockK())),
-                            ir.c32(0));
-      Value insideN =
-          ir.cmp(arith::CmpIPredicate::ule, ir.add(n0, ir.c32(s.blockN())), op.getN());
-      Value unchecked = ir.andI(
-          ir.andI(ir.cmp(arith::CmpIPredicate::ule, ir.add(m0, ir.c32(s.blockM())), op.getM()),
-                  insideN),
-          wholeK);
-      auto branch = scf::IfOp::create(b, ir.loc, TypeRange{accType}, unchecked,
-                                      /*withElseRegion=*/true);
-      {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(&branch.getThenRegion().front());
-        scf::YieldOp::create(
-            b, ir.loc,
-            kLoop(head, /*inside=*/true, /*lastTile=*/ir.sub(kEnd, ir.c32(1)))[0]);
-        b.setInsertionPointToStart(&branch.getElseRegion().front());
-        scf::YieldOp::create(b, ir.loc, kLoop(head, /*inside=*/false)[0]);
-      }
-      acc = branch.getResult(0);
+      acc = prefetchedKLoop(m0, n0, kBegin, kEnd, g, accType, zero);
     }
     release(ir.sub(ir.add(g, steps), ir.c32(1)));
     if (prefetch || staged)
