@@ -641,7 +641,8 @@ void Epilogue::storeMmaSyncChunk(const MmaSyncStagedStore &st, int64_t chunk) {
   // volatile, which LLVM does not sink into the stores' branches below.
   SmallVector<SmallVector<Value>> values(rounds);
   for (int64_t i = 0; i < rounds; ++i) {
-    Value from = ir.sharedAt(readAt, st.rowStep(i) * pitch + st.unitStep(i) * unitValues * f32Bytes);
+    Value from =
+        ir.sharedAt(readAt, st.rowStep(i) * pitch + st.unitStep(i) * unitValues * f32Bytes);
     for (int64_t q = 0; q < unitValues / 4; ++q) {
       Value v = LLVM::LoadOp::create(b, loc, f32x4, ir.sharedAt(from, q * 4 * f32Bytes),
                                      /*alignment=*/isa::kCpAsyncBytes, /*isVolatile=*/true);

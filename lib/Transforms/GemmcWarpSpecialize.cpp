@@ -624,15 +624,6 @@ Value WarpSpecializer::foldEachPart(const FoldPiece &f) {
   // issues the part and hands the turn over before waiting for it, so the
   // tensor cores run one warpgroup's part while the other folds.
   OpBuilder &b = ir.b;
-  Value g0 = f.g0, steps = f.steps, aSlice = f.aSlice, rowInTile = f.rowInTile;
-  Type accType = f.accType, partType = f.partType;
-  int64_t parts = f.parts, width = f.width, lead = f.lead;
-  bool staged = f.staged;
-  Value ignored = f.ignored;
-  auto fold = [&](Value sum, Value part, Value scales, int64_t p) {
-    return foldPart(f, sum, part, scales, p);
-  };
-  auto scalesAt = [&](Value step) { return pieceScalesAt(f, step); };
   bool turns = foldTurns(s);
   // With stage_scales and turns, a warpgroup waits for the next K tile's
   // stage and reads its scales while its last part runs (it would
@@ -654,7 +645,7 @@ Value WarpSpecializer::foldEachPart(const FoldPiece &f) {
   // only tested under the last part and waited for after its fold, the
   // scales read under the first part (0.86-0.88x: the scales' read then
   // waited for the second part's turn, in front of the first fold).
-  bool ahead = staged && turns;
+  bool ahead = f.staged && turns;
   auto stagedScalesIf = [&](Value cond, Value g) -> Value {
     Type type = scalesType();
     auto read = scf::IfOp::create(b, ir.loc, TypeRange{type}, cond,
@@ -662,30 +653,30 @@ Value WarpSpecializer::foldEachPart(const FoldPiece &f) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(read.thenBlock());
     StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
-    Value scales = stagedScales(g, rowInTile);
+    Value scales = stagedScales(g, f.rowInTile);
     scf::YieldOp::create(b, ir.loc, scales);
     b.setInsertionPointToStart(read.elseBlock());
     Value none = LLVM::PoisonOp::create(b, ir.loc, type);
     scf::YieldOp::create(b, ir.loc, none);
     return read.getResult(0);
   };
-  SmallVector<Value> init{LLVM::ZeroOp::create(b, ir.loc, accType), ignored};
+  SmallVector<Value> init{LLVM::ZeroOp::create(b, ir.loc, f.accType), f.ignored};
   // With `ahead`, the loop also carries the next K tile's stage base,
   // computed under the last part with its wait: the loop top then holds
   // only the release and the turn before the first part is issued.
   if (ahead) {
-    init.push_back(stagedScalesIf(ir.cmp(arith::CmpIPredicate::ugt, steps, ir.c32(0)), g0));
-    init.push_back(StageBaseOp::create(b, ir.loc, ir.sharedPtr, g0, op.getSmem(), layout));
+    init.push_back(stagedScalesIf(ir.cmp(arith::CmpIPredicate::ugt, f.steps, ir.c32(0)), f.g0));
+    init.push_back(StageBaseOp::create(b, ir.loc, ir.sharedPtr, f.g0, op.getSmem(), layout));
   }
-  for (int64_t i = 0; i < lead; ++i)
-    init.push_back(scalesAt(ir.c32(i)));
-  auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), steps, ir.c32(1), init);
+  for (int64_t i = 0; i < f.lead; ++i)
+    init.push_back(pieceScalesAt(f, ir.c32(i)));
+  auto loop = scf::ForOp::create(b, ir.loc, ir.c32(0), f.steps, ir.c32(1), init);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value step = loop.getInductionVar();
   auto carried = loop.getRegionIterArgs();
   // This K tile's scales: the queue's front, or read ahead.
-  bool carriesScales = !staged || ahead;
+  bool carriesScales = !f.staged || ahead;
   Value sum = carried[0], part = carried[1];
   Value scales = carriesScales ? carried[2] : Value();
   // With `ahead`, this K tile's stage base, after its scales.
@@ -698,10 +689,10 @@ Value WarpSpecializer::foldEachPart(const FoldPiece &f) {
   // here with the arrival predicated -3.2% (the form that gained 2%
   // between the pingpong loop's row blocks).
   ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
-            [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
+            [&] { release(ir.sub(ir.add(f.g0, step), ir.c32(1))); });
   SmallVector<Value> queue(carried.begin() + fixedCarried, carried.end());
-  if (!staged)
-    queue.push_back(scalesAt(ir.add(step, ir.c32(kScaleLead))));
+  if (!f.staged)
+    queue.push_back(pieceScalesAt(f, ir.add(step, ir.c32(kScaleLead))));
   // The first part's turn is taken before the stage's wait (with
   // `ahead`, done under the last K tile's last part).
   if (turns)
@@ -709,22 +700,22 @@ Value WarpSpecializer::foldEachPart(const FoldPiece &f) {
   // Without `ahead`, this K tile's load is waited for and addressed here.
   Value g, base = carriedBase;
   if (!ahead) {
-    g = ir.add(g0, step);
+    g = ir.add(f.g0, step);
     StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
     base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
   }
-  Value aTile = ir.sharedAt(base, aSlice);
+  Value aTile = ir.sharedAt(base, f.aSlice);
   Value bTile = ir.sharedAt(base, layout.getBOffset());
-  if (staged && !ahead)
-    scales = stagedScales(g, rowInTile);
+  if (f.staged && !ahead)
+    scales = stagedScales(g, f.rowInTile);
   // a_registers: the warpgroup's A slice is read from shared memory once
   // a K tile, not once a part (wgmma's register form).
   Value aFrag;
   if (s.mainloop.aRegisters)
     aFrag = MmaAFragmentOp::create(b, ir.loc, aFragmentType(), aTile, op.getSchedule());
-  for (int64_t p = 0; p < parts; ++p) {
-    part = MmaStageOp::create(b, ir.loc, partType, part, aTile, bTile, aFrag, op.getSchedule(),
-                              b.getDenseI64ArrayAttr({p * width, width}), b.getUnitAttr());
+  for (int64_t p = 0; p < f.parts; ++p) {
+    part = MmaStageOp::create(b, ir.loc, f.partType, part, aTile, bTile, aFrag, op.getSchedule(),
+                              b.getDenseI64ArrayAttr({p * f.width, f.width}), b.getUnitAttr());
     // The next part's turn is waited for while this one runs, not after
     // its fold (the other warpgroup hands it over when it has issued its
     // own part, which the fold does not wait for): the same order of
@@ -732,23 +723,23 @@ Value WarpSpecializer::foldEachPart(const FoldPiece &f) {
     // next being issued.
     if (turns)
       foldTurn(/*handOver=*/true);
-    if (turns && p + 1 < parts)
+    if (turns && p + 1 < f.parts)
       foldTurn(/*handOver=*/false);
-    if (ahead && p + 1 == parts) {
+    if (ahead && p + 1 == f.parts) {
       // Past the piece's last K tile, its own stage again (waited for,
       // not yet released): no branch, which would let LLVM sink the
       // first part's fold below the second part's wgmmas (both parts
       // live: ptxas spilled 588 bytes).
       Value nextStep = ir.add(step, ir.c32(1));
-      Value lastStep = ir.sub(steps, ir.c32(1));
+      Value lastStep = ir.sub(f.steps, ir.c32(1));
       Value inPiece = ir.minU(nextStep, lastStep);
-      Value nextG = ir.add(g0, inPiece);
+      Value nextG = ir.add(f.g0, inPiece);
       StageWaitOp::create(b, ir.loc, nextG, op.getSmem(), layout);
-      queue.push_back(stagedScales(nextG, rowInTile));
+      queue.push_back(stagedScales(nextG, f.rowInTile));
       queue.push_back(StageBaseOp::create(b, ir.loc, ir.sharedPtr, nextG, op.getSmem(), layout));
     }
     MmaWaitOp::create(b, ir.loc, /*pending=*/0);
-    sum = fold(sum, part, scales, p);
+    sum = foldPart(f, sum, part, scales, p);
   }
   SmallVector<Value> next{sum, part};
   next.append(queue);
@@ -758,15 +749,6 @@ Value WarpSpecializer::foldEachPart(const FoldPiece &f) {
 
 Value WarpSpecializer::foldInGroups(const FoldPiece &f) {
   OpBuilder &b = ir.b;
-  Value g0 = f.g0, steps = f.steps, aSlice = f.aSlice, rowInTile = f.rowInTile;
-  Type accType = f.accType, partType = f.partType;
-  int64_t parts = f.parts, width = f.width, lead = f.lead;
-  bool staged = f.staged;
-  Value ignored = f.ignored;
-  auto fold = [&](Value sum, Value part, Value scales, int64_t p) {
-    return foldPart(f, sum, part, scales, p);
-  };
-  auto scalesAt = [&](Value step) { return pieceScalesAt(f, step); };
   // K tiles `step` .. step + tiles - 1 of the piece as one group: every part
   // but the first folds the one before after mma_wait 1; the last is folded
   // after mma_wait 0. Carries the sum, the two register blocks the parts
@@ -785,46 +767,47 @@ Value WarpSpecializer::foldInGroups(const FoldPiece &f) {
     int64_t issued = 0;
     // The previous group's last stage: its MMAs were all waited for.
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
-              [&] { release(ir.sub(ir.add(g0, step), ir.c32(1))); });
+              [&] { release(ir.sub(ir.add(f.g0, step), ir.c32(1))); });
     Value previous, previousScales;
     int64_t previousPart = 0;
     for (int64_t t = 0; t < tiles; ++t) {
       Value kStep = ir.add(step, ir.c32(t));
-      Value g = ir.add(g0, kStep);
+      Value g = ir.add(f.g0, kStep);
       Value scales;
-      if (!staged) {
+      if (!f.staged) {
         scales = queue.front();
         queue.erase(queue.begin());
       }
       StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
       Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, g, op.getSmem(), layout);
-      Value aTile = ir.sharedAt(base, aSlice);
+      Value aTile = ir.sharedAt(base, f.aSlice);
       Value bTile = ir.sharedAt(base, layout.getBOffset());
-      if (staged)
-        scales = stagedScales(g, rowInTile);
-      for (int64_t p = 0; p < parts; ++p) {
+      if (f.staged)
+        scales = stagedScales(g, f.rowInTile);
+      for (int64_t p = 0; p < f.parts; ++p) {
         Value &block = blocks[issued++ % 2];
         Value part = MmaStageOp::create(
-            b, ir.loc, partType, block, aTile, bTile, /*a_frag=*/Value(), op.getSchedule(),
-            b.getDenseI64ArrayAttr({p * width, width}), b.getUnitAttr());
+            b, ir.loc, f.partType, block, aTile, bTile, /*a_frag=*/Value(), op.getSchedule(),
+            b.getDenseI64ArrayAttr({p * f.width, f.width}), b.getUnitAttr());
         block = part;
         if (previous) {
           MmaWaitOp::create(b, ir.loc, /*pending=*/1);
           // The previous K tile's last part is done: no MMA reads its stage.
           if (p == 0)
             release(ir.sub(g, ir.c32(1)));
-          sum = fold(sum, previous, previousScales, previousPart);
+          sum = foldPart(f, sum, previous, previousScales, previousPart);
         }
         previous = part;
         previousScales = scales;
         previousPart = p;
       }
       // The scales kScaleLead K tiles on load under this tile's last part.
-      if (!staged)
-        queue.push_back(scalesAt(ir.add(kStep, ir.c32(kScaleLead))));
+      if (!f.staged)
+        queue.push_back(pieceScalesAt(f, ir.add(kStep, ir.c32(kScaleLead))));
     }
     MmaWaitOp::create(b, ir.loc, /*pending=*/0);
-    SmallVector<Value> out{fold(sum, previous, previousScales, previousPart), blocks[0], blocks[1]};
+    SmallVector<Value> out{foldPart(f, sum, previous, previousScales, previousPart),
+                           blocks[0], blocks[1]};
     out.append(queue);
     return out;
   };
@@ -836,19 +819,19 @@ Value WarpSpecializer::foldInGroups(const FoldPiece &f) {
     scf::YieldOp::create(b, ir.loc, group(loop.getInductionVar(), tiles, loop.getRegionIterArgs()));
     return llvm::to_vector_of<Value>(loop.getResults());
   };
-  SmallVector<Value> carried{LLVM::ZeroOp::create(b, ir.loc, accType), ignored, ignored};
-  for (int64_t i = 0; i < lead; ++i)
-    carried.push_back(scalesAt(ir.c32(i)));
+  SmallVector<Value> carried{LLVM::ZeroOp::create(b, ir.loc, f.accType), f.ignored, f.ignored};
+  for (int64_t i = 0; i < f.lead; ++i)
+    carried.push_back(pieceScalesAt(f, ir.c32(i)));
   // Groups of whole K tiles, kFoldGroupParts parts or more (Spec.h: each
   // starts with no MMA in flight); the K tiles that do not fill a group go
   // first, one a group.
   int64_t tiles = foldGroupTiles(s);
   Value start = ir.c32(0);
   if (tiles > 1) {
-    start = ir.remU(steps, ir.c32(tiles));
+    start = ir.remU(f.steps, ir.c32(tiles));
     carried = loopOver(ir.c32(0), start, 1, carried);
   }
-  return loopOver(start, steps, tiles, carried)[0];
+  return loopOver(start, f.steps, tiles, carried)[0];
 }
 
 Value WarpSpecializer::accumulateBlockScaled(
