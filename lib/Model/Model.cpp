@@ -207,7 +207,9 @@ struct ModelInputs {
       : spec(spec), p(p), dev(dev), M(p.m), N(p.n), K(p.k),
         ea(elementBytes(spec.a.element)), eb(elementBytes(spec.b.element)),
         ec(elementBytes(spec.c.element)), bm(spec.blockM()), bn(spec.blockN()),
-        bk(spec.blockK()), sms(dev.smCount) {}
+        bk(spec.blockK()), sms(dev.smCount),
+        peakPerSm(dev.peak(mathUnitFor(spec.a.element)) / sms),
+        bwPerSm(dev.hbmBytesPerSec / sms), kPerSplit(K / spec.tileScheduler.splitK) {}
   const KernelSpec &spec;
   ProblemShape p;
   const DeviceInfo &dev;
@@ -215,6 +217,10 @@ struct ModelInputs {
   double ea, eb, ec;
   double bm, bn, bk;
   double sms;
+  /// An SM's share of the math unit's peak and of HBM's bandwidth.
+  double peakPerSm, bwPerSm;
+  /// K of one split_k piece (K without split_k).
+  double kPerSplit;
   bool persistent() const {
     return spec.tileScheduler.kind != TileSchedulerKind::DataParallel;
   }
@@ -323,7 +329,6 @@ void hbmTraffic(const ModelInputs &in, Analysis &a) {
   int64_t rowCopies = a.weightPanelPerActivationTile
                           ? std::numeric_limits<int64_t>::max()
                           : a.l2PanelCopies;
-  double kPerSplit = in.K / a.splitK;
   a.noReuseABytes = a.aBytes * a.tilesN;
   a.noReuseBBytes = a.bBytes * a.tilesM;
   // Split-K: each split writes an fp32 partial of C, a reduction reads them.
@@ -332,7 +337,7 @@ void hbmTraffic(const ModelInputs &in, Analysis &a) {
                   a.auxBytes + a.scaleBytes;
   a.noReuseBytes = a.noReuseABytes + a.noReuseBBytes + cBytes;
   double l2 = in.dev.l2Bytes;
-  WaveTraffic first = waveTraffic(spec, in.p, a.tilesM, a.tilesN, kPerSplit, 0,
+  WaveTraffic first = waveTraffic(spec, in.p, a.tilesM, a.tilesN, in.kPerSplit, 0,
                                   std::min(a.slots, a.tiles), a.l2PanelCopies,
                                   rowCopies);
   a.waveTilesM = first.rows;
@@ -350,7 +355,7 @@ void hbmTraffic(const ModelInputs &in, Analysis &a) {
                     : static_cast<int64_t>((double(i) + 0.5) * waves / sampled);
     int64_t firstTile = w * a.slots;
     int64_t count = std::min(a.slots, a.tiles - firstTile);
-    WaveTraffic t = waveTraffic(spec, in.p, a.tilesM, a.tilesN, kPerSplit,
+    WaveTraffic t = waveTraffic(spec, in.p, a.tilesM, a.tilesN, in.kPerSplit,
                                 firstTile, count, a.l2PanelCopies, rowCopies);
     reads += t.reads;
     pess += pessimistic(t, l2);
@@ -375,11 +380,10 @@ void latencyHiding(const ModelInputs &in, Analysis &a) {
   // What an SM can be fed: the SMs with a tile share HBM for their misses,
   // so a bandwidth-bound tile needs in flight only what that share takes,
   // not what the peak would.
-  double peakPerSm = a.peakFlops / in.sms;
   a.smsWithTiles = std::min<int64_t>(in.dev.smCount, a.tiles);
   a.fedBwPerSm = a.hbmBytesPerSec / double(a.smsWithTiles) /
                  std::max(1.0 - a.l2HitRate, kMinMissFraction);
-  a.neededBwPerSm = std::min(a.bytesPerFlop * peakPerSm, a.fedBwPerSm);
+  a.neededBwPerSm = std::min(a.bytesPerFlop * in.peakPerSm, a.fedBwPerSm);
   a.latencySec =
       a.l2HitRate * kL2HitLatencySec + (1.0 - a.l2HitRate) * kDramLatencySec;
   a.neededInFlightBytes = a.neededBwPerSm * a.latencySec;
@@ -392,7 +396,7 @@ void latencyHiding(const ModelInputs &in, Analysis &a) {
   } else {
     // One stage: load and compute alternate; other resident CTAs fill the
     // gaps. Compute of one K step at the SM's share for this CTA vs the wait.
-    double stepSec = 2.0 * bm * bn * in.bk / peakPerSm;
+    double stepSec = 2.0 * bm * bn * in.bk / in.peakPerSm;
     a.latencyCoverage =
         std::min(1.0, concurrent * stepSec / (stepSec + a.latencySec));
   }
@@ -403,17 +407,16 @@ void latencyHiding(const ModelInputs &in, Analysis &a) {
 /// kSmemBytesPerClock. Issue 16: without this the model ranked 64x64 tiles
 /// above 128x256 on 8192^3, where they need about twice the bytes per FLOP.
 void smemBandwidth(const ModelInputs &in, Analysis &a) {
-  double peakPerSm = a.peakFlops / in.sms;
   a.smemBytesPerFlop = smemBytesPerFlop(in.spec);
   a.smemFlopsPerSm =
       a.smemBytesPerFlop > 0
           ? kSmemBytesPerClock * in.dev.boostClockGHz * 1e9 / a.smemBytesPerFlop
-          : peakPerSm;
+          : in.peakPerSm;
   // f16 operands hold a lower SM clock than bf16 at the power limit
   // (docs/model.md 7d): the MMAs and their shared-memory reads both slow.
   a.clockRatio =
       in.spec.a.element == ElementType::F16 ? in.dev.f16ClockRatio : 1.0;
-  a.mathFlopsPerSm = std::min(peakPerSm, a.smemFlopsPerSm) * a.clockRatio;
+  a.mathFlopsPerSm = std::min(in.peakPerSm, a.smemFlopsPerSm) * a.clockRatio;
 }
 
 /// Per-tile overhead: the fill and the epilogue, and what of them the
@@ -421,18 +424,17 @@ void smemBandwidth(const ModelInputs &in, Analysis &a) {
 void tileOverhead(const ModelInputs &in, Analysis &a) {
   const KernelSpec &spec = in.spec;
   const DeviceInfo &dev = in.dev;
-  double bwPerSm = a.hbmBytesPerSec / in.sms;
   // All SMs fill and drain at about the same time, so each gets its share
   // of HBM bandwidth.
-  a.prologueSec = a.latencySec + double(a.cta.stageBytes()) / bwPerSm;
+  a.prologueSec = a.latencySec + double(a.cta.stageBytes()) / in.bwPerSm;
   // The epilogue: read C with beta (at the SM's share of HBM), then write
   // the tile. store: tma only stages it in shared memory, and TMA writes it
   // out while the next tile computes (those bytes are in memorySec);
   // store: direct writes it from registers (kDirectStoreCost).
   double cTileBytes = in.bm * in.bn * in.ec;
-  double cReadSec = spec.epilogue.beta ? cTileBytes / bwPerSm : 0;
+  double cReadSec = spec.epilogue.beta ? cTileBytes / in.bwPerSm : 0;
   // The aux tile goes out from registers, like a direct store of C.
-  double auxSec = spec.epilogue.aux ? kDirectStoreCost * cTileBytes / bwPerSm : 0;
+  double auxSec = spec.epilogue.aux ? kDirectStoreCost * cTileBytes / in.bwPerSm : 0;
   // The fused math runs on the threads that store, value by value
   // (EpilogueMath), at the SM's CUDA-core issue rate (one f32 FMA, 2 FLOP,
   // an instruction).
@@ -442,7 +444,7 @@ void tileOverhead(const ModelInputs &in, Analysis &a) {
       cReadSec + auxSec + a.fusedMathSec +
       (spec.epilogue.store == StoreKind::Tma
            ? cTileBytes / (kSmemBytesPerClock * dev.boostClockGHz * 1e9)
-           : kDirectStoreCost * cTileBytes / bwPerSm);
+           : kDirectStoreCost * cTileBytes / in.bwPerSm);
   bool ws = spec.kernelSchedule != KernelSchedule::Multistage;
   double concurrent = a.ctasPerSmConcurrent;
   double firstFill = 0;
@@ -504,16 +506,15 @@ void streamKHandOver(const ModelInputs &in, Analysis &a) {
       std::fmod(share, double(pieceIterations)) == 0
           ? int64_t(share / pieceIterations)
           : int64_t(std::floor(share / pieceIterations)) + 2;
-  double bwPerSm = a.hbmBytesPerSec / in.sms;
   a.streamKPartialBytes = double(a.streamKPiecesPerTile) * in.bm * in.bn * 4;
-  a.streamKPartialSec = a.streamKPartialBytes / bwPerSm;
+  a.streamKPartialSec = a.streamKPartialBytes / in.bwPerSm;
   a.streamKFlagSec =
       double(a.streamKPiecesPerTile - 1) * kStreamKFlagRoundTripSec;
   a.streamKFixupSec = a.streamKPartialSec + a.streamKFlagSec;
   a.overheadSec += a.streamKFixupSec;
   a.streamKRefillSec =
       double(a.streamKPiecesPerCta - 1) *
-      (a.latencySec + double(a.cta.stages) * double(a.cta.stageBytes()) / bwPerSm);
+      (a.latencySec + double(a.cta.stages) * double(a.cta.stageBytes()) / in.bwPerSm);
 }
 
 /// The mainloop's parts that the bottleneck is chosen among.
@@ -531,7 +532,7 @@ struct MainloopParts {
 /// smemBytesPerFlop).
 void blockScaleFold(const ModelInputs &in, Analysis &a) {
   const KernelSpec &spec = in.spec;
-  double kTiles = std::ceil(in.K / a.splitK / in.bk);
+  double kTiles = std::ceil(in.kPerSplit / in.bk);
   double foldFlops =
       spec.mainloop.foldColumns > 0
           ? 2.0 * in.bm * spec.mainloop.foldColumns *
@@ -565,13 +566,11 @@ double overlap(double x, double y, double z) {
 }
 
 /// The mainloop: the math on the busiest SM, fed or not, against HBM and
-/// the TMA fills (docs/model.md 6-7).
+/// the TMA fills (docs/model.md 6, 6d, 6e, 7e).
 MainloopParts mainloop(const ModelInputs &in, Analysis &a) {
   const KernelSpec &spec = in.spec;
   const DeviceInfo &dev = in.dev;
-  double peakPerSm = a.peakFlops / in.sms;
-  double kPerSplit = in.K / a.splitK;
-  double tileFlops = 2.0 * in.bm * in.bn * kPerSplit; // partial tiles run padded
+  double tileFlops = 2.0 * in.bm * in.bn * in.kPerSplit; // partial tiles run padded
   // split_k launches one CTA per piece (while they fit), not one per SM:
   // the busiest SM's pieces, as for a persistent grid.
   bool balanced = in.streamK() && (a.splitK == 1 || a.tiles > a.slots);
@@ -579,14 +578,14 @@ MainloopParts mainloop(const ModelInputs &in, Analysis &a) {
   a.mmaSec = tilesOnSm * tileFlops / a.mathFlopsPerSm;
   // The issue path (docs/model.md 6d): a lone MMA warpgroup's per-K-step
   // round trip leaves the tensor cores idle; a second one fills it.
-  a.kStepsOnBusiestSm = tilesOnSm * std::ceil(kPerSplit / in.bk);
+  a.kStepsOnBusiestSm = tilesOnSm * std::ceil(in.kPerSplit / in.bk);
   if (a.mmaIssuersPerSm == 1)
     a.issueGapSec = a.kStepsOnBusiestSm * kSingleIssuerStepSec;
   MainloopParts parts;
   // The part of the math time that is shared memory's, not the peak's (at
   // the clock the operands hold).
   parts.smemLossSec =
-      a.mmaSec * (1.0 - std::min(peakPerSm, a.smemFlopsPerSm) / peakPerSm);
+      a.mmaSec * (1.0 - std::min(in.peakPerSm, a.smemFlopsPerSm) / in.peakPerSm);
   if (spec.blockScaled())
     blockScaleFold(in, a);
   a.memorySec = a.l2Bytes / a.hbmBytesPerSec;

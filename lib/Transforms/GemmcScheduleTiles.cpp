@@ -401,9 +401,9 @@ struct StreamKFixup {
   /// registers (an !llvm.struct of f32 per thread).
   bool tmem;
   int64_t chunkCols, values, threads;
-  /// The piece's thread (under pingpong: within its warpgroup) and the
-  /// CTA's.
-  Value tid, ctaTid, isThread0;
+  /// The CTA's thread index, and whether this is the piece's thread 0
+  /// (under pingpong: its warpgroup's first).
+  Value ctaTid, isThread0;
   bool pingpong;
   /// The CTA's rank in its cluster (none without one).
   Value rank;
@@ -565,7 +565,7 @@ void lowerStreamKFixup(StreamKFixupOp op, const KernelSpec &s) {
   StreamKPartials partials{ir, threads, !tmem && values % policyVec == 0 ? policyVec : 1, tid,
                            /*threadBase=*/pingpong};
   StreamKFixup fixup{op, s, ir, tmem, chunkCols, values, threads,
-                     tid, ctaTid, isThread0, pingpong, rank, partials};
+                     ctaTid, isThread0, pingpong, rank, partials};
   // Aligned (StreamKPolicy::splitAligned), the piece with the tile's last
   // iteration finishes it: the others do not end it (kEnd < kTiles). Else
   // the one with its first: the others do not start it (kBegin > 0).

@@ -81,7 +81,6 @@ struct TensorMemoryRoles {
   SmemLayoutAttr accRing; ///< the accumulator buffers' barriers
   Value accBase;          ///< the tensor-memory address of buffer 0
   Value sumAcc;           ///< scale: block: the f32 sum after the buffers
-  Value isLeader;         ///< a CTA pair: this CTA issues both CTAs' MMAs
   int64_t ctas = 1;       ///< the MMA's CTA group (2: a pair)
   int64_t epilogueThreads = 0;
   bool multistage = false;  ///< no TMA warp: the MMA thread loads too
@@ -1446,8 +1445,8 @@ void WarpSpecializer::buildTensorMemoryRoles() {
   Value sumAcc;
   if (blockScaled)
     sumAcc = ir.add(accBase, ir.c32(res.accBuffers * s.blockN()));
-  TensorMemoryRoles roles{accRing, accBase, sumAcc, isLeader, ctas, epilogueThreads,
-                          multistage, blockScaled};
+  TensorMemoryRoles roles{accRing, accBase, sumAcc, ctas, epilogueThreads, multistage,
+                          blockScaled};
   auto producer = scf::IfOp::create(b, ir.loc, ir.andI(isLane0, isWarp(producerWarp)),
                                     /*withElseRegion=*/true);
   {
@@ -1510,10 +1509,8 @@ void WarpSpecializer::issueTensorMemoryMmas(const TensorMemoryRoles &r) {
   bool multistage = r.multistage, blockScaled = r.blockScaled, pair = r.ctas > 1;
   int64_t ctas = r.ctas;
   SmemLayoutAttr accRing = r.accRing;
-  auto localTile = [&](Value tile) { return tensorMemoryPiece(tile); };
-  auto accOf = [&](Value t) { return tensorMemoryAcc(r, t); };
   forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd, Value g) {
-    Value t = localTile(tile);
+    Value t = tensorMemoryPiece(tile);
     Value steps = multistage ? ir.sub(kEnd, kBegin) : Value();
     auto loadStep = [&](Value step) {
       Value kStep = ir.add(kBegin, step);
@@ -1528,7 +1525,7 @@ void WarpSpecializer::issueTensorMemoryMmas(const TensorMemoryRoles &r) {
     Value acc;
     if (!blockScaled) {
       StageAcquireOp::create(b, ir.loc, t, op.getSmem(), accRing);
-      acc = accOf(t);
+      acc = tensorMemoryAcc(r, t);
     }
     auto kLoop = scf::ForOp::create(b, ir.loc, ir.c32(0), ir.sub(kEnd, kBegin), ir.c32(1));
     {
@@ -1544,7 +1541,7 @@ void WarpSpecializer::issueTensorMemoryMmas(const TensorMemoryRoles &r) {
                           ? arith::ConstantIntOp::create(b, ir.loc, /*value=*/0, /*width=*/1)
                           : ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0));
       Value bTile = ir.sharedAt(base, layout.getBOffset());
-      Value into = blockScaled ? accOf(gs) : acc;
+      Value into = blockScaled ? tensorMemoryAcc(r, gs) : acc;
       MmaIssueOp::create(b, ir.loc, into, base, bTile, intoAcc, op.getSchedule());
       // The MMAs' completion releases the stage: a pair's leader for both
       // CTAs (ctas 2), else each CTA in every CTA of its cluster.
@@ -1570,15 +1567,13 @@ void WarpSpecializer::storeTensorMemoryTiles(const TensorMemoryRoles &r) {
   int64_t ctas = r.ctas, epilogueThreads = r.epilogueThreads;
   SmemLayoutAttr accRing = r.accRing;
   Value accBase = r.accBase, sumAcc = r.sumAcc;
-  auto localTile = [&](Value tile) { return tensorMemoryPiece(tile); };
-  auto accOf = [&](Value t) { return tensorMemoryAcc(r, t); };
   forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd, Value g) {
-    Value t = localTile(tile);
+    Value t = tensorMemoryPiece(tile);
     if (!blockScaled)
       StageWaitOp::create(b, ir.loc, t, op.getSmem(), accRing);
     Value acc = blockScaled ? foldPartials(accRing, accBase, sumAcc, m0, n0, kBegin, kEnd, g,
                                            ctas)
-                            : accOf(t);
+                            : tensorMemoryAcc(r, t);
     if (!streamK) {
       epilogue(acc, m0, n0);
     } else {
