@@ -148,8 +148,10 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // and 2 FP8 pingpong specs with a 128x192 tile and their GPU-suite case
   // (session 27: h200_fp8_e4m3_128x192_pp, h200_fp8_e4m3_rowcol_128x192_pp,
   // test/gpu/specs/fp8_rowcol_128x192_pp), and 2 bf16 ones (session 27:
-  // h200_bf16_128x192_pp, h200_bf16_128x160_pp).
-  EXPECT_EQ(checked, 171);
+  // h200_bf16_128x192_pp, h200_bf16_128x160_pp), and 2 bf16 ones for M = 256
+  // and 384 of the 28672-wide layer (session 32: h200_bf16_128x224_ws,
+  // h200_bf16_64x256_pp_sk).
+  EXPECT_EQ(checked, 173);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box
