@@ -950,9 +950,6 @@ Value WarpSpecializer::prefetchedKLoop(Value m0, Value n0, Value kBegin, Value k
   int64_t kSteps = s.blockK() / isaFor(s.arch).mma.k(s.a.element);
   Type fragType = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(mmaSyncStepFragmentRegs(*grid), ir.i32));
-  auto fill = [&](Value g, Value m0, Value n0, Value kTile, int part = 0,
-                  bool inside = false) { everyThreadFill(g, m0, n0, kTile, part, inside); };
-  auto fragments = [&](Value g, int64_t kStep) { return mmaFragments(fragType, g, kStep); };
   StageWaitOp::create(b, ir.loc, g, op.getSmem(), layout);
   // The K loop, its refills clipped or `inside` (their K tile at most
   // lastTile).
@@ -970,21 +967,21 @@ Value WarpSpecializer::prefetchedKLoop(Value m0, Value n0, Value kBegin, Value k
     if (lastTile)
       refillTile = ir.minU(refillTile, lastTile);
     if (!spread)
-      fill(refill, m0, n0, refillTile, /*part=*/0, inside);
+      everyThreadFill(refill, m0, n0, refillTile, /*part=*/0, inside);
     for (int64_t kk = 0; kk < kSteps; ++kk) {
       // Spread: B's copies commit the group before the wait below
       // counts it.
       if (spread && kk == kSteps / 2)
-        fill(refill, m0, n0, refillTile, /*part=*/2, inside);
+        everyThreadFill(refill, m0, n0, refillTile, /*part=*/2, inside);
       Value next;
       if (kk + 1 < kSteps) {
-        next = fragments(gj, kk + 1);
+        next = mmaFragments(fragType, gj, kk + 1);
       } else {
         StageWaitOp::create(b, ir.loc, gNext, op.getSmem(), layout);
-        next = fragments(gNext, 0);
+        next = mmaFragments(fragType, gNext, 0);
       }
       if (spread && kk == 0)
-        fill(refill, m0, n0, refillTile, /*part=*/1, inside);
+        everyThreadFill(refill, m0, n0, refillTile, /*part=*/1, inside);
       accIn = MmaStepOp::create(b, ir.loc, accType, accIn, cur, op.getSchedule());
       cur = next;
     }
@@ -1000,7 +997,7 @@ Value WarpSpecializer::prefetchedKLoop(Value m0, Value n0, Value kBegin, Value k
   // tile runs the clipped loop. Two loops in the branches of one if:
   // one after the other, each holding its own row pointers and the
   // accumulators, ptxas spills 16-152 bytes at 12 copies a thread.
-  SmallVector<Value> head{zero, fragments(g, 0)};
+  SmallVector<Value> head{zero, mmaFragments(fragType, g, 0)};
   Value wholeK = ir.cmp(arith::CmpIPredicate::eq, ir.remU(op.getK(), ir.c32(s.blockK())),
                         ir.c32(0));
   Value insideN =
@@ -1054,8 +1051,6 @@ void WarpSpecializer::buildEveryThreadFills() {
   int64_t stages = layout.getStages();
   bool prefetch = mmaSyncPrefetchFits(s, res);
   bool staged = mmaSyncStaging(s, res).has_value();
-  auto fill = [&](Value g, Value m0, Value n0, Value kTile, int part = 0,
-                  bool inside = false) { everyThreadFill(g, m0, n0, kTile, part, inside); };
   forEachPiece([&](Value m0, Value n0, Value tile, Value kBegin, Value kEnd, Value g) {
     // A piece is K tiles [kBegin, kEnd) of its tile: the whole K loop but
     // under stream_k. Its loads are numbered from g by the piece's step.
@@ -1063,7 +1058,7 @@ void WarpSpecializer::buildEveryThreadFills() {
     Value ahead = ir.c32(stages - 1);
     for (int64_t st = 0; st + 1 < stages; ++st) {
       Value k = ir.add(kBegin, ir.c32(st));
-      fill(ir.add(g, ir.c32(st)), m0, n0, k);
+      everyThreadFill(ir.add(g, ir.c32(st)), m0, n0, k);
     }
     Type accType = accumulatorType(op.getSchedule());
     Value zero = LLVM::ZeroOp::create(b, ir.loc, accType);
@@ -1073,7 +1068,7 @@ void WarpSpecializer::buildEveryThreadFills() {
         Value gj = ir.add(g, step);
         StageWaitOp::create(b, ir.loc, gj, op.getSmem(), layout);
         Value kAhead = ir.add(ir.add(kBegin, step), ahead);
-        fill(ir.add(gj, ahead), m0, n0, kAhead);
+        everyThreadFill(ir.add(gj, ahead), m0, n0, kAhead);
         Value base = StageBaseOp::create(b, ir.loc, ir.sharedPtr, gj, op.getSmem(), layout);
         return MmaStageOp::create(b, ir.loc, accType, accIn, base,
                                   ir.sharedAt(base, layout.getBOffset()), op.getSchedule())
