@@ -294,9 +294,10 @@ TEST(Tune, AnchorTop3HoldsTheMeasuredBest) {
       {"prefill_attn_out", {"h200_bf16_128x256_coop", "1.010 (128x128 coop 0.974)"}},
       {"prefill_mlp_up", {"h200_bf16_128x256_coop", "1.006 (128x128 coop 0.951, 64x128 0.523)"}},
       {"skinny_seed1", {"h200_bf16_128x256_coop", "0.996 (128x128 coop 0.943, 64x128 0.561)"}},
-      // Session 27 (lead round g2): the 128x160 pingpong, the model's third
-      // pick, 1.013-1.017 where the 128x256 cooperative kernel ran 0.998-1.002.
-      {"decode_mlp_up", {"h200_bf16_128x160_pp", "1.015 (128x256 coop 1.000, 128x128 coop 0.927)"}},
+      // Session 32 (lead round i2): the 128x224 warp_specialized kernel
+      // 1.043-1.048 where the 128x160 pingpong (session 27's best, the
+      // model's third pick) ran 1.014-1.020 and the 128x256 cooperative 1.000.
+      {"decode_mlp_up", {"h200_bf16_128x224_ws", "1.045 (128x160 pp 1.017, 128x256 coop 1.000, 128x128 coop 0.922)"}},
       {"decode_attn_out", {"h200_bf16_decode_128x128_coop", "0.956 (128x256 coop 0.559, stream-K 128x256 0.79)"}},
       {"decode_mlp_down", {"h200_bf16_decode_128x128_coop", "0.985 (128x256 coop 0.619)"}},
       // A later run measured 64x64 pingpong too (bench/results/2026-11-30-session2/small-m-bench.txt):
