@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# bench/lead33/build_cubins.sh ROUND: session 33's round ROUND kernels into build/cubins-ROUND, by this tree's
+# compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
+set -euo pipefail
+round=${1:?round (j1, j2)}
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
+out=build/cubins-$round
+cubins_fresh "$out" '*.yaml'
+mkdir -p "$out/ptx"
+case $round in
+j1)
+  # FP8 per tensor at M = 144-512 of the 28672-wide layer (K = 8192), where the per-tensor bundle takes the
+  # 128x128 pingpong: `gemmc tune`'s picks and the 64-row pingpong tiles of the bf16 bundles' rules, in e4m3.
+  for s in fp8_64x224_pp fp8_64x192_pp fp8_64x256_pp_sk fp8_128x224_ws; do build "$gemmc" bench/lead33/$s.yaml $s; done
+  build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
+  build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
+  build "$gemmc" specs/h200_fp8_e4m3_128x256_sk_coop.yaml pt_sk
+  cp bench/lead33/j1.yaml "$out/"
+  ;;
+j2)
+  # Session 32's round i2b (bench/lead30/i2b.sh: round i2's bf16 kernels on M = 512, 640 of the 28672-wide layer
+  # and the 14336-wide one) and the two bf16 bundles with session 32's rules, run as bundles on round i2's shapes.
+  bash bench/lead30/build_cubins.sh i2 >/dev/null
+  cp build/cubins-i2/*.cubin build/cubins-i2/*.json "$out/"
+  for b in h200_bf16_tn h200_bf16_tn_waves; do "$gemmc" bundle bench/bundles/$b.yaml -o "$out/$b" >/dev/null; done
+  cp bench/lead30/i2.yaml bench/lead30/i2b.yaml "$out/"
+  ;;
+*) echo "unknown round $round"; exit 1 ;;
+esac
