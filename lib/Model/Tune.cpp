@@ -1,6 +1,7 @@
 //===- Tune.cpp - Enumerate, filter and rank a family's schedules ---------===//
 #include "gemmc/Model/Tune.h"
 #include "gemmc/Target/Backend.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -22,6 +23,27 @@ KernelSpec atShape(KernelSpec s, const ProblemShape &p) {
   return s;
 }
 
+/// Each of `schedules` once per fold of `space` (block scales): fold_group
+/// only with parts, stage_scales on before off.
+std::vector<KernelSpec> withFoldVariants(const std::vector<KernelSpec> &schedules,
+                                         const TuneSpace &space) {
+  std::vector<KernelSpec> out;
+  for (const KernelSpec &base : schedules)
+    for (int64_t columns : space.foldColumns)
+      for (int64_t group : space.foldGroups) {
+        if (columns == 0 && group != 0)
+          continue;
+        for (bool stage : {true, false}) {
+          KernelSpec s = base;
+          s.mainloop.foldColumns = columns;
+          s.mainloop.foldGroup = group;
+          s.mainloop.stageScales = stage;
+          out.push_back(std::move(s));
+        }
+      }
+  return out;
+}
+
 /// Every schedule of `space` for `family`, in a fixed order (the order ties
 /// are broken in). Values of the enums come from Schema.def through
 /// EnumTraits, so a schedule the schema gains is enumerated without an edit
@@ -34,9 +56,9 @@ std::vector<KernelSpec> enumerate(const TuneFamily &family,
   base.name = "candidate";
   base.arch = device.arch;
   base.device = device.name.str();
-  base.a = {family.a, family.aLayout};
-  base.b = {family.b, family.bLayout};
-  base.c = {family.c, Layout::Row};
+  base.a = {family.a, family.aLayout, family.aScale};
+  base.b = {family.b, family.bLayout, family.bScale};
+  base.c = {family.c, Layout::Row, family.cScale};
   base.m = base.n = base.k = Dim{};
   std::vector<KernelSpec> out;
   // Small M: swap_ab and split_k schedules too (issue 16).
@@ -81,6 +103,32 @@ std::vector<KernelSpec> enumerate(const TuneFamily &family,
                       out.push_back(std::move(s));
                     }
             }
+  if (family.aScale == Scale::Block && family.bScale == Scale::Block)
+    out = withFoldVariants(out, space);
+  return out;
+}
+
+/// A mainloop value as a spec file spells it.
+std::string scalarText(bool v) { return v ? "true" : "false"; }
+std::string scalarText(int64_t v) { return std::to_string(v); }
+template <typename T> std::string scalarText(T v) {
+  return EnumTraits<T>::name(v).str();
+}
+
+/// ", key: value" for each mainloop field past the four every spec writes
+/// (stages, load, multicast, smem_swizzle) whose value is not its
+/// Schema.def default: the block-scale fold and the promotion interval, so
+/// that a field the schema gains is written without an edit here.
+std::string mainloopExtras(const MainloopSpec &m) {
+  std::string out;
+  auto always = [](llvm::StringRef key) {
+    return key == "stages" || key == "load" || key == "multicast" ||
+           key == "smem_swizzle";
+  };
+#define GEMMC_MAINLOOP(KEY, MEMBER, TYPE, DEFAULT, PRESENCE, READ)             \
+  if (!always(#KEY) && m.MEMBER != TYPE{DEFAULT})                              \
+    out += ", " #KEY ": " + scalarText(m.MEMBER);
+#include "gemmc/Spec/Schema.def"
   return out;
 }
 
@@ -102,8 +150,10 @@ std::string gemmc::specToYaml(const KernelSpec &kernel,
     return d.isDynamic() ? std::string("dynamic") : std::to_string(d.value);
   };
   auto operand = [](const OperandSpec &o) {
-    return formatv("{element: {0}, layout: {1}}", elementTypeName(o.element),
-                   layoutName(o.layout))
+    return formatv("{element: {0}, layout: {1}{2}}", elementTypeName(o.element),
+                   layoutName(o.layout),
+                   o.scale == Scale::None ? std::string()
+                                          : ", scale: " + scaleName(o.scale).str())
         .str();
   };
   os << "schema_version: " << s.schemaVersion << "\n";
@@ -125,10 +175,10 @@ std::string gemmc::specToYaml(const KernelSpec &kernel,
   // stages stays `auto`: the spec then follows the hardware database's
   // shared-memory figure as a hand-written one does.
   os << formatv("mainloop: {stages: auto, load: {0}, multicast: {1}, "
-                "smem_swizzle: {2}}\n",
+                "smem_swizzle: {2}{3}}\n",
                 loadKindName(s.mainloop.load),
                 s.mainloop.multicast ? "true" : "false",
-                swizzleName(s.mainloop.swizzle));
+                swizzleName(s.mainloop.swizzle), mainloopExtras(s.mainloop));
   os << "kernel_schedule: " << kernelScheduleName(s.kernelSchedule) << "\n";
   if (s.swapAb)
     os << "swap_ab: true\n";
@@ -165,20 +215,28 @@ llvm::Expected<TuneResult> gemmc::tune(const TuneFamily &family,
   result.enumerated = all.size();
   llvm::StringSet<> seen;
   std::vector<TuneCandidate> kept;
+  // Per rule: the schedules it refused first, and one of its messages.
+  llvm::StringMap<std::pair<size_t, std::string>> refusals;
+  auto refuse = [&](const std::vector<Violation> &v) {
+    ++result.refusedByRules;
+    auto &[count, message] = refusals[v.front().rule];
+    if (count++ == 0)
+      message = v.front().str();
+  };
   for (size_t i = 0; i < all.size(); ++i) {
     if (i % 256 == 0)
       progress(i, all.size());
     KernelSpec s = all[i];
     // Rules that resolveAuto needs first, then every rule, as SpecFile does.
-    if (!checkValues(s).empty()) {
-      ++result.refusedByRules;
+    if (std::vector<Violation> v = checkValues(s); !v.empty()) {
+      refuse(v);
       continue;
     }
     if (s.swapAb)
       s = swapAbView(s); // the kernel's view, as SpecFile holds it
     resolveAuto(s);
-    if (!checkSpec(s).empty()) {
-      ++result.refusedByRules;
+    if (std::vector<Violation> v = checkSpec(s); !v.empty()) {
+      refuse(v);
       continue;
     }
     if (!checkLoweringSupport(s).empty()) {
@@ -186,11 +244,12 @@ llvm::Expected<TuneResult> gemmc::tune(const TuneFamily &family,
       continue;
     }
     // Each shape must be one the kernel may run (alignment, ranges).
-    bool shapesOk = llvm::all_of(family.shapes, [&](const ProblemShape &p) {
-      return checkSpec(atShape(s, p)).empty();
-    });
-    if (!shapesOk) {
-      ++result.refusedByRules;
+    std::vector<Violation> atShapes;
+    for (const ProblemShape &p : family.shapes)
+      if (atShapes = checkSpec(atShape(s, p)); !atShapes.empty())
+        break;
+    if (!atShapes.empty()) {
+      refuse(atShapes);
       continue;
     }
     // Two spellings that resolve to the same schedule are one candidate.
@@ -212,6 +271,13 @@ llvm::Expected<TuneResult> gemmc::tune(const TuneFamily &family,
     kept.push_back(std::move(c));
   }
   progress(all.size(), all.size());
+  for (const auto &r : refusals)
+    if (r.second.first > result.mostRefusedCount ||
+        (r.second.first == result.mostRefusedCount &&
+         r.second.second < result.mostRefusedBy)) {
+      result.mostRefusedCount = r.second.first;
+      result.mostRefusedBy = r.second.second;
+    }
 
   // Score: how far from the model's best schedule for each shape, averaged
   // geometrically so that no one shape's absolute time dominates.

@@ -1,6 +1,7 @@
 //===- Tune.cpp - `gemmc tune`: the model's best schedules for a family --===//
 //
 //   gemmc tune [--device h200] [--dtype bf16] [--a-layout row] [--b-layout col]
+//              [--c-type T] [--a-scale S] [--b-scale S] [--c-scale S]
 //              (--shape MxNxK ... | --m LO..HI|M,M,... --n N --k K)
 //              [--top 5] [--name PREFIX] [-o DIR] [--measure]
 //
@@ -42,6 +43,17 @@ static cl::opt<std::string> aLayoutOpt("a-layout", cl::desc("row or col"),
 static cl::opt<std::string> bLayoutOpt("b-layout", cl::desc("row or col"),
                                        cl::init("col"), cl::sub(tuneCommand),
                                        cl::cat(gemmcOptions));
+static cl::opt<std::string>
+    aScaleOpt("a-scale",
+              cl::desc("A's scale: none, tensor, row or block (FP8)"),
+              cl::init("none"), cl::sub(tuneCommand), cl::cat(gemmcOptions));
+static cl::opt<std::string>
+    bScaleOpt("b-scale",
+              cl::desc("B's scale: none, tensor, col or block (FP8)"),
+              cl::init("none"), cl::sub(tuneCommand), cl::cat(gemmcOptions));
+static cl::opt<std::string> cScaleOpt(
+    "c-scale", cl::desc("C's scale: none, or tensor for an FP8 output"),
+    cl::init("none"), cl::sub(tuneCommand), cl::cat(gemmcOptions));
 static cl::list<std::string>
     shapeOpt("shape", cl::desc("A shape of the family (repeatable)"),
              cl::value_desc("MxNxK"), cl::sub(tuneCommand),
@@ -142,7 +154,10 @@ bool readFamily(TuneFamily &f) {
   if (!cTypeOpt.empty() && !parseElement("c-type", cTypeOpt, f.c))
     return false;
   if (!parseEnum("a-layout", aLayoutOpt, f.aLayout) ||
-      !parseEnum("b-layout", bLayoutOpt, f.bLayout))
+      !parseEnum("b-layout", bLayoutOpt, f.bLayout) ||
+      !parseEnum("a-scale", aScaleOpt, f.aScale) ||
+      !parseEnum("b-scale", bScaleOpt, f.bScale) ||
+      !parseEnum("c-scale", cScaleOpt, f.cScale))
     return false;
   for (const std::string &arg : shapeOpt) {
     std::string why;
@@ -220,21 +235,33 @@ int gemmc::tool::runTune() {
   if (r->ranked.empty()) {
     fail(formatv("[tune-empty] none of the {0} schedules enumerated for this "
                  "family is accepted by the rules ({1} refused) and built by "
-                 "the lowering ({2} not implemented); check the element types "
-                 "and layouts against docs/spec.md",
-                 r->enumerated, r->refusedByRules, r->refusedByLowering));
+                 "the lowering ({2} not implemented){3}; check the element "
+                 "types, layouts and scales against docs/spec.md",
+                 r->enumerated, r->refusedByRules, r->refusedByLowering,
+                 r->mostRefusedCount
+                     ? formatv("; {0} were refused by {1}", r->mostRefusedCount,
+                               r->mostRefusedBy)
+                           .str()
+                     : std::string()));
     return 1;
   }
   std::string prefix = nameOpt.empty() ? defaultPrefix(family) : nameOpt;
   std::vector<TunePick> picks = pickDistinct(*r, topOpt);
   size_t top = picks.size();
 
-  outs() << formatv("gemmc tune: {0}, A {1}, B {2}{3} on {4}, {5} shape(s)\n",
+  auto scaled = [](Scale s) {
+    return s == Scale::None ? std::string()
+                            : formatv(" (scale {0})", scaleName(s)).str();
+  };
+  outs() << formatv("gemmc tune: {0}, A {1}{2}, B {3}{4}{5} on {6}, {7} "
+                    "shape(s)\n",
                     elementTypeName(family.a), layoutName(family.aLayout),
-                    layoutName(family.bLayout),
-                    family.c == family.a
+                    scaled(family.aScale), layoutName(family.bLayout),
+                    scaled(family.bScale),
+                    family.c == family.a && family.cScale == Scale::None
                         ? std::string()
-                        : " -> " + elementTypeName(family.c).str(),
+                        : " -> " + elementTypeName(family.c).str() +
+                              scaled(family.cScale),
                     family.device, family.shapes.size());
   outs() << formatv("schedules: {0} enumerated, {1} refused by the rules, {2} "
                     "not implemented by the lowering, {3} duplicates, {4} "

@@ -29,6 +29,10 @@ struct TuneFamily {
   ElementType a = ElementType::BF16, b = ElementType::BF16,
               c = ElementType::BF16;
   Layout aLayout = Layout::Row, bLayout = Layout::Col;
+  /// The operands' scales (FP8: per tensor, per row of A / column of B, or
+  /// block; C's for an FP8 output): part of the kernel's interface, so every
+  /// candidate takes them as given (docs/spec.md, operands).
+  Scale aScale = Scale::None, bScale = Scale::None, cScale = Scale::None;
   std::vector<ProblemShape> shapes;
 };
 
@@ -53,6 +57,14 @@ struct TuneSpace {
   int64_t swapAbMaxM = 64;
   std::vector<int64_t> swapAbBlockM{8, 16, 32, 64};
   std::vector<int64_t> splitK{2, 4};
+  /// Block-scaled families (scale: block on A and B) also vary the fold:
+  /// the part width (fold_columns; 0 = the whole tile folded after its
+  /// MMAs), the parts a wait (fold_group; 0 = auto) and stage_scales. The
+  /// model does not weigh stage_scales (measured +2.4-3.4% on the 8192
+  /// cubes, docs/status.md, session 8), so it is enumerated on first and
+  /// wins the model's ties.
+  std::vector<int64_t> foldColumns{0, 64, 128};
+  std::vector<int64_t> foldGroups{0, 1};
 };
 
 /// One shape's prediction for a candidate.
@@ -76,6 +88,12 @@ struct TuneResult {
   size_t refusedByRules = 0;  ///< checkSpec refused (or a shape did)
   size_t refusedByLowering = 0; ///< valid, but the lowering cannot build it
   size_t duplicates = 0;      ///< equal to an earlier one after resolveAuto
+  /// The rule that refused the most schedules (its first violation counted
+  /// per schedule), one of its messages and its count: what an empty result
+  /// reports, since one rule usually refuses the whole family (an FP8 output
+  /// without its scale, a layout an element type does not take).
+  std::string mostRefusedBy;
+  size_t mostRefusedCount = 0;
   std::vector<TuneCandidate> ranked; ///< every survivor, best first
 };
 
