@@ -102,6 +102,35 @@ bool Manifest::hasParam(Param p) const {
   return false;
 }
 
+std::string interfaceDifference(const Manifest &first, const Manifest &other) {
+  std::string out;
+  auto differ = [&](const std::string &what, const std::string &here, const std::string &there) {
+    if (here != there)
+      out += (out.empty() ? "" : "; ") + what + ": " + here + " here, " + there + " in " + first.kernel;
+  };
+  auto flag = [](bool on) { return std::string(on ? "yes" : "no"); };
+  auto bias = [](const Manifest &m) {
+    return m.biasType == GEMMC_DTYPE_UNSET
+               ? std::string("none")
+               : std::string(m.biasPerRow ? "per row, " : "per column, ") + dtypeName(m.biasType);
+  };
+  for (Operand op : {Operand::A, Operand::B, Operand::C}) {
+    const std::string name(1, "ABC"[static_cast<int>(op)]);
+    const OperandSpec &x = other.operand(op), &y = first.operand(op);
+    differ(name + "'s element", dtypeName(x.element), dtypeName(y.element));
+    if (op != Operand::C)
+      differ(name + "'s layout", layoutName(x.layout), layoutName(y.layout));
+    differ(name + "'s scale", scaleName(x.scale), scaleName(y.scale));
+  }
+  differ("alpha", flag(other.hasParam(Param::Alpha)), flag(first.hasParam(Param::Alpha)));
+  differ("beta", flag(other.hasParam(Param::Beta)), flag(first.hasParam(Param::Beta)));
+  differ("bias", bias(other), bias(first));
+  differ("activation", other.activation, first.activation);
+  differ("aux", flag(other.hasParam(Param::Aux)), flag(first.hasParam(Param::Aux)));
+  differ("PDL wait", flag(other.pdlWait), flag(first.pdlWait));
+  return out;
+}
+
 namespace {
 
 /// Field-by-field reader; the first problem found wins and is reported with

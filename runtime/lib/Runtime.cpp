@@ -724,6 +724,15 @@ gemmc_status gemmc_bundle_load(const char *dir, gemmc_bundle **out) {
                                             " holds kernel " + k->manifest.kernel +
                                             ", dispatch.json says " + rule.kernel);
     }
+    // One set of arguments must launch whichever rule a shape picks.
+    std::string differs = interfaceDifference(bundle->kernels.front()->manifest, k->manifest);
+    if (!differs.empty()) {
+      for (gemmc_kernel *loaded : bundle->kernels)
+        gemmc_kernel_unload(loaded);
+      return fail(GEMMC_ERROR_MANIFEST, "bundle " + bundle->table.name + ": kernel " + rule.kernel +
+                                            " takes other arguments than the bundle's first kernel (" +
+                                            differs + "); a bundle's kernels share one interface");
+    }
   }
   *out = bundle.release();
   return GEMMC_OK;

@@ -622,3 +622,31 @@ TEST(RuntimeManifest, BadScales) {
 }
 
 } // namespace
+
+// A bundle's kernels share one interface (gemmc bundle, gemmc_bundle_load):
+// what differs is named with both values; schedule fields (tile, grid) do not
+// count.
+TEST(RuntimeManifest, InterfaceDifference) {
+  Manifest first, other;
+  std::string err;
+  ASSERT_TRUE(parseManifest(kExample, "k", first, err)) << err;
+  std::string retiled = replace(replace(kExample, "\"tile\": [128, 128, 64]", "\"tile\": [128, 256, 64]"),
+                                "\"data_parallel\"", "\"persistent\"");
+  ASSERT_TRUE(parseManifest(retiled, "k", other, err)) << err;
+  EXPECT_EQ(interfaceDifference(first, other), "");
+  ASSERT_TRUE(parseManifest(scaled(kExample), "k", other, err)) << err;
+  EXPECT_EQ(interfaceDifference(first, other),
+            "A's element: e4m3 here, bf16 in gemm_bf16_tn_128x128; A's scale: tensor here, none in "
+            "gemm_bf16_tn_128x128; B's element: e5m2 here, bf16 in gemm_bf16_tn_128x128; B's scale: tensor "
+            "here, none in gemm_bf16_tn_128x128");
+  ASSERT_TRUE(parseManifest(fusedExample(), "k", other, err)) << err;
+  EXPECT_EQ(interfaceDifference(first, other),
+            "bias: per column, f16 here, none in gemm_bf16_tn_128x128; activation: gelu here, none in "
+            "gemm_bf16_tn_128x128; aux: yes here, no in gemm_bf16_tn_128x128; PDL wait: yes here, no in "
+            "gemm_bf16_tn_128x128");
+  std::string beta = replace(replace(kExample, "\"alpha\"]", "\"alpha\", \"beta\"]"), "\"layout\": \"col\"",
+                             "\"layout\": \"row\"");
+  ASSERT_TRUE(parseManifest(beta, "k", other, err)) << err;
+  EXPECT_EQ(interfaceDifference(first, other),
+            "B's layout: row here, col in gemm_bf16_tn_128x128; beta: yes here, no in gemm_bf16_tn_128x128");
+}

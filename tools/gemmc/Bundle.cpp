@@ -15,8 +15,10 @@
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
 #include "gemmc/Model/Tune.h"
+#include "gemmc/Spec/KernelAbi.h"
 #include "gemmc/Spec/SpecParser.h"
 #include "gemmc/runtime/Dispatch.h"
+#include "gemmc/runtime/Manifest.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -212,6 +214,53 @@ bool addWaveChoice(const KernelSpec &spec, int64_t group, double measured,
   rule["rate"] = (measured > 0 ? measured : a->predictedTflops) * 1e12;
   return true;
 }
+/// The interface of the kernel `specPath` compiles to: its manifest as
+/// gemmc writes it, read back by the runtime's reader, so that the bundle
+/// compares what gemmc_bundle_load will (rt::interfaceDifference).
+bool interfaceOf(const std::string &specPath, StringRef where, rt::Manifest &out) {
+  std::unique_ptr<SpecFile> file = SpecFile::open(specPath, errs());
+  if (!file || !file->parse())
+    return false;
+  const KernelSpec &spec = file->spec();
+  std::string why;
+  if (!rt::parseManifest(kernelManifestJson(spec, describeKernelAbi(spec), {}),
+                         specPath, out, why))
+    return fail(formatv("[bundle-spec] {0}: {1}", where, why));
+  return true;
+}
+
+/// Every kernel takes the dispatch spec's A element and layouts and the
+/// first kernel's interface: a caller's arguments must launch whichever rule
+/// a shape picks (gemmc_bundle_load refuses a bundle that breaks this).
+template <typename BuildList>
+bool checkOneInterface(const DispatchSpec &d, const BuildList &builds) {
+  rt::Manifest first;
+  for (auto [i, b] : llvm::enumerate(builds)) {
+    rt::Manifest m;
+    if (!interfaceOf(b.spec, b.where, m))
+      return false;
+    if (i == 0) {
+      first = m;
+      std::string a = rt::dtypeName(m.a.element), al = rt::layoutName(m.a.layout),
+                  bl = rt::layoutName(m.b.layout);
+      if (a != d.dtype || al != d.aLayout || bl != d.bLayout)
+        return fail(formatv("[bundle-abi] {0}: kernel {1} takes A {2} {3}, B "
+                            "{4}; the bundle says dtype {5}, a_layout {6}, "
+                            "b_layout {7} (defaults bf16, row, col): correct "
+                            "the bundle's fields or the spec",
+                            b.where, m.kernel, a, al, bl, d.dtype, d.aLayout,
+                            d.bLayout));
+      continue;
+    }
+    std::string differs = rt::interfaceDifference(first, m);
+    if (!differs.empty())
+      return fail(formatv("[bundle-abi] {0}: kernel {1} takes other arguments "
+                          "than {2} ({3}); a bundle's kernels share one "
+                          "interface, so build this one into a bundle of its own",
+                          b.where, m.kernel, first.kernel, differs));
+  }
+  return true;
+}
 } // namespace
 
 int gemmc::tool::runBundle() {
@@ -355,6 +404,8 @@ int gemmc::tool::runBundle() {
     fail("[bundle-table] " + why);
     return 1;
   }
+  if (!checkOneInterface(d, builds))
+    return 1;
   // Each kernel as `gemmc NAME.yaml -o NAME.cubin` would build it.
   for (const Build &b : noCompile ? std::vector<Build>() : builds) {
     std::string self = sys::fs::getMainExecutable(nullptr, nullptr);

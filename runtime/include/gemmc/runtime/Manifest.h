@@ -110,6 +110,16 @@ const char *scaleName(gemmc_scale s);
 /// "data_parallel", "persistent", "stream_k" (as in the manifest).
 const char *schedulerName(Scheduler s);
 
+/// How `other`'s interface differs from `first`'s as a caller sees it: the
+/// element types, layouts and scales of A, B and C, alpha, beta, the bias,
+/// aux and PDL wait (what gemmc_check holds gemmc_gemm_args to) and the
+/// activation (what the kernel computes). Each difference as "WHAT: X here,
+/// Y in <first's kernel>", joined by "; "; empty when the same arguments
+/// launch either and get the same result. A bundle's kernels must agree
+/// (gemmc bundle and gemmc_bundle_load check it): the caller's arguments do
+/// not depend on which rule the shape picks.
+std::string interfaceDifference(const Manifest &first, const Manifest &other);
+
 } // namespace gemmc::rt
 
 #endif
