@@ -151,7 +151,8 @@ json::Value rangeJson(const Range &r) {
 /// (its ends and the powers of two between) times the listed N and K.
 std::optional<std::string> autoSpec(const DispatchSpec &d, const AutoEntry &a,
                                     const Range &m, const std::string &name,
-                                    const std::string &where) {
+                                    const std::string &where,
+                                    const KernelSpec *interface) {
   TuneFamily f;
   f.device = d.device;
   auto elem = parseElementType(d.dtype);
@@ -166,6 +167,17 @@ std::optional<std::string> autoSpec(const DispatchSpec &d, const AutoEntry &a,
   f.a = f.b = f.c = *elem;
   f.aLayout = *al;
   f.bLayout = *bl;
+  // The bundle's one interface (checkOneInterface): B's and C's elements and
+  // the scales as its first spec file's kernel takes them, e.g. an FP8
+  // bundle's bf16 C and per-tensor scales.
+  if (interface) {
+    const KernelSpec v = interface->swapAb ? swapAbView(*interface) : *interface;
+    f.b = v.b.element;
+    f.c = v.c.element;
+    f.aScale = v.a.scale;
+    f.bScale = v.b.scale;
+    f.cScale = v.c.scale;
+  }
   for (int64_t mv : sampleRange(m.lo, m.hi.value_or(std::max(m.lo, kAutoMaxM))))
     for (int64_t nv : a.n)
       for (int64_t kv : a.k)
@@ -288,6 +300,21 @@ int gemmc::tool::runBundle() {
   SmallString<256> base(dispatchPath);
   sys::path::remove_filename(base);
 
+  // The first spec file's kernel: the interface an `auto` rule's kernel
+  // takes (autoSpec).
+  std::unique_ptr<SpecFile> interface;
+  for (const KernelEntry &e : d.kernels) {
+    std::string file = !e.spec.empty() ? e.spec : e.specs.empty() ? "" : e.specs[0];
+    if (file.empty())
+      continue;
+    SmallString<256> path(sys::path::is_absolute(file) ? StringRef() : StringRef(base));
+    sys::path::append(path, file);
+    interface = SpecFile::open(path, errs());
+    if (!interface || !interface->parse())
+      return 1;
+    break;
+  }
+
   json::Array rules;
   std::map<std::string, std::string> specTexts; ///< kernel name -> its spec
   struct Build {
@@ -346,7 +373,9 @@ int gemmc::tool::runBundle() {
           return 1;
       } else {
         name = formatv("{0}_auto{1}", d.bundle, i).str();
-        std::optional<std::string> y = autoSpec(d, *e.autoTune, m, name, where);
+        std::optional<std::string> y =
+            autoSpec(d, *e.autoTune, m, name, where,
+                     interface ? &interface->spec() : nullptr);
         if (!y)
           return 1;
         text = *y;
