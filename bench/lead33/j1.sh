@@ -11,4 +11,4 @@ new=fp8_64x224_pp.cubin,fp8_64x192_pp.cubin,fp8_64x256_pp_sk.cubin,fp8_128x224_w
 gpu_stage_suite 80 "$gpu_suite_shapes" $(tr , '\n' <<<"$new" | sed "s|^|$dir/|")
 rc=$?
 k=$(gpu_drop_failed $rc "$new,pt_pp.cubin,pt_pp192.cubin,pt_sk.cubin" $(tr , ' ' <<<"$new"))
-for i in 1 2 3; do gpu_bench "fp$i" 55 --cubin-dir "$dir" --cubins "$k" --suite "$dir/j1.yaml"; done
+for i in 1 2 3; do gpu_bench "fp$i" 50 --cubin-dir "$dir" --cubins "$k" --suite "$dir/j1.yaml"; done
