@@ -275,81 +275,135 @@ bool checkOneInterface(const DispatchSpec &d, const BuildList &builds) {
 }
 } // namespace
 
-int gemmc::tool::runBundle() {
-  auto buffer = MemoryBuffer::getFile(dispatchPath);
+namespace {
+/// Reads and checks the dispatch spec's form; nullopt after an error.
+std::optional<DispatchSpec> readDispatchSpec(const std::string &path) {
+  auto buffer = MemoryBuffer::getFile(path);
   if (!buffer) {
-    fail("cannot read " + dispatchPath + ": " + buffer.getError().message());
-    return 1;
+    fail("cannot read " + path + ": " + buffer.getError().message());
+    return std::nullopt;
   }
   DispatchSpec d;
   yaml::Input in((*buffer)->getBuffer());
   in >> d;
   if (in.error()) {
-    fail("[bundle-spec] " + dispatchPath +
+    fail("[bundle-spec] " + path +
          " is not a dispatch spec (bundle, kernels; docs/tuning.md)");
-    return 1;
+    return std::nullopt;
   }
   if (d.kernels.empty()) {
-    fail("[bundle-spec] " + dispatchPath + ": kernels is empty");
-    return 1;
+    fail("[bundle-spec] " + path + ": kernels is empty");
+    return std::nullopt;
   }
-  if (std::error_code ec = sys::fs::create_directories(bundleOut)) {
-    fail("cannot create " + bundleOut + ": " + ec.message());
-    return 1;
-  }
-  SmallString<256> base(dispatchPath);
-  sys::path::remove_filename(base);
+  return d;
+}
 
-  // The first spec file's kernel: the interface an `auto` rule's kernel
-  // takes (autoSpec).
-  std::unique_ptr<SpecFile> interface;
-  for (const KernelEntry &e : d.kernels) {
-    std::string file = !e.spec.empty() ? e.spec : e.specs.empty() ? "" : e.specs[0];
-    if (file.empty())
-      continue;
-    SmallString<256> path(sys::path::is_absolute(file) ? StringRef() : StringRef(base));
-    sys::path::append(path, file);
-    interface = SpecFile::open(path, errs());
-    if (!interface || !interface->parse())
-      return 1;
-    break;
+/// The fields of one kernels[] entry that must agree: one source of kernels,
+/// one rate per spec of a choice by waves, two specs or more in such a choice.
+bool checkEntry(const KernelEntry &e, StringRef where) {
+  if (int(!e.spec.empty()) + int(!e.specs.empty()) + int(e.autoTune.has_value()) != 1)
+    return fail(formatv("[bundle-spec] {0}: give exactly one of spec: FILE, "
+                        "specs: [FILE, ...] or auto: {{n: [...], k: [...]}",
+                        where));
+  if (!e.ratesTflops.empty() &&
+      (e.ratesTflops.size() != e.specs.size() ||
+       llvm::any_of(e.ratesTflops, [](double r) { return !(r > 0); })))
+    return fail(formatv("[bundle-spec] {0}: rates_tflops has {1} value(s) for "
+                        "{2} specs; give one rate > 0 per spec, in the same "
+                        "order, or leave it out for the model's",
+                        where, e.ratesTflops.size(), e.specs.size()));
+  if (e.specs.size() == 1)
+    return fail(formatv("[bundle-spec] {0}: specs: lists one file; a choice by "
+                        "waves needs two or more (or write spec: {1})",
+                        where, e.specs[0]));
+  return true;
+}
+
+/// Builds a bundle from a dispatch spec: the rules of dispatch.json and each
+/// distinct kernel's spec file in the output folder, then the cubins.
+class BundleWriter {
+public:
+  explicit BundleWriter(DispatchSpec d) : d(std::move(d)), base(dispatchPath) {
+    sys::path::remove_filename(base);
   }
 
-  json::Array rules;
-  std::map<std::string, std::string> specTexts; ///< kernel name -> its spec
+  /// Reads the first spec file (the interface of `auto` kernels), then adds
+  /// each entry's rules and writes their specs.
+  bool addRules() {
+    for (const KernelEntry &e : d.kernels) {
+      std::string file = !e.spec.empty() ? e.spec : e.specs.empty() ? "" : e.specs[0];
+      if (file.empty())
+        continue;
+      interface = SpecFile::open(specPath(file), errs());
+      if (!interface || !interface->parse())
+        return false;
+      break;
+    }
+    for (auto [i, e] : llvm::enumerate(d.kernels))
+      if (!addEntry(i, e))
+        return false;
+    return true;
+  }
+
+  /// The table, one rule a line (so that it reads and diffs as a list),
+  /// checked by the runtime's reader (ranges, shadowed rules) so that a
+  /// bundle that builds is one that loads; then one interface for all.
+  std::optional<std::string> table() const {
+    std::string text =
+        formatv("{\n  \"gemmc_bundle\": 1,\n  \"name\": {0},\n  \"rules\": [\n",
+                json::Value(d.bundle))
+            .str();
+    for (auto [i, rule] : llvm::enumerate(rules))
+      text += formatv("    {0}{1}\n", rule, i + 1 < rules.size() ? "," : "").str();
+    text += "  ]\n}\n";
+    rt::DispatchTable parsed;
+    std::string why;
+    if (!rt::parseDispatchTable(text, "dispatch.json", parsed, why)) {
+      fail("[bundle-table] " + why);
+      return std::nullopt;
+    }
+    if (!checkOneInterface(d, builds))
+      return std::nullopt;
+    return text;
+  }
+
+  /// Each kernel as `gemmc NAME.yaml -o NAME.cubin` would build it, by this
+  /// gemmc in a child process.
+  bool compile() const {
+    std::string self = sys::fs::getMainExecutable(nullptr, nullptr);
+    for (const Build &b : builds) {
+      std::string err;
+      int rc = sys::ExecuteAndWait(self, {self, b.spec, "-o", b.cubin},
+                                   std::nullopt, {}, 0, 0, &err);
+      if (rc != 0)
+        return fail(formatv("{0}: compiling {1} failed ({2}){3}", b.where,
+                            b.spec, rc, err.empty() ? "" : ": " + err));
+    }
+    return true;
+  }
+
+  size_t kernels() const { return builds.size(); }
+
+private:
   struct Build {
     std::string where, spec, cubin;
   };
-  std::vector<Build> builds;
-  for (auto [i, e] : llvm::enumerate(d.kernels)) {
+
+  /// Relative to the dispatch spec's folder; an absolute path as given.
+  std::string specPath(StringRef file) const {
+    SmallString<256> path(sys::path::is_absolute(file) ? StringRef() : StringRef(base));
+    sys::path::append(path, file);
+    return std::string(path);
+  }
+
+  /// One rule per kernel: a single spec or auto, or each of specs: (a group
+  /// the runtime chooses in by waves).
+  bool addEntry(size_t i, const KernelEntry &e) {
     std::string where = formatv("{0}: kernels[{1}]", dispatchPath, i).str();
     Range m, n, k;
     if (!parseRange(e.m, where + ".m", m) || !parseRange(e.n, where + ".n", n) ||
-        !parseRange(e.k, where + ".k", k))
-      return 1;
-    if (int(!e.spec.empty()) + int(!e.specs.empty()) + int(e.autoTune.has_value()) != 1) {
-      fail(formatv("[bundle-spec] {0}: give exactly one of spec: FILE, specs: "
-                   "[FILE, ...] or auto: {{n: [...], k: [...]}",
-                   where));
-      return 1;
-    }
-    if (!e.ratesTflops.empty() &&
-        (e.ratesTflops.size() != e.specs.size() ||
-         llvm::any_of(e.ratesTflops, [](double r) { return !(r > 0); }))) {
-      fail(formatv("[bundle-spec] {0}: rates_tflops has {1} value(s) for {2} "
-                   "specs; give one rate > 0 per spec, in the same order, or "
-                   "leave it out for the model's",
-                   where, e.ratesTflops.size(), e.specs.size()));
-      return 1;
-    }
-    if (e.specs.size() == 1) {
-      fail(formatv("[bundle-spec] {0}: specs: lists one file; a choice by "
-                   "waves needs two or more (or write spec: {1})",
-                   where, e.specs[0]));
-      return 1;
-    }
-    // One rule per kernel: a single spec or auto, or each of specs: (a
-    // group the runtime chooses in by waves).
+        !parseRange(e.k, where + ".k", k) || !checkEntry(e, where))
+      return false;
     std::vector<std::string> files = e.specs;
     if (!e.spec.empty())
       files.push_back(e.spec);
@@ -357,55 +411,32 @@ int gemmc::tool::runBundle() {
       files.push_back("");
     for (auto [f, file] : llvm::enumerate(files)) {
       std::string text, name;
-      json::Object choice;
+      json::Object rule;
       if (!file.empty()) {
-        // Relative to the dispatch spec's folder; an absolute path as given.
-        SmallString<256> path(sys::path::is_absolute(file) ? StringRef() : StringRef(base));
-        sys::path::append(path, file);
-        std::unique_ptr<SpecFile> spec = SpecFile::open(path, errs());
+        std::unique_ptr<SpecFile> spec = SpecFile::open(specPath(file), errs());
         if (!spec || !spec->parse())
-          return 1;
+          return false;
         text = spec->text().str();
         name = spec->spec().name;
         double measured = f < e.ratesTflops.size() ? e.ratesTflops[f] : 0;
-        if (!e.specs.empty() &&
-            !addWaveChoice(spec->spec(), i, measured, where, choice))
-          return 1;
+        if (!e.specs.empty() && !addWaveChoice(spec->spec(), i, measured, where, rule))
+          return false;
       } else {
         name = formatv("{0}_auto{1}", d.bundle, i).str();
         std::optional<std::string> y =
             autoSpec(d, *e.autoTune, m, name, where,
                      interface ? &interface->spec() : nullptr);
         if (!y)
-          return 1;
+          return false;
         text = *y;
       }
-      // One kernel may serve several rules (the same spec twice: built
-      // once); two different specs may not share a name (one file each).
-      auto seen = specTexts.find(name);
-      if (seen != specTexts.end() && seen->second != text) {
-        fail(formatv("[bundle-spec] {0}: a second kernel named {1} from a "
-                     "different spec; a bundle's kernels need distinct names "
-                     "(rename one spec)",
-                     where, name));
-        return 1;
-      }
-      if (seen == specTexts.end()) {
-        specTexts[name] = text;
-        SmallString<256> specOut(bundleOut), cubinOut(bundleOut);
-        sys::path::append(specOut, name + ".yaml");
-        sys::path::append(cubinOut, name + ".cubin");
-        if (!gemmc::tool::writeTextFile(kWho, std::string(specOut), text))
-          return 1;
-        builds.push_back({where, std::string(specOut), std::string(cubinOut)});
-      }
-      json::Object rule{{"kernel", name},
-                        {"cubin", name + ".cubin"},
-                        {"m", rangeJson(m)},
-                        {"n", rangeJson(n)},
-                        {"k", rangeJson(k)}};
-      for (auto &[key, value] : choice)
-        rule[key] = value;
+      if (!addKernel(name, text, where))
+        return false;
+      rule["kernel"] = name;
+      rule["cubin"] = name + ".cubin";
+      rule["m"] = rangeJson(m);
+      rule["n"] = rangeJson(n);
+      rule["k"] = rangeJson(k);
       std::string why = e.why;
       if (e.autoTune)
         why += (why.empty() ? "" : "; ") +
@@ -415,45 +446,60 @@ int gemmc::tool::runBundle() {
         rule["why"] = why;
       rules.push_back(std::move(rule));
     }
+    return true;
   }
-  // One rule a line, so that a table reads (and diffs) as a list.
-  std::string tableText =
-      formatv("{\n  \"gemmc_bundle\": 1,\n  \"name\": {0},\n  \"rules\": [\n",
-              json::Value(d.bundle))
-          .str();
-  for (auto [i, rule] : llvm::enumerate(rules))
-    tableText += formatv("    {0}{1}\n", rule, i + 1 < rules.size() ? "," : "")
-                     .str();
-  tableText += "  ]\n}\n";
-  // The runtime's reader checks the table (ranges, shadowed rules) here, so
-  // that a bundle that builds is one that loads.
-  rt::DispatchTable parsed;
-  std::string why;
-  if (!rt::parseDispatchTable(tableText, "dispatch.json", parsed, why)) {
-    fail("[bundle-table] " + why);
+
+  /// One kernel may serve several rules (the same spec twice: built once);
+  /// two different specs may not share a name (one file each).
+  bool addKernel(const std::string &name, const std::string &text, StringRef where) {
+    auto seen = specTexts.find(name);
+    if (seen != specTexts.end())
+      return seen->second == text ||
+             fail(formatv("[bundle-spec] {0}: a second kernel named {1} from a "
+                          "different spec; a bundle's kernels need distinct "
+                          "names (rename one spec)",
+                          where, name));
+    specTexts[name] = text;
+    SmallString<256> specOut(bundleOut), cubinOut(bundleOut);
+    sys::path::append(specOut, name + ".yaml");
+    sys::path::append(cubinOut, name + ".cubin");
+    if (!gemmc::tool::writeTextFile(kWho, std::string(specOut), text))
+      return false;
+    builds.push_back({where.str(), std::string(specOut), std::string(cubinOut)});
+    return true;
+  }
+
+  DispatchSpec d;
+  SmallString<256> base; ///< the dispatch spec's folder
+  std::unique_ptr<SpecFile> interface;
+  json::Array rules;
+  std::map<std::string, std::string> specTexts; ///< kernel name -> its spec
+  std::vector<Build> builds;
+};
+} // namespace
+
+int gemmc::tool::runBundle() {
+  std::optional<DispatchSpec> d = readDispatchSpec(dispatchPath);
+  if (!d)
+    return 1;
+  if (std::error_code ec = sys::fs::create_directories(bundleOut)) {
+    fail("cannot create " + bundleOut + ": " + ec.message());
     return 1;
   }
-  if (!checkOneInterface(d, builds))
+  std::string name = d->bundle;
+  BundleWriter writer(std::move(*d));
+  if (!writer.addRules())
     return 1;
-  // Each kernel as `gemmc NAME.yaml -o NAME.cubin` would build it.
-  for (const Build &b : noCompile ? std::vector<Build>() : builds) {
-    std::string self = sys::fs::getMainExecutable(nullptr, nullptr);
-    std::string err;
-    int rc = sys::ExecuteAndWait(self, {self, b.spec, "-o", b.cubin},
-                                 std::nullopt, {}, 0, 0, &err);
-    if (rc != 0) {
-      fail(formatv("{0}: compiling {1} failed ({2}){3}", b.where, b.spec, rc,
-                   err.empty() ? "" : ": " + err));
-      return 1;
-    }
-  }
+  std::optional<std::string> table = writer.table();
+  if (!table || (!noCompile && !writer.compile()))
+    return 1;
   SmallString<256> tablePath(bundleOut);
   sys::path::append(tablePath, "dispatch.json");
-  if (!gemmc::tool::writeTextFile(kWho, std::string(tablePath), tableText))
+  if (!gemmc::tool::writeTextFile(kWho, std::string(tablePath), *table))
     return 1;
   outs() << formatv("gemmc bundle: {0}: {1} kernel(s){2} and dispatch.json "
                     "in {3}\n",
-                    d.bundle, builds.size(),
+                    name, writer.kernels(),
                     noCompile ? " (specs only, --no-compile)" : "", bundleOut);
   return 0;
 }

@@ -211,6 +211,71 @@ bool gemmc::tool::writeTextFile(StringRef who, const std::string &path,
   return !ec;
 }
 
+namespace {
+/// One picked schedule: its table row and per-shape reasons on stdout, and
+/// with -o its spec, named `name`, with the reasons as comments.
+bool reportPick(const TuneResult &r, const TunePick &pick, const std::string &name,
+                size_t rank) {
+  TuneCandidate c = r.ranked[pick.index];
+  c.spec.name = name;
+  // The caller's view (a swap_ab spec is held swapped): its tile, marked
+  // "swap"; split_k after the scheduler.
+  const KernelSpec s = c.spec.swapAb ? swapAbView(c.spec) : c.spec;
+  outs() << formatv("{0,-4} {1,-22} {2,-14} {3,-29} {4,-13} {5,-7} {6,-6} "
+                    "{7:F3}\n",
+                    rank, s.name,
+                    formatv("{0}x{1}x{2}{3}", s.blockM(), s.blockN(), s.blockK(),
+                            s.swapAb ? " swap" : ""),
+                    kernelScheduleName(s.kernelSchedule),
+                    s.tileScheduler.splitK > 1
+                        ? formatv("{0}/{1}", tileSchedulerKindName(s.tileScheduler.kind),
+                                  s.tileScheduler.splitK)
+                              .str()
+                        : tileSchedulerKindName(s.tileScheduler.kind).str(),
+                    formatv("{0}x{1}{2}", s.clusterShape[0], s.clusterShape[1],
+                            s.mainloop.multicast ? "mc" : ""),
+                    storeKindName(s.epilogue.store), c.score);
+  std::vector<std::string> reasons = tuneReasons(c, pick.index + 1, r);
+  if (pick.twins)
+    reasons.push_back(formatv("{0} other schedule(s) are predicted within "
+                              "{1}% on every shape (rasters, stores or groups "
+                              "the model cannot tell apart); --measure "
+                              "separates them",
+                              pick.twins, 100 * kTwinTolerance)
+                          .str());
+  // The per-shape lines (after the three summary lines) on stdout too.
+  for (size_t l = 3; l < reasons.size(); ++l)
+    outs() << "       " << reasons[l] << "\n";
+  if (outDirOpt.empty())
+    return true;
+  if (std::error_code ec = sys::fs::create_directories(outDirOpt))
+    return fail("cannot create " + outDirOpt + ": " + ec.message());
+  SmallString<128> path(outDirOpt);
+  sys::path::append(path, s.name + ".yaml");
+  return gemmc::tool::writeTextFile(kWho, std::string(path), specToYaml(c.spec, reasons));
+}
+
+/// The family as a gemmc-bench suite in the -o folder, so that --measure's
+/// commands (and the lead's GPU run) time the specs on exactly the shapes
+/// they were ranked for.
+bool writeSuite(const TuneFamily &family, size_t written) {
+  std::string suite = "# gemmc tune's family: the shapes its specs were "
+                      "ranked on (bench/README.md's format).\n"
+                      "cubins: [\"*.cubin\"]\nshapes:\n";
+  for (const ProblemShape &p : family.shapes)
+    suite += formatv("  - {name: m{0}_n{1}_k{2}, m: {0}, n: {1}, k: {2}}\n",
+                     p.m, p.n, p.k)
+                 .str();
+  SmallString<128> path(outDirOpt);
+  sys::path::append(path, "suite.yaml");
+  if (!gemmc::tool::writeTextFile(kWho, std::string(path), suite))
+    return false;
+  outs() << formatv("wrote {0} spec(s) and suite.yaml to {1}\n", written,
+                    outDirOpt);
+  return true;
+}
+} // namespace
+
 int gemmc::tool::runTune() {
   TuneFamily family;
   if (!readFamily(family))
@@ -272,67 +337,11 @@ int gemmc::tool::runTune() {
                     "{7}\n",
                     "rank", "name", "tile", "kernel_schedule", "scheduler",
                     "cluster", "store", "score");
-  for (size_t i = 0; i < top; ++i) {
-    TuneCandidate c = r->ranked[picks[i].index];
-    c.spec.name = formatv("{0}_{1}", prefix, i + 1).str();
-    // The caller's view (a swap_ab spec is held swapped): its tile, marked
-    // "swap"; split_k after the scheduler.
-    const KernelSpec s = c.spec.swapAb ? swapAbView(c.spec) : c.spec;
-    outs() << formatv("{0,-4} {1,-22} {2,-14} {3,-29} {4,-13} {5,-7} {6,-6} "
-                      "{7:F3}\n",
-                      i + 1, s.name,
-                      formatv("{0}x{1}x{2}{3}", s.blockM(), s.blockN(), s.blockK(),
-                              s.swapAb ? " swap" : ""),
-                      kernelScheduleName(s.kernelSchedule),
-                      s.tileScheduler.splitK > 1
-                          ? formatv("{0}/{1}", tileSchedulerKindName(s.tileScheduler.kind),
-                                    s.tileScheduler.splitK)
-                                .str()
-                          : tileSchedulerKindName(s.tileScheduler.kind).str(),
-                      formatv("{0}x{1}{2}", s.clusterShape[0], s.clusterShape[1],
-                              s.mainloop.multicast ? "mc" : ""),
-                      storeKindName(s.epilogue.store), c.score);
-    std::vector<std::string> reasons =
-        tuneReasons(c, picks[i].index + 1, *r);
-    if (picks[i].twins)
-      reasons.push_back(formatv("{0} other schedule(s) are predicted within "
-                                "{1}% on every shape (rasters, stores or groups "
-                                "the model cannot tell apart); --measure "
-                                "separates them",
-                                picks[i].twins, 100 * kTwinTolerance)
-                            .str());
-    // The per-shape lines (after the three summary lines) on stdout too.
-    for (size_t l = 3; l < reasons.size(); ++l)
-      outs() << "       " << reasons[l] << "\n";
-    if (!outDirOpt.empty()) {
-      if (std::error_code ec = sys::fs::create_directories(outDirOpt)) {
-        fail("cannot create " + outDirOpt + ": " + ec.message());
-        return 1;
-      }
-      SmallString<128> path(outDirOpt);
-      sys::path::append(path, s.name + ".yaml");
-      if (!writeTextFile(kWho, std::string(path), specToYaml(c.spec, reasons)))
-        return 1;
-    }
-  }
-  if (!outDirOpt.empty()) {
-    // The family as a gemmc-bench suite, so that --measure's commands (and
-    // the lead's GPU run) time the specs on exactly the shapes they were
-    // ranked for.
-    std::string suite = "# gemmc tune's family: the shapes its specs were "
-                        "ranked on (bench/README.md's format).\n"
-                        "cubins: [\"*.cubin\"]\nshapes:\n";
-    for (const ProblemShape &p : family.shapes)
-      suite += formatv("  - {name: m{0}_n{1}_k{2}, m: {0}, n: {1}, k: {2}}\n",
-                       p.m, p.n, p.k)
-                   .str();
-    SmallString<128> path(outDirOpt);
-    sys::path::append(path, "suite.yaml");
-    if (!writeTextFile(kWho, std::string(path), suite))
+  for (size_t i = 0; i < top; ++i)
+    if (!reportPick(*r, picks[i], formatv("{0}_{1}", prefix, i + 1).str(), i + 1))
       return 1;
-    outs() << formatv("wrote {0} spec(s) and suite.yaml to {1}\n", top,
-                      outDirOpt);
-  }
+  if (!outDirOpt.empty() && !writeSuite(family, top))
+    return 1;
   if (measureOpt) {
     // The stub: what to run where there is a GPU (docs/tuning.md).
     StringRef dir = outDirOpt.empty() ? StringRef("DIR") : StringRef(outDirOpt);
