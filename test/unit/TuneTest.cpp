@@ -28,7 +28,17 @@ TEST(Tune, EveryProposalPassesTheValidator) {
   // M <= 64 only: the family that gets swap_ab and split_k schedules too.
   TuneFamily smallM;
   smallM.shapes = {{1, 4096, 4096}, {33, 8192, 28672}};
-  for (TuneFamily f : {decodeFamily(), smallM, TuneFamily{}}) {
+  // FP8 with scales: per row / column (the scales written into each spec)
+  // and block (the fold fields off their defaults written too).
+  TuneFamily rowCol, block;
+  for (TuneFamily *f : {&rowCol, &block}) {
+    f->a = f->b = ElementType::E4M3;
+    f->shapes = {{8192, 8192, 8192}};
+  }
+  rowCol.aScale = Scale::Row;
+  rowCol.bScale = Scale::Col;
+  block.aScale = block.bScale = Scale::Block;
+  for (TuneFamily f : {decodeFamily(), smallM, rowCol, block, TuneFamily{}}) {
     if (f.shapes.empty()) {
       // f16, both operands K-major... and an N-major B.
       f.a = f.b = f.c = ElementType::F16;
@@ -50,6 +60,14 @@ TEST(Tune, EveryProposalPassesTheValidator) {
       EXPECT_TRUE(checkLoweringSupport(file->spec()).empty()) << yaml;
       EXPECT_EQ(specToYaml(file->spec(), {}), specToYaml(c.spec, {}));
       EXPECT_EQ(file->spec().mainloop.stages, c.spec.mainloop.stages);
+      // What the writer must not drop (specToYaml of both sides would agree
+      // even if it did): the scales and the fold.
+      const KernelSpec &back = file->spec();
+      EXPECT_EQ(back.a.scale, f.aScale) << yaml;
+      EXPECT_EQ(back.b.scale, f.bScale) << yaml;
+      EXPECT_EQ(back.mainloop.foldColumns, c.spec.mainloop.foldColumns) << yaml;
+      EXPECT_EQ(back.mainloop.foldGroup, c.spec.mainloop.foldGroup) << yaml;
+      EXPECT_EQ(back.mainloop.stageScales, c.spec.mainloop.stageScales) << yaml;
       for (const ProblemShape &p : f.shapes) {
         KernelSpec s = file->spec();
         // A swap_ab spec holds the swapped kernel's view (M is p's N).
