@@ -343,14 +343,16 @@ class LoadTest(unittest.TestCase):
         self.assertEqual(repr(kernel()), "gemmc.Kernel('gemm_tn': bf16 row x bf16 col -> bf16, tile (128, 128, 64))")
 
 
-def write_bundle(d, kernels, table=None):
-    """A bundle directory as gemmc bundle writes it, with stand-in cubins."""
+def write_bundle(d, kernels, table=None, changes=None):
+    """A bundle directory as gemmc bundle writes it, with stand-in cubins; `changes` maps a kernel's name to fields
+    its manifest takes in place of MANIFEST's."""
     rules = []
     for name in kernels:
         with open(os.path.join(d, name + ".cubin"), "wb") as f:
             f.write(b"\x7fELF")
         m = json.loads(json.dumps(MANIFEST))
         m["kernel"] = name
+        m.update((changes or {}).get(name, {}))
         with open(os.path.join(d, name + ".cubin.json"), "w") as f:
             json.dump(m, f)
         rules.append({"kernel": name, "cubin": name + ".cubin"})
@@ -437,6 +439,24 @@ class LibraryTest(unittest.TestCase):
             self.assertEqual(lib.gemmc_status_name(status).decode(), "GEMMC_ERROR_NO_DEVICE")
             self.assertTrue(lib.gemmc_last_error().decode().startswith("bundle b, kernel small: the CUDA driver"),
                             lib.gemmc_last_error())
+            self.assertIsNone(handle.value)
+
+    def test_bundle_of_two_interfaces_is_refused_before_the_driver(self):
+        # An f16 kernel beside a bf16 one: one gemmc_gemm_args cannot launch both, so gemmc_bundle_load refuses the
+        # bundle from the manifests, before it loads a module (this machine may have no driver).
+        lib = _capi.library()
+        with tempfile.TemporaryDirectory() as d:
+            f16 = {"a": {"element": "f16", "layout": "row"}, "b": {"element": "f16", "layout": "col"}}
+            table = json.dumps({"gemmc_bundle": 1, "name": "b", "rules": [
+                {"kernel": "small", "cubin": "small.cubin", "m": [1, 64]},
+                {"kernel": "large", "cubin": "large.cubin", "m": [65, None]}]})
+            write_bundle(d, ["small", "large"], table=table, changes={"large": f16})
+            handle = ctypes.c_void_p()
+            status = lib.gemmc_bundle_load(d.encode(), ctypes.byref(handle))
+            self.assertEqual(lib.gemmc_status_name(status).decode(), "GEMMC_ERROR_MANIFEST")
+            self.assertEqual(lib.gemmc_last_error().decode(),
+                             "bundle b: kernel large takes other arguments than small (A's element: f16 here, bf16 "
+                             "in small; B's element: f16 here, bf16 in small); a bundle's kernels share one interface")
             self.assertIsNone(handle.value)
 
     def test_bad_manifest_is_reported_before_the_driver(self):

@@ -708,6 +708,28 @@ gemmc_status gemmc_bundle_load(const char *dir, gemmc_bundle **out) {
   std::string error;
   if (!parseDispatchTable(text, tablePath, bundle->table, error))
     return fail(GEMMC_ERROR_MANIFEST, error);
+  // One set of arguments must launch whichever rule a shape picks: the
+  // manifests are compared before any module loads (no driver needed).
+  Manifest first;
+  for (size_t i = 0; i < bundle->table.rules.size(); ++i) {
+    const DispatchRule &rule = bundle->table.rules[i];
+    std::string path = root + "/" + rule.cubin + ".json", manifestText;
+    Manifest m;
+    if (!readFile(path, manifestText))
+      return fail(GEMMC_ERROR_IO, "bundle " + bundle->table.name + ": cannot read '" + path + "': " +
+                                      std::strerror(errno));
+    if (!parseManifest(manifestText, path, m, error))
+      return fail(GEMMC_ERROR_MANIFEST, "bundle " + bundle->table.name + ": " + error);
+    if (i == 0) {
+      first = m;
+      continue;
+    }
+    std::string differs = interfaceDifference(first, m);
+    if (!differs.empty())
+      return fail(GEMMC_ERROR_MANIFEST, "bundle " + bundle->table.name + ": kernel " + m.kernel +
+                                            " takes other arguments than " + first.kernel + " (" + differs +
+                                            "); a bundle's kernels share one interface");
+  }
   for (const DispatchRule &rule : bundle->table.rules) {
     gemmc_kernel *k = nullptr;
     gemmc_status st = gemmc_kernel_load((root + "/" + rule.cubin).c_str(), &k);
@@ -723,15 +745,6 @@ gemmc_status gemmc_bundle_load(const char *dir, gemmc_bundle **out) {
       return fail(GEMMC_ERROR_MANIFEST, "bundle " + bundle->table.name + ": " + rule.cubin +
                                             " holds kernel " + k->manifest.kernel +
                                             ", dispatch.json says " + rule.kernel);
-    }
-    // One set of arguments must launch whichever rule a shape picks.
-    std::string differs = interfaceDifference(bundle->kernels.front()->manifest, k->manifest);
-    if (!differs.empty()) {
-      for (gemmc_kernel *loaded : bundle->kernels)
-        gemmc_kernel_unload(loaded);
-      return fail(GEMMC_ERROR_MANIFEST, "bundle " + bundle->table.name + ": kernel " + rule.kernel +
-                                            " takes other arguments than the bundle's first kernel (" +
-                                            differs + "); a bundle's kernels share one interface");
     }
   }
   *out = bundle.release();
