@@ -2,7 +2,7 @@
 # bench/lead33/build_cubins.sh ROUND: session 33's round ROUND kernels into build/cubins-ROUND, by this tree's
 # compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (j1, j2, j3)}
+round=${1:?round (j1, j2, j3, j4)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 cubins_fresh "$out" '*.yaml'
@@ -40,6 +40,17 @@ j3)
   build "$gemmc" test/gpu/tune3/pp_tn_64x192.yaml bf16_pp64x192
   "$gemmc" bundle bench/bundles/h200_fp8_e4m3_tn.yaml -o "$out/h200_fp8_e4m3_tn" >/dev/null
   cp bench/lead33/j3_fp8.yaml bench/lead33/j3_bf16.yaml "$out/"
+  ;;
+j4)
+  # The per-row/column and block-scaled FP8 bundles at M = 144-256 of the 28672-wide layer, where the per-tensor
+  # bundle had its 128x128 hole (round j1): their picks there beside 64-row pingpong tiles.
+  build "$gemmc" bench/lead33/fp8_rc_64x192_pp.yaml rc_64x192_pp
+  build "$gemmc" specs/h200_fp8_e4m3_rowcol_64x128_pp.yaml rc_64x128_pp
+  build "$gemmc" specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml rc_128x128_pp
+  build "$gemmc" specs/h200_fp8_e4m3_blockscale_64x128_pp_ss.yaml bs_64x128_pp_ss
+  build "$gemmc" specs/h200_fp8_e4m3_blockscale_128x128_fold128_coop.yaml bs_128x128_coop
+  build "$gemmc" specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml bs_128x256_g1
+  cp bench/lead33/j4.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
