@@ -150,9 +150,9 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // test/gpu/specs/fp8_rowcol_128x192_pp), and 2 bf16 ones (session 27:
   // h200_bf16_128x192_pp, h200_bf16_128x160_pp), and 2 bf16 ones for M = 256
   // and 384 of the 28672-wide layer (session 32: h200_bf16_128x224_ws,
-  // h200_bf16_64x256_pp_sk), and 1 FP8 one for M = 129-192 of that layer
-  // (session 33: h200_fp8_e4m3_64x192_pp).
-  EXPECT_EQ(checked, 174);
+  // h200_bf16_64x256_pp_sk), and 2 FP8 ones for M = 129-192 of that layer
+  // (session 33: h200_fp8_e4m3_64x192_pp, h200_fp8_e4m3_rowcol_64x192_pp).
+  EXPECT_EQ(checked, 175);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box
