@@ -167,7 +167,7 @@ std::optional<std::string> autoSpec(const DispatchSpec &d, const AutoEntry &a,
   f.a = f.b = f.c = *elem;
   f.aLayout = *al;
   f.bLayout = *bl;
-  // The bundle's one interface (checkOneInterface): B's and C's elements and
+  // The bundle's one interface (BundleWriter::checkInterfaces): B's and C's elements and
   // the scales as its first spec file's kernel takes them, e.g. an FP8
   // bundle's bf16 C and per-tensor scales.
   if (interface) {
@@ -226,51 +226,14 @@ bool addWaveChoice(const KernelSpec &spec, int64_t group, double measured,
   rule["rate"] = (measured > 0 ? measured : a->predictedTflops) * 1e12;
   return true;
 }
-/// The interface of the kernel `specPath` compiles to: its manifest as
-/// gemmc writes it, read back by the runtime's reader, so that the bundle
-/// compares what gemmc_bundle_load will (rt::interfaceDifference).
-bool interfaceOf(const std::string &specPath, StringRef where, rt::Manifest &out) {
-  std::unique_ptr<SpecFile> file = SpecFile::open(specPath, errs());
-  if (!file || !file->parse())
-    return false;
-  const KernelSpec &spec = file->spec();
+/// The interface of the kernel `spec` compiles to: its manifest as gemmc
+/// writes it, read back by the runtime's reader, so that the bundle compares
+/// what gemmc_bundle_load will (rt::interfaceDifference).
+bool manifestOf(const KernelSpec &spec, StringRef where, rt::Manifest &out) {
   std::string why;
   if (!rt::parseManifest(kernelManifestJson(spec, describeKernelAbi(spec), {}),
-                         specPath, out, why))
+                         spec.name, out, why))
     return fail(formatv("[bundle-spec] {0}: {1}", where, why));
-  return true;
-}
-
-/// Every kernel takes the dispatch spec's A element and layouts and the
-/// first kernel's interface: a caller's arguments must launch whichever rule
-/// a shape picks (gemmc_bundle_load refuses a bundle that breaks this).
-template <typename BuildList>
-bool checkOneInterface(const DispatchSpec &d, const BuildList &builds) {
-  rt::Manifest first;
-  for (auto [i, b] : llvm::enumerate(builds)) {
-    rt::Manifest m;
-    if (!interfaceOf(b.spec, b.where, m))
-      return false;
-    if (i == 0) {
-      first = m;
-      std::string a = rt::dtypeName(m.a.element), al = rt::layoutName(m.a.layout),
-                  bl = rt::layoutName(m.b.layout);
-      if (a != d.dtype || al != d.aLayout || bl != d.bLayout)
-        return fail(formatv("[bundle-abi] {0}: kernel {1} takes A {2} {3}, B "
-                            "{4}; the bundle says dtype {5}, a_layout {6}, "
-                            "b_layout {7} (defaults bf16, row, col): correct "
-                            "the bundle's fields or the spec",
-                            b.where, m.kernel, a, al, bl, d.dtype, d.aLayout,
-                            d.bLayout));
-      continue;
-    }
-    std::string differs = rt::interfaceDifference(first, m);
-    if (!differs.empty())
-      return fail(formatv("[bundle-abi] {0}: kernel {1} takes other arguments "
-                          "than {2} ({3}); a bundle's kernels share one "
-                          "interface, so build this one into a bundle of its own",
-                          b.where, m.kernel, first.kernel, differs));
-  }
   return true;
 }
 } // namespace
@@ -347,7 +310,7 @@ public:
 
   /// The table, one rule a line (so that it reads and diffs as a list),
   /// checked by the runtime's reader (ranges, shadowed rules) so that a
-  /// bundle that builds is one that loads; then one interface for all.
+  /// bundle that builds is one that loads.
   std::optional<std::string> table() const {
     std::string text =
         formatv("{\n  \"gemmc_bundle\": 1,\n  \"name\": {0},\n  \"rules\": [\n",
@@ -362,9 +325,32 @@ public:
       fail("[bundle-table] " + why);
       return std::nullopt;
     }
-    if (!checkOneInterface(d, builds))
-      return std::nullopt;
     return text;
+  }
+
+  /// Every kernel takes the dispatch spec's A element and layouts and the
+  /// first kernel's interface: a caller's arguments must launch whichever
+  /// rule a shape picks (gemmc_bundle_load refuses a bundle that breaks this).
+  bool checkInterfaces() const {
+    const rt::Manifest &first = builds.front().manifest;
+    std::string a = rt::dtypeName(first.a.element), al = rt::layoutName(first.a.layout),
+                bl = rt::layoutName(first.b.layout);
+    if (a != d.dtype || al != d.aLayout || bl != d.bLayout)
+      return fail(formatv("[bundle-abi] {0}: kernel {1} takes A {2} {3}, B "
+                          "{4}; the bundle says dtype {5}, a_layout {6}, "
+                          "b_layout {7} (defaults bf16, row, col): correct "
+                          "the bundle's fields or the spec",
+                          builds.front().where, first.kernel, a, al, bl, d.dtype,
+                          d.aLayout, d.bLayout));
+    for (const Build &b : builds) {
+      std::string differs = rt::interfaceDifference(first, b.manifest);
+      if (!differs.empty())
+        return fail(formatv("[bundle-abi] {0}: kernel {1} takes other arguments "
+                            "than {2} ({3}); a bundle's kernels share one "
+                            "interface, so build this one into a bundle of its own",
+                            b.where, b.manifest.kernel, first.kernel, differs));
+    }
+    return true;
   }
 
   /// Each kernel as `gemmc NAME.yaml -o NAME.cubin` would build it, by this
@@ -387,6 +373,7 @@ public:
 private:
   struct Build {
     std::string where, spec, cubin;
+    rt::Manifest manifest; ///< what a caller passes (checkInterfaces)
   };
 
   /// Relative to the dispatch spec's folder; an absolute path as given.
@@ -410,27 +397,29 @@ private:
     if (e.autoTune)
       files.push_back("");
     for (auto [f, file] : llvm::enumerate(files)) {
-      std::string text, name;
+      std::unique_ptr<SpecFile> spec;
       json::Object rule;
       if (!file.empty()) {
-        std::unique_ptr<SpecFile> spec = SpecFile::open(specPath(file), errs());
+        spec = SpecFile::open(specPath(file), errs());
         if (!spec || !spec->parse())
           return false;
-        text = spec->text().str();
-        name = spec->spec().name;
         double measured = f < e.ratesTflops.size() ? e.ratesTflops[f] : 0;
         if (!e.specs.empty() && !addWaveChoice(spec->spec(), i, measured, where, rule))
           return false;
       } else {
-        name = formatv("{0}_auto{1}", d.bundle, i).str();
+        std::string autoName = formatv("{0}_auto{1}", d.bundle, i).str();
         std::optional<std::string> y =
-            autoSpec(d, *e.autoTune, m, name, where,
+            autoSpec(d, *e.autoTune, m, autoName, where,
                      interface ? &interface->spec() : nullptr);
         if (!y)
           return false;
-        text = *y;
+        // Read back as the file the bundle writes: what is compiled.
+        spec = SpecFile::fromString(*y, autoName + ".yaml", errs());
+        if (!spec->parse())
+          return false;
       }
-      if (!addKernel(name, text, where))
+      const std::string name = spec->spec().name;
+      if (!addKernel(*spec, where))
         return false;
       rule["kernel"] = name;
       rule["cubin"] = name + ".cubin";
@@ -451,7 +440,8 @@ private:
 
   /// One kernel may serve several rules (the same spec twice: built once);
   /// two different specs may not share a name (one file each).
-  bool addKernel(const std::string &name, const std::string &text, StringRef where) {
+  bool addKernel(const SpecFile &spec, StringRef where) {
+    const std::string &name = spec.spec().name, text = spec.text().str();
     auto seen = specTexts.find(name);
     if (seen != specTexts.end())
       return seen->second == text ||
@@ -463,9 +453,12 @@ private:
     SmallString<256> specOut(bundleOut), cubinOut(bundleOut);
     sys::path::append(specOut, name + ".yaml");
     sys::path::append(cubinOut, name + ".cubin");
-    if (!gemmc::tool::writeTextFile(kWho, std::string(specOut), text))
+    rt::Manifest manifest;
+    if (!manifestOf(spec.spec(), where, manifest) ||
+        !gemmc::tool::writeTextFile(kWho, std::string(specOut), text))
       return false;
-    builds.push_back({where.str(), std::string(specOut), std::string(cubinOut)});
+    builds.push_back({where.str(), std::string(specOut), std::string(cubinOut),
+                      std::move(manifest)});
     return true;
   }
 
@@ -491,7 +484,7 @@ int gemmc::tool::runBundle() {
   if (!writer.addRules())
     return 1;
   std::optional<std::string> table = writer.table();
-  if (!table || (!noCompile && !writer.compile()))
+  if (!table || !writer.checkInterfaces() || (!noCompile && !writer.compile()))
     return 1;
   SmallString<256> tablePath(bundleOut);
   sys::path::append(tablePath, "dispatch.json");
