@@ -459,6 +459,17 @@ class LibraryTest(unittest.TestCase):
                              "in small; B's element: f16 here, bf16 in small); a bundle's kernels share one interface")
             self.assertIsNone(handle.value)
 
+    def test_bundle_cubin_of_another_kernel_is_refused_before_the_driver(self):
+        lib = _capi.library()
+        with tempfile.TemporaryDirectory() as d:
+            write_bundle(d, ["small"], changes={"small": {"kernel": "other"}})
+            handle = ctypes.c_void_p()
+            status = lib.gemmc_bundle_load(d.encode(), ctypes.byref(handle))
+            self.assertEqual(lib.gemmc_status_name(status).decode(), "GEMMC_ERROR_MANIFEST")
+            self.assertEqual(lib.gemmc_last_error().decode(),
+                             "bundle b: small.cubin holds kernel other, dispatch.json says small")
+            self.assertIsNone(handle.value)
+
     def test_bad_manifest_is_reported_before_the_driver(self):
         lib = _capi.library()
         handle = ctypes.c_void_p()

@@ -708,8 +708,9 @@ gemmc_status gemmc_bundle_load(const char *dir, gemmc_bundle **out) {
   std::string error;
   if (!parseDispatchTable(text, tablePath, bundle->table, error))
     return fail(GEMMC_ERROR_MANIFEST, error);
-  // One set of arguments must launch whichever rule a shape picks: the
-  // manifests are compared before any module loads (no driver needed).
+  // The manifests first, before any module loads (no driver needed): each
+  // names its rule's kernel, and one set of arguments must launch whichever
+  // rule a shape picks.
   Manifest first;
   for (size_t i = 0; i < bundle->table.rules.size(); ++i) {
     const DispatchRule &rule = bundle->table.rules[i];
@@ -720,6 +721,9 @@ gemmc_status gemmc_bundle_load(const char *dir, gemmc_bundle **out) {
                                       std::strerror(errno));
     if (!parseManifest(manifestText, path, m, error))
       return fail(GEMMC_ERROR_MANIFEST, "bundle " + bundle->table.name + ": " + error);
+    if (m.kernel != rule.kernel)
+      return fail(GEMMC_ERROR_MANIFEST, "bundle " + bundle->table.name + ": " + rule.cubin + " holds kernel " +
+                                            m.kernel + ", dispatch.json says " + rule.kernel);
     if (i == 0) {
       first = m;
       continue;
@@ -739,13 +743,6 @@ gemmc_status gemmc_bundle_load(const char *dir, gemmc_bundle **out) {
       return fail(st, "bundle " + bundle->table.name + ", kernel " + rule.kernel + ": " + tlsError);
     }
     bundle->kernels.push_back(k);
-    if (k->manifest.kernel != rule.kernel) {
-      for (gemmc_kernel *loaded : bundle->kernels)
-        gemmc_kernel_unload(loaded);
-      return fail(GEMMC_ERROR_MANIFEST, "bundle " + bundle->table.name + ": " + rule.cubin +
-                                            " holds kernel " + k->manifest.kernel +
-                                            ", dispatch.json says " + rule.kernel);
-    }
   }
   *out = bundle.release();
   return GEMMC_OK;
