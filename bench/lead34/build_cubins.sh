@@ -2,7 +2,7 @@
 # bench/lead34/build_cubins.sh ROUND: session 34's round ROUND kernels into build/cubins-ROUND, by this tree's
 # compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (k1, k2)}
+round=${1:?round (k1, k2, k3)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 cubins_fresh "$out" '*.yaml'
@@ -32,6 +32,16 @@ k2)
   cp build/cubins-j4/*.cubin build/cubins-j4/*.json build/cubins-j4/*.yaml "$out/"
   cp -r build/cubins-j3/h200_fp8_e4m3_tn "$out/"
   for b in h200_fp8_e4m3_rowcol_tn h200_bf16_tn; do "$gemmc" bundle bench/bundles/$b.yaml -o "$out/$b" >/dev/null; done
+  ;;
+k3)
+  # FP8 per tensor and per row/column at M = 288-448 of the 28672-wide layer: the 64x192 pingpong kernels of
+  # session 33's M = 129-192 rules beside the bundles' 128x128 pingpong kernels (and the 128x192 pingpong).
+  build "$gemmc" specs/h200_fp8_e4m3_64x192_pp.yaml fp8_64x192_pp
+  build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
+  build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
+  build "$gemmc" specs/h200_fp8_e4m3_rowcol_64x192_pp.yaml rc_64x192_pp
+  build "$gemmc" specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml rc_128x128_pp
+  cp bench/lead34/k3.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
