@@ -2,7 +2,7 @@
 # bench/lead34/build_cubins.sh ROUND: session 34's round ROUND kernels into build/cubins-ROUND, by this tree's
 # compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (k1, k2, k3)}
+round=${1:?round (k1, k2, k3, k4)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 cubins_fresh "$out" '*.yaml'
@@ -42,6 +42,13 @@ k3)
   build "$gemmc" specs/h200_fp8_e4m3_rowcol_64x192_pp.yaml rc_64x192_pp
   build "$gemmc" specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml rc_128x128_pp
   cp bench/lead34/k3.yaml "$out/"
+  ;;
+k4)
+  # Round k3 (which got an H100) on more M, with the per-row/column 128x192 pingpong (the bundle's 8192-class pick).
+  bash bench/lead34/build_cubins.sh k3 >/dev/null
+  cp build/cubins-k3/*.cubin build/cubins-k3/*.json "$out/"
+  build "$gemmc" specs/h200_fp8_e4m3_rowcol_128x192_pp.yaml rc_128x192_pp
+  cp bench/lead34/k4.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
