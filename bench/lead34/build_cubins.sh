@@ -2,7 +2,7 @@
 # bench/lead34/build_cubins.sh ROUND: session 34's round ROUND kernels into build/cubins-ROUND, by this tree's
 # compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (k1, k2, k3, k4)}
+round=${1:?round (k1, k2, k3, k4, k5)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 cubins_fresh "$out" '*.yaml'
@@ -49,6 +49,12 @@ k4)
   cp build/cubins-k3/*.cubin build/cubins-k3/*.json "$out/"
   build "$gemmc" specs/h200_fp8_e4m3_rowcol_128x192_pp.yaml rc_128x192_pp
   cp bench/lead34/k4.yaml "$out/"
+  ;;
+k5)
+  # Round k4 again (it got an H100), with M = 256 and 512 at the range's ends.
+  bash bench/lead34/build_cubins.sh k4 >/dev/null
+  cp build/cubins-k4/*.cubin build/cubins-k4/*.json "$out/"
+  cp bench/lead34/k5.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
