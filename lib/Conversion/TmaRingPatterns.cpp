@@ -99,18 +99,34 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
     // The bytes TMA delivers: whole boxes, out-of-bounds parts zero-filled.
     // A CTA of an sm_100a pair (mmaCtaGroup 2) loads its half of B only.
     int64_t pair = mmaCtaGroup(s);
-    int64_t bytes = (s.blockM() * elementBytes(s.a.element) +
-                     s.blockN() * elementBytes(s.b.element) / pair) *
-                    s.blockK();
+    int64_t aBytes = s.blockM() * elementBytes(s.a.element) * s.blockK();
+    int64_t bBytes = s.blockN() * elementBytes(s.b.element) / pair * s.blockK();
     bool loadA = s.swapAb ? !op.getActivationsOnly() : !op.getWeightsOnly();
     bool loadB = s.swapAb ? !op.getWeightsOnly() : !op.getActivationsOnly();
-    if (!op.getActivationsOnly())
-      NVVM::MBarrierArriveExpectTxOp::create(ir.b, ir.loc, /*res=*/Type(), full,
-                                             ir.c32(bytes), NVVM::MemScopeKind::CTA,
+    if (abi.a.rowBoxes > 1 && !op.getM())
+      return rewriter.notifyMatchFailure(op, "A in boxes needs clip(m, n, k) to skip those past M");
+    // A in boxes (a_box_rows): box j holds rows m0 + j x R, loaded while
+    // inside M; the barrier expects the boxes loaded.
+    Value rowsInside, aBoxes;
+    if (abi.a.rowBoxes > 1) {
+      int64_t r = abi.a.box[1];
+      rowsInside = arith::SubIOp::create(ir.b, ir.loc, op.getM(), op.getM0());
+      Value started = arith::DivSIOp::create(ir.b, ir.loc, ir.add(rowsInside, ir.c32(r - 1)),
+                                             ir.c32(r));
+      aBoxes = arith::MinSIOp::create(ir.b, ir.loc, started, ir.c32(abi.a.rowBoxes));
+    }
+    if (!op.getActivationsOnly()) {
+      Value bytes = ir.c32(aBytes + bBytes);
+      if (aBoxes)
+        bytes = ir.add(ir.mul(aBoxes, ir.c32(aBytes / abi.a.rowBoxes)), ir.c32(bBytes));
+      NVVM::MBarrierArriveExpectTxOp::create(ir.b, ir.loc, /*res=*/Type(), full, bytes,
+                                             NVVM::MemScopeKind::CTA,
                                              /*relaxed=*/false, /*predicate=*/Value());
+    }
     Value base = ring.base(stage);
     Value k0 = ir.mul(op.getKTile(), ir.c32(s.blockK()));
-    auto copy = [&](Value tmap, Value dst, Value x, Value y, Value mask) {
+    auto copy = [&](Value tmap, Value dst, Value x, Value y, Value mask,
+                    Value predicate = Value()) {
       // The instruction writes a shared::cluster address; a CTA's own
       // shared memory lies in its cluster's window.
       dst = LLVM::AddrSpaceCastOp::create(ir.b, ir.loc, ir.sharedClusterPtr, dst);
@@ -118,7 +134,7 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
           ir.b, ir.loc, dst, tmap, ValueRange{x, y}, full,
           /*im2colOffsets=*/ValueRange{}, /*multicastMask=*/mask,
           /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
-          /*group=*/nullptr, /*predicate=*/Value());
+          /*group=*/nullptr, predicate);
     };
     Value m0 = op.getM0(), n0 = op.getN0();
     // A K-major operand: one box {BLOCK_K, rows} at (k0, row), or, when
@@ -154,6 +170,19 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
       for (int64_t slab = 0; slab < abi.a.loadsPerStage; ++slab) {
         Value k = slab ? ir.add(k0, ir.c32(slab * abi.a.box[0])) : k0;
         copy(op.getA(), slab ? ir.sharedAt(dst, slab * abi.a.slabBytes) : dst, k, row, mask);
+      }
+    } else if (loadA && aBoxes) {
+      // One slab (checkABoxRows): box j lands R tile rows further on, a
+      // whole number of swizzle atoms, so the tile's layout is unchanged.
+      // The rows of a box not loaded keep an earlier tile's data: they
+      // feed only accumulator rows past M, which no store writes.
+      int64_t r = abi.a.box[1];
+      for (int64_t j = 0; j < abi.a.rowBoxes; ++j) {
+        Value inside = j == 0 ? Value()
+                              : arith::CmpIOp::create(ir.b, ir.loc, arith::CmpIPredicate::sgt,
+                                                      rowsInside, ir.c32(j * r));
+        copy(op.getA(), ir.sharedAt(base, j * (aBytes / abi.a.rowBoxes)), k0,
+             ir.add(m0, ir.c32(j * r)), /*mask=*/Value(), inside);
       }
     } else if (loadA) {
       copyKMajor(abi.a, op.getA(), base, m0, /*mask=*/Value());

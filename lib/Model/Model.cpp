@@ -598,9 +598,12 @@ MainloopParts mainloop(const ModelInputs &in, Analysis &a) {
   // zeros) costs the SM's fill a fixed time. A floor under the mainloop:
   // hidden while the math or HBM takes longer.
   if (dev.tmaFillBytesPerSec > 0 && spec.mainloop.load == LoadKind::Tma) {
-    a.zeroRowsPerStage =
-        double(a.tilesM * spec.blockM() - in.p.m) / double(a.tilesM) +
-        double(a.tilesN * spec.blockN() - in.p.n) / double(a.tilesN);
+    // A in boxes (a_box_rows) loads only the boxes that start inside M.
+    int64_t aBox = spec.mainloop.aBoxRows > 0 ? spec.mainloop.aBoxRows : spec.blockM();
+    int64_t lastRows = in.p.m - (a.tilesM - 1) * spec.blockM();
+    int64_t aZeroRows = llvm::divideCeil(lastRows, aBox) * aBox - lastRows;
+    a.zeroRowsPerStage = double(aZeroRows) / double(a.tilesM) +
+                         double(a.tilesN * spec.blockN() - in.p.n) / double(a.tilesN);
     double fillPerStepSec =
         double(a.cta.stageBytes()) / (dev.tmaFillBytesPerSec / double(a.smsWithTiles)) +
         a.zeroRowsPerStage * dev.tmaZeroRowSec;

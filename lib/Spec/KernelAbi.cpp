@@ -43,6 +43,12 @@ static TensorMapPlan planOperand(const KernelSpec &s, int operand) {
       p.loadsPerStage /= p.multicast;
     p.partBytes /= p.multicast;
   }
+  // A in boxes of a_box_rows rows (checkABoxRows: K-major, one slab, no
+  // multicast): the same tile in the same place, a box at a time.
+  if (operand == 0 && s.mainloop.aBoxRows > 0 && s.mainloop.aBoxRows < rows) {
+    p.box[1] = s.mainloop.aBoxRows;
+    p.rowBoxes = rows / s.mainloop.aBoxRows;
+  }
   return p;
 }
 

@@ -1142,6 +1142,40 @@ void checkARegisters(const KernelSpec &s, Sink &out) {
              .str());
 }
 
+/// a_box_rows: A's TMA box is this many rows of the stage's tile, the
+/// tile BLOCK_M / a_box_rows boxes one below the other, so that a tile over
+/// M's edge skips the boxes wholly past M. Built where A's tile is one
+/// swizzled slab (a box row is the tile row) and one CTA loads it.
+void checkABoxRows(const KernelSpec &s, Sink &out) {
+  int64_t rows = s.mainloop.aBoxRows;
+  if (rows == 0)
+    return;
+  auto fail = [&](const char *rule, const std::string &why, const std::string &wayOut) {
+    add(out, rule, "mainloop.a_box_rows",
+        formatv("a_box_rows: {0} {1}; use {2}", rows, why, wayOut));
+  };
+  if (rows % 8 != 0 || rows < 8 || s.blockM() % rows != 0)
+    return fail("tma-box",
+                formatv("does not divide BLOCK_M = {0} into boxes of whole 8-row swizzle "
+                        "atoms", s.blockM()).str(),
+                "a multiple of 8 that divides BLOCK_M, or 0 (one box)");
+  auto notYet = [&](const std::string &why) {
+    out.push_back(Violation{"not-implemented", "mainloop.a_box_rows",
+                            formatv("a_box_rows is built {0}; use a_box_rows: 0", why)});
+  };
+  int span = swizzleSpanBytes(s.mainloop.swizzle);
+  if (s.arch != Arch::SM90a || s.mainloop.load != LoadKind::Tma)
+    notYet("for sm_90a's TMA loads");
+  else if (s.swapAb)
+    notYet("without swap_ab (the swapped kernel's A is the caller's B)");
+  else if (s.a.layout != Layout::Row || span <= 0 ||
+           contiguousTileExtent(s, 0) * elementBytes(s.a.element) != span)
+    notYet(formatv("where A's tile row is one swizzle span (K-major A, BLOCK_K x {0} B = "
+                   "the smem_swizzle span)", elementBytes(s.a.element)).str());
+  else if (s.mainloop.multicast && s.clusterShape[1] > 1)
+    notYet("where one CTA loads A (not with A multicast along a cluster row)");
+}
+
 void checkPromotion(const KernelSpec &s, Sink &out) {
   int64_t n = s.mainloop.promotionInterval;
   if (n < 0)
@@ -1285,6 +1319,7 @@ std::vector<Violation> gemmc::checkSpec(const KernelSpec &s) {
   checkFoldColumns(s, out);
   checkStageScales(s, out);
   checkARegisters(s, out);
+  checkABoxRows(s, out);
   checkRegisterBudget(s, r, out);
   checkCtasPerSm(s, r, out);
   return out;

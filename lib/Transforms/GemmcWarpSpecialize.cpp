@@ -273,11 +273,13 @@ void WarpSpecializer::initRing() {
 
 void WarpSpecializer::fill(Value g, Value m0, Value n0, Value kTile,
                            bool weightsOnly, bool activationsOnly) {
+  // A in boxes (mainloop.a_box_rows): the fill skips the boxes past M.
+  bool clip = s.mainloop.aBoxRows > 0;
   StageFillOp::create(ir.b, ir.loc, g, m0, n0, kTile, op.getTmapA(),
                       op.getTmapB(), op.getSmem(), /*lda=*/Value(),
-                      /*ldb=*/Value(), /*m=*/Value(), /*n=*/Value(),
-                      /*k=*/Value(), op.getSchedule(), layout, weightsOnly,
-                      activationsOnly);
+                      /*ldb=*/Value(), clip ? op.getM() : Value(),
+                      clip ? op.getN() : Value(), clip ? op.getK() : Value(),
+                      op.getSchedule(), layout, weightsOnly, activationsOnly);
 }
 
 void WarpSpecializer::load(Value g, Value m0, Value n0, Value kTile) {

@@ -35,6 +35,10 @@ struct TensorMapPlan {
   /// Shared-memory bytes of the part one CTA loads (the whole tile when
   /// `multicast` is 1).
   int64_t partBytes = 0;
+  /// mainloop.a_box_rows (K-major A, one slab): a stage's tile comes in
+  /// this many boxes of box[1] rows each, box[1] x box[0] elements apart,
+  /// and a tile over M's edge loads only those that start inside M.
+  int64_t rowBoxes = 1;
 };
 
 struct KernelAbi {

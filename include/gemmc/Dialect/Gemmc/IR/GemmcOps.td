@@ -414,7 +414,9 @@ def Gemmc_StageFillOp : Gemmc_Op<"stage_fill", [AttrSizedOperandSegments]> {
     every CTA of the cluster. With `ld(%lda, %ldb)` (cp.async, sm_80), `a`
     and `b` are global pointers with those leading dimensions, every
     thread copies its share and the fill is one commit group; the problem
-    sizes `m`, `n`, `k` clip it (zero-fill).
+    sizes `m`, `n`, `k` clip it (zero-fill). A TMA fill with A in boxes
+    (mainloop.a_box_rows) takes `clip` too: it loads only the boxes of A
+    that start inside `m` and arms the barrier with their bytes.
 
     A fill may come in two parts (pdl_wait: before_a): `weights_only` arms
     the barrier with the whole stage's bytes and loads the weights (B, or A
