@@ -2,18 +2,25 @@
 # bench/lead34/build_cubins.sh ROUND: session 34's round ROUND kernels into build/cubins-ROUND, by this tree's
 # compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (k1, k2, k3, k4, k5, k6)
-  # The per-tensor and per-row/column bundles with session 34's rules as bundles; the 128x128 and 128x192 pingpong
-  # kernels with A in boxes of 16 or 32 rows (mainloop.a_box_rows, new this session) beside the shipped ones.
-  for b in h200_fp8_e4m3_tn h200_fp8_e4m3_rowcol_tn; do "$gemmc" bundle bench/bundles/$b.yaml -o "$out/$b" >/dev/null; done
-  build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
-  build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
-  build "$gemmc" specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml rc_pp
-  build "$gemmc" bench/lead34/fp8_128x128_pp_ab16.yaml pt_pp_ab16
-  build "$gemmc" bench/lead34/fp8_128x128_pp_ab32.yaml pt_pp_ab32
-  build "$gemmc" bench/lead34/fp8_128x192_pp_ab32.yaml pt_pp192_ab32
-  build "$gemmc" bench/lead34/fp8_rc_128x128_pp_ab32.yaml rc_pp_ab32
-  cp bench/lead34/k6.yaml "$out/"
+round=${1:?round (k1, k2, k3, k4, k5, k6)}
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
+out=build/cubins-$round
+cubins_fresh "$out" '*.yaml'
+mkdir -p "$out/ptx"
+case $round in
+k1)
+  # The goal table of issues 12 and 14 on this tree's bundles (session 29's round h2 without its bf16 part): the
+  # three FP8 bundles on the goal shapes (each load runs gemmc_bundle_load's manifest pre-pass of a13f7ab, never
+  # run on a GPU before), the sm_80 goal kernels and the mma.sync peak.
+  for b in h200_fp8_e4m3_tn h200_fp8_e4m3_rowcol_tn h200_fp8_e4m3_blockscale_tn; do
+    "$gemmc" bundle bench/bundles/$b.yaml -o "$out/$b" >/dev/null
+  done
+  mkdir -p "$out/sm80"
+  scripts/build_cubins.sh --check "$out/sm80" specs/a100_bf16_128x256x64.yaml specs/a100_bf16_128x256x64_sk.yaml \
+    specs/a100_tf32_128x256x32_tn.yaml 2>/dev/null | grep -v analyzing
+  cp bench/lead17/sm80.yaml "$out/sm80/"
+  /usr/local/cuda/bin/nvcc -O3 -arch=sm_90 -std=c++17 bench/mma_sync_peak.cu bench/ClockSampler.cpp -o "$out/mma-sync-peak"
+  cp bench/lead22/r2.yaml "$out/"
   ;;
 k2)
   # Session 33's rules (read on an H100) again: FP8 per tensor at M = 144-512 of the 28672-wide layer (round j3's
@@ -50,12 +57,16 @@ k5)
   cp bench/lead34/k5.yaml "$out/"
   ;;
 k6)
-  # The per-tensor and per-row/column bundles with session 34's rules; the 128x128 pingpong with register stores
-  # and walking tiles along N.
+  # The per-tensor and per-row/column bundles with session 34's rules as bundles; the 128x128 and 128x192 pingpong
+  # kernels with A in boxes of 16 or 32 rows (mainloop.a_box_rows, new this session) beside the shipped ones.
   for b in h200_fp8_e4m3_tn h200_fp8_e4m3_rowcol_tn; do "$gemmc" bundle bench/bundles/$b.yaml -o "$out/$b" >/dev/null; done
   build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
-  build "$gemmc" bench/lead34/fp8_128x128_pp_direct.yaml pt_pp_direct
-  build "$gemmc" bench/lead34/fp8_128x128_pp_n.yaml pt_pp_n
+  build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
+  build "$gemmc" specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml rc_pp
+  build "$gemmc" bench/lead34/fp8_128x128_pp_ab16.yaml pt_pp_ab16
+  build "$gemmc" bench/lead34/fp8_128x128_pp_ab32.yaml pt_pp_ab32
+  build "$gemmc" bench/lead34/fp8_128x192_pp_ab32.yaml pt_pp192_ab32
+  build "$gemmc" bench/lead34/fp8_rc_128x128_pp_ab32.yaml rc_pp_ab32
   cp bench/lead34/k6.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 1 ;;
