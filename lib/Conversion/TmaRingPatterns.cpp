@@ -181,8 +181,9 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
         Value inside = j == 0 ? Value()
                               : arith::CmpIOp::create(ir.b, ir.loc, arith::CmpIPredicate::sgt,
                                                       rowsInside, ir.c32(j * r));
-        copy(op.getA(), ir.sharedAt(base, j * (aBytes / abi.a.rowBoxes)), k0,
-             ir.add(m0, ir.c32(j * r)), /*mask=*/Value(), inside);
+        Value dst = ir.sharedAt(base, j * (aBytes / abi.a.rowBoxes));
+        Value row = ir.add(m0, ir.c32(j * r));
+        copy(op.getA(), dst, k0, row, /*mask=*/Value(), inside);
       }
     } else if (loadA) {
       copyKMajor(abi.a, op.getA(), base, m0, /*mask=*/Value());

@@ -151,8 +151,11 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // h200_bf16_128x192_pp, h200_bf16_128x160_pp), and 2 bf16 ones for M = 256
   // and 384 of the 28672-wide layer (session 32: h200_bf16_128x224_ws,
   // h200_bf16_64x256_pp_sk), and 2 FP8 ones for M = 129-192 of that layer
-  // (session 33: h200_fp8_e4m3_64x192_pp, h200_fp8_e4m3_rowcol_64x192_pp).
-  EXPECT_EQ(checked, 175);
+  // (session 33: h200_fp8_e4m3_64x192_pp, h200_fp8_e4m3_rowcol_64x192_pp),
+  // and 2 FP8 ones with A in boxes of 32 rows for M = 257-288 of that layer
+  // (session 34: h200_fp8_e4m3_128x192_pp_abox32,
+  // h200_fp8_e4m3_rowcol_128x128_pp_abox32).
+  EXPECT_EQ(checked, 177);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box
@@ -187,6 +190,25 @@ TEST(KernelAbi, ClustersAlongNShareA) {
   EXPECT_EQ(abi.b.loadsPerStage, 2);
   EXPECT_EQ(abi.b.box[0], 64);
   EXPECT_EQ(abi.b.partBytes, 2 * 64 * 64 * 2);
+}
+
+// mainloop.a_box_rows: A's box is that many rows and a stage's tile comes
+// in BLOCK_M / a_box_rows of them; the tile, its bytes and shared memory are
+// the one-box spec's, and B is untouched.
+TEST(KernelAbi, ABoxRows) {
+  std::optional<Built> b = build(GEMMC_SOURCE_DIR "/specs/h200_fp8_e4m3_128x192_pp_abox32.yaml");
+  std::optional<Built> one = build(GEMMC_SOURCE_DIR "/specs/h200_fp8_e4m3_128x192_pp.yaml");
+  ASSERT_TRUE(b && one);
+  EXPECT_EQ(b->abi.a.box[0], 128);
+  EXPECT_EQ(b->abi.a.box[1], 32);
+  EXPECT_EQ(b->abi.a.rowBoxes, 4);
+  EXPECT_EQ(b->abi.a.loadsPerStage, 1);
+  EXPECT_EQ(b->abi.a.partBytes, one->abi.a.partBytes);
+  EXPECT_EQ(one->abi.a.box[1], 128);
+  EXPECT_EQ(one->abi.a.rowBoxes, 1);
+  EXPECT_EQ(b->abi.b.box[1], one->abi.b.box[1]);
+  EXPECT_EQ(b->abi.b.rowBoxes, 1);
+  EXPECT_EQ(b->abi.dynamicSmemBytes, one->abi.dynamicSmemBytes);
 }
 
 TEST(KernelAbi, TmaStoreCooperative) {
