@@ -1,6 +1,7 @@
 //===- Tune.cpp - Enumerate, filter and rank a family's schedules ---------===//
 #include "gemmc/Model/Tune.h"
 #include "gemmc/Target/Backend.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -59,6 +60,8 @@ std::vector<KernelSpec> enumerate(const TuneFamily &family,
   base.a = {family.a, family.aLayout, family.aScale};
   base.b = {family.b, family.bLayout, family.bScale};
   base.c = {family.c, Layout::Row, family.cScale};
+  base.epilogue = family.epilogue;
+  base.pdlWait = family.pdlWait;
   base.m = base.n = base.k = Dim{};
   std::vector<KernelSpec> out;
   // Small M: swap_ab and split_k schedules too (issue 16).
@@ -115,21 +118,41 @@ template <typename T> std::string scalarText(T v) {
   return EnumTraits<T>::name(v).str();
 }
 
-/// ", key: value" for each mainloop field past the four every spec writes
-/// (stages, load, multicast, smem_swizzle) whose value is not its
-/// Schema.def default: the block-scale fold and the promotion interval, so
-/// that a field the schema gains is written without an edit here.
-std::string mainloopExtras(const MainloopSpec &m) {
-  std::string out;
-  auto always = [](llvm::StringRef key) {
-    return key == "stages" || key == "load" || key == "multicast" ||
-           key == "smem_swizzle";
-  };
+/// One section of a spec file as a flow map, its fields in Schema.def's
+/// order: those in `always`, then any other whose value is not its
+/// Schema.def default (the block-scale fold, a_box_rows, a bias's element),
+/// so that a field the schema gains is written without an edit here.
+struct FlowMap {
+  llvm::ArrayRef<llvm::StringRef> always;
+  std::vector<std::string> parts;
+  template <typename T>
+  void field(llvm::StringRef key, const T &value, const T &byDefault) {
+    if (llvm::is_contained(always, key) || value != byDefault)
+      parts.push_back((key + ": " + scalarText(value)).str());
+  }
+  std::string text() const { return "{" + llvm::join(parts, ", ") + "}"; }
+};
+
+/// stages stays `auto`: the spec then follows the hardware database's
+/// shared-memory figure as a hand-written one does.
+std::string mainloopText(const MainloopSpec &m) {
+  static constexpr llvm::StringRef always[] = {"load", "multicast", "smem_swizzle"};
+  FlowMap map{always, {"stages: auto"}};
 #define GEMMC_MAINLOOP(KEY, MEMBER, TYPE, DEFAULT, PRESENCE, READ)             \
-  if (!always(#KEY) && m.MEMBER != TYPE{DEFAULT})                              \
-    out += ", " #KEY ": " + scalarText(m.MEMBER);
+  if (llvm::StringRef(#KEY) != "stages")                                       \
+    map.field(#KEY, m.MEMBER, TYPE{DEFAULT});
 #include "gemmc/Spec/Schema.def"
-  return out;
+  return map.text();
+}
+
+std::string epilogueText(const EpilogueSpec &e) {
+  static constexpr llvm::StringRef always[] = {"store", "alpha", "beta", "bias",
+                                               "activation"};
+  FlowMap map{always, {}};
+#define GEMMC_EPILOGUE(KEY, MEMBER, TYPE, DEFAULT, PRESENCE, READ)             \
+  map.field(#KEY, e.MEMBER, TYPE{DEFAULT});
+#include "gemmc/Spec/Schema.def"
+  return map.text();
 }
 
 std::string tileStr(const KernelSpec &s) {
@@ -172,27 +195,20 @@ std::string gemmc::specToYaml(const KernelSpec &kernel,
                 s.blockK());
   os << formatv("cluster_shape: [{0}, {1}]\n", s.clusterShape[0],
                 s.clusterShape[1]);
-  // stages stays `auto`: the spec then follows the hardware database's
-  // shared-memory figure as a hand-written one does.
-  os << formatv("mainloop: {stages: auto, load: {0}, multicast: {1}, "
-                "smem_swizzle: {2}{3}}\n",
-                loadKindName(s.mainloop.load),
-                s.mainloop.multicast ? "true" : "false",
-                swizzleName(s.mainloop.swizzle), mainloopExtras(s.mainloop));
+  os << "mainloop: " << mainloopText(s.mainloop) << "\n";
   os << "kernel_schedule: " << kernelScheduleName(s.kernelSchedule) << "\n";
   if (s.swapAb)
     os << "swap_ab: true\n";
+  if (s.pdlWait != PdlWait::None)
+    os << "pdl_wait: " << pdlWaitName(s.pdlWait) << "\n";
+  if (s.pdlLaunch != PdlLaunch::None)
+    os << "pdl_launch_dependents: " << pdlLaunchName(s.pdlLaunch) << "\n";
   os << formatv("tile_scheduler: {kind: {0}, raster: {1}, group: {2}, "
                 "split_k: {3}}\n",
                 tileSchedulerKindName(s.tileScheduler.kind),
                 rasterName(s.tileScheduler.raster), s.tileScheduler.group,
                 s.tileScheduler.splitK);
-  os << formatv("epilogue: {store: {0}, alpha: {1}, beta: {2}, bias: {3}, "
-                "activation: {4}}\n",
-                storeKindName(s.epilogue.store),
-                s.epilogue.alpha ? "true" : "false",
-                s.epilogue.beta ? "true" : "false", biasName(s.epilogue.bias),
-                activationName(s.epilogue.activation));
+  os << "epilogue: " << epilogueText(s.epilogue) << "\n";
   return text;
 }
 

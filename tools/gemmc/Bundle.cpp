@@ -167,9 +167,10 @@ std::optional<std::string> autoSpec(const DispatchSpec &d, const AutoEntry &a,
   f.a = f.b = f.c = *elem;
   f.aLayout = *al;
   f.bLayout = *bl;
-  // The bundle's one interface (BundleWriter::checkInterfaces): B's and C's elements and
-  // the scales as its first spec file's kernel takes them, e.g. an FP8
-  // bundle's bf16 C and per-tensor scales.
+  // The bundle's one interface (BundleWriter::checkInterfaces): B's and C's elements,
+  // the scales, the epilogue's operands and the PDL wait as its first spec
+  // file's kernel takes them, e.g. an FP8 bundle's bf16 C and per-tensor
+  // scales, or a bias and GELU; the store stays tune's to choose.
   if (interface) {
     const KernelSpec v = interface->swapAb ? swapAbView(*interface) : *interface;
     f.b = v.b.element;
@@ -177,6 +178,10 @@ std::optional<std::string> autoSpec(const DispatchSpec &d, const AutoEntry &a,
     f.aScale = v.a.scale;
     f.bScale = v.b.scale;
     f.cScale = v.c.scale;
+    f.epilogue = v.epilogue;
+    f.epilogue.store = EpilogueSpec{}.store;
+    f.epilogue.buffers = EpilogueSpec{}.buffers;
+    f.pdlWait = v.pdlWait;
   }
   for (int64_t mv : sampleRange(m.lo, m.hi.value_or(std::max(m.lo, kAutoMaxM))))
     for (int64_t nv : a.n)

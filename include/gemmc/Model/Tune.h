@@ -33,6 +33,12 @@ struct TuneFamily {
   /// block; C's for an FP8 output): part of the kernel's interface, so every
   /// candidate takes them as given (docs/spec.md, operands).
   Scale aScale = Scale::None, bScale = Scale::None, cScale = Scale::None;
+  /// The epilogue's interface (alpha, beta, bias and its element,
+  /// activation, aux) and where the kernel waits for the kernel before it
+  /// (pdl_wait): every candidate takes them; the store is enumerated and
+  /// buffers stay auto.
+  EpilogueSpec epilogue;
+  PdlWait pdlWait = PdlWait::None;
   std::vector<ProblemShape> shapes;
 };
 
