@@ -81,16 +81,22 @@ def main():
     ap.add_argument("--gemmc", default=os.path.join(ROOT, "build/bin/gemmc"))
     ap.add_argument("--since", default="2026-12-03")
     ap.add_argument("--csv")
+    ap.add_argument("--gpu", default="H200",
+                    help="keep the rows of files whose `gpu` names this (the specs' device; sessions 33-34 ran on "
+                         "H100s too); '' keeps every file")
     ap.add_argument("dirs", nargs="*")
     args = ap.parse_args()
     names = spec_names()
-    cache, rows = {}, []
+    cache, rows, other_gpu = {}, [], 0
     for path in result_files(args.dirs, args.since):
         try:
             data = json.load(open(path))
         except (OSError, ValueError):
             continue
         if not isinstance(data, dict):
+            continue
+        if args.gpu and args.gpu not in data.get("gpu", args.gpu):
+            other_gpu += 1
             continue
         for r in data.get("rows", []):
             if r.get("status") != "ok" or not r.get("gemmc_ms") or r.get("gemmc_sustain_ms"):
@@ -109,7 +115,8 @@ def main():
     if not rows:
         print("no rows")
         return 1
-    print(f"model error on {len(rows)} stored interleaved rows (log(predicted / measured); negative = model fast)")
+    print(f"model error on {len(rows)} stored interleaved rows (log(predicted / measured); negative = model fast)"
+          + (f"; {other_gpu} file(s) from a GPU other than {args.gpu} left out" if other_gpu else ""))
     print(f"{'class':18} {'rows':>5} {'kernels':>7} {'median':>8} {'median |err|':>13} {'rms log':>8}")
     for cls in sorted({r[0] for r in rows}):
         errs = [r[5] for r in rows if r[0] == cls]
