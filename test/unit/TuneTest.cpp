@@ -38,7 +38,15 @@ TEST(Tune, EveryProposalPassesTheValidator) {
   rowCol.aScale = Scale::Row;
   rowCol.bScale = Scale::Col;
   block.aScale = block.bScale = Scale::Block;
-  for (TuneFamily f : {decodeFamily(), smallM, rowCol, block, TuneFamily{}}) {
+  // A fused epilogue and a PDL wait (a bundle's `auto` rule takes its first
+  // spec file's): every candidate carries them and the writer keeps them.
+  TuneFamily fused;
+  fused.shapes = {{512, 28672, 8192}};
+  fused.epilogue.bias = Bias::Col;
+  fused.epilogue.biasElement = ElementType::BF16;
+  fused.epilogue.activation = Activation::GeluTanh;
+  fused.pdlWait = PdlWait::BeforeLoads;
+  for (TuneFamily f : {decodeFamily(), smallM, rowCol, block, fused, TuneFamily{}}) {
     if (f.shapes.empty()) {
       // f16, both operands K-major... and an N-major B.
       f.a = f.b = f.c = ElementType::F16;
@@ -68,6 +76,10 @@ TEST(Tune, EveryProposalPassesTheValidator) {
       EXPECT_EQ(back.mainloop.foldColumns, c.spec.mainloop.foldColumns) << yaml;
       EXPECT_EQ(back.mainloop.foldGroup, c.spec.mainloop.foldGroup) << yaml;
       EXPECT_EQ(back.mainloop.stageScales, c.spec.mainloop.stageScales) << yaml;
+      EXPECT_EQ(back.epilogue.bias, f.epilogue.bias) << yaml;
+      EXPECT_EQ(back.epilogue.biasElement, f.epilogue.biasElement) << yaml;
+      EXPECT_EQ(back.epilogue.activation, f.epilogue.activation) << yaml;
+      EXPECT_EQ(back.pdlWait, f.pdlWait) << yaml;
       for (const ProblemShape &p : f.shapes) {
         KernelSpec s = file->spec();
         // A swap_ab spec holds the swapped kernel's view (M is p's N).
