@@ -2,8 +2,7 @@
 //
 // The stage ring's barriers, its TMA fill and the epilogue's TMA stores, as
 // sm_90a and sm_100a both lower them (TmaRing.h says how the ring works).
-// Moved here unchanged from Sm90aPatterns.cpp so that both targets use one
-// copy; sm_90a's PTX is byte-identical to 347c82d's.
+// Moved here from Sm90aPatterns.cpp so that both targets use one copy.
 //
 //===----------------------------------------------------------------------===//
 #include "TmaRing.h"
