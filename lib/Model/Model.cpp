@@ -171,6 +171,11 @@ double pessimistic(const WaveTraffic &w, double l2) {
 }
 } // namespace
 
+int64_t gemmc::edgeZeroRowsA(int64_t m, int64_t blockM, int64_t boxRows) {
+  int64_t inside = m - (llvm::divideCeil(m, blockM) - 1) * blockM;
+  return llvm::divideCeil(inside, boxRows) * boxRows - inside;
+}
+
 double gemmc::fusedEpilogueInstructionsPerValue(const KernelSpec &spec) {
   const EpilogueSpec &e = spec.epilogue;
   bool wide = elementBytes(spec.c.element) == 4;
@@ -598,11 +603,8 @@ MainloopParts mainloop(const ModelInputs &in, Analysis &a) {
   // zeros) costs the SM's fill a fixed time. A floor under the mainloop:
   // hidden while the math or HBM takes longer.
   if (dev.tmaFillBytesPerSec > 0 && spec.mainloop.load == LoadKind::Tma) {
-    // A in boxes (a_box_rows) loads only the boxes that start inside M.
     int64_t aBox = spec.mainloop.aBoxRows > 0 ? spec.mainloop.aBoxRows : spec.blockM();
-    int64_t lastRows = in.p.m - (a.tilesM - 1) * spec.blockM();
-    int64_t aZeroRows = llvm::divideCeil(lastRows, aBox) * aBox - lastRows;
-    a.zeroRowsPerStage = double(aZeroRows) / double(a.tilesM) +
+    a.zeroRowsPerStage = double(edgeZeroRowsA(in.p.m, spec.blockM(), aBox)) / double(a.tilesM) +
                          double(a.tilesN * spec.blockN() - in.p.n) / double(a.tilesN);
     double fillPerStepSec =
         double(a.cta.stageBytes()) / (dev.tmaFillBytesPerSec / double(a.smsWithTiles)) +

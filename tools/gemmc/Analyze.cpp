@@ -152,8 +152,8 @@ std::string aBoxRowsWayOut(const KernelSpec &s, const Analysis &a) {
   if (a.bottleneck != Bottleneck::TmaFill || s.mainloop.aBoxRows != 0 || s.swapAb ||
       s.blockM() <= kRows)
     return "";
-  int64_t last = p.m - (a.tilesM - 1) * s.blockM();
-  int64_t before = s.blockM() - last, after = llvm::divideCeil(last, kRows) * kRows - last;
+  int64_t before = edgeZeroRowsA(p.m, s.blockM(), s.blockM());
+  int64_t after = edgeZeroRowsA(p.m, s.blockM(), kRows);
   KernelSpec boxed = s;
   boxed.mainloop.aBoxRows = kRows;
   if (after >= before || !checkSpec(boxed).empty())

@@ -108,6 +108,11 @@ constexpr double kEpilogueIssueEfficiency = 0.85;
 /// output their f32 polynomials 40 and 45; gelu (the erf polynomial) 67.
 double fusedEpilogueInstructionsPerValue(const KernelSpec &spec);
 
+/// A's box rows past M in one stage of the last row tile (TMA writes them as
+/// zeros: docs/model.md 6e), when A comes in boxes of `boxRows` (BLOCK_M:
+/// one box; mainloop.a_box_rows) and only those that start inside M load.
+int64_t edgeZeroRowsA(int64_t m, int64_t blockM, int64_t boxRows);
+
 struct ProblemShape {
   int64_t m = 0, n = 0, k = 0;
 };
