@@ -197,16 +197,11 @@ struct gemmc_bundle {
 
 namespace {
 
-gemmc_status loadImpl(const void *image, const std::string &manifestText, const std::string &source,
-                      gemmc_kernel **out) {
-  if (!out)
-    return fail(GEMMC_ERROR_INVALID_ARGUMENT, "gemmc_kernel_load: out is null");
+/// Loads `image` (a cubin or fatbinary) as the kernel `manifest` (parsed from
+/// `source`) describes, into the current context or device 0's primary one.
+gemmc_status loadParsed(const void *image, Manifest manifest, const std::string &source,
+                        gemmc_kernel **out) {
   *out = nullptr;
-  Manifest manifest;
-  std::string error;
-  if (!parseManifest(manifestText, source, manifest, error))
-    return fail(GEMMC_ERROR_MANIFEST, error);
-
   if (std::string why; !openDriver(why))
     return fail(GEMMC_ERROR_NO_DEVICE, why);
   CUresult r = cu->cuInit(0);
@@ -479,6 +474,32 @@ gemmc_status tensorMap(gemmc_kernel *k, Operand op, const gemmc_gemm_args &args,
   return GEMMC_OK;
 }
 
+gemmc_status loadImpl(const void *image, const std::string &manifestText, const std::string &source,
+                      gemmc_kernel **out) {
+  if (!out)
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT, "gemmc_kernel_load: out is null");
+  *out = nullptr;
+  Manifest manifest;
+  std::string error;
+  if (!parseManifest(manifestText, source, manifest, error))
+    return fail(GEMMC_ERROR_MANIFEST, error);
+  return loadParsed(image, std::move(manifest), source, out);
+}
+
+/// Reads the file at `cubin_path`, a cubin (an ELF image) or the fatbinary
+/// `gemmc -o FILE.fatbin` writes (SASS + PTX, magic 0xBA55ED50
+/// little-endian), which the driver loads the same way.
+gemmc_status readImage(const char *cubin_path, std::string &image) {
+  if (!readFile(cubin_path, image))
+    return fail(GEMMC_ERROR_IO, std::string("cannot read cubin '") + cubin_path + "': " + std::strerror(errno));
+  bool elf = image.size() >= 4 && image.compare(0, 4, "\x7f" "ELF") == 0;
+  bool fatbin = image.size() >= 4 && image.compare(0, 4, "\x50\xED\x55\xBA") == 0;
+  if (!elf && !fatbin)
+    return fail(GEMMC_ERROR_IO, std::string("'") + cubin_path +
+                                    "' is neither a cubin (no ELF header) nor a fatbinary");
+  return GEMMC_OK;
+}
+
 } // namespace
 
 extern "C" {
@@ -496,16 +517,8 @@ gemmc_status gemmc_kernel_load_file(const char *cubin_path, const char *manifest
   if (!readFile(manifest_path, manifest))
     return fail(GEMMC_ERROR_IO, std::string("cannot read manifest '") + manifest_path + "': " +
                                     std::strerror(errno) + " (every cubin needs <cubin>.json beside it)");
-  if (!readFile(cubin_path, image))
-    return fail(GEMMC_ERROR_IO, std::string("cannot read cubin '") + cubin_path + "': " + std::strerror(errno));
-  // A cubin is an ELF image; `gemmc -o FILE.fatbin` writes a fatbinary
-  // (SASS + PTX, magic 0xBA55ED50 little-endian), which the driver loads the
-  // same way.
-  bool elf = image.size() >= 4 && image.compare(0, 4, "\x7f" "ELF") == 0;
-  bool fatbin = image.size() >= 4 && image.compare(0, 4, "\x50\xED\x55\xBA") == 0;
-  if (!elf && !fatbin)
-    return fail(GEMMC_ERROR_IO, std::string("'") + cubin_path +
-                                    "' is neither a cubin (no ELF header) nor a fatbinary");
+  if (gemmc_status st = readImage(cubin_path, image); st != GEMMC_OK)
+    return st;
   return loadImpl(image.data(), manifest, manifest_path, out);
 }
 
@@ -711,11 +724,11 @@ gemmc_status gemmc_bundle_load(const char *dir, gemmc_bundle **out) {
   // The manifests first, before any module loads (no driver needed): each
   // names its rule's kernel, and one set of arguments must launch whichever
   // rule a shape picks.
-  Manifest first;
+  std::vector<Manifest> manifests(bundle->table.rules.size());
   for (size_t i = 0; i < bundle->table.rules.size(); ++i) {
     const DispatchRule &rule = bundle->table.rules[i];
     std::string path = root + "/" + rule.cubin + ".json", manifestText;
-    Manifest m;
+    Manifest &m = manifests[i];
     if (!readFile(path, manifestText))
       return fail(GEMMC_ERROR_IO, "bundle " + bundle->table.name + ": cannot read '" + path + "': " +
                                       std::strerror(errno));
@@ -724,19 +737,23 @@ gemmc_status gemmc_bundle_load(const char *dir, gemmc_bundle **out) {
     if (m.kernel != rule.kernel)
       return fail(GEMMC_ERROR_MANIFEST, "bundle " + bundle->table.name + ": " + rule.cubin + " holds kernel " +
                                             m.kernel + ", dispatch.json says " + rule.kernel);
-    if (i == 0) {
-      first = m;
+    if (i == 0)
       continue;
-    }
+    const Manifest &first = manifests.front();
     std::string differs = interfaceDifference(first, m);
     if (!differs.empty())
       return fail(GEMMC_ERROR_MANIFEST, "bundle " + bundle->table.name + ": kernel " + m.kernel +
                                             " takes other arguments than " + first.kernel + " (" + differs +
                                             "); a bundle's kernels share one interface");
   }
-  for (const DispatchRule &rule : bundle->table.rules) {
+  // Then each module, with the manifest the pass above read.
+  for (size_t i = 0; i < bundle->table.rules.size(); ++i) {
+    const DispatchRule &rule = bundle->table.rules[i];
+    std::string cubin = root + "/" + rule.cubin, image;
     gemmc_kernel *k = nullptr;
-    gemmc_status st = gemmc_kernel_load((root + "/" + rule.cubin).c_str(), &k);
+    gemmc_status st = readImage(cubin.c_str(), image);
+    if (st == GEMMC_OK)
+      st = loadParsed(image.data(), std::move(manifests[i]), cubin + ".json", &k);
     if (st != GEMMC_OK) {
       for (gemmc_kernel *loaded : bundle->kernels)
         gemmc_kernel_unload(loaded);
