@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gemmc/Model/Model.h"
+#include "gemmc/Spec/KernelAbi.h"
 #include "gemmc/Target/Backend.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -570,6 +571,24 @@ double overlap(double x, double y, double z) {
   return m * std::pow(sum, 1.0 / kOverlapNorm);
 }
 
+/// What a stage's boxes take at the SM's TMA unit beyond their bytes at its
+/// share of the fill rate: a box takes at least `boxSec` (docs/model.md 6e),
+/// which the small boxes of `a_box_rows: 16` (2 KB) showed and 32-row ones
+/// (4 KB) did not.
+double smallBoxSec(const KernelSpec &spec, double bytesPerSecPerSm, double boxSec) {
+  if (boxSec <= 0)
+    return 0.0;
+  KernelAbi abi = describeKernelAbi(spec);
+  double extra = 0;
+  for (const auto &[plan, element] :
+       {std::pair(&abi.a, spec.a.element), std::pair(&abi.b, spec.b.element)}) {
+    double boxBytes = double(plan->box[0] * plan->box[1] * elementBytes(element));
+    double loads = double(plan->loadsPerStage * plan->rowBoxes);
+    extra += loads * std::max(0.0, boxSec - boxBytes / bytesPerSecPerSm);
+  }
+  return extra;
+}
+
 /// The mainloop: the math on the busiest SM, fed or not, against HBM and
 /// the TMA fills (docs/model.md 6, 6d, 6e, 7e).
 MainloopParts mainloop(const ModelInputs &in, Analysis &a) {
@@ -606,9 +625,10 @@ MainloopParts mainloop(const ModelInputs &in, Analysis &a) {
     int64_t aBox = spec.mainloop.aBoxRows > 0 ? spec.mainloop.aBoxRows : spec.blockM();
     a.zeroRowsPerStage = double(edgeZeroRowsA(in.p.m, spec.blockM(), aBox)) / double(a.tilesM) +
                          double(a.tilesN * spec.blockN() - in.p.n) / double(a.tilesN);
-    double fillPerStepSec =
-        double(a.cta.stageBytes()) / (dev.tmaFillBytesPerSec / double(a.smsWithTiles)) +
-        a.zeroRowsPerStage * dev.tmaZeroRowSec;
+    double bytesPerSecPerSm = dev.tmaFillBytesPerSec / double(a.smsWithTiles);
+    a.smallBoxSecPerStage = smallBoxSec(spec, bytesPerSecPerSm, dev.tmaBoxSec);
+    double fillPerStepSec = double(a.cta.stageBytes()) / bytesPerSecPerSm +
+                            a.zeroRowsPerStage * dev.tmaZeroRowSec + a.smallBoxSecPerStage;
     a.tmaFillSec = a.kStepsOnBusiestSm * fillPerStepSec;
   }
   a.mainloopSec = overlap(parts.fedSec, a.memorySec, a.tmaFillSec);

@@ -8,6 +8,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 using namespace gemmc;
 using llvm::formatv;
@@ -42,6 +43,31 @@ std::vector<KernelSpec> withFoldVariants(const std::vector<KernelSpec> &schedule
           out.push_back(std::move(s));
         }
       }
+  return out;
+}
+
+/// `base` with A in boxes of each of `space.aBoxRows` rows
+/// (mainloop.a_box_rows) where that loads fewer zero rows on the last row
+/// tile of one of the family's shapes (docs/model.md 6e). tune() asks for
+/// them only of a schedule the screen passed, and ranks each right after its
+/// one-box twin, which wins the model's ties. None for swap_ab (its A is the
+/// caller's B).
+std::vector<KernelSpec> boxVariants(const KernelSpec &base, const TuneFamily &family,
+                                    const TuneSpace &space) {
+  std::vector<KernelSpec> out;
+  if (base.swapAb)
+    return out;
+  int64_t bm = base.tileShape[0];
+  for (int64_t rows : space.aBoxRows) {
+    bool fewer = llvm::any_of(family.shapes, [&](const ProblemShape &p) {
+      return edgeZeroRowsA(p.m, bm, rows) < edgeZeroRowsA(p.m, bm, bm);
+    });
+    if (rows >= bm || !fewer)
+      continue;
+    KernelSpec s = base;
+    s.mainloop.aBoxRows = rows;
+    out.push_back(std::move(s));
+  }
   return out;
 }
 
@@ -159,6 +185,69 @@ std::string tileStr(const KernelSpec &s) {
   return formatv("{0}x{1}x{2}", s.blockM(), s.blockN(), s.blockK()).str();
 }
 
+/// What a schedule must pass before the model ranks it: the rules (those
+/// resolveAuto needs first, then every rule, as SpecFile does), the
+/// lowering, every shape of the family (alignment, ranges), and one
+/// spelling a schedule. Counts each refusal in the result, with the first
+/// message of each rule.
+class Screen {
+public:
+  Screen(const TuneFamily &family, TuneResult &result)
+      : family(family), result(result) {}
+
+  /// The schedule as the kernel holds it (resolved; swap_ab's kernel view),
+  /// or none when refused.
+  std::optional<KernelSpec> pass(KernelSpec s) {
+    if (std::vector<Violation> v = checkValues(s); !v.empty())
+      return refuse(v);
+    if (s.swapAb)
+      s = swapAbView(s); // the kernel's view, as SpecFile holds it
+    resolveAuto(s);
+    if (std::vector<Violation> v = checkSpec(s); !v.empty())
+      return refuse(v);
+    if (!checkLoweringSupport(s).empty()) {
+      ++result.refusedByLowering;
+      return std::nullopt;
+    }
+    for (const ProblemShape &p : family.shapes)
+      if (std::vector<Violation> v = checkSpec(atShape(s, p)); !v.empty())
+        return refuse(v);
+    // Two spellings that resolve to the same schedule are one candidate.
+    std::string key = specToYaml(s, {}) + "stages " + std::to_string(s.mainloop.stages);
+    if (!seen.insert(key).second) {
+      ++result.duplicates;
+      return std::nullopt;
+    }
+    return s;
+  }
+
+  /// The rule that refused the most schedules, into the result.
+  void finish() {
+    for (const auto &r : refusals)
+      if (r.second.first > result.mostRefusedCount ||
+          (r.second.first == result.mostRefusedCount &&
+           r.second.second < result.mostRefusedBy)) {
+        result.mostRefusedCount = r.second.first;
+        result.mostRefusedBy = r.second.second;
+      }
+  }
+
+private:
+  std::nullopt_t refuse(const std::vector<Violation> &v) {
+    ++result.refusedByRules;
+    auto &[count, message] = refusals[v.front().rule];
+    if (count++ == 0)
+      message = v.front().str();
+    return std::nullopt;
+  }
+
+  const TuneFamily &family;
+  TuneResult &result;
+  llvm::StringSet<> seen;
+  // Per rule: the schedules it refused, and its first message.
+  llvm::StringMap<std::pair<size_t, std::string>> refusals;
+};
+
 } // namespace
 
 std::string gemmc::specToYaml(const KernelSpec &kernel,
@@ -229,55 +318,12 @@ llvm::Expected<TuneResult> gemmc::tune(const TuneFamily &family,
   TuneResult result;
   std::vector<KernelSpec> all = enumerate(family, *device, space);
   result.enumerated = all.size();
-  llvm::StringSet<> seen;
+  Screen screen(family, result);
   std::vector<TuneCandidate> kept;
-  // Per rule: the schedules it refused first, and one of its messages.
-  llvm::StringMap<std::pair<size_t, std::string>> refusals;
-  auto refuse = [&](const std::vector<Violation> &v) {
-    ++result.refusedByRules;
-    auto &[count, message] = refusals[v.front().rule];
-    if (count++ == 0)
-      message = v.front().str();
-  };
-  for (size_t i = 0; i < all.size(); ++i) {
-    if (i % 256 == 0)
-      progress(i, all.size());
-    KernelSpec s = all[i];
-    // Rules that resolveAuto needs first, then every rule, as SpecFile does.
-    if (std::vector<Violation> v = checkValues(s); !v.empty()) {
-      refuse(v);
-      continue;
-    }
-    if (s.swapAb)
-      s = swapAbView(s); // the kernel's view, as SpecFile holds it
-    resolveAuto(s);
-    if (std::vector<Violation> v = checkSpec(s); !v.empty()) {
-      refuse(v);
-      continue;
-    }
-    if (!checkLoweringSupport(s).empty()) {
-      ++result.refusedByLowering;
-      continue;
-    }
-    // Each shape must be one the kernel may run (alignment, ranges).
-    std::vector<Violation> atShapes;
-    for (const ProblemShape &p : family.shapes)
-      if (atShapes = checkSpec(atShape(s, p)); !atShapes.empty())
-        break;
-    if (!atShapes.empty()) {
-      refuse(atShapes);
-      continue;
-    }
-    // Two spellings that resolve to the same schedule are one candidate.
-    std::string key = specToYaml(s, {}) + "stages " +
-                      std::to_string(s.mainloop.stages);
-    if (!seen.insert(key).second) {
-      ++result.duplicates;
-      continue;
-    }
+  auto keep = [&](const KernelSpec &s, size_t index) -> llvm::Error {
     TuneCandidate c;
     c.spec = s;
-    c.enumerationIndex = i;
+    c.enumerationIndex = index;
     for (const ProblemShape &p : family.shapes) {
       llvm::Expected<Analysis> a = analyze(atShape(s, p), p);
       if (!a)
@@ -285,15 +331,26 @@ llvm::Expected<TuneResult> gemmc::tune(const TuneFamily &family,
       c.shapes.push_back({std::move(*a), 1.0});
     }
     kept.push_back(std::move(c));
+    return llvm::Error::success();
+  };
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (i % 256 == 0)
+      progress(i, all.size());
+    std::optional<KernelSpec> s = screen.pass(all[i]);
+    if (!s)
+      continue;
+    if (llvm::Error e = keep(*s, i))
+      return std::move(e);
+    // A in boxes, only of a schedule that passed: counted as enumerated.
+    for (const KernelSpec &variant : boxVariants(all[i], family, space)) {
+      ++result.enumerated;
+      if (std::optional<KernelSpec> v = screen.pass(variant))
+        if (llvm::Error e = keep(*v, i))
+          return std::move(e);
+    }
   }
   progress(all.size(), all.size());
-  for (const auto &r : refusals)
-    if (r.second.first > result.mostRefusedCount ||
-        (r.second.first == result.mostRefusedCount &&
-         r.second.second < result.mostRefusedBy)) {
-      result.mostRefusedCount = r.second.first;
-      result.mostRefusedBy = r.second.second;
-    }
+  screen.finish();
 
   // Score: how far from the model's best schedule for each shape, averaged
   // geometrically so that no one shape's absolute time dominates.
@@ -349,7 +406,7 @@ std::vector<std::string> gemmc::tuneReasons(const TuneCandidate &c,
                         "predicted time",
                         c.score)
                     .str());
-  out.push_back(formatv("schedule: tile {0}{11}, {1}, cluster {2}x{3}{4}, {5} "
+  out.push_back(formatv("schedule: tile {0}{11}{13}, {1}, cluster {2}x{3}{4}, {5} "
                         "(raster {6}, group {7}{12}), store {8}, {9} stages, {10} "
                         "threads",
                         tileStr(s), kernelScheduleName(s.kernelSchedule),
@@ -362,6 +419,9 @@ std::vector<std::string> gemmc::tuneReasons(const TuneCandidate &c,
                         s.swapAb ? " swap_ab" : "",
                         s.tileScheduler.splitK > 1
                             ? formatv(", split_k {0}", s.tileScheduler.splitK).str()
+                            : std::string(),
+                        s.mainloop.aBoxRows > 0
+                            ? formatv(" (A in boxes of {0} rows)", s.mainloop.aBoxRows).str()
                             : std::string())
                     .str());
   for (const TuneShapeResult &r : c.shapes) {

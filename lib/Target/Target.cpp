@@ -57,12 +57,15 @@ static const DeviceInfo kDevices[] = {
      // of 128x64 and 64x64 tiles over M = 1-128 (0-64 rows past M a box);
      // f16 against bf16 at the cap, 1383 against 1457 MHz; FP8 (session 28)
      // the best FP8 row back to back at the cap, 1352 TFLOP/s; TF32 (session
-     // 29) prefill_mlp_up back to back at the cap, 368 TFLOP/s.
+     // 29) prefill_mlp_up back to back at the cap, 368 TFLOP/s; the least
+     // time a TMA box takes (session 35) from 16-row boxes of A on an H100
+     // (session 34, round k6).
      /*sustainedFlops=*/{0, 368e12, 697e12, 1352e12},
      /*powerWindowSec=*/1.36e-3,
      /*launchSec=*/3.8e-6,
      /*tmaFillBytesPerSec=*/16.5e12,
      /*tmaZeroRowSec=*/3.5e-9,
+     /*tmaBoxSec=*/30e-9,
      /*efficiency=*/0.88,
      /*f16ClockRatio=*/0.95},
     // B200 (HGX, 1000 W): 148 SMs.

@@ -128,8 +128,9 @@ struct Epilogue {
     // + e of lane l in warp w sits at row warpRows w + l / lanesPerRow +
     // halfRows h, column blockColumns j + pair (l % lanesPerRow) + e. On
     // sm_90a (wgmma m64nN): 4j + 2h + e at row 16w + l/4 + 8h, column
-    // 8j + 2(l%4) + e. The stores take a value pair (e = 0, 1) at a time.
-    assert(frag.pair == 2 && "stores go in pairs of adjacent columns");
+    // 8j + 2(l%4) + e. The register stores take a value pair (e = 0, 1) at
+    // a time (storePair, finishedPair); sm_100a's tensor-memory fragment
+    // (pair 1) is drained by its own paths.
     Value tid = ir.threadId();
     lane = ir.remU(tid, ir.c32(kWarpSize));
     warp = ir.divU(ir.remU(tid, ir.c32(kWarpgroupSize)), ir.c32(kWarpSize));
@@ -498,6 +499,7 @@ void Epilogue::storeTransposed() {
 }
 
 void Epilogue::storePair(Value row, Value col, int64_t first, const ColumnsLeft *edge) {
+  assert(frag.pair == 2 && "stores go in pairs of adjacent columns");
   Value v0 = scaled(first), v1 = scaled(first + 1);
   storeTwoColumns(cAddress(row, col), row, col, v0, v1, /*scalesApplied=*/false, edge);
 }
@@ -1101,6 +1103,7 @@ Value Epilogue::scaledAhead(const TmaStore &t, int64_t block, int64_t j, int64_t
 
 std::array<Value, 2> Epilogue::finishedPair(const TmaStore &t, int64_t block, int64_t j,
                                             int64_t h, Value row, Value col, Value rowStart) {
+  assert(frag.pair == 2 && "stores go in pairs of adjacent columns");
   std::array<Value, 2> v;
   for (int64_t e = 0; e < 2; ++e) {
     Value colE = ir.add(col, ir.c32(e));

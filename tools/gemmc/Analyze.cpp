@@ -349,11 +349,16 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                   timeStr(a.issueGapSec));
   if (a.tmaFillSec > 0)
     os << formatv("  TMA fills        = {0:F0} K steps x ({1} at {2:F1} GB/s per SM "
-                  "+ {3:F1} zero rows x {4:F1} ns) = {5}\n",
+                  "+ {3:F1} zero rows x {4:F1} ns{6}) = {5}\n",
                   a.kStepsOnBusiestSm, bytesStr(a.cta.stageBytes()),
                   d.tmaFillBytesPerSec / double(a.smsWithTiles) / 1e9,
                   a.zeroRowsPerStage, d.tmaZeroRowSec * 1e9,
-                  timeStr(a.tmaFillSec));
+                  timeStr(a.tmaFillSec),
+                  a.smallBoxSecPerStage > 0
+                      ? formatv(" + small boxes {0} (each at least {1:F0} ns)",
+                                timeStr(a.smallBoxSecPerStage), d.tmaBoxSec * 1e9)
+                            .str()
+                      : std::string());
   // The parts' kOverlapNorm-norm (docs/model.md 7e), the max when one leads.
   os << formatv("  mainloop         = overlap(math / coverage {0}{3}{4}, memory {1}{5}) = "
                 "{2}\n",
@@ -531,6 +536,8 @@ void printJson(raw_ostream &os, const KernelSpec &s, ArrayRef<Row> rows) {
             j.attribute("stream_k_refill", a.streamKRefillSec);
             j.attribute("issue_gap", a.issueGapSec);
             j.attribute("tma_fill", a.tmaFillSec);
+            if (a.smallBoxSecPerStage > 0)
+              j.attribute("tma_small_boxes_per_stage", a.smallBoxSecPerStage);
             if (a.blockScaleFoldSec > 0)
               j.attribute("block_scale_fold", a.blockScaleFoldSec);
             j.attribute("model", a.modelSec);

@@ -270,8 +270,12 @@ struct Analysis {
   /// Box rows past the matrix in one stage of an average tile: A's past M,
   /// B's past N (the swapped kernel's under swap_ab).
   double zeroRowsPerStage = 0;
+  /// What a stage's boxes smaller than tmaBoxSec's worth of bytes take
+  /// beyond their bytes: each at least tmaBoxSec.
+  double smallBoxSecPerStage = 0;
   /// The busiest SM's K steps x (stage bytes at its share of the fill rate
-  /// + zero rows x tmaZeroRowSec); a floor of the mainloop.
+  /// + zero rows x tmaZeroRowSec + smallBoxSecPerStage); a floor of the
+  /// mainloop.
   double tmaFillSec = 0;
 
   // Time.

@@ -108,6 +108,10 @@ struct DeviceInfo {
   /// measured, no fill term.
   double tmaFillBytesPerSec = 0;
   double tmaZeroRowSec = 0;
+  /// The least time the SM's TMA unit takes for one box, whatever its bytes
+  /// (docs/model.md 6e): small boxes cost it, not their bytes. 0 = not
+  /// measured.
+  double tmaBoxSec = 0;
   /// The fraction of the roofs a well-built kernel sustains on this device
   /// once launchSec is counted apart (docs/model.md 7, 7c). 0 = not
   /// measured: model::kEfficiencyMid.
