@@ -2,7 +2,7 @@
 # bench/lead35/build_cubins.sh ROUND: the next session's round ROUND kernels into build/cubins-ROUND, by this
 # tree's compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (l1, l2)}
+round=${1:?round (l1, l2, l3)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 cubins_fresh "$out" '*.yaml'
@@ -38,6 +38,20 @@ l2)
   build "$gemmc" bench/lead35/bs_128x256_g1_abox32.yaml bs_g1_ab32
   for b in h200_fp8_e4m3_tn h200_fp8_e4m3_rowcol_tn; do "$gemmc" bundle bench/bundles/$b.yaml -o "$out/$b" >/dev/null; done
   cp bench/lead35/shapes.yaml "$out/"
+  ;;
+l3)
+  # Decode and small batches: the bundles' 64-row and 128x64 kernels beside their twins with A in boxes of 32 (and
+  # one of 16) rows, at M = 1-128 (bench/lead35/shapes_l3.yaml).
+  build "$gemmc" test/gpu/small/pp_tn_64x64.yaml bf16_pp64
+  build "$gemmc" bench/lead35/bf16_64x64_pp_abox32.yaml bf16_pp64_ab32
+  build "$gemmc" bench/lead35/bf16_64x64_pp_abox16.yaml bf16_pp64_ab16
+  build "$gemmc" specs/h200_bf16_decode_m64_64x128.yaml bf16_dec64
+  build "$gemmc" bench/lead35/bf16_decode_64x128_abox32.yaml bf16_dec64_ab32
+  build "$gemmc" specs/h200_fp8_e4m3_64x128_pp.yaml fp8_pp64
+  build "$gemmc" bench/lead35/fp8_64x128_pp_abox32.yaml fp8_pp64_ab32
+  build "$gemmc" specs/h200_fp8_e4m3_128x64_ws.yaml fp8_ws128x64
+  build "$gemmc" bench/lead35/fp8_128x64_ws_abox32.yaml fp8_ws128x64_ab32
+  cp bench/lead35/shapes_l3.yaml "$out/shapes.yaml"
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
