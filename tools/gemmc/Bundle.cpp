@@ -302,8 +302,8 @@ public:
       std::string file = !e.spec.empty() ? e.spec : e.specs.empty() ? "" : e.specs[0];
       if (file.empty())
         continue;
-      interface = SpecFile::open(specPath(file), errs());
-      if (!interface || !interface->parse())
+      interface = readSpec(file);
+      if (!interface)
         return false;
       break;
     }
@@ -381,6 +381,20 @@ private:
     rt::Manifest manifest; ///< what a caller passes (checkInterfaces)
   };
 
+  /// The spec file, opened and parsed once however many rules name it (the
+  /// first is also the `auto` kernels' interface); null after its
+  /// diagnostic.
+  std::shared_ptr<SpecFile> readSpec(StringRef file) {
+    std::string path = specPath(file);
+    auto [it, fresh] = parsed.try_emplace(path);
+    if (fresh) {
+      std::unique_ptr<SpecFile> spec = SpecFile::open(path, errs());
+      if (spec && spec->parse())
+        it->second = std::move(spec);
+    }
+    return it->second;
+  }
+
   /// Relative to the dispatch spec's folder; an absolute path as given.
   std::string specPath(StringRef file) const {
     SmallString<256> path(sys::path::is_absolute(file) ? StringRef() : StringRef(base));
@@ -402,11 +416,11 @@ private:
     if (e.autoTune)
       files.push_back("");
     for (auto [f, file] : llvm::enumerate(files)) {
-      std::unique_ptr<SpecFile> spec;
+      std::shared_ptr<SpecFile> spec;
       json::Object rule;
       if (!file.empty()) {
-        spec = SpecFile::open(specPath(file), errs());
-        if (!spec || !spec->parse())
+        spec = readSpec(file);
+        if (!spec)
           return false;
         double measured = f < e.ratesTflops.size() ? e.ratesTflops[f] : 0;
         if (!e.specs.empty() && !addWaveChoice(spec->spec(), i, measured, where, rule))
@@ -469,7 +483,8 @@ private:
 
   DispatchSpec d;
   SmallString<256> base; ///< the dispatch spec's folder
-  std::unique_ptr<SpecFile> interface;
+  std::map<std::string, std::shared_ptr<SpecFile>> parsed; ///< by path; null: refused
+  std::shared_ptr<SpecFile> interface;
   json::Array rules;
   std::map<std::string, std::string> specTexts; ///< kernel name -> its spec
   std::vector<Build> builds;
