@@ -173,15 +173,10 @@ std::string aBoxRowsWayOut(const KernelSpec &s, const Analysis &a) {
       .str();
 }
 
-void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
-  const Analysis &a = row.a;
-  const DeviceInfo &d = *a.device;
-  const CtaResources &r = a.cta;
+/// The roofline: FLOPs, the fewest bytes, intensity against the ridge.
+void printRoofline(raw_ostream &os, const KernelSpec &s, const Analysis &a) {
   const ProblemShape &p = a.shape;
-  int ea = elementBytes(s.a.element), eb = elementBytes(s.b.element),
-      ec = elementBytes(s.c.element);
-  os << "\n== shape " << row.name << "\n";
-
+  int ea = elementBytes(s.a.element), eb = elementBytes(s.b.element), ec = elementBytes(s.c.element);
   os << "roofline\n";
   os << formatv("  flops            = 2 x {0} x {1} x {2} = {3}\n", p.m, p.n,
                 p.k, flopStr(a.flops));
@@ -198,7 +193,12 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                 a.ridgePoint, a.computeBoundFloor ? "compute" : "memory");
   os << formatv("  floor            = max(compute {0}, memory {1})\n",
                 timeStr(a.computeFloorSec), timeStr(a.memoryFloorSec));
+}
 
+/// What one SM holds: shared memory, registers, threads, tensor memory.
+void printResidency(raw_ostream &os, const KernelSpec &s, const Analysis &a) {
+  const DeviceInfo &d = *a.device;
+  const CtaResources &r = a.cta;
   os << "residency (per SM)\n";
   std::string smemSum = formatv("{0} stages x {1}", r.stages,
                                 formatBytes(r.stageBytes())).str();
@@ -232,7 +232,12 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                 a.alsoBinding.empty() ? ""
                                       : " (" + a.alsoBinding + " allow the same)",
                 a.residentCtas, r.threads, d.maxThreadsPerSm, pct(a.occupancy));
+}
 
+/// Tiles, waves and the busiest SM.
+void printGrid(raw_ostream &os, const KernelSpec &s, const Analysis &a) {
+  const DeviceInfo &d = *a.device;
+  const ProblemShape &p = a.shape;
   os << "grid\n";
   os << formatv("  tiles            = ceil({0}/{1}) x ceil({2}/{3}) x split_k "
                 "{4} = {5} x {6} x {4} = {7}\n",
@@ -251,7 +256,13 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                     : formatv(" (persistent: min({0}, {1}))", a.tiles, a.slots)
                           .str(),
                 a.tiles, d.smCount, a.tilesOnBusiestSm);
+}
 
+/// HBM bytes: without reuse, and with the wave's working set in L2.
+void printTraffic(raw_ostream &os, const KernelSpec &s, const Analysis &a) {
+  const DeviceInfo &d = *a.device;
+  const ProblemShape &p = a.shape;
+  int ea = elementBytes(s.a.element), eb = elementBytes(s.b.element);
   os << "HBM traffic\n";
   os << formatv("  no reuse         = A {0} x {1} + B {2} x {3} + C {4}{5} = "
                 "{6} ({7:F1}x the minimum)\n",
@@ -278,7 +289,13 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                 "{2}); if reuse degrades with working set / L2: {3}\n",
                 bytesStr(a.l2Bytes), a.amplificationL2, pct(a.l2HitRate),
                 bytesStr(a.l2PessimisticBytes));
+}
 
+/// Little's law: the bytes in flight the latency needs against the stages'.
+void printLatencyHiding(raw_ostream &os, const KernelSpec &s, const Analysis &a) {
+  const DeviceInfo &d = *a.device;
+  const CtaResources &r = a.cta;
+  int ea = elementBytes(s.a.element), eb = elementBytes(s.b.element);
   os << "latency hiding (Little's law)\n";
   os << formatv("  latency          = {0} hit x {1} + {2} miss x {3} = {4}\n",
                 pct(a.l2HitRate), timeStr(model::kL2HitLatencySec),
@@ -303,7 +320,12 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                 a.latencyCoverage >= 1
                     ? std::string("covered")
                     : "covers " + pct(a.latencyCoverage) + " of the latency");
+}
 
+/// The mainloop's parts: math, memory, stream-K, the issue path, TMA fills.
+void printTimeParts(raw_ostream &os, const KernelSpec &s, const Analysis &a) {
+  const DeviceInfo &d = *a.device;
+  const ProblemShape &p = a.shape;
   os << "time\n";
   // Below the peak when shared memory cannot feed it (docs/model.md).
   std::string smemBound =
@@ -359,6 +381,10 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                                 timeStr(a.smallBoxSecPerStage), d.tmaBoxSec * 1e9)
                             .str()
                       : std::string());
+}
+
+/// The mainloop (the parts' overlap), the overhead and the model's time.
+void printTimeTotals(raw_ostream &os, const KernelSpec &s, const Analysis &a) {
   // The parts' kOverlapNorm-norm (docs/model.md 7e), the max when one leads.
   os << formatv("  mainloop         = overlap(math / coverage {0}{3}{4}, memory {1}{5}) = "
                 "{2}\n",
@@ -391,6 +417,11 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                     : std::string());
   os << formatv("  model            = {0} at the datasheet roofs\n",
                 timeStr(a.modelSec));
+}
+
+/// The prediction: efficiency, power cap and launch; the bottleneck.
+void printPrediction(raw_ostream &os, const KernelSpec &s, const Analysis &a) {
+  const DeviceInfo &d = *a.device;
   os << "prediction\n";
   if (a.powerCapSec > 0 || a.launchSec > 0)
     os << formatv("  time             = {0} / {1:F2} efficiency = {2}{3}{4} = {5} "
@@ -421,6 +452,19 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
                 pct(a.fractionOfPeak), pct(a.worstFraction),
                 pct(a.bestFraction));
   os << formatv("  bottleneck       = {0}\n", bottleneckName(a.bottleneck));
+}
+
+void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
+  const Analysis &a = row.a;
+  os << "\n== shape " << row.name << "\n";
+  printRoofline(os, s, a);
+  printResidency(os, s, a);
+  printGrid(os, s, a);
+  printTraffic(os, s, a);
+  printLatencyHiding(os, s, a);
+  printTimeParts(os, s, a);
+  printTimeTotals(os, s, a);
+  printPrediction(os, s, a);
   os << aBoxRowsWayOut(s, a);
 }
 
@@ -594,44 +638,201 @@ std::string decadeLabel(int e) {
   return formatv("1e{0}", e).str();
 }
 
-bool writePlot(StringRef path, const KernelSpec &s, ArrayRef<Row> rows) {
-  const Analysis &first = rows.front().a;
-  const DeviceInfo &d = *first.device;
-  double bw = d.hbmBytesPerSec;
-  // Axis extents in decades, wide enough for every ridge and point.
-  double xLo = 1e9, xHi = 0, yLo = 1e9, yHi = 0;
-  for (int u = 0; u < int(MathUnit::Count); ++u) {
-    double peak = d.peak(MathUnit(u));
-    if (peak <= 0)
-      continue;
-    xLo = std::min(xLo, peak / bw);
-    xHi = std::max(xHi, peak / bw);
-    yHi = std::max(yHi, peak / 1e12);
-    yLo = std::min(yLo, peak / 1e12);
+/// The roofline SVG of `gemmc analyze --plot`: log-log axes in whole
+/// decades wide enough for every ridge and point, the HBM roof, one ceiling
+/// a math unit (the spec's in bold), each shape's prediction and range, and
+/// a legend.
+class RooflinePlot {
+public:
+  RooflinePlot(const KernelSpec &s, ArrayRef<Row> rows)
+      : s(s), rows(rows), first(rows.front().a), d(*first.device),
+        bw(d.hbmBytesPerSec) {
+    fitAxes();
   }
-  for (const Row &r : rows) {
-    double x = r.a.flops / r.a.l2Bytes;
-    xLo = std::min({xLo, x, r.a.intensity});
-    xHi = std::max({xHi, x, r.a.intensity});
-    yLo = std::min(yLo, r.a.worstTflops);
-  }
-  int ex0 = int(std::floor(std::log10(xLo))) - 1,
-      ex1 = int(std::ceil(std::log10(xHi)));
-  int ey0 = int(std::floor(std::log10(yLo))),
-      ey1 = int(std::ceil(std::log10(yHi * 1.5)));
-  ey0 = std::min(ey0, ey1 - 2);
 
-  const double W = 900, H = 600, L = 80, R = 240, T = 50, B = 60;
-  double pw = W - L - R, ph = H - T - B;
-  auto px = [&](double x) {
-    return L + (std::log10(x) - ex0) / (ex1 - ex0) * pw;
-  };
-  auto py = [&](double tflops) {
+  void write(raw_ostream &os) const {
+    writeFrame(os);
+    os << "<g clip-path=\"url(#plot)\">\n";
+    writeRoofs(os);
+    writeShapes(os);
+    os << "</g>\n";
+    writeLegend(os);
+    os << "</svg>\n";
+  }
+
+private:
+  static constexpr double W = 900, H = 600, L = 80, R = 240, T = 50, B = 60;
+  static constexpr double pw = W - L - R, ph = H - T - B;
+  static constexpr const char *colors[] = {"#2ca02c", "#9467bd", "#ff7f0e", "#8c564b",
+                                           "#e377c2", "#17becf", "#bcbd22", "#7f7f7f",
+                                           "#1a55aa", "#aa1a55", "#55aa1a", "#000000"};
+
+  /// Axis extents in decades, wide enough for every ridge and point.
+  void fitAxes() {
+    double xLo = 1e9, xHi = 0, yLo = 1e9, yHi = 0;
+    for (int u = 0; u < int(MathUnit::Count); ++u) {
+      double peak = d.peak(MathUnit(u));
+      if (peak <= 0)
+        continue;
+      xLo = std::min(xLo, peak / bw);
+      xHi = std::max(xHi, peak / bw);
+      yHi = std::max(yHi, peak / 1e12);
+      yLo = std::min(yLo, peak / 1e12);
+    }
+    for (const Row &r : rows) {
+      double x = r.a.flops / r.a.l2Bytes;
+      xLo = std::min({xLo, x, r.a.intensity});
+      xHi = std::max({xHi, x, r.a.intensity});
+      yLo = std::min(yLo, r.a.worstTflops);
+    }
+    ex0 = int(std::floor(std::log10(xLo))) - 1;
+    ex1 = int(std::ceil(std::log10(xHi)));
+    ey0 = int(std::floor(std::log10(yLo)));
+    ey1 = int(std::ceil(std::log10(yHi * 1.5)));
+    ey0 = std::min(ey0, ey1 - 2);
+  }
+  double px(double x) const { return L + (std::log10(x) - ex0) / (ex1 - ex0) * pw; }
+  double py(double tflops) const {
     return T + ph - (std::log10(tflops) - ey0) / (ey1 - ey0) * ph;
-  };
-  double xMin = std::pow(10.0, ex0), xMax = std::pow(10.0, ex1);
-  double yMax = std::pow(10.0, ey1);
+  }
 
+  /// The title, the grid and tick labels at every decade, the axes' names.
+  void writeFrame(raw_ostream &os) const {
+    os << formatv("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" "
+                  "height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
+                  "font-family=\"sans-serif\" font-size=\"12\">\n",
+                  W, H);
+    os << formatv("<rect width=\"{0}\" height=\"{1}\" fill=\"white\"/>\n", W, H);
+    os << formatv("<text x=\"{0}\" y=\"24\" font-size=\"15\" "
+                  "font-weight=\"bold\">Roofline: {1} on {2}</text>\n",
+                  L, xmlEscape(s.name), xmlEscape(d.productName));
+    os << formatv("<clipPath id=\"plot\"><rect x=\"{0}\" y=\"{1}\" width=\"{2}\" "
+                  "height=\"{3}\"/></clipPath>\n",
+                  L, T, pw, ph);
+    for (int e = ex0; e <= ex1; ++e) {
+      double x = px(std::pow(10.0, e));
+      os << formatv("<line x1=\"{0:F1}\" y1=\"{1}\" x2=\"{0:F1}\" y2=\"{2}\" "
+                    "stroke=\"#ddd\"/>\n",
+                    x, T, T + ph);
+      os << formatv("<text x=\"{0:F1}\" y=\"{1}\" text-anchor=\"middle\">{2}"
+                    "</text>\n",
+                    x, T + ph + 18, decadeLabel(e));
+    }
+    for (int e = ey0; e <= ey1; ++e) {
+      double y = py(std::pow(10.0, e));
+      os << formatv("<line x1=\"{0}\" y1=\"{1:F1}\" x2=\"{2}\" y2=\"{1:F1}\" "
+                    "stroke=\"#ddd\"/>\n",
+                    L, y, L + pw);
+      os << formatv("<text x=\"{0}\" y=\"{1:F1}\" text-anchor=\"end\">{2}"
+                    "</text>\n",
+                    L - 6, y + 4, decadeLabel(e));
+    }
+    os << formatv("<rect x=\"{0}\" y=\"{1}\" width=\"{2}\" height=\"{3}\" "
+                  "fill=\"none\" stroke=\"black\"/>\n",
+                  L, T, pw, ph);
+    os << formatv("<text x=\"{0:F1}\" y=\"{1}\" text-anchor=\"middle\">"
+                  "arithmetic intensity (FLOP/byte of HBM traffic)</text>\n",
+                  L + pw / 2, H - 18);
+    os << formatv("<text transform=\"translate(22,{0:F1}) rotate(-90)\" "
+                  "text-anchor=\"middle\">TFLOP/s</text>\n",
+                  T + ph / 2);
+  }
+
+  /// The HBM roof (TFLOP/s = intensity x bandwidth), then one ceiling per
+  /// unit from its ridge point on; the spec's unit is bold.
+  void writeRoofs(raw_ostream &os) const {
+    double xMin = std::pow(10.0, ex0), xMax = std::pow(10.0, ex1);
+    double yMax = std::pow(10.0, ey1);
+    double roofX1 = std::min(xMax, yMax * 1e12 / bw);
+    os << formatv("<line x1=\"{0:F1}\" y1=\"{1:F1}\" x2=\"{2:F1}\" y2=\"{3:F1}\" "
+                  "stroke=\"#1f77b4\" stroke-width=\"2\"/>\n",
+                  px(xMin), py(xMin * bw / 1e12), px(roofX1),
+                  py(roofX1 * bw / 1e12));
+    for (int u = 0; u < int(MathUnit::Count); ++u) {
+      double peak = d.peak(MathUnit(u));
+      if (peak <= 0)
+        continue;
+      bool mine = MathUnit(u) == first.unit;
+      double y = py(peak / 1e12);
+      os << formatv("<line x1=\"{0:F1}\" y1=\"{1:F1}\" x2=\"{2:F1}\" "
+                    "y2=\"{1:F1}\" stroke=\"{3}\" stroke-width=\"{4}\"/>\n",
+                    px(peak / bw), y, L + pw, mine ? "#d62728" : "#888",
+                    mine ? 2.5 : 1.2);
+    }
+  }
+
+  /// Each shape: its predicted range as a bar, the prediction as a dot.
+  void writeShapes(raw_ostream &os) const {
+    for (auto [i, r] : llvm::enumerate(rows)) {
+      const char *c = colors[i % std::size(colors)];
+      double x = px(r.a.flops / r.a.l2Bytes);
+      os << formatv("<line x1=\"{0:F1}\" y1=\"{1:F1}\" x2=\"{0:F1}\" "
+                    "y2=\"{2:F1}\" stroke=\"{3}\" stroke-width=\"2\"/>\n",
+                    x, py(r.a.worstTflops), py(r.a.bestTflops), c);
+      os << formatv("<circle cx=\"{0:F1}\" cy=\"{1:F1}\" r=\"5\" fill=\"{2}\" "
+                    "stroke=\"black\"/>\n",
+                    x, py(r.a.predictedTflops), c);
+      // A hollow square where the point would be with the minimum traffic.
+      os << formatv("<rect x=\"{0:F1}\" y=\"{1:F1}\" width=\"8\" height=\"8\" "
+                    "fill=\"none\" stroke=\"{2}\" stroke-width=\"1.5\"/>\n",
+                    px(r.a.intensity) - 4, py(r.a.predictedTflops) - 4, c);
+      // Labels of nearby points alternate sides and step down to stay apart.
+      bool left = i % 2;
+      os << formatv("<text x=\"{0:F1}\" y=\"{1:F1}\" fill=\"{2}\"{3}>{4}</text>\n",
+                    left ? x - 8 : x + 8,
+                    py(r.a.predictedTflops) + 4 + 11.0 * ((i / 2) % 3), c,
+                    left ? " text-anchor=\"end\"" : "", xmlEscape(r.name));
+    }
+  }
+
+  /// The ceilings with their values, then the shapes.
+  void writeLegend(raw_ostream &os) const {
+    double ly = T + 10;
+    double lx = L + pw + 14;
+    os << formatv("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" "
+                  "stroke=\"#1f77b4\" stroke-width=\"2\"/>\n",
+                  lx, ly, lx + 20);
+    os << formatv("<text x=\"{0}\" y=\"{1}\">HBM {2:F2} TB/s</text>\n", lx + 26,
+                  ly + 4, bw / 1e12);
+    for (int u = 0; u < int(MathUnit::Count); ++u) {
+      double peak = d.peak(MathUnit(u));
+      if (peak <= 0)
+        continue;
+      bool mine = MathUnit(u) == first.unit;
+      ly += 18;
+      os << formatv("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" "
+                    "stroke=\"{3}\" stroke-width=\"{4}\"/>\n",
+                    lx, ly, lx + 20, mine ? "#d62728" : "#888", mine ? 2.5 : 1.2);
+      os << formatv("<text x=\"{0}\" y=\"{1}\">{2} {3:F1}</text>\n", lx + 26,
+                    ly + 4, xmlEscape(mathUnitName(MathUnit(u))), peak / 1e12);
+    }
+    for (auto [i, r] : llvm::enumerate(rows)) {
+      ly += 18;
+      const char *c = colors[i % std::size(colors)];
+      os << formatv("<circle cx=\"{0}\" cy=\"{1}\" r=\"5\" fill=\"{2}\" "
+                    "stroke=\"black\"/>\n",
+                    lx + 10, ly, c);
+      os << formatv("<text x=\"{0}\" y=\"{1}\">{2}: {3:F0} TFLOP/s</text>\n",
+                    lx + 26, ly + 4, xmlEscape(r.name), r.a.predictedTflops);
+    }
+    ly += 26;
+    os << formatv("<text x=\"{0}\" y=\"{1}\" font-size=\"10\">dot: prediction "
+                  "at L2-aware traffic</text>\n",
+                  lx, ly);
+    os << formatv("<text x=\"{0}\" y=\"{1}\" font-size=\"10\">bar: range; "
+                  "square: at minimum traffic</text>\n",
+                  lx, ly + 14);
+  }
+
+  const KernelSpec &s;
+  ArrayRef<Row> rows;
+  const Analysis &first;
+  const DeviceInfo &d;
+  double bw;
+  int ex0 = 0, ex1 = 0, ey0 = 0, ey1 = 0;
+};
+
+bool writePlot(StringRef path, const KernelSpec &s, ArrayRef<Row> rows) {
   std::error_code ec;
   raw_fd_ostream os(path, ec, sys::fs::OF_Text);
   if (ec) {
@@ -639,127 +840,7 @@ bool writePlot(StringRef path, const KernelSpec &s, ArrayRef<Row> rows) {
            << ec.message() << "\n";
     return false;
   }
-  os << formatv("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" "
-                "height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
-                "font-family=\"sans-serif\" font-size=\"12\">\n",
-                W, H);
-  os << formatv("<rect width=\"{0}\" height=\"{1}\" fill=\"white\"/>\n", W, H);
-  os << formatv("<text x=\"{0}\" y=\"24\" font-size=\"15\" "
-                "font-weight=\"bold\">Roofline: {1} on {2}</text>\n",
-                L, xmlEscape(s.name), xmlEscape(d.productName));
-  os << formatv("<clipPath id=\"plot\"><rect x=\"{0}\" y=\"{1}\" width=\"{2}\" "
-                "height=\"{3}\"/></clipPath>\n",
-                L, T, pw, ph);
-  // Grid and tick labels at every decade.
-  for (int e = ex0; e <= ex1; ++e) {
-    double x = px(std::pow(10.0, e));
-    os << formatv("<line x1=\"{0:F1}\" y1=\"{1}\" x2=\"{0:F1}\" y2=\"{2}\" "
-                  "stroke=\"#ddd\"/>\n",
-                  x, T, T + ph);
-    os << formatv("<text x=\"{0:F1}\" y=\"{1}\" text-anchor=\"middle\">{2}"
-                  "</text>\n",
-                  x, T + ph + 18, decadeLabel(e));
-  }
-  for (int e = ey0; e <= ey1; ++e) {
-    double y = py(std::pow(10.0, e));
-    os << formatv("<line x1=\"{0}\" y1=\"{1:F1}\" x2=\"{2}\" y2=\"{1:F1}\" "
-                  "stroke=\"#ddd\"/>\n",
-                  L, y, L + pw);
-    os << formatv("<text x=\"{0}\" y=\"{1:F1}\" text-anchor=\"end\">{2}"
-                  "</text>\n",
-                  L - 6, y + 4, decadeLabel(e));
-  }
-  os << formatv("<rect x=\"{0}\" y=\"{1}\" width=\"{2}\" height=\"{3}\" "
-                "fill=\"none\" stroke=\"black\"/>\n",
-                L, T, pw, ph);
-  os << formatv("<text x=\"{0:F1}\" y=\"{1}\" text-anchor=\"middle\">"
-                "arithmetic intensity (FLOP/byte of HBM traffic)</text>\n",
-                L + pw / 2, H - 18);
-  os << formatv("<text transform=\"translate(22,{0:F1}) rotate(-90)\" "
-                "text-anchor=\"middle\">TFLOP/s</text>\n",
-                T + ph / 2);
-
-  os << "<g clip-path=\"url(#plot)\">\n";
-  // The HBM roof: TFLOP/s = intensity x bandwidth.
-  double roofX1 = std::min(xMax, yMax * 1e12 / bw);
-  os << formatv("<line x1=\"{0:F1}\" y1=\"{1:F1}\" x2=\"{2:F1}\" y2=\"{3:F1}\" "
-                "stroke=\"#1f77b4\" stroke-width=\"2\"/>\n",
-                px(xMin), py(xMin * bw / 1e12), px(roofX1),
-                py(roofX1 * bw / 1e12));
-  // One ceiling per unit from its ridge point on; the spec's unit is bold.
-  for (int u = 0; u < int(MathUnit::Count); ++u) {
-    double peak = d.peak(MathUnit(u));
-    if (peak <= 0)
-      continue;
-    bool mine = MathUnit(u) == first.unit;
-    double y = py(peak / 1e12);
-    os << formatv("<line x1=\"{0:F1}\" y1=\"{1:F1}\" x2=\"{2:F1}\" "
-                  "y2=\"{1:F1}\" stroke=\"{3}\" stroke-width=\"{4}\"/>\n",
-                  px(peak / bw), y, L + pw, mine ? "#d62728" : "#888",
-                  mine ? 2.5 : 1.2);
-  }
-  // Each shape: its predicted range as a bar, the prediction as a dot.
-  static const char *colors[] = {"#2ca02c", "#9467bd", "#ff7f0e", "#8c564b",
-                                 "#e377c2", "#17becf", "#bcbd22", "#7f7f7f",
-                                 "#1a55aa", "#aa1a55", "#55aa1a", "#000000"};
-  for (auto [i, r] : llvm::enumerate(rows)) {
-    const char *c = colors[i % std::size(colors)];
-    double x = px(r.a.flops / r.a.l2Bytes);
-    os << formatv("<line x1=\"{0:F1}\" y1=\"{1:F1}\" x2=\"{0:F1}\" "
-                  "y2=\"{2:F1}\" stroke=\"{3}\" stroke-width=\"2\"/>\n",
-                  x, py(r.a.worstTflops), py(r.a.bestTflops), c);
-    os << formatv("<circle cx=\"{0:F1}\" cy=\"{1:F1}\" r=\"5\" fill=\"{2}\" "
-                  "stroke=\"black\"/>\n",
-                  x, py(r.a.predictedTflops), c);
-    // A hollow square where the point would be with the minimum traffic.
-    os << formatv("<rect x=\"{0:F1}\" y=\"{1:F1}\" width=\"8\" height=\"8\" "
-                  "fill=\"none\" stroke=\"{2}\" stroke-width=\"1.5\"/>\n",
-                  px(r.a.intensity) - 4, py(r.a.predictedTflops) - 4, c);
-    // Labels of nearby points alternate sides and step down to stay apart.
-    bool left = i % 2;
-    os << formatv("<text x=\"{0:F1}\" y=\"{1:F1}\" fill=\"{2}\"{3}>{4}</text>\n",
-                  left ? x - 8 : x + 8,
-                  py(r.a.predictedTflops) + 4 + 11.0 * ((i / 2) % 3), c,
-                  left ? " text-anchor=\"end\"" : "", xmlEscape(r.name));
-  }
-  os << "</g>\n";
-  // Legend: the ceilings with their values, then the shapes.
-  double ly = T + 10;
-  double lx = L + pw + 14;
-  os << formatv("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" "
-                "stroke=\"#1f77b4\" stroke-width=\"2\"/>\n",
-                lx, ly, lx + 20);
-  os << formatv("<text x=\"{0}\" y=\"{1}\">HBM {2:F2} TB/s</text>\n", lx + 26,
-                ly + 4, bw / 1e12);
-  for (int u = 0; u < int(MathUnit::Count); ++u) {
-    double peak = d.peak(MathUnit(u));
-    if (peak <= 0)
-      continue;
-    bool mine = MathUnit(u) == first.unit;
-    ly += 18;
-    os << formatv("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" "
-                  "stroke=\"{3}\" stroke-width=\"{4}\"/>\n",
-                  lx, ly, lx + 20, mine ? "#d62728" : "#888", mine ? 2.5 : 1.2);
-    os << formatv("<text x=\"{0}\" y=\"{1}\">{2} {3:F1}</text>\n", lx + 26,
-                  ly + 4, xmlEscape(mathUnitName(MathUnit(u))), peak / 1e12);
-  }
-  for (auto [i, r] : llvm::enumerate(rows)) {
-    ly += 18;
-    const char *c = colors[i % std::size(colors)];
-    os << formatv("<circle cx=\"{0}\" cy=\"{1}\" r=\"5\" fill=\"{2}\" "
-                  "stroke=\"black\"/>\n",
-                  lx + 10, ly, c);
-    os << formatv("<text x=\"{0}\" y=\"{1}\">{2}: {3:F0} TFLOP/s</text>\n",
-                  lx + 26, ly + 4, xmlEscape(r.name), r.a.predictedTflops);
-  }
-  ly += 26;
-  os << formatv("<text x=\"{0}\" y=\"{1}\" font-size=\"10\">dot: prediction "
-                "at L2-aware traffic</text>\n",
-                lx, ly);
-  os << formatv("<text x=\"{0}\" y=\"{1}\" font-size=\"10\">bar: range; "
-                "square: at minimum traffic</text>\n",
-                lx, ly + 14);
-  os << "</svg>\n";
+  RooflinePlot(s, rows).write(os);
   // A failed write (a full disk) is reported here, not by LLVM's fatal error
   // from the stream's destructor.
   os.close();
