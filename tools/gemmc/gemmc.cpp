@@ -318,7 +318,9 @@ static std::optional<std::string> packFatbinary(StringRef cubin, StringRef ptx,
   return (*out)->getBuffer().str();
 }
 
-static int compile() {
+/// The output options alone, before the spec is read: --emit from -o's
+/// extension, --cuda-root, and a binary bound for a terminal.
+static bool checkOutputOptions() {
   // -o FILE.fatbin without --emit asks for a fatbinary; -o FILE.cubin stays
   // a cubin.
   if (!emitKind.getNumOccurrences() && StringRef(outputPath).ends_with(".fatbin"))
@@ -329,36 +331,123 @@ static int compile() {
            << "/bin/ptxas; pass the CUDA toolkit's directory (the one "
               "holding bin/ptxas), or leave --cuda-root out to use "
            << cudaRoot.getDefault().getValue() << " or ptxas on PATH\n";
-    return 1;
+    return false;
   }
   if ((emitKind == Emit::Cubin || emitKind == Emit::Fatbin) && outputPath == "-" &&
       sys::Process::StandardOutIsDisplayed()) {
     errs() << "gemmc: error: a cubin is binary; name a file with -o (the "
               "manifest goes next to it, as FILE.json), or pipe -o - into "
               "a program\n";
-    return 1;
+    return false;
   }
+  return true;
+}
+
+/// What the output asks of a valid spec: a fatbinary's portable PTX, a C
+/// identifier for embedding, and (past --emit=mlir) the lowering's support
+/// and --wgmma-n.
+static bool checkSpecForOutput(gemmc::SpecFile &file, StringRef symbol) {
+  const gemmc::KernelSpec &spec = file.spec();
+  // An arch-specific target's PTX (compute_90a) runs on that arch only:
+  // nothing for the JIT to carry to another GPU.
+  if (emitKind == Emit::Fatbin && gemmc::archName(spec.arch).ends_with("a")) {
+    errs() << file.bufferName() << ": error: [fatbin] " << gemmc::archName(spec.arch)
+           << " is arch-specific: its PTX runs only on " << gemmc::archName(spec.arch)
+           << ", so a fatbinary adds nothing; use -o FILE.cubin\n";
+    return false;
+  }
+  if ((emitKind == Emit::C || emitKind == Emit::CHeader) && !isCIdentifier(symbol)) {
+    errs() << "gemmc: error: [symbol] '" << symbol
+           << "' is not a C identifier, so it cannot prefix the embedded "
+              "kernel's symbols; pass --symbol=NAME (letters, digits, _)\n";
+    return false;
+  }
+  if (emitKind == Emit::Mlir || emitKind == Emit::CHeader)
+    return true;
+  std::vector<gemmc::Violation> missing = gemmc::checkLoweringSupport(spec);
+  for (const gemmc::Violation &v : missing)
+    file.report(v);
+  if (!missing.empty())
+    return false;
+  std::string why;
+  if (wgmmaN != 0 &&
+      gemmc::wgmmaColumns(spec, gemmc::describeKernelAbi(spec), wgmmaN, why) == 0) {
+    errs() << "gemmc: error: --" << why << "\n";
+    return false;
+  }
+  return true;
+}
+
+/// ptxas on the kernel's PTX, then the image (a cubin, or a fatbinary with
+/// the PTX) and its manifest, or the embedding C source.
+static int assembleAndWrite(mlir::MLIRContext &ctx, mlir::Location loc,
+                            const gemmc::SpecFile &file, const std::string &ptx,
+                            StringRef symbol) {
+  const gemmc::KernelSpec &spec = file.spec();
+  FailureOr<mlir::gemmc::PtxasResult> assembled = failure();
+  {
+    // A missing or failing ptxas is the toolkit's problem, not the spec's:
+    // a plain diagnostic, not one under the spec's first line.
+    mlir::ScopedDiagnosticHandler plain(&ctx, [](mlir::Diagnostic &d) {
+      errs() << "gemmc: error: " << d.str() << "\n";
+      return success();
+    });
+    assembled = mlir::gemmc::assembleWithPtxas(
+        loc, ptx, gemmc::archName(spec.arch), cudaRoot);
+  }
+  if (failed(assembled))
+    return 1;
+  if (ptxasVerbose)
+    errs() << assembled->report;
+  if (reportHasProblems(assembled->report))
+    errs() << file.bufferName()
+           << ": warning: ptxas reports spills or C75xx warnings (a "
+              "performance bug); rerun with --ptxas-verbose:\n"
+           << assembled->report;
+  gemmc::KernelAbi abi = gemmc::describeKernelAbi(spec);
+  gemmc::ManifestProvenance provenance;
+  provenance.gemmcVersion = std::string(GEMMC_VERSION) + "+" + GEMMC_GIT_COMMIT;
+  provenance.specSha256 = toHex(SHA256::hash(arrayRefFromStringRef(file.text())),
+                                /*LowerCase=*/true);
+  std::string image = assembled->cubin;
+  if (emitKind == Emit::Fatbin) {
+    std::string why;
+    std::optional<std::string> fat =
+        packFatbinary(assembled->cubin, ptx, gemmc::archName(spec.arch), why);
+    if (!fat) {
+      errs() << "gemmc: error: [fatbin] " << why << "\n";
+      return 1;
+    }
+    image = std::move(*fat);
+    provenance.ptx = "compute_" + gemmc::archName(spec.arch).drop_front(3).str();
+  }
+  std::string manifest = gemmc::kernelManifestJson(spec, abi, provenance);
+  if (emitKind == Emit::C)
+    return writeOutput(outputPath, embedSource(symbol, spec.name, assembled->cubin, manifest)) ? 0 : 1;
+  std::string manifestFile = manifestPath.getNumOccurrences() ? manifestPath.getValue()
+                             : outputPath == "-"             ? ""
+                                                             : outputPath + ".json";
+  if (manifestFile.empty())
+    errs() << "gemmc: warning: the cubin went to stdout without its manifest; "
+              "pass --manifest=FILE to keep it (the runtime needs both)\n";
+  if (!writeOutput(outputPath, image) ||
+      (!manifestFile.empty() && !writeOutput(manifestFile, manifest)))
+    return 1;
+  return 0;
+}
+
+static int compile() {
+  if (!checkOutputOptions())
+    return 1;
   // SpecFile::open reads at most the size limit + 1 byte; the manifest's
   // spec hash covers the bytes it read.
   std::unique_ptr<gemmc::SpecFile> file = gemmc::SpecFile::open(specPath, errs());
   if (!file || !file->parse())
     return 1;
   const gemmc::KernelSpec &spec = file->spec();
-  // An arch-specific target's PTX (compute_90a) runs on that arch only:
-  // nothing for the JIT to carry to another GPU.
-  if (emitKind == Emit::Fatbin && gemmc::archName(spec.arch).ends_with("a")) {
-    errs() << file->bufferName() << ": error: [fatbin] " << gemmc::archName(spec.arch)
-           << " is arch-specific: its PTX runs only on " << gemmc::archName(spec.arch)
-           << ", so a fatbinary adds nothing; use -o FILE.cubin\n";
-    return 1;
-  }
   std::string symbol = symbolName.empty() ? spec.name : symbolName.getValue();
-  if ((emitKind == Emit::C || emitKind == Emit::CHeader) && !isCIdentifier(symbol)) {
-    errs() << "gemmc: error: [symbol] '" << symbol
-           << "' is not a C identifier, so it cannot prefix the embedded "
-              "kernel's symbols; pass --symbol=NAME (letters, digits, _)\n";
+  if (!checkSpecForOutput(*file, symbol))
     return 1;
-  }
   if (emitKind == Emit::CHeader) {
     std::string guard = StringRef(symbol).upper() + "_GEMMC_KERNEL_H";
     return writeOutput(outputPath, embedBanner(symbol, spec.name) + "#ifndef " +
@@ -366,19 +455,6 @@ static int compile() {
                                        embedDeclarations(symbol) + "#endif\n")
                ? 0
                : 1;
-  }
-  if (emitKind != Emit::Mlir) {
-    std::vector<gemmc::Violation> missing = gemmc::checkLoweringSupport(spec);
-    for (const gemmc::Violation &v : missing)
-      file->report(v);
-    if (!missing.empty())
-      return 1;
-    std::string why;
-    if (wgmmaN != 0 &&
-        gemmc::wgmmaColumns(spec, gemmc::describeKernelAbi(spec), wgmmaN, why) == 0) {
-      errs() << "gemmc: error: --" << why << "\n";
-      return 1;
-    }
   }
 
   mlir::DialectRegistry registry;
@@ -415,57 +491,7 @@ static int compile() {
     return 1;
   if (emitKind == Emit::Ptx)
     return writeOutput(outputPath, *ptx) ? 0 : 1;
-
-  FailureOr<mlir::gemmc::PtxasResult> assembled = failure();
-  {
-    // A missing or failing ptxas is the toolkit's problem, not the spec's:
-    // a plain diagnostic, not one under the spec's first line.
-    mlir::ScopedDiagnosticHandler plain(&ctx, [](mlir::Diagnostic &d) {
-      errs() << "gemmc: error: " << d.str() << "\n";
-      return success();
-    });
-    assembled = mlir::gemmc::assembleWithPtxas(
-        loc, *ptx, gemmc::archName(spec.arch), cudaRoot);
-  }
-  if (failed(assembled))
-    return 1;
-  if (ptxasVerbose)
-    errs() << assembled->report;
-  if (reportHasProblems(assembled->report))
-    errs() << file->bufferName()
-           << ": warning: ptxas reports spills or C75xx warnings (a "
-              "performance bug); rerun with --ptxas-verbose:\n"
-           << assembled->report;
-  gemmc::KernelAbi abi = gemmc::describeKernelAbi(spec);
-  gemmc::ManifestProvenance provenance;
-  provenance.gemmcVersion = std::string(GEMMC_VERSION) + "+" + GEMMC_GIT_COMMIT;
-  provenance.specSha256 = toHex(SHA256::hash(arrayRefFromStringRef(file->text())),
-                                /*LowerCase=*/true);
-  std::string image = assembled->cubin;
-  if (emitKind == Emit::Fatbin) {
-    std::string why;
-    std::optional<std::string> fat =
-        packFatbinary(assembled->cubin, *ptx, gemmc::archName(spec.arch), why);
-    if (!fat) {
-      errs() << "gemmc: error: [fatbin] " << why << "\n";
-      return 1;
-    }
-    image = std::move(*fat);
-    provenance.ptx = "compute_" + gemmc::archName(spec.arch).drop_front(3).str();
-  }
-  std::string manifest = gemmc::kernelManifestJson(spec, abi, provenance);
-  if (emitKind == Emit::C)
-    return writeOutput(outputPath, embedSource(symbol, spec.name, assembled->cubin, manifest)) ? 0 : 1;
-  std::string manifestFile = manifestPath.getNumOccurrences() ? manifestPath.getValue()
-                             : outputPath == "-"             ? ""
-                                                             : outputPath + ".json";
-  if (manifestFile.empty())
-    errs() << "gemmc: warning: the cubin went to stdout without its manifest; "
-              "pass --manifest=FILE to keep it (the runtime needs both)\n";
-  if (!writeOutput(outputPath, image) ||
-      (!manifestFile.empty() && !writeOutput(manifestFile, manifest)))
-    return 1;
-  return 0;
+  return assembleAndWrite(ctx, loc, *file, *ptx, symbol);
 }
 
 int main(int argc, char **argv) {
