@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The robustness step of scripts/test.sh (issue 18), on the CPU:
-#  1. a clang build with AddressSanitizer + UndefinedBehaviorSanitizer
+#  1. a clang build with AddressSanitizer + UndefinedBehaviorSanitizer and
+#     assertions on (no NDEBUG)
 #     (build-san, scripts/setup.sh --sanitize), whose unit and lit tests run
 #     here; any sanitizer report fails its test;
 #  2. the libFuzzer targets of test/fuzz, each for GEMMC_FUZZ_SECONDS
