@@ -159,16 +159,14 @@ const StreamKRefusal kStreamKRefusals[] = {
            .str();
      }},
 };
-} // namespace
 
-void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
-  auto no = [&](llvm::StringRef field, std::string what) {
-    out.push_back(Violation{"not-implemented", field.str(), std::move(what)});
-  };
-  // The rows of one consumer warpgroup's wgmma, and the 128-byte swizzle
-  // span the mainloop and the slabs of an N-major B are cut in.
+/// Adds one `not-implemented` refusal of a field.
+using Refuse = llvm::function_ref<void(llvm::StringRef, std::string)>;
+
+/// The tile shapes each warp-specialized schedule builds.
+void refuseTiles(const KernelSpec &s, Refuse no) {
+  // The rows of one consumer warpgroup's wgmma.
   const int64_t wgRows = isaFor(Arch::SM90a).warpgroupRows;
-  const int64_t span = isa::kWidestSwizzleSpan;
   // Pingpong: each consumer warpgroup computes whole tiles of one or two
   // wgmma row blocks (BLOCK_M = 128 is cuBLASLt OUTER_VEC's 128x128 FP8
   // kernel). Two row blocks take the plain K loop (no block-scale folds)
@@ -219,14 +217,12 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
                "BLOCK_M = {2}",
                s.blockM(), wgRows, 2 * wgRows)
            .str());
-  if (s.tileScheduler.kind == TileSchedulerKind::StreamK) {
-    bool refused[2] = {false, false};
-    for (const StreamKRefusal &r : kStreamKRefusals)
-      if (!refused[r.chain] && r.applies(s)) {
-        refused[r.chain] = true;
-        no(r.field, r.text(s));
-      }
-  }
+}
+
+/// Clusters: the shapes, schedules and multicast layouts built.
+void refuseClusters(const KernelSpec &s, Refuse no) {
+  // The 128-byte swizzle span the slabs of an N-major B are cut in.
+  const int64_t span = isa::kWidestSwizzleSpan;
   // Clusters of up to 2 CTAs each way, with multicast: a pair along M
   // shares B, a pair along N shares A, [2, 2] both.
   bool built = s.clusterShape[0] <= 2 && s.clusterShape[1] <= 2;
@@ -251,12 +247,10 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
                              "implemented yet; use BLOCK_N a multiple of {2}",
                              s.blockN(), bSlab, 2 * bSlab)
                          .str());
-  if (!sm90aLowersOperands(s.a.element, s.b.element))
-    no("operands.a.element",
-       formatv("{0} x {1} operands are not implemented yet; use bf16, f16, "
-               "tf32 or FP8 (e4m3, e5m2)",
-               elementTypeName(s.a.element), elementTypeName(s.b.element))
-           .str());
+}
+
+/// Programmatic dependent launch: what may come before the wait.
+void refusePdl(const KernelSpec &s, Refuse no) {
   // The scales are read at kernel entry, before griddepcontrol.wait: a
   // previous kernel that writes them would race with that read.
   if (s.pdlWait != PdlWait::None &&
@@ -281,6 +275,30 @@ void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
                              why)
                          .str());
   }
+}
+} // namespace
+
+void gemmc::sm90aUnsupported(const KernelSpec &s, std::vector<Violation> &out) {
+  auto no = [&](llvm::StringRef field, std::string what) {
+    out.push_back(Violation{"not-implemented", field.str(), std::move(what)});
+  };
+  refuseTiles(s, no);
+  if (s.tileScheduler.kind == TileSchedulerKind::StreamK) {
+    bool refused[2] = {false, false};
+    for (const StreamKRefusal &r : kStreamKRefusals)
+      if (!refused[r.chain] && r.applies(s)) {
+        refused[r.chain] = true;
+        no(r.field, r.text(s));
+      }
+  }
+  refuseClusters(s, no);
+  if (!sm90aLowersOperands(s.a.element, s.b.element))
+    no("operands.a.element",
+       formatv("{0} x {1} operands are not implemented yet; use bf16, f16, "
+               "tf32 or FP8 (e4m3, e5m2)",
+               elementTypeName(s.a.element), elementTypeName(s.b.element))
+           .str());
+  refusePdl(s, no);
   // Scale vectors multiply the sum in the fused epilogue's math, which comes
   // after beta x C is added.
   bool vectors = s.a.scale == Scale::Row || s.b.scale == Scale::Col;
