@@ -219,13 +219,15 @@ bool reportPick(const TuneResult &r, const TunePick &pick, const std::string &na
   TuneCandidate c = r.ranked[pick.index];
   c.spec.name = name;
   // The caller's view (a swap_ab spec is held swapped): its tile, marked
-  // "swap"; split_k after the scheduler.
+  // "swap", or "aR" with A in boxes of R rows; split_k after the scheduler.
   const KernelSpec s = c.spec.swapAb ? swapAbView(c.spec) : c.spec;
   outs() << formatv("{0,-4} {1,-22} {2,-14} {3,-29} {4,-13} {5,-7} {6,-6} "
                     "{7:F3}\n",
                     rank, s.name,
                     formatv("{0}x{1}x{2}{3}", s.blockM(), s.blockN(), s.blockK(),
-                            s.swapAb ? " swap" : ""),
+                            s.swapAb                ? std::string(" swap")
+                            : s.mainloop.aBoxRows > 0 ? formatv(" a{0}", s.mainloop.aBoxRows).str()
+                                                      : std::string()),
                     kernelScheduleName(s.kernelSchedule),
                     s.tileScheduler.splitK > 1
                         ? formatv("{0}/{1}", tileSchedulerKindName(s.tileScheduler.kind),
