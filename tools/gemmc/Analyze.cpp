@@ -147,7 +147,7 @@ void printHeader(raw_ostream &os, const KernelSpec &s, const Analysis &a) {
 /// boxes of 32 rows (mainloop.a_box_rows), where the rules take it, when it
 /// loads fewer zero rows and the model predicts it faster. Empty otherwise.
 std::string aBoxRowsWayOut(const KernelSpec &s, const Analysis &a) {
-  constexpr int64_t kRows = 32;
+  constexpr int64_t kRows = kABoxRows;
   const ProblemShape &p = a.shape;
   if (a.bottleneck != Bottleneck::TmaFill || s.mainloop.aBoxRows != 0 || s.swapAb ||
       s.blockM() <= kRows)

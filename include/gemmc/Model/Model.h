@@ -113,6 +113,11 @@ double fusedEpilogueInstructionsPerValue(const KernelSpec &spec);
 /// one box; mainloop.a_box_rows) and only those that start inside M load.
 int64_t edgeZeroRowsA(int64_t m, int64_t blockM, int64_t boxRows);
 
+/// The a_box_rows that `gemmc analyze`'s way out names and `gemmc tune`
+/// tries: 16-row boxes (2 KB of 128-byte rows) lost to 32-row ones at every
+/// M measured (session 34, round k6; tmaBoxSec).
+constexpr int64_t kABoxRows = 32;
+
 struct ProblemShape {
   int64_t m = 0, n = 0, k = 0;
 };

@@ -73,10 +73,10 @@ struct TuneSpace {
   std::vector<int64_t> foldGroups{0, 1};
   /// A in boxes of these many rows (mainloop.a_box_rows), enumerated where
   /// a family's shape leaves the last row tile's boxes fewer zero rows:
-  /// 32 only, as 16-row boxes (2 KB) lost to 32-row ones at every M
+  /// kABoxRows only, as 16-row boxes (2 KB) lost to 32-row ones at every M
   /// measured (0.77-0.85x, session 34 round k6), which the model's least
   /// time a box says too (docs/model.md 6e).
-  std::vector<int64_t> aBoxRows{32};
+  std::vector<int64_t> aBoxRows{kABoxRows};
 };
 
 /// One shape's prediction for a candidate.
