@@ -472,6 +472,128 @@ void printReport(raw_ostream &os, const KernelSpec &s, const Row &row) {
 // JSON: stable keys, SI units named in the key.
 //===----------------------------------------------------------------------===//
 
+/// The shape, its roofline and floors.
+void shapeJson(json::OStream &j, StringRef name, const Analysis &a) {
+  j.attribute("name", name);
+  j.attribute("m", a.shape.m);
+  j.attribute("n", a.shape.n);
+  j.attribute("k", a.shape.k);
+  j.attribute("flops", a.flops);
+  j.attribute("min_bytes", a.minBytes);
+  j.attribute("intensity", a.intensity);
+  j.attribute("ridge_point", a.ridgePoint);
+  j.attribute("floor_bound", a.computeBoundFloor ? "compute" : "memory");
+  j.attribute("compute_floor_s", a.computeFloorSec);
+  j.attribute("memory_floor_s", a.memoryFloorSec);
+}
+
+/// What one SM holds and the grid it runs.
+void residencyJson(json::OStream &j, const Analysis &a) {
+  j.attributeObject("cta", [&] {
+    j.attribute("smem_bytes", a.cta.smemBytes);
+    j.attribute("stage_bytes", a.cta.stageBytes());
+    j.attribute("stages", a.cta.stages);
+    j.attribute("threads", a.cta.threads);
+    j.attribute("regs_per_thread_estimate", a.cta.regsPerThread);
+    j.attribute("regs_per_thread_allocated", a.regsPerThreadAllocated);
+    j.attribute("regs_per_cta", a.regsPerCta);
+  });
+  j.attributeObject("resident_limits", [&] {
+    j.attribute("shared_memory", a.bySmem);
+    j.attribute("registers", a.byRegs);
+    j.attribute("threads", a.byThreads);
+    j.attribute("blocks", a.byBlocks);
+    if (a.cta.tmemColumns > 0)
+      j.attribute("tensor_memory", a.byTmem);
+  });
+  j.attribute("resident_ctas", a.residentCtas);
+  j.attribute("binding_limit", occupancyLimitName(a.binding));
+  j.attribute("occupancy", a.occupancy);
+  j.attribute("mma_issuers_per_sm", a.mmaIssuersPerSm);
+  j.attribute("tiles_m", a.tilesM);
+  j.attribute("tiles_n", a.tilesN);
+  j.attribute("split_k", a.splitK);
+  j.attribute("tiles", a.tiles);
+  j.attribute("slots", a.slots);
+  j.attribute("grid_ctas", a.gridCtas);
+  j.attribute("waves", a.waves);
+  j.attribute("waves_rounded", a.wavesRounded);
+  j.attribute("last_wave_utilization", a.lastWaveUtilization);
+  j.attribute("tiles_on_busiest_sm", a.tilesOnBusiestSm);
+}
+
+/// HBM traffic and latency hiding.
+void trafficJson(json::OStream &j, const Analysis &a) {
+  j.attributeObject("traffic", [&] {
+    j.attribute("no_reuse_a_bytes", a.noReuseABytes);
+    j.attribute("no_reuse_b_bytes", a.noReuseBBytes);
+    j.attribute("split_k_bytes", a.splitKBytes);
+    j.attribute("no_reuse_bytes", a.noReuseBytes);
+    j.attribute("wave_tiles_m", a.waveTilesM);
+    j.attribute("wave_tiles_n", a.waveTilesN);
+    j.attribute("wave_working_set_bytes", a.waveWorkingSetBytes);
+    j.attribute("l2_panel_copies", a.l2PanelCopies);
+    j.attribute("l2_aware_bytes", a.l2Bytes);
+    j.attribute("l2_pessimistic_bytes", a.l2PessimisticBytes);
+    j.attribute("amplification_no_reuse", a.amplificationNoReuse);
+    j.attribute("amplification_l2_aware", a.amplificationL2);
+    j.attribute("l2_hit_rate", a.l2HitRate);
+  });
+  j.attributeObject("latency", [&] {
+    j.attribute("bytes_per_flop", a.bytesPerFlop);
+    j.attribute("fed_bytes_per_s_per_sm", a.fedBwPerSm);
+    j.attribute("needed_bytes_per_s_per_sm", a.neededBwPerSm);
+    j.attribute("latency_s", a.latencySec);
+    j.attribute("needed_in_flight_bytes", a.neededInFlightBytes);
+    j.attribute("in_flight_bytes", a.inFlightBytes);
+    j.attribute("coverage", a.latencyCoverage);
+  });
+}
+
+/// Stream-K, the time's parts, the prediction and the bottleneck.
+void timeJson(json::OStream &j, const Analysis &a) {
+  j.attributeObject("stream_k", [&] {
+    j.attribute("split_tiles", a.streamKSplitTiles);
+    j.attribute("pieces_per_tile", a.streamKPiecesPerTile);
+    j.attribute("pieces_per_cta", a.streamKPiecesPerCta);
+    j.attribute("partial_bytes", a.streamKPartialBytes);
+    j.attribute("partial_s", a.streamKPartialSec);
+    j.attribute("flag_s", a.streamKFlagSec);
+    j.attribute("flag_round_trip_s", model::kStreamKFlagRoundTripSec);
+  });
+  j.attributeObject("time_s", [&] {
+    j.attribute("math", a.mmaSec);
+    j.attribute("memory", a.memorySec);
+    j.attribute("mainloop", a.mainloopSec);
+    j.attribute("overhead", a.overheadSec);
+    j.attribute("stream_k_fixup", a.streamKFixupSec);
+    j.attribute("stream_k_refill", a.streamKRefillSec);
+    j.attribute("issue_gap", a.issueGapSec);
+    j.attribute("tma_fill", a.tmaFillSec);
+    if (a.smallBoxSecPerStage > 0)
+      j.attribute("tma_small_boxes_per_stage", a.smallBoxSecPerStage);
+    if (a.blockScaleFoldSec > 0)
+      j.attribute("block_scale_fold", a.blockScaleFoldSec);
+    j.attribute("model", a.modelSec);
+    j.attribute("power_cap", a.powerCapSec);
+    j.attribute("launch", a.launchSec);
+    j.attribute("predicted", a.predictedSec);
+    j.attribute("best", a.bestSec);
+    j.attribute("worst", a.worstSec);
+  });
+  j.attribute("predicted_tflops", a.predictedTflops);
+  j.attributeArray("range_tflops", [&] {
+    j.value(a.worstTflops);
+    j.value(a.bestTflops);
+  });
+  j.attribute("fraction_of_peak", a.fractionOfPeak);
+  j.attributeArray("range_fraction_of_peak", [&] {
+    j.value(a.worstFraction);
+    j.value(a.bestFraction);
+  });
+  j.attribute("bottleneck", bottleneckName(a.bottleneck));
+}
+
 void printJson(raw_ostream &os, const KernelSpec &s, ArrayRef<Row> rows) {
   json::OStream j(os, 2);
   const Analysis &first = rows.front().a;
@@ -496,112 +618,10 @@ void printJson(raw_ostream &os, const KernelSpec &s, ArrayRef<Row> rows) {
       for (const Row &row : rows) {
         const Analysis &a = row.a;
         j.object([&] {
-          j.attribute("name", row.name);
-          j.attribute("m", a.shape.m);
-          j.attribute("n", a.shape.n);
-          j.attribute("k", a.shape.k);
-          j.attribute("flops", a.flops);
-          j.attribute("min_bytes", a.minBytes);
-          j.attribute("intensity", a.intensity);
-          j.attribute("ridge_point", a.ridgePoint);
-          j.attribute("floor_bound", a.computeBoundFloor ? "compute" : "memory");
-          j.attribute("compute_floor_s", a.computeFloorSec);
-          j.attribute("memory_floor_s", a.memoryFloorSec);
-          j.attributeObject("cta", [&] {
-            j.attribute("smem_bytes", a.cta.smemBytes);
-            j.attribute("stage_bytes", a.cta.stageBytes());
-            j.attribute("stages", a.cta.stages);
-            j.attribute("threads", a.cta.threads);
-            j.attribute("regs_per_thread_estimate", a.cta.regsPerThread);
-            j.attribute("regs_per_thread_allocated", a.regsPerThreadAllocated);
-            j.attribute("regs_per_cta", a.regsPerCta);
-          });
-          j.attributeObject("resident_limits", [&] {
-            j.attribute("shared_memory", a.bySmem);
-            j.attribute("registers", a.byRegs);
-            j.attribute("threads", a.byThreads);
-            j.attribute("blocks", a.byBlocks);
-            if (a.cta.tmemColumns > 0)
-              j.attribute("tensor_memory", a.byTmem);
-          });
-          j.attribute("resident_ctas", a.residentCtas);
-          j.attribute("binding_limit", occupancyLimitName(a.binding));
-          j.attribute("occupancy", a.occupancy);
-          j.attribute("mma_issuers_per_sm", a.mmaIssuersPerSm);
-          j.attribute("tiles_m", a.tilesM);
-          j.attribute("tiles_n", a.tilesN);
-          j.attribute("split_k", a.splitK);
-          j.attribute("tiles", a.tiles);
-          j.attribute("slots", a.slots);
-          j.attribute("grid_ctas", a.gridCtas);
-          j.attribute("waves", a.waves);
-          j.attribute("waves_rounded", a.wavesRounded);
-          j.attribute("last_wave_utilization", a.lastWaveUtilization);
-          j.attribute("tiles_on_busiest_sm", a.tilesOnBusiestSm);
-          j.attributeObject("traffic", [&] {
-            j.attribute("no_reuse_a_bytes", a.noReuseABytes);
-            j.attribute("no_reuse_b_bytes", a.noReuseBBytes);
-            j.attribute("split_k_bytes", a.splitKBytes);
-            j.attribute("no_reuse_bytes", a.noReuseBytes);
-            j.attribute("wave_tiles_m", a.waveTilesM);
-            j.attribute("wave_tiles_n", a.waveTilesN);
-            j.attribute("wave_working_set_bytes", a.waveWorkingSetBytes);
-            j.attribute("l2_panel_copies", a.l2PanelCopies);
-            j.attribute("l2_aware_bytes", a.l2Bytes);
-            j.attribute("l2_pessimistic_bytes", a.l2PessimisticBytes);
-            j.attribute("amplification_no_reuse", a.amplificationNoReuse);
-            j.attribute("amplification_l2_aware", a.amplificationL2);
-            j.attribute("l2_hit_rate", a.l2HitRate);
-          });
-          j.attributeObject("latency", [&] {
-            j.attribute("bytes_per_flop", a.bytesPerFlop);
-            j.attribute("fed_bytes_per_s_per_sm", a.fedBwPerSm);
-            j.attribute("needed_bytes_per_s_per_sm", a.neededBwPerSm);
-            j.attribute("latency_s", a.latencySec);
-            j.attribute("needed_in_flight_bytes", a.neededInFlightBytes);
-            j.attribute("in_flight_bytes", a.inFlightBytes);
-            j.attribute("coverage", a.latencyCoverage);
-          });
-          j.attributeObject("stream_k", [&] {
-            j.attribute("split_tiles", a.streamKSplitTiles);
-            j.attribute("pieces_per_tile", a.streamKPiecesPerTile);
-            j.attribute("pieces_per_cta", a.streamKPiecesPerCta);
-            j.attribute("partial_bytes", a.streamKPartialBytes);
-            j.attribute("partial_s", a.streamKPartialSec);
-            j.attribute("flag_s", a.streamKFlagSec);
-            j.attribute("flag_round_trip_s", model::kStreamKFlagRoundTripSec);
-          });
-          j.attributeObject("time_s", [&] {
-            j.attribute("math", a.mmaSec);
-            j.attribute("memory", a.memorySec);
-            j.attribute("mainloop", a.mainloopSec);
-            j.attribute("overhead", a.overheadSec);
-            j.attribute("stream_k_fixup", a.streamKFixupSec);
-            j.attribute("stream_k_refill", a.streamKRefillSec);
-            j.attribute("issue_gap", a.issueGapSec);
-            j.attribute("tma_fill", a.tmaFillSec);
-            if (a.smallBoxSecPerStage > 0)
-              j.attribute("tma_small_boxes_per_stage", a.smallBoxSecPerStage);
-            if (a.blockScaleFoldSec > 0)
-              j.attribute("block_scale_fold", a.blockScaleFoldSec);
-            j.attribute("model", a.modelSec);
-            j.attribute("power_cap", a.powerCapSec);
-            j.attribute("launch", a.launchSec);
-            j.attribute("predicted", a.predictedSec);
-            j.attribute("best", a.bestSec);
-            j.attribute("worst", a.worstSec);
-          });
-          j.attribute("predicted_tflops", a.predictedTflops);
-          j.attributeArray("range_tflops", [&] {
-            j.value(a.worstTflops);
-            j.value(a.bestTflops);
-          });
-          j.attribute("fraction_of_peak", a.fractionOfPeak);
-          j.attributeArray("range_fraction_of_peak", [&] {
-            j.value(a.worstFraction);
-            j.value(a.bestFraction);
-          });
-          j.attribute("bottleneck", bottleneckName(a.bottleneck));
+          shapeJson(j, row.name, a);
+          residencyJson(j, a);
+          trafficJson(j, a);
+          timeJson(j, a);
         });
       }
     });
