@@ -193,9 +193,9 @@ int64_t gemmc::minEpilogueBuffers(const KernelSpec &s, int64_t chunks) {
   return 1;
 }
 
-CtaResources gemmc::computeResources(const KernelSpec &s) {
-  CtaResources r;
-  deriveThreads(s, r);
+/// A stage's A and B bytes (sm_80's padded rows, TMA's swizzle-atom
+/// alignment), the stages, and the ring's mbarriers.
+static void deriveStages(const KernelSpec &s, CtaResources &r) {
   r.aStageBytes = s.blockM() * s.blockK() * elementBytes(s.a.element);
   r.bStageBytes = s.blockK() * s.blockN() * elementBytes(s.b.element);
   if (s.arch == Arch::SM80 && s.mainloop.swizzle == Swizzle::None) {
@@ -218,29 +218,39 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
   // shared-memory base to a swizzle atom.
   r.barrierBytes =
       usesTma(s) ? kSwizzleAtomAlignBytes + Isa::stageBarrierBytes(r.stages) : 0;
-  if (isaFor(s.arch).hasTmem) {
-    // One fp32 column per accumulator column. A CTA with several tiles
-    // (persistent) double-buffers them when both fit in tensor memory.
-    int64_t columns = isaFor(s.arch).tmemColumns();
-    bool severalTiles = s.tileScheduler.kind != TileSchedulerKind::DataParallel;
-    if (s.blockScaled()) {
-      // The MMA writes each K tile's partial into a buffer of its own, and
-      // the epilogue warpgroup folds it into the f32 sum (one more buffer)
-      // with the tile's block scales: two partials let the MMAs of K tile
-      // k + 1 run under the fold of k.
-      r.foldBuffers = 1;
-      r.accBuffers = (2 + r.foldBuffers) * s.blockN() <= columns ? 2 : 1;
-    } else {
-      r.accBuffers = severalTiles && 2 * s.blockN() <= columns ? 2 : 1;
-    }
-    r.tmemColumns = std::max<int64_t>(
-        isa::kTmemMinAllocColumns,
-        llvm::PowerOf2Ceil((r.accBuffers + r.foldBuffers) * s.blockN()));
-    // Each buffer has a full and an empty mbarrier (MMA -> epilogue and
-    // back), and tcgen05.alloc writes the base address to a shared word.
-    r.barrierBytes += Isa::stageBarrierBytes(r.accBuffers) + isa::kTmemSlotBytes;
+}
+
+/// Tensor memory (sm_100a): the accumulator buffers, the block scales'
+/// partials, the columns allocated and their barriers.
+static void deriveTensorMemory(const KernelSpec &s, CtaResources &r) {
+  if (!isaFor(s.arch).hasTmem)
+  return;
+  // One fp32 column per accumulator column. A CTA with several tiles
+  // (persistent) double-buffers them when both fit in tensor memory.
+  int64_t columns = isaFor(s.arch).tmemColumns();
+  bool severalTiles = s.tileScheduler.kind != TileSchedulerKind::DataParallel;
+  if (s.blockScaled()) {
+    // The MMA writes each K tile's partial into a buffer of its own, and
+    // the epilogue warpgroup folds it into the f32 sum (one more buffer)
+    // with the tile's block scales: two partials let the MMAs of K tile
+    // k + 1 run under the fold of k.
+    r.foldBuffers = 1;
+    r.accBuffers = (2 + r.foldBuffers) * s.blockN() <= columns ? 2 : 1;
+  } else {
+    r.accBuffers = severalTiles && 2 * s.blockN() <= columns ? 2 : 1;
   }
-  const DeviceInfo &dev = s.deviceInfo();
+  r.tmemColumns = std::max<int64_t>(
+      isa::kTmemMinAllocColumns,
+      llvm::PowerOf2Ceil((r.accBuffers + r.foldBuffers) * s.blockN()));
+  // Each buffer has a full and an empty mbarrier (MMA -> epilogue and
+  // back), and tcgen05.alloc writes the base address to a shared word.
+  r.barrierBytes += Isa::stageBarrierBytes(r.accBuffers) + isa::kTmemSlotBytes;
+}
+
+/// Shared memory past the stages: the TMA store's ring of chunk buffers
+/// (grown into the room the stages leave) and the block scales' slots;
+/// then the CTA's shared memory in all.
+static void deriveEpilogueAndScales(const KernelSpec &s, CtaResources &r) {
   // TMA store: a ring of chunk buffers per tile row, the fewest that keep
   // TMA and the warpgroup overlapped, more (a divisor of the row's chunks,
   // so every tile uses the ring the same way) while the stages leave room.
@@ -268,7 +278,12 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
   }
   r.scaleBytes = r.stages * scaleSlotBytes(s);
   r.smemBytes = r.stages * r.stageBytes() + r.epilogueBytes + r.scaleBytes + r.barrierBytes;
+}
 
+/// Registers a thread: the accumulators and overhead the estimate counts,
+/// and the cap the launch (and, warp-specialized, setmaxnreg) allows.
+static void deriveRegisters(const KernelSpec &s, CtaResources &r) {
+  const DeviceInfo &dev = s.deviceInfo();
   int64_t mmaThreads = s.arch == Arch::SM80
                            ? r.threads
                            : r.consumerWarpgroups * kWarpgroupSize;
@@ -306,6 +321,15 @@ CtaResources gemmc::computeResources(const KernelSpec &s) {
     r.regCapPerThread = std::min(
         maxRegs, Isa::roundDownToAllocUnit(dev.regsPerSm / std::max<int64_t>(1, r.threads)));
   }
+}
+
+CtaResources gemmc::computeResources(const KernelSpec &s) {
+  CtaResources r;
+  deriveThreads(s, r);
+  deriveStages(s, r);
+  deriveTensorMemory(s, r);
+  deriveEpilogueAndScales(s, r);
+  deriveRegisters(s, r);
   return r;
 }
 
