@@ -823,7 +823,9 @@ static FlowScan scanFlow(StringRef text) {
   return scan;
 }
 
-bool SpecFile::checkStructure() {
+bool SpecFile::checkStructure() { return checkText() && checkYamlStructure(); }
+
+bool SpecFile::checkText() {
   StringRef text = buffer_.getBuffer();
   SMLoc start = SMLoc::getFromPointer(text.begin());
   if (text.size() > kMaxSpecBytes) {
@@ -897,6 +899,12 @@ bool SpecFile::checkStructure() {
                          "missing value or remove the ','");
     return false;
   }
+  return true;
+}
+
+bool SpecFile::checkYamlStructure() {
+  StringRef text = buffer_.getBuffer();
+  SMLoc start = SMLoc::getFromPointer(text.begin());
   unsigned errorsBefore = errors_;
   // The tokenizer reports through its own SourceMgr so that its messages,
   // and only those, get the rule name and a hint.

@@ -49,7 +49,14 @@ public:
 private:
   SpecFile(std::unique_ptr<llvm::MemoryBuffer> buffer,
            llvm::raw_ostream &diagOS);
+  /// The YAML's shape before any value is read: checkText, then
+  /// checkYamlStructure.
   bool checkStructure();
+  /// The bytes: size, NUL and control bytes, UTF-8, tabs in indentation,
+  /// bracket depth and empty flow entries.
+  bool checkText();
+  /// One YAML document, a mapping, every key known (StructureWalker).
+  bool checkYamlStructure();
   bool readValues();
 
   std::unique_ptr<llvm::MemoryBuffer> ownedBuffer_;
