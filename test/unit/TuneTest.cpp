@@ -76,6 +76,7 @@ TEST(Tune, EveryProposalPassesTheValidator) {
       EXPECT_EQ(back.mainloop.foldColumns, c.spec.mainloop.foldColumns) << yaml;
       EXPECT_EQ(back.mainloop.foldGroup, c.spec.mainloop.foldGroup) << yaml;
       EXPECT_EQ(back.mainloop.stageScales, c.spec.mainloop.stageScales) << yaml;
+      EXPECT_EQ(back.mainloop.aBoxRows, c.spec.mainloop.aBoxRows) << yaml;
       EXPECT_EQ(back.epilogue.bias, f.epilogue.bias) << yaml;
       EXPECT_EQ(back.epilogue.biasElement, f.epilogue.biasElement) << yaml;
       EXPECT_EQ(back.epilogue.activation, f.epilogue.activation) << yaml;
@@ -107,6 +108,49 @@ TEST(Tune, Deterministic) {
   }
   // 1.0 only for a schedule that is the model's best on every shape.
   EXPECT_GE(a->ranked.front().score, 1.0);
+}
+
+// A in boxes (mainloop.a_box_rows): tried only on a schedule the screen
+// passed, only where a shape's last row tile has a kABoxRows-row box wholly
+// past M, never under swap_ab; each boxed candidate follows its one-box twin
+// where the model cannot tell them apart.
+TEST(Tune, ABoxRowsWhereABoxLiesPastM) {
+  TuneFamily whole;
+  whole.shapes = {{4096, 4096, 4096}, {8192, 8192, 8192}};
+  llvm::Expected<TuneResult> r = tune(whole);
+  ASSERT_TRUE(bool(r));
+  for (const TuneCandidate &c : r->ranked)
+    EXPECT_EQ(c.spec.mainloop.aBoxRows, 0) << specToYaml(c.spec, {});
+
+  llvm::Expected<TuneResult> d = tune(decodeFamily());
+  ASSERT_TRUE(bool(d));
+  size_t boxed = 0;
+  std::map<std::string, size_t> rank;
+  for (auto [i, c] : llvm::enumerate(d->ranked))
+    rank[specToYaml(c.spec, {})] = i;
+  for (auto [i, c] : llvm::enumerate(d->ranked)) {
+    if (c.spec.mainloop.aBoxRows == 0)
+      continue;
+    ++boxed;
+    EXPECT_EQ(c.spec.mainloop.aBoxRows, kABoxRows);
+    EXPECT_FALSE(c.spec.swapAb);
+    EXPECT_GT(c.spec.blockM(), kABoxRows);
+    bool edge = llvm::any_of(decodeFamily().shapes, [&](const ProblemShape &p) {
+      return edgeZeroRowsA(p.m, c.spec.blockM(), kABoxRows) <
+             edgeZeroRowsA(p.m, c.spec.blockM(), c.spec.blockM());
+    });
+    EXPECT_TRUE(edge) << specToYaml(c.spec, {});
+    KernelSpec twin = c.spec;
+    twin.mainloop.aBoxRows = 0;
+    auto it = rank.find(specToYaml(twin, {}));
+    ASSERT_NE(it, rank.end()) << "no one-box twin of " << specToYaml(c.spec, {});
+    if (d->ranked[it->second].score == c.score) {
+      EXPECT_LT(it->second, i);
+    }
+  }
+  // M = 16 and 64 on 128-row tiles: boxes of 32 rows skip 96 and 64 zero
+  // rows a stage; some such schedule passes the rules.
+  EXPECT_GT(boxed, 0u);
 }
 
 TEST(Tune, RefusesAnEmptyFamily) {
