@@ -89,6 +89,28 @@ struct HeldScales {
   bool covers(int64_t f, int64_t e) const { return f >= first && e <= end; }
 };
 
+/// storeTensorMemoryThroughTma's plan (Epilogue::planTmemTmaStore says
+/// why): the ring of chunk buffers, the thread's row in a chunk, and the
+/// FP8 scales and biases a row takes once.
+struct TmemTmaStore {
+  int64_t chunkCols = 0, chunkBytes = 0, rowBytes = 0, unitValues = 0;
+  int64_t buffers = 0, chunks = 0;
+  Value leader, groupBarrier, rowInChunk, row, rowPhase, rowStart;
+  VectorType unitType;
+  bool scalesAhead = false;
+  Value factor;
+  int64_t pairLanes = 0;
+  SmallVector<int64_t> pairOffsets;
+  Value lanePair, rowBias;
+};
+
+/// One chunk's values from tensor memory, and its column scales and biases
+/// spread over the warp.
+struct TmemChunkValues {
+  Value values;
+  SmallVector<Value> spread, spreadBias;
+};
+
 /// storeThroughTma's plan (Epilogue::planTmaStore says why each part is as
 /// it is): the swizzled chunk buffers, the rounds they are written in, and
 /// the FP8 scales the values take.
@@ -387,6 +409,14 @@ struct Epilogue {
   /// sm_100a, store: tma: each thread writes its row of a chunk into the
   /// swizzled chunk buffer, one thread stores the chunk with TMA.
   void storeTensorMemoryThroughTma();
+  TmemTmaStore planTmemTmaStore();
+  /// One chunk: its values and spread scales, the ring's drain, the
+  /// thread's units, the fence and the TMA store.
+  void storeTmemChunk(const TmemTmaStore &t, const Chunk &chunk);
+  /// 16-byte unit `unit` of the thread's row: finished values, packed, into
+  /// the swizzled buffer.
+  void writeTmemUnit(const TmemTmaStore &t, const Chunk &chunk, const TmemChunkValues &v,
+                     Value buffer, int64_t unit);
   /// store: tma on sm_90a: the tile's values, finished, into the swizzled
   /// chunk buffers in rounds; one thread of the warpgroup stores each
   /// chunk with TMA.
@@ -796,7 +826,7 @@ void Epilogue::storeFromTensorMemory() {
   });
 }
 
-void Epilogue::storeTensorMemoryThroughTma() {
+TmemTmaStore Epilogue::planTmemTmaStore() {
   // A chunk is the epilogue warpgroup's 128 rows (the C box, abi.c) by one
   // 128-byte swizzle span of columns. Thread t of the warpgroup holds row t
   // (tcgen05.ld .32x32b): it reads the chunk's columns, writes its row's
@@ -804,26 +834,25 @@ void Epilogue::storeTensorMemoryThroughTma() {
   // the fence and the warpgroup's named barrier, thread 0 hands the chunk
   // to one TMA store. The ring of chunk buffers works as on sm_90a
   // (storeThroughTma): a buffer is waited for when the ring comes back.
+  TmemTmaStore t;
   KernelAbi abi = describeKernelAbi(s);
   const TensorMapPlan &plan = abi.c;
-  int64_t chunkCols = plan.box[0], chunkBytes = plan.partBytes;
-  int64_t rowBytes = plan.swizzleBytes;
-  int64_t unitValues = isa::kSwizzleUnitBytes / cb;
+  t.chunkCols = plan.box[0];
+  t.chunkBytes = plan.partBytes;
+  t.rowBytes = plan.swizzleBytes;
+  t.unitValues = isa::kSwizzleUnitBytes / cb;
   CtaResources res = computeResources(s);
-  int64_t buffers = res.epilogueBuffers, chunks = res.epilogueChunks;
+  t.buffers = res.epilogueBuffers;
+  t.chunks = res.epilogueChunks;
   const AccumulatorLayout &frag = isaFor(s.arch).mma.accumulator;
-  Value leader = ir.isWarpgroupLeader();
-  Value groupBarrier = ir.add(ir.warpgroupId(), ir.c32(kEpilogueBarrier));
-  auto syncGroup = [&] {
-    NamedBarrierOp::create(b, loc, groupBarrier, ir.c32(kWarpgroupSize), /*arrive=*/false);
-  };
-  Value rowInChunk = ir.add(ir.mul(warp, ir.c32(frag.warpRows)), lane);
-  Value row = ir.add(op.getM0(), rowInChunk);
-  Value rowPhase = ir.remU(rowInChunk, ir.c32(isa::kSwizzleAtomRows));
-  Value rowStart;
+  t.leader = ir.isWarpgroupLeader();
+  t.groupBarrier = ir.add(ir.warpgroupId(), ir.c32(kEpilogueBarrier));
+  t.rowInChunk = ir.add(ir.mul(warp, ir.c32(frag.warpRows)), lane);
+  t.row = ir.add(op.getM0(), t.rowInChunk);
+  t.rowPhase = ir.remU(t.rowInChunk, ir.c32(isa::kSwizzleAtomRows));
   if (op.getBeta())
-    rowStart = cAddress(row, op.getN0());
-  auto unitType = VectorType::get({unitValues}, outType);
+    t.rowStart = cAddress(t.row, op.getN0());
+  t.unitType = VectorType::get({t.unitValues}, outType);
   // FP8 scale vectors, as storeFromTensorMemory: the row's scale joins
   // alpha once. A chunk's column scales are the same for every lane: they
   // are spread over the warp, lane L loading pair L of the chunk (L mod
@@ -834,85 +863,100 @@ void Epilogue::storeTensorMemoryThroughTma() {
   // (shfl.sync.idx). Every lane loading the whole chunk instead let ptxas
   // hoist all of a tile's loads (read-only, so free to move) ahead of the
   // first chunk: 253 registers on the 128x256 tile where this takes 150.
-  bool scalesAhead = math.hasScaleVectors();
-  Value factor = scalesAhead ? rowFactorAt(row) : alpha;
-  int64_t chunkPairs = chunkCols / 2;
-  int64_t pairLanes = std::min<int64_t>(chunkPairs, kWarpSize);
-  SmallVector<int64_t> pairOffsets;
-  for (int64_t p = 0; p < chunkPairs; p += pairLanes)
-    pairOffsets.push_back(2 * p);
-  Value lanePair = pairLanes == kWarpSize ? lane : ir.remU(lane, ir.c32(pairLanes));
+  t.scalesAhead = math.hasScaleVectors();
+  t.factor = t.scalesAhead ? rowFactorAt(t.row) : alpha;
+  int64_t chunkPairs = t.chunkCols / 2;
+  t.pairLanes = std::min<int64_t>(chunkPairs, kWarpSize);
+  for (int64_t p = 0; p < chunkPairs; p += t.pairLanes)
+    t.pairOffsets.push_back(2 * p);
+  t.lanePair = t.pairLanes == kWarpSize ? lane : ir.remU(lane, ir.c32(t.pairLanes));
   // A bias the same way: a row's once a tile; a chunk's columns spread over
   // the warp (lane L loads columns L, L + 32, .., clamped to N: a tile here
   // may cross N's edge, which TMA clips) and each value takes its column's
   // by shfl.sync.idx: one instruction a value where a clamped address and
   // load a value took four.
-  Value rowBias = math.rowBiasAt(row);
-  forEachChunk(chunks, [&](const Chunk &chunk) {
-    Value buffer = ir.sharedAt(
-        op.getBuffer(), chunk.index ? ir.mul(ir.remU(chunk.index, ir.c32(buffers)), ir.c32(chunkBytes))
-                                    : ir.c32((chunk.constant % buffers) * chunkBytes));
-    SmallVector<Value> spread = math.colScalePairsAt(
-        ir.add(op.getN0(), ir.add(chunk.at(ir, chunkCols), ir.mul(lanePair, ir.c32(2)))),
-        pairOffsets);
-    auto colScale = [&](int64_t i) {
-      int64_t pair = i / 2;
-      return ir.shuffleIdx(spread[2 * (pair / pairLanes) + i % 2], ir.c32(pair % pairLanes));
-    };
-    SmallVector<Value> spreadBias;
-    if (math.hasColBias())
-      for (int64_t first = 0; first < chunkCols; first += kWarpSize)
-        spreadBias.push_back(
-            math.colBiasAt(ir.add(op.getN0(), ir.add(chunk.at(ir, chunkCols, first), lane))));
-    auto biasOf = [&](int64_t i) {
-      if (!spreadBias.empty())
-        return ir.shuffleIdx(spreadBias[i / kWarpSize], ir.c32(i % kWarpSize));
-      return rowBias;
-    };
-    Value values = AccLoadOp::create(b, loc, VectorType::get({chunkCols}, ir.f32),
-                                     ir.add(op.getAcc(), chunk.at(ir, chunkCols)), chunkCols);
-    // The stores that last read this buffer (`buffers` chunks ago) are done.
-    ir.ifThen(leader, [&] {
-      StoreDrainOp::create(b, loc, /*pending=*/buffers - 1, /*read=*/true);
-    });
-    syncGroup();
-    for (int64_t unit = 0; unit < rowBytes / isa::kSwizzleUnitBytes; ++unit) {
-      SmallVector<Value> xs;
-      for (int64_t e = 0; e < unitValues; ++e) {
-        int64_t i = unit * unitValues + e;
-        Value x = LLVM::ExtractElementOp::create(b, loc, values, ir.c32(frag.valueColumn(i)));
-        if (factor)
-          x = arith::MulFOp::create(b, loc, x, factor);
-        if (!spread.empty())
-          x = arith::MulFOp::create(b, loc, x, colScale(i));
-        Value colInTile = chunk.at(ir, chunkCols, i);
-        Value inside, col;
-        if (op.getBeta() || math.touchesMemory()) {
-          col = ir.add(op.getN0(), colInTile);
-          Value colInside = ir.cmp(arith::CmpIPredicate::ult, col, op.getN());
-          inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, row, op.getM()), colInside);
-        }
-        x = finish(x,
-                   [&] {
-                     return LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, rowStart,
-                                                ValueRange{colInTile});
-                   },
-                   row, col, inside, scalesAhead, biasOf(i));
-        xs.push_back(x);
-      }
-      Value v = packUnit(xs, unitType);
-      Value swizzled = ir.mul(arith::XOrIOp::create(b, loc, ir.c32(unit), rowPhase),
-                              ir.c32(isa::kSwizzleUnitBytes));
-      Value at = ir.sharedAt(buffer, ir.add(ir.mul(rowInChunk, ir.c32(rowBytes)), swizzled));
-      LLVM::StoreOp::create(b, loc, v, at, /*alignment=*/isa::kSwizzleUnitBytes);
-    }
-    SharedFenceOp::create(b, loc);
-    syncGroup();
-    ir.ifThen(leader, [&] {
-      StoreTileOp::create(b, loc, op.getTmapC(), buffer, ir.add(op.getN0(), chunk.at(ir, chunkCols)),
-                          op.getM0());
-    });
+  t.rowBias = math.rowBiasAt(t.row);
+  return t;
+}
+
+void Epilogue::storeTensorMemoryThroughTma() {
+  TmemTmaStore t = planTmemTmaStore();
+  forEachChunk(t.chunks, [&](const Chunk &chunk) { storeTmemChunk(t, chunk); });
+}
+
+void Epilogue::storeTmemChunk(const TmemTmaStore &t, const Chunk &chunk) {
+  auto syncGroup = [&] {
+    NamedBarrierOp::create(b, loc, t.groupBarrier, ir.c32(kWarpgroupSize), /*arrive=*/false);
+  };
+  Value buffer = ir.sharedAt(op.getBuffer(),
+                             chunk.index ? ir.mul(ir.remU(chunk.index, ir.c32(t.buffers)),
+                                                  ir.c32(t.chunkBytes))
+                                         : ir.c32((chunk.constant % t.buffers) * t.chunkBytes));
+  TmemChunkValues v;
+  v.spread = math.colScalePairsAt(
+      ir.add(op.getN0(), ir.add(chunk.at(ir, t.chunkCols), ir.mul(t.lanePair, ir.c32(2)))),
+      t.pairOffsets);
+  if (math.hasColBias())
+    for (int64_t first = 0; first < t.chunkCols; first += kWarpSize)
+      v.spreadBias.push_back(
+          math.colBiasAt(ir.add(op.getN0(), ir.add(chunk.at(ir, t.chunkCols, first), lane))));
+  v.values = AccLoadOp::create(b, loc, VectorType::get({t.chunkCols}, ir.f32),
+                               ir.add(op.getAcc(), chunk.at(ir, t.chunkCols)), t.chunkCols);
+  // The stores that last read this buffer (`buffers` chunks ago) are done.
+  ir.ifThen(t.leader, [&] {
+    StoreDrainOp::create(b, loc, /*pending=*/t.buffers - 1, /*read=*/true);
   });
+  syncGroup();
+  for (int64_t unit = 0; unit < t.rowBytes / isa::kSwizzleUnitBytes; ++unit)
+    writeTmemUnit(t, chunk, v, buffer, unit);
+  SharedFenceOp::create(b, loc);
+  syncGroup();
+  ir.ifThen(t.leader, [&] {
+    StoreTileOp::create(b, loc, op.getTmapC(), buffer, ir.add(op.getN0(), chunk.at(ir, t.chunkCols)),
+                        op.getM0());
+  });
+}
+
+void Epilogue::writeTmemUnit(const TmemTmaStore &t, const Chunk &chunk, const TmemChunkValues &v,
+                             Value buffer, int64_t unit) {
+  const AccumulatorLayout &frag = isaFor(s.arch).mma.accumulator;
+  auto colScale = [&](int64_t i) {
+    int64_t pair = i / 2;
+    return ir.shuffleIdx(v.spread[2 * (pair / t.pairLanes) + i % 2], ir.c32(pair % t.pairLanes));
+  };
+  auto biasOf = [&](int64_t i) {
+    if (!v.spreadBias.empty())
+      return ir.shuffleIdx(v.spreadBias[i / kWarpSize], ir.c32(i % kWarpSize));
+    return t.rowBias;
+  };
+  SmallVector<Value> xs;
+  for (int64_t e = 0; e < t.unitValues; ++e) {
+    int64_t i = unit * t.unitValues + e;
+    Value x = LLVM::ExtractElementOp::create(b, loc, v.values, ir.c32(frag.valueColumn(i)));
+    if (t.factor)
+      x = arith::MulFOp::create(b, loc, x, t.factor);
+    if (!v.spread.empty())
+      x = arith::MulFOp::create(b, loc, x, colScale(i));
+    Value colInTile = chunk.at(ir, t.chunkCols, i);
+    Value inside, col;
+    if (op.getBeta() || math.touchesMemory()) {
+      col = ir.add(op.getN0(), colInTile);
+      Value colInside = ir.cmp(arith::CmpIPredicate::ult, col, op.getN());
+      inside = ir.andI(ir.cmp(arith::CmpIPredicate::ult, t.row, op.getM()), colInside);
+    }
+    x = finish(x,
+               [&] {
+                 return LLVM::GEPOp::create(b, loc, ir.globalPtr, outType, t.rowStart,
+                                            ValueRange{colInTile});
+               },
+               t.row, col, inside, t.scalesAhead, biasOf(i));
+    xs.push_back(x);
+  }
+  Value packed = packUnit(xs, t.unitType);
+  Value swizzled = ir.mul(arith::XOrIOp::create(b, loc, ir.c32(unit), t.rowPhase),
+                          ir.c32(isa::kSwizzleUnitBytes));
+  Value at = ir.sharedAt(buffer, ir.add(ir.mul(t.rowInChunk, ir.c32(t.rowBytes)), swizzled));
+  LLVM::StoreOp::create(b, loc, packed, at, /*alignment=*/isa::kSwizzleUnitBytes);
 }
 
 void Epilogue::storeTmaOrDirect() {
