@@ -77,8 +77,8 @@ Value multicastMask(KernelIR &ir, const KernelSpec &s, bool alongM,
 /// barrier armed with the stage's bytes, then A's loads, then B's.
 class StageFill {
 public:
-  StageFill(StageFillOp op, const KernelSpec &s, KernelIR &ir)
-      : op(op), s(s), abi(describeKernelAbi(s)), ir(ir),
+  StageFill(StageFillOp op, const KernelSpec &s, const KernelAbi &abi, KernelIR &ir)
+      : op(op), s(s), abi(abi), ir(ir),
         ring(ir, op.getSmem(), op.getSmemLayout()), pair(mmaCtaGroup(s)) {
     stage = ring.stageOf(op.getLoad());
     full = ring.full(stage);
@@ -223,7 +223,7 @@ private:
 
   StageFillOp op;
   const KernelSpec &s;
-  KernelAbi abi;
+  const KernelAbi &abi;
   KernelIR &ir;
   Ring ring;
   int64_t pair;
@@ -245,14 +245,14 @@ struct StageFillLowering : OpRewritePattern<StageFillOp> {
     const KernelSpec &s = *spec;
     if (s.mainloop.load != LoadKind::Tma)
       return rewriter.notifyMatchFailure(op, "the ring fills stages with TMA only");
-    KernelAbi abi = describeKernelAbi(s);
+    const KernelAbi &abi = op.getSchedule().getAbi();
     if (abi.a.multicast > 1 && !abi.a.kMajor)
       return rewriter.notifyMatchFailure(
           op, "an M-major A shared along N is not built (sm_90a's A is row-major)");
     if (abi.a.rowBoxes > 1 && !op.getM())
       return rewriter.notifyMatchFailure(op, "A in boxes needs clip(m, n, k) to skip those past M");
     KernelIR ir(rewriter, op.getLoc());
-    StageFill fill(op, s, ir);
+    StageFill fill(op, s, abi, ir);
     fill.arm();
     fill.load();
     rewriter.eraseOp(op);

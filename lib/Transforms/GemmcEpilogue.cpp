@@ -794,7 +794,6 @@ void Epilogue::storeFromTensorMemory() {
   // with the column clamped to N (this path takes the tiles over N's edge),
   // the same address in every lane: one transaction a warp. Each value: 2
   // multiplies.
-  const AccumulatorLayout &frag = isaFor(s.arch).mma.accumulator;
   int64_t chunkCols = std::min<int64_t>(isa::kTmemLoadColumns, s.blockN());
   auto vecType = VectorType::get({chunkCols}, ir.f32);
   Value row = ir.add(op.getM0(), ir.add(ir.mul(warp, ir.c32(frag.warpRows)), lane));
@@ -835,16 +834,14 @@ TmemTmaStore Epilogue::planTmemTmaStore() {
   // to one TMA store. The ring of chunk buffers works as on sm_90a
   // (storeThroughTma): a buffer is waited for when the ring comes back.
   TmemTmaStore t;
-  KernelAbi abi = describeKernelAbi(s);
-  const TensorMapPlan &plan = abi.c;
+  const TensorMapPlan &plan = op.getSchedule().getAbi().c;
   t.chunkCols = plan.box[0];
   t.chunkBytes = plan.partBytes;
   t.rowBytes = plan.swizzleBytes;
   t.unitValues = isa::kSwizzleUnitBytes / cb;
-  CtaResources res = computeResources(s);
+  const CtaResources &res = op.getSchedule().getResources();
   t.buffers = res.epilogueBuffers;
   t.chunks = res.epilogueChunks;
-  const AccumulatorLayout &frag = isaFor(s.arch).mma.accumulator;
   t.leader = ir.isWarpgroupLeader();
   t.groupBarrier = ir.add(ir.warpgroupId(), ir.c32(kEpilogueBarrier));
   t.rowInChunk = ir.add(ir.mul(warp, ir.c32(frag.warpRows)), lane);
@@ -919,7 +916,6 @@ void Epilogue::storeTmemChunk(const TmemTmaStore &t, const Chunk &chunk) {
 
 void Epilogue::writeTmemUnit(const TmemTmaStore &t, const Chunk &chunk, const TmemChunkValues &v,
                              Value buffer, int64_t unit) {
-  const AccumulatorLayout &frag = isaFor(s.arch).mma.accumulator;
   auto colScale = [&](int64_t i) {
     int64_t pair = i / 2;
     return ir.shuffleIdx(v.spread[2 * (pair / t.pairLanes) + i % 2], ir.c32(pair % t.pairLanes));
