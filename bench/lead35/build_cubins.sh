@@ -18,7 +18,8 @@ l1)
   build "$gemmc" specs/h200_bf16_decode_128x128_coop.yaml bf16_dec128
   build "$gemmc" bench/lead35/bf16_128x128_coop_abox32.yaml bf16_dec128_ab32
   build "$gemmc" test/gpu/tune3/pp_tn_64x192.yaml bf16_pp64x192
-  "$gemmc" bundle bench/bundles/h200_bf16_tn.yaml -o "$out/h200_bf16_tn" >/dev/null
+  # The hand-picked bundle and the one gemmc tune picks (session 35: its three kernels take 32-row boxes).
+  for b in h200_bf16_tn h200_bf16_tn_auto; do "$gemmc" bundle bench/bundles/$b.yaml -o "$out/$b" >/dev/null; done
   cp bench/lead35/shapes.yaml "$out/"
   ;;
 l2)
@@ -51,6 +52,7 @@ l3)
   build "$gemmc" bench/lead35/fp8_64x128_pp_abox32.yaml fp8_pp64_ab32
   build "$gemmc" specs/h200_fp8_e4m3_128x64_ws.yaml fp8_ws128x64
   build "$gemmc" bench/lead35/fp8_128x64_ws_abox32.yaml fp8_ws128x64_ab32
+  for b in h200_bf16_tn h200_bf16_tn_auto; do "$gemmc" bundle bench/bundles/$b.yaml -o "$out/$b" >/dev/null; done
   cp bench/lead35/shapes_l3.yaml "$out/shapes.yaml"
   ;;
 *) echo "unknown round $round"; exit 1 ;;

@@ -15,3 +15,6 @@ for i in 1 2; do
   gpu_bench "bf$i" 50 --cubin-dir "$dir" --cubins "$bf" --suite "$dir/shapes.yaml"
   gpu_bench "fp$i" 40 --cubin-dir "$dir" --cubins "$fp" --suite "$dir/shapes.yaml"
 done
+# The hand-picked bf16 bundle beside gemmc tune's (whose M = 1-64 and 65-512 kernels take 32-row boxes since
+# session 35), on the same shapes.
+for b in h200_bf16_tn h200_bf16_tn_auto; do gpu_bench "$b" 25 --bundle "$dir/$b" --suite "$dir/shapes.yaml"; done
