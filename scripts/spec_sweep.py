@@ -14,7 +14,7 @@ scheduler, C store, beta, C type, B layout and cluster becomes a spec that
   crash    anything else: a signal, an assertion, an exit without a rule
 
 The compiler must never crash, and a schedule it accepts must assemble
-without spills or C75xx warnings (docs/status.md keeps the last count).
+without spills or C75xx warnings (docs/history.md keeps the last count).
 Prints a summary and the perf and crash cases; --out keeps each case's spec
 and output. Exit status 1 if there is a crash or perf case.
 """

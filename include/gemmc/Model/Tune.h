@@ -67,7 +67,7 @@ struct TuneSpace {
   /// the part width (fold_columns; 0 = the whole tile folded after its
   /// MMAs), the parts a wait (fold_group; 0 = auto) and stage_scales. The
   /// model does not weigh stage_scales (measured +2.4-3.4% on the 8192
-  /// cubes, docs/status.md, session 8), so it is enumerated on first and
+  /// cubes, docs/history.md, session 8), so it is enumerated on first and
   /// wins the model's ties.
   std::vector<int64_t> foldColumns{0, 64, 128};
   std::vector<int64_t> foldGroups{0, 1};
