@@ -154,8 +154,11 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // (session 33: h200_fp8_e4m3_64x192_pp, h200_fp8_e4m3_rowcol_64x192_pp),
   // and 2 FP8 ones with A in boxes of 32 rows for M = 257-288 of that layer
   // (session 34: h200_fp8_e4m3_128x192_pp_abox32,
-  // h200_fp8_e4m3_rowcol_128x128_pp_abox32).
-  EXPECT_EQ(checked, 177);
+  // h200_fp8_e4m3_rowcol_128x128_pp_abox32), and 4 with A in boxes for
+  // session 36's bundle rules (h200_bf16_128x192_pp_abox32,
+  // h200_bf16_64x64_pp_abox32, h200_bf16_decode_m64_64x128_abox32,
+  // h200_fp8_e4m3_128x64_ws_abox32).
+  EXPECT_EQ(checked, 181);
 }
 
 // Clusters along N share A: each CTA of a cluster row loads 1/CY of A's box
