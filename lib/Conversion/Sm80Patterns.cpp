@@ -109,117 +109,147 @@ Value stageBase(KernelIR &ir, Value smem, SmemLayoutAttr layout, Value g) {
   return ir.sharedAt(smem, ir.mul(stage, ir.c32(layout.getStageBytes())));
 }
 
+/// The global side of one operand's tile: the tile's row r, unit u holds
+/// element (rowOrigin + r, colOrigin + u x units per element) of `src`
+/// (leading dimension `ld`), inside the matrix where row < rowLimit and
+/// column < colLimit. rowsFixed: the rows do not move with the K tile (A, a
+/// K-major B), the columns do.
+struct TileSource {
+  Value src, ld;
+  ::gemmc::ElementType element;
+  Value rowOrigin, rowLimit, colOrigin, colLimit;
+  bool rowsFixed;
+};
+
+/// One thread's cp.async copies of a stage's tiles (16 bytes each).
+/// Unclipped (no clip(...) on the fill), the builder vouches that every copy
+/// lies inside the matrices (an interior tile's full K tiles): no zero-fill
+/// operand, no select.
+class StageCopies {
+public:
+  StageCopies(KernelIR &ir, int64_t threads, bool clipped)
+      : ir(ir), threads(threads), clipped(clipped), tid(ir.threadId()) {}
+
+  /// Copies the tile `t` at shared address `tile` from `from`; a tile smaller
+  /// than a round of copies leaves the last threads out.
+  void copyTile(Value tile, const TileShape &t, const TileSource &from) {
+    int64_t copies = t.rows * t.rowUnits;
+    for (int64_t i = 0; i * threads < copies; ++i) {
+      Value q = ir.add(tid, ir.c32(i * threads));
+      OpBuilder::InsertionGuard guard(ir.b);
+      if ((i + 1) * threads > copies) {
+        auto partial = scf::IfOp::create(
+            ir.b, ir.loc, ir.cmp(arith::CmpIPredicate::ult, q, ir.c32(copies)),
+            /*withElseRegion=*/false);
+        ir.b.setInsertionPointToStart(&partial.getThenRegion().front());
+      }
+      copyRound(tile, t, from, q, i);
+    }
+  }
+
+private:
+  /// Round i's copy of this thread, whose unit of the tile is number q.
+  void copyRound(Value tile, const TileShape &t, const TileSource &from, Value q, int64_t i) {
+    int64_t eb = elementBytes(from.element);
+    Value r = ir.divU(q, ir.c32(t.rowUnits)), u = ir.remU(q, ir.c32(t.rowUnits));
+    // When a round of copies covers whole rows, a multiple of the swizzle
+    // period, round i writes round 0's units i x roundRows rows lower: one
+    // shared address register for all rounds (a constant offset each).
+    int64_t roundRows = threads / t.rowUnits;
+    bool sameUnits = threads % t.rowUnits == 0 && roundRows % t.phasePeriod() == 0;
+    Value r0 = r;
+    if (sameUnits) {
+      r0 = ir.divU(tid, ir.c32(t.rowUnits));
+      u = ir.remU(tid, ir.c32(t.rowUnits));
+    }
+    Value dst = unitAddress(ir, tile, t, r0, u, Value(), sameUnits ? i * roundRows : 0);
+    Value row = ir.add(from.rowOrigin, r);
+    Value col = ir.add(from.colOrigin, ir.mul(u, ir.c32(kUnit / eb)));
+    Value ld64 = ir.zext64(from.ld);
+    Value rowOffset = arith::MulIOp::create(ir.b, ir.loc, ir.zext64(row), ld64);
+    if (!clipped) {
+      Value col64 = ir.zext64(col);
+      copy(dst,
+           from.rowsFixed
+               ? gep(from, gep(from, from.src, rowOffset), col64)
+               : gep(from, from.src, arith::AddIOp::create(ir.b, ir.loc, rowOffset, col64)),
+           Value());
+      return;
+    }
+    // Bytes inside the matrix: 16, fewer at the right edge, 0 outside.
+    Value rowInside = ir.cmp(arith::CmpIPredicate::ult, row, from.rowLimit);
+    Value colInside = ir.cmp(arith::CmpIPredicate::ult, col, from.colLimit);
+    Value bytesLeft = ir.minU(ir.mul(ir.sub(from.colLimit, col), ir.c32(eb)), ir.c32(kUnit));
+    Value bytes = arith::SelectOp::create(ir.b, ir.loc, ir.andI(rowInside, colInside),
+                                          bytesLeft, ir.c32(0));
+    // A copy that reads nothing still gets an address inside the matrix: row
+    // 0 for a row outside it, column 0 for a column outside. Where the rows
+    // are K-independent (A, a K-major B), the row's pointer stays out of the
+    // K loop and a copy costs one 32-bit select and one 64-bit add; an
+    // N-major B's rows are K's, its offset is selected whole (its row
+    // pointers held across the loop would spill in tf32 128x256x32).
+    if (from.rowsFixed) {
+      Value rowTerm = arith::SelectOp::create(ir.b, ir.loc, rowInside, rowOffset, ir.c64(0));
+      Value colTerm = ir.zext64(arith::SelectOp::create(ir.b, ir.loc, colInside, col, ir.c32(0)));
+      copy(dst, gep(from, gep(from, from.src, rowTerm), colTerm), bytes);
+    } else {
+      Value inside = arith::AddIOp::create(ir.b, ir.loc, rowOffset, ir.zext64(col));
+      Value offset = arith::SelectOp::create(ir.b, ir.loc, ir.andI(rowInside, colInside),
+                                             inside, ir.c64(0));
+      copy(dst, gep(from, from.src, offset), bytes);
+    }
+  }
+
+  Value gep(const TileSource &from, Value base, Value offset) {
+    Type elemType = storageType(ir.b.getContext(), from.element);
+    return LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, elemType, base, ValueRange{offset});
+  }
+
+  /// cp.async.cg of 16 bytes, `bytes` of them read (all when null).
+  void copy(Value dst, Value fromAddress, Value bytes) {
+    NVVM::CpAsyncOp::create(
+        ir.b, ir.loc, dst, fromAddress, ir.b.getI32IntegerAttr(kUnit),
+        NVVM::LoadCacheModifierKindAttr::get(ir.b.getContext(), NVVM::LoadCacheModifierKind::CG),
+        bytes);
+  }
+
+  KernelIR &ir;
+  int64_t threads;
+  bool clipped;
+  Value tid;
+};
+
 /// gemmc.stage_fill (with ld) -> this thread's cp.async copies + commit.
 struct StageFillLowering : OpRewritePattern<StageFillOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(StageFillOp op, PatternRewriter &rewriter) const override {
     if (!op.getLda())
       return rewriter.notifyMatchFailure(op, "sm_80 fills need ld(...)");
-    // Without clip(...) the builder vouches that every copy lies inside the
-    // matrices (an interior tile's full K tiles): 16 bytes each, no
-    // zero-fill operand, no select.
-    bool clipped = static_cast<bool>(op.getM());
     const KernelSpec &s = op.getSchedule().getSpec();
     KernelIR ir(rewriter, op.getLoc());
-    int64_t threads = op.getSchedule().getResources().threads;
-    Value tid = ir.threadId();
+    StageCopies copies(ir, op.getSchedule().getResources().threads,
+                       /*clipped=*/static_cast<bool>(op.getM()));
     Value base = stageBase(ir, op.getSmem(), op.getSmemLayout(), op.getLoad());
     Value k0 = ir.mul(op.getKTile(), ir.c32(s.blockK()));
-    // Copy the tile whose row r, unit u holds global element
-    // (rowOrigin + r, colOrigin + u * per) of `src` (leading dimension ld).
-    // rowsFixed: the rows do not move with the K tile (the columns do).
-    auto copyTile = [&](Value tile, const TileShape &t, Value src, Value ld,
-                        ::gemmc::ElementType element, Value rowOrigin, Value rowLimit,
-                        Value colOrigin, Value colLimit, bool rowsFixed) {
-      int64_t eb = elementBytes(element);
-      Type elemType = storageType(rewriter.getContext(), element);
-      int64_t copies = t.rows * t.rowUnits;
-      for (int64_t i = 0; i * threads < copies; ++i) {
-        Value q = ir.add(tid, ir.c32(i * threads));
-        // A tile smaller than a round of copies leaves the last threads out.
-        OpBuilder::InsertionGuard guard(ir.b);
-        if ((i + 1) * threads > copies) {
-          auto partial = scf::IfOp::create(
-              ir.b, ir.loc, ir.cmp(arith::CmpIPredicate::ult, q, ir.c32(copies)),
-              /*withElseRegion=*/false);
-          ir.b.setInsertionPointToStart(&partial.getThenRegion().front());
-        }
-        Value r = ir.divU(q, ir.c32(t.rowUnits)), u = ir.remU(q, ir.c32(t.rowUnits));
-        // When a round of copies covers whole rows, a multiple of the swizzle
-        // period, round i writes round 0's units i x roundRows rows lower: one
-        // shared address register for all rounds (a constant offset each).
-        int64_t roundRows = threads / t.rowUnits;
-        bool sameUnits = threads % t.rowUnits == 0 && roundRows % t.phasePeriod() == 0;
-        Value r0 = r;
-        if (sameUnits) {
-          r0 = ir.divU(tid, ir.c32(t.rowUnits));
-          u = ir.remU(tid, ir.c32(t.rowUnits));
-        }
-        Value dst = unitAddress(ir, tile, t, r0, u, Value(), sameUnits ? i * roundRows : 0);
-        Value row = ir.add(rowOrigin, r);
-        Value col = ir.add(colOrigin, ir.mul(u, ir.c32(kUnit / eb)));
-        Value ld64 = ir.zext64(ld);
-        Value rowOffset = arith::MulIOp::create(ir.b, ir.loc, ir.zext64(row), ld64);
-        auto gep = [&](Value base, Value offset) -> Value {
-          return LLVM::GEPOp::create(ir.b, ir.loc, ir.globalPtr, elemType, base,
-                                     ValueRange{offset});
-        };
-        auto copy = [&](Value from, Value bytes) {
-          NVVM::CpAsyncOp::create(
-              ir.b, ir.loc, dst, from, ir.b.getI32IntegerAttr(kUnit),
-              NVVM::LoadCacheModifierKindAttr::get(rewriter.getContext(),
-                                                   NVVM::LoadCacheModifierKind::CG),
-              bytes);
-        };
-        if (!clipped) {
-          Value col64 = ir.zext64(col);
-          copy(rowsFixed ? gep(gep(src, rowOffset), col64)
-                         : gep(src, arith::AddIOp::create(ir.b, ir.loc, rowOffset, col64)),
-               Value());
-          continue;
-        }
-        // Bytes inside the matrix: 16, fewer at the right edge, 0 outside.
-        Value rowInside = ir.cmp(arith::CmpIPredicate::ult, row, rowLimit);
-        Value colInside = ir.cmp(arith::CmpIPredicate::ult, col, colLimit);
-        Value bytesLeft = ir.minU(ir.mul(ir.sub(colLimit, col), ir.c32(eb)), ir.c32(kUnit));
-        Value bytes = arith::SelectOp::create(ir.b, ir.loc, ir.andI(rowInside, colInside),
-                                              bytesLeft, ir.c32(0));
-        // A copy that reads nothing still gets an address inside the
-        // matrix: row 0 for a row outside it, column 0 for a column outside.
-        // Where the rows are K-independent (A, a K-major B), the row's
-        // pointer stays out of the K loop and a copy costs one 32-bit select
-        // and one 64-bit add; an N-major B's rows are K's, its offset is
-        // selected whole (its row pointers held across the loop would spill
-        // in tf32 128x256x32).
-        if (rowsFixed) {
-          Value rowTerm = arith::SelectOp::create(ir.b, ir.loc, rowInside, rowOffset, ir.c64(0));
-          Value colTerm =
-              ir.zext64(arith::SelectOp::create(ir.b, ir.loc, colInside, col, ir.c32(0)));
-          copy(gep(gep(src, rowTerm), colTerm), bytes);
-        } else {
-          Value inside = arith::AddIOp::create(ir.b, ir.loc, rowOffset, ir.zext64(col));
-          Value offset = arith::SelectOp::create(
-              ir.b, ir.loc, ir.andI(rowInside, colInside), inside, ir.c64(0));
-          copy(gep(src, offset), bytes);
-        }
-      }
-    };
     // A is K-major: rows of M. A fill in two parts copies A in the first
     // (activations_only) and B in the second (weights_only), which commits.
     if (!op.getWeightsOnly())
-      copyTile(base, tileA(s), op.getA(), op.getLda(), s.a.element, op.getM0(),
-               op.getM(), k0, op.getK(), /*rowsFixed=*/true);
+      copies.copyTile(base, tileA(s),
+                      {op.getA(), op.getLda(), s.a.element, op.getM0(), op.getM(), k0,
+                       op.getK(), /*rowsFixed=*/true});
     if (op.getActivationsOnly()) {
       rewriter.eraseOp(op);
       return success();
     }
     Value bTile = ir.sharedAt(base, op.getSmemLayout().getBOffset());
     if (s.b.layout == Layout::Col)
-      copyTile(bTile, tileB(s), op.getB(), op.getLdb(), s.b.element, op.getN0(),
-               op.getN(), k0, op.getK(), /*rowsFixed=*/true);
+      copies.copyTile(bTile, tileB(s),
+                      {op.getB(), op.getLdb(), s.b.element, op.getN0(), op.getN(), k0,
+                       op.getK(), /*rowsFixed=*/true});
     else
-      copyTile(bTile, tileB(s), op.getB(), op.getLdb(), s.b.element, k0,
-               op.getK(), op.getN0(), op.getN(), /*rowsFixed=*/false);
+      copies.copyTile(bTile, tileB(s),
+                      {op.getB(), op.getLdb(), s.b.element, k0, op.getK(), op.getN0(),
+                       op.getN(), /*rowsFixed=*/false});
     NVVM::CpAsyncCommitGroupOp::create(ir.b, ir.loc);
     rewriter.eraseOp(op);
     return success();
