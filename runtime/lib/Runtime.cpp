@@ -601,78 +601,69 @@ gemmc_status gemmc_launch_grid(const gemmc_kernel *k, int64_t m, int64_t n, uint
   return GEMMC_OK;
 }
 
-gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_stream stream) {
-  gemmc_status st = checkAll(k, args);
-  if (st != GEMMC_OK)
-    return st;
-  const Manifest &m = k->manifest;
-  LaunchDims dims;
-  std::string error;
-  if (!computeLaunch(m, args->m, args->n, k->residentCtas, dims, error))
-    return fail(GEMMC_ERROR_INVALID_ARGUMENT, "kernel '" + m.kernel + "': " + error);
-
-  // mapC only for a kernel whose epilogue stores C with TMA (params has tmap_c).
+namespace {
+/// One launch's kernel parameters by value, where cuLaunchKernelEx reads
+/// them. The tensor maps are filled by the caller, and only for a kernel
+/// that takes them (mapC only where the epilogue stores C with TMA); the
+/// cp.async kernels (sm_80) take A and B as pointers and their leading
+/// dimensions in elements (checkAll bounds them to int32).
+struct LaunchParams {
   CUtensorMap mapA, mapB, mapC;
-  const bool hasTmapC = m.hasParam(Param::TmapC);
-  if (m.hasTensorMaps()) {
-    std::lock_guard<std::mutex> lock(k->mutex);
-    if ((st = tensorMap(k, Operand::A, *args, mapA)) != GEMMC_OK ||
-        (st = tensorMap(k, Operand::B, *args, mapB)) != GEMMC_OK ||
-        (hasTmapC && (st = tensorMap(k, Operand::C, *args, mapC)) != GEMMC_OK))
-      return st;
-  }
-  CUdeviceptr c = reinterpret_cast<CUdeviceptr>(args->c);
-  int32_t mi = static_cast<int32_t>(args->m), ni = static_cast<int32_t>(args->n),
-          ki = static_cast<int32_t>(args->k), ldc = static_cast<int32_t>(args->ldc);
-  float alpha = args->alpha, beta = args->beta;
-  CUdeviceptr bias = reinterpret_cast<CUdeviceptr>(args->bias);
-  CUdeviceptr aux = reinterpret_cast<CUdeviceptr>(args->aux);
-  if ((args->flags & GEMMC_LAUNCH_PDL) && k->ccMajor < 9)
-    return fail(GEMMC_ERROR_UNSUPPORTED, "kernel '" + m.kernel + "': GEMMC_LAUNCH_PDL needs programmatic "
-                                         "stream serialization (sm_90 or later); the device is sm_" +
-                                             std::to_string(k->ccMajor) + "x; launch without the flag");
-  // cp.async kernels (sm_80): A and B as pointers, leading dimensions in
-  // elements (checkAll bounds them to int32).
-  CUdeviceptr a = reinterpret_cast<CUdeviceptr>(args->a), b = reinterpret_cast<CUdeviceptr>(args->b);
-  int32_t lda = static_cast<int32_t>(args->lda), ldb = static_cast<int32_t>(args->ldb);
-  CUdeviceptr scaleA = reinterpret_cast<CUdeviceptr>(args->scale_a),
-              scaleB = reinterpret_cast<CUdeviceptr>(args->scale_b),
-              scaleD = reinterpret_cast<CUdeviceptr>(args->scale_d);
-  CUdeviceptr workspace = k->workspace;
-  if (m.hasParam(Param::Workspace) &&
-      uint64_t(dims.grid[0]) * uint64_t(m.workspaceBytesPerCta) > k->workspaceBytes)
-    return fail(GEMMC_ERROR_INVALID_ARGUMENT,
-                "kernel '" + m.kernel + "': a grid of " + std::to_string(dims.grid[0]) + " CTAs needs " +
-                    std::to_string(uint64_t(dims.grid[0]) * uint64_t(m.workspaceBytesPerCta)) +
-                    " bytes of workspace, more than the " + std::to_string(k->workspaceBytes) +
-                    " allocated at load");
-  void *params[kParamCount]; // each Param at most once
-  size_t np = 0;
-  for (Param p : m.params) {
-    switch (p) {
-    case Param::TmapA: params[np++] = &mapA; break;
-    case Param::TmapB: params[np++] = &mapB; break;
-    case Param::TmapC: params[np++] = &mapC; break;
-    case Param::C: params[np++] = &c; break;
-    case Param::M: params[np++] = &mi; break;
-    case Param::N: params[np++] = &ni; break;
-    case Param::K: params[np++] = &ki; break;
-    case Param::Ldc: params[np++] = &ldc; break;
-    case Param::Alpha: params[np++] = &alpha; break;
-    case Param::Beta: params[np++] = &beta; break;
-    case Param::Bias: params[np++] = &bias; break;
-    case Param::Aux: params[np++] = &aux; break;
-    case Param::Workspace: params[np++] = &workspace; break;
-    case Param::A: params[np++] = &a; break;
-    case Param::B: params[np++] = &b; break;
-    case Param::Lda: params[np++] = &lda; break;
-    case Param::Ldb: params[np++] = &ldb; break;
-    case Param::ScaleA: params[np++] = &scaleA; break;
-    case Param::ScaleB: params[np++] = &scaleB; break;
-    case Param::ScaleD: params[np++] = &scaleD; break;
-    }
+  CUdeviceptr c, a, b, bias, aux, scaleA, scaleB, scaleD, workspace;
+  int32_t m, n, k, ldc, lda, ldb;
+  float alpha, beta;
+
+  LaunchParams(const gemmc_gemm_args &args, CUdeviceptr workspace)
+      : c(ptr(args.c)), a(ptr(args.a)), b(ptr(args.b)), bias(ptr(args.bias)), aux(ptr(args.aux)),
+        scaleA(ptr(args.scale_a)), scaleB(ptr(args.scale_b)), scaleD(ptr(args.scale_d)),
+        workspace(workspace), m(static_cast<int32_t>(args.m)), n(static_cast<int32_t>(args.n)),
+        k(static_cast<int32_t>(args.k)), ldc(static_cast<int32_t>(args.ldc)),
+        lda(static_cast<int32_t>(args.lda)), ldb(static_cast<int32_t>(args.ldb)), alpha(args.alpha),
+        beta(args.beta) {}
+
+  /// The parameters' addresses in the manifest's order (each Param at most
+  /// once, so `out` holds kParamCount).
+  void addresses(const Manifest &manifest, void *out[kParamCount]) {
+    size_t np = 0;
+    for (Param p : manifest.params)
+      out[np++] = address(p);
   }
 
+private:
+  static CUdeviceptr ptr(const void *p) { return reinterpret_cast<CUdeviceptr>(p); }
+
+  void *address(Param p) {
+    switch (p) {
+    case Param::TmapA: return &mapA;
+    case Param::TmapB: return &mapB;
+    case Param::TmapC: return &mapC;
+    case Param::C: return &c;
+    case Param::M: return &m;
+    case Param::N: return &n;
+    case Param::K: return &k;
+    case Param::Ldc: return &ldc;
+    case Param::Alpha: return &alpha;
+    case Param::Beta: return &beta;
+    case Param::Bias: return &bias;
+    case Param::Aux: return &aux;
+    case Param::Workspace: return &workspace;
+    case Param::A: return &a;
+    case Param::B: return &b;
+    case Param::Lda: return &lda;
+    case Param::Ldb: return &ldb;
+    case Param::ScaleA: return &scaleA;
+    case Param::ScaleB: return &scaleB;
+    case Param::ScaleD: return &scaleD;
+    }
+    return nullptr;
+  }
+};
+
+/// cuLaunchKernelEx's configuration for `dims` on `stream`, with the
+/// cluster attribute where the cluster has more than one CTA and the
+/// programmatic-serialization one (PDL) where asked, in `attrs`.
+CUlaunchConfig launchConfig(const LaunchDims &dims, gemmc_stream stream, bool pdl,
+                            CUlaunchAttribute (&attrs)[2]) {
   CUlaunchConfig cfg;
   std::memset(&cfg, 0, sizeof cfg);
   cfg.gridDimX = dims.grid[0];
@@ -683,7 +674,6 @@ gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_st
   cfg.blockDimZ = dims.block[2];
   cfg.sharedMemBytes = dims.dynamicSmemBytes;
   cfg.hStream = reinterpret_cast<CUstream>(stream);
-  CUlaunchAttribute attrs[2];
   std::memset(attrs, 0, sizeof attrs);
   if (dims.cluster[0] * dims.cluster[1] * dims.cluster[2] > 1) {
     attrs[cfg.numAttrs].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
@@ -692,13 +682,50 @@ gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_st
     attrs[cfg.numAttrs].value.clusterDim.z = dims.cluster[2];
     ++cfg.numAttrs;
   }
-  if (args->flags & GEMMC_LAUNCH_PDL) {
+  if (pdl) {
     attrs[cfg.numAttrs].id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
     attrs[cfg.numAttrs].value.programmaticStreamSerializationAllowed = 1;
     ++cfg.numAttrs;
   }
   if (cfg.numAttrs)
     cfg.attrs = attrs;
+  return cfg;
+}
+} // namespace
+
+gemmc_status gemmc_launch(gemmc_kernel *k, const gemmc_gemm_args *args, gemmc_stream stream) {
+  gemmc_status st = checkAll(k, args);
+  if (st != GEMMC_OK)
+    return st;
+  const Manifest &m = k->manifest;
+  LaunchDims dims;
+  std::string error;
+  if (!computeLaunch(m, args->m, args->n, k->residentCtas, dims, error))
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT, "kernel '" + m.kernel + "': " + error);
+
+  LaunchParams p(*args, k->workspace);
+  if (m.hasTensorMaps()) {
+    std::lock_guard<std::mutex> lock(k->mutex);
+    if ((st = tensorMap(k, Operand::A, *args, p.mapA)) != GEMMC_OK ||
+        (st = tensorMap(k, Operand::B, *args, p.mapB)) != GEMMC_OK ||
+        (m.hasParam(Param::TmapC) && (st = tensorMap(k, Operand::C, *args, p.mapC)) != GEMMC_OK))
+      return st;
+  }
+  bool pdl = args->flags & GEMMC_LAUNCH_PDL;
+  if (pdl && k->ccMajor < 9)
+    return fail(GEMMC_ERROR_UNSUPPORTED, "kernel '" + m.kernel + "': GEMMC_LAUNCH_PDL needs programmatic "
+                                         "stream serialization (sm_90 or later); the device is sm_" +
+                                             std::to_string(k->ccMajor) + "x; launch without the flag");
+  uint64_t workspaceBytes = uint64_t(dims.grid[0]) * uint64_t(m.workspaceBytesPerCta);
+  if (m.hasParam(Param::Workspace) && workspaceBytes > k->workspaceBytes)
+    return fail(GEMMC_ERROR_INVALID_ARGUMENT,
+                "kernel '" + m.kernel + "': a grid of " + std::to_string(dims.grid[0]) + " CTAs needs " +
+                    std::to_string(workspaceBytes) + " bytes of workspace, more than the " +
+                    std::to_string(k->workspaceBytes) + " allocated at load");
+  void *params[kParamCount];
+  p.addresses(m, params);
+  CUlaunchAttribute attrs[2];
+  CUlaunchConfig cfg = launchConfig(dims, stream, pdl, attrs);
   CUresult r = cu->cuLaunchKernelEx(&cfg, k->function, params, nullptr);
   if (r != CUDA_SUCCESS)
     return cuFail(r, "kernel '" + m.kernel + "': cuLaunchKernelEx (grid " + std::to_string(dims.grid[0]) +
