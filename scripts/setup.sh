@@ -40,7 +40,7 @@ if ((sanitize)); then
       -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1" \
       -DCMAKE_C_FLAGS_RELEASE="-O1" -DGEMMC_SANITIZE=ON -DGEMMC_FUZZ=ON >/dev/null
   fi
-  cmake --build "$build" --target gemmc gemmc-opt gemmc-unittests gemmc-fuzzers
+  cmake --build "$build" --target gemmc gemmc-opt gemmc-launch-probe gemmc-unittests gemmc-fuzzers
   exit 0
 fi
 if [ ! -f "$build/build.ninja" ]; then

@@ -8,7 +8,7 @@ config.name = "gemmc"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".mlir", ".yaml", ".test"]
 config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt",
-                   "Inputs", "unit", "gpu"]
+                   "Inputs", "unit", "gpu", "fakecuda"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.gemmc_obj_root, "test")
 
@@ -23,6 +23,8 @@ config.substitutions.append(("%gemmc", os.path.join(bin_dir, "gemmc")))
 config.substitutions.append(("%srcroot", config.gemmc_src_root))
 config.substitutions.append(("%objroot", config.gemmc_obj_root))
 config.substitutions.append(("%specs", os.path.join(config.gemmc_src_root, "specs")))
+# test/fakecuda's fake libcuda.so.1, for gemmc-launch-probe (test/Runtime).
+config.substitutions.append(("%fakecuda", os.path.join(config.gemmc_obj_root, "fakecuda")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Spec", "Inputs")))
 
 ptxas = os.path.join(config.cuda_root, "bin", "ptxas")
