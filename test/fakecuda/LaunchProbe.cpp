@@ -7,6 +7,8 @@
 // the buffer it points into or its value (a tensor map: what the fake's
 // cuTensorMapEncodeTiled was asked for). The lit tests in test/Runtime check
 // those lines, so the launch ABI of docs/abi.md is checked without a GPU.
+// gemmc-launch-probe --bundle DIR M N K: the same through gemmc_bundle_load
+// and gemmc_bundle_launch, after a line naming the rule dispatch chose.
 #include "gemmc/runtime.h"
 #include "gemmc/runtime/Manifest.h"
 
@@ -29,6 +31,7 @@ typedef void (*SetHook)(LaunchHook);
 typedef CUresult (*MemAlloc)(CUdeviceptr *, size_t);
 typedef CUresult (*MemRange)(CUdeviceptr *, size_t *, CUdeviceptr);
 typedef CUresult (*MemFree)(CUdeviceptr);
+MemAlloc memAlloc = nullptr;
 MemRange memRange = nullptr;
 
 Manifest manifest;
@@ -128,49 +131,39 @@ bool readText(const std::string &path, std::string &out) {
   out = ss.str();
   return static_cast<bool>(in);
 }
-} // namespace
 
-int main(int argc, char **argv) {
-  if (argc < 5) {
-    std::fprintf(stderr, "usage: gemmc-launch-probe FILE M N K [pdl]\n");
-    return 2;
-  }
-  void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+/// Opens the fake driver and sets the launch hook; false (with a message)
+/// when libcuda.so.1 is another driver.
+bool openFakeDriver(void *&driver) {
+  driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
   SetHook setHook = driver ? reinterpret_cast<SetHook>(dlsym(driver, "fakecuda_set_launch_hook")) : nullptr;
-  MemAlloc memAlloc = driver ? reinterpret_cast<MemAlloc>(dlsym(driver, "cuMemAlloc_v2")) : nullptr;
+  memAlloc = driver ? reinterpret_cast<MemAlloc>(dlsym(driver, "cuMemAlloc_v2")) : nullptr;
   memRange = driver ? reinterpret_cast<MemRange>(dlsym(driver, "cuMemGetAddressRange_v2")) : nullptr;
   if (!setHook || !memAlloc || !memRange) {
     std::fprintf(stderr, "gemmc-launch-probe: libcuda.so.1 is not test/fakecuda's fake driver "
                          "(put its folder first on LD_LIBRARY_PATH)\n");
-    return 2;
+    return false;
   }
   setHook(onLaunch);
-  std::string text, error;
-  if (!readText(std::string(argv[1]) + ".json", text) || !parseManifest(text, argv[1], manifest, error)) {
-    std::fprintf(stderr, "gemmc-launch-probe: %s.json: %s\n", argv[1], error.c_str());
-    return 2;
-  }
-  gemmc_kernel *kernel = nullptr;
-  if (gemmc_kernel_load(argv[1], &kernel) != GEMMC_OK) {
-    std::printf("load: %s\n", gemmc_last_error());
-    return 1;
-  }
-  gemmc_kernel_info info;
-  gemmc_kernel_get_info(kernel, &info);
+  return true;
+}
+
+void *alloc(const char *name, size_t bytes) {
+  CUdeviceptr p = 0;
+  memAlloc(&p, bytes);
+  buffers.push_back({name, static_cast<uintptr_t>(p), bytes});
+  return reinterpret_cast<void *>(p);
+}
+
+/// The kernel's arguments on M x N x K: packed operands in its layouts, each
+/// buffer its own allocation; alpha 1.5 and beta 0.5 where it takes them; a
+/// bias, aux and scales where it takes them, of the sizes docs/abi.md gives.
+gemmc_gemm_args argsFor(const gemmc_kernel_info &info, char **mnk) {
   gemmc_gemm_args args;
   gemmc_gemm_args_init(&args);
-  args.m = std::atoll(argv[2]);
-  args.n = std::atoll(argv[3]);
-  args.k = std::atoll(argv[4]);
-  if (argc > 5 && std::string(argv[5]) == "pdl")
-    args.flags |= GEMMC_LAUNCH_PDL;
-  // Packed operands in the kernel's layouts; each buffer its own allocation.
-  auto alloc = [&](const char *name, size_t bytes) {
-    CUdeviceptr p = 0;
-    memAlloc(&p, bytes);
-    buffers.push_back({name, static_cast<uintptr_t>(p), bytes});
-    return reinterpret_cast<void *>(p);
-  };
+  args.m = std::atoll(mnk[0]);
+  args.n = std::atoll(mnk[1]);
+  args.k = std::atoll(mnk[2]);
   args.a_type = info.a_type, args.b_type = info.b_type, args.c_type = info.c_type;
   args.a_layout = info.a_layout, args.b_layout = info.b_layout;
   args.lda = info.a_layout == GEMMC_ROW ? args.k : args.m;
@@ -190,24 +183,100 @@ int main(int argc, char **argv) {
   }
   if (info.has_aux)
     args.aux = alloc("aux", args.m * args.n * gemmc_dtype_bytes(info.c_type));
-  auto scale = [&](const char *name, int32_t kind, int64_t rows, int64_t cols) -> const float * {
+  auto scale = [&](const char *name, int32_t kind, bool ofA) -> const float * {
     int64_t kb = (args.k + 127) / 128;
     int64_t values = kind == GEMMC_SCALE_TENSOR ? 1
-                     : kind == GEMMC_SCALE_ROW ? rows
-                     : kind == GEMMC_SCALE_COL ? cols
-                     : rows == args.m ? args.m * kb
-                                      : (args.n + 127) / 128 * ((kb + 3) / 4 * 4);
+                     : kind == GEMMC_SCALE_ROW  ? args.m
+                     : kind == GEMMC_SCALE_COL  ? args.n
+                     : ofA                      ? args.m * kb
+                                                : (args.n + 127) / 128 * ((kb + 3) / 4 * 4);
     return kind ? static_cast<const float *>(alloc(name, values * sizeof(float))) : nullptr;
   };
-  args.scale_a = scale("scale_a", info.a_scale, args.m, 0);
-  args.scale_b = scale("scale_b", info.b_scale, 0, args.n);
-  args.scale_d = scale("scale_d", info.c_scale, 1, 1);
+  args.scale_a = scale("scale_a", info.a_scale, true);
+  args.scale_b = scale("scale_b", info.b_scale, false);
+  args.scale_d = scale("scale_d", info.c_scale, false);
+  return args;
+}
+
+bool readManifest(const std::string &path) {
+  std::string text, error;
+  if (readText(path, text) && parseManifest(text, path, manifest, error))
+    return true;
+  std::fprintf(stderr, "gemmc-launch-probe: %s: %s\n", path.c_str(), error.c_str());
+  return false;
+}
+
+/// FILE M N K [pdl]: one kernel through gemmc_kernel_load and gemmc_launch.
+int probeKernel(char **argv, int argc) {
+  if (!readManifest(std::string(argv[1]) + ".json"))
+    return 2;
+  gemmc_kernel *kernel = nullptr;
+  if (gemmc_kernel_load(argv[1], &kernel) != GEMMC_OK) {
+    std::printf("load: %s\n", gemmc_last_error());
+    return 1;
+  }
+  gemmc_kernel_info info;
+  gemmc_kernel_get_info(kernel, &info);
+  gemmc_gemm_args args = argsFor(info, argv + 2);
+  if (argc > 5 && std::string(argv[5]) == "pdl")
+    args.flags |= GEMMC_LAUNCH_PDL;
   gemmc_status st = gemmc_launch(kernel, &args, nullptr);
   if (st != GEMMC_OK)
     std::printf("launch: %s: %s\n", gemmc_status_name(st), gemmc_last_error());
   gemmc_kernel_unload(kernel);
+  return st == GEMMC_OK ? 0 : 1;
+}
+
+/// --bundle DIR M N K: the kernel dispatch picks, through gemmc_bundle_load
+/// and gemmc_bundle_launch (its manifest: the DIR/*.json naming it).
+int probeBundle(char **argv) {
+  gemmc_bundle *bundle = nullptr;
+  if (gemmc_bundle_load(argv[2], &bundle) != GEMMC_OK) {
+    std::printf("load: %s\n", gemmc_last_error());
+    return 1;
+  }
+  int64_t m = std::atoll(argv[3]), n = std::atoll(argv[4]), k = std::atoll(argv[5]);
+  int32_t index = gemmc_bundle_select(bundle, m, n, k);
+  if (index < 0) {
+    std::printf("select: %s\n", gemmc_last_error());
+    gemmc_bundle_unload(bundle);
+    return 1;
+  }
+  gemmc_kernel_info info;
+  gemmc_kernel_get_info(gemmc_bundle_kernel(bundle, index), &info);
+  std::printf("rule %d: %s\n", index, info.name);
+  std::string text;
+  bool found = false;
+  for (const char *suffix : {".cubin.json", ".fatbin.json"}) {
+    std::string path = std::string(argv[2]) + "/" + info.name + suffix;
+    if (!found && readText(path, text))
+      found = readManifest(path);
+  }
+  if (!found) {
+    std::fprintf(stderr, "gemmc-launch-probe: no manifest named %s in %s\n", info.name, argv[2]);
+    return 2;
+  }
+  gemmc_gemm_args args = argsFor(info, argv + 3);
+  gemmc_status st = gemmc_bundle_launch(bundle, &args, nullptr);
+  if (st != GEMMC_OK)
+    std::printf("launch: %s: %s\n", gemmc_status_name(st), gemmc_last_error());
+  gemmc_bundle_unload(bundle);
+  return st == GEMMC_OK ? 0 : 1;
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  bool bundle = argc > 1 && std::string(argv[1]) == "--bundle";
+  if (argc < (bundle ? 6 : 5)) {
+    std::fprintf(stderr, "usage: gemmc-launch-probe FILE M N K [pdl] | --bundle DIR M N K\n");
+    return 2;
+  }
+  void *driver = nullptr;
+  if (!openFakeDriver(driver))
+    return 2;
+  int rc = bundle ? probeBundle(argv) : probeKernel(argv, argc);
   MemFree memFree = reinterpret_cast<MemFree>(dlsym(driver, "cuMemFree_v2"));
   for (const Buffer &b : buffers)
     memFree(static_cast<CUdeviceptr>(b.base));
-  return st == GEMMC_OK ? 0 : 1;
+  return rc;
 }
