@@ -110,7 +110,7 @@ Value stageBase(KernelIR &ir, Value smem, SmemLayoutAttr layout, Value g) {
 }
 
 /// The global side of one operand's tile: the tile's row r, unit u holds
-/// element (rowOrigin + r, colOrigin + u x units per element) of `src`
+/// element (rowOrigin + r, colOrigin + u x the elements in 16 bytes) of `src`
 /// (leading dimension `ld`), inside the matrix where row < rowLimit and
 /// column < colLimit. rowsFixed: the rows do not move with the K tile (A, a
 /// K-major B), the columns do.
