@@ -406,6 +406,23 @@ ArchFit archFit(const Manifest &m, int major, int minor) {
   return ArchFit::No;
 }
 
+std::string archMismatch(const Manifest &m, int major, int minor, const std::string &deviceName) {
+  std::string device = "sm_" + std::to_string(major) + std::to_string(minor);
+  std::string text = "kernel '" + m.kernel + "' is built for " + m.arch + " but the device (" + deviceName +
+                     ") is " + device;
+  int file = m.archMajor * 10 + m.archMinor, here = major * 10 + minor;
+  if (m.ptxMajor > 0 && here < m.ptxMajor * 10 + m.ptxMinor)
+    return text + "; its PTX (compute_" + std::to_string(m.ptxMajor) + std::to_string(m.ptxMinor) +
+           ") needs that compute capability or a newer one";
+  if (m.archSpecific)
+    return text + "; " + m.arch + " code runs only on devices of compute capability " +
+           std::to_string(m.archMajor) + "." + std::to_string(m.archMinor) +
+           ": build the spec for this device's arch";
+  if (here < file)
+    return text + "; " + m.arch + " code needs that compute capability or a newer one";
+  return text + "; a fatbinary with PTX (gemmc -o FILE.fatbin) runs on newer devices through the driver's JIT";
+}
+
 int parseL2Promotion(const char *env, std::string &error) {
   if (!env || !*env)
     return 256;

@@ -252,11 +252,7 @@ gemmc_status loadParsed(const void *image, Manifest manifest, const std::string 
   ArchFit fit = archFit(m, major, minor);
   if (fit == ArchFit::No) {
     cleanup();
-    return fail(GEMMC_ERROR_UNSUPPORTED, source + ": kernel '" + m.kernel + "' is built for " + m.arch +
-                                             " but the device (" + devName + ") is sm_" +
-                                             std::to_string(major) + std::to_string(minor) +
-                                             (m.ptxMajor ? "" : "; a fatbinary with PTX (gemmc -o FILE.fatbin) "
-                                                                "runs on newer devices through the driver's JIT"));
+    return fail(GEMMC_ERROR_UNSUPPORTED, source + ": " + archMismatch(m, major, minor, devName));
   }
   // The driver picks the SASS when it fits, else JIT-compiles the PTX.
   k->jitCompiled = fit == ArchFit::Jit;

@@ -48,6 +48,33 @@ TEST(RuntimeSm80, RunsAFatbinaryOnNewerDevicesThroughTheJit) {
   EXPECT_EQ(rt::archFit(fat, 7, 5), rt::ArchFit::No);
 }
 
+TEST(RuntimeSm80, SaysWhyAFileDoesNotRunAndWhatWould) {
+  rt::Manifest cubin, fat;
+  std::string err;
+  ASSERT_TRUE(rt::parseManifest(sm80Manifest(""), "k.cubin.json", cubin, err)) << err;
+  ASSERT_TRUE(rt::parseManifest(sm80Manifest(R"( "ptx": "compute_80",)"), "k.fatbin.json", fat, err))
+      << err;
+  std::string head = "kernel '" + cubin.kernel + "' is built for sm_80 but the device (D) is ";
+  // SASS alone on a newer device: a fatbinary would run through the JIT.
+  EXPECT_EQ(rt::archMismatch(cubin, 9, 0, "D"),
+            head + "sm_90; a fatbinary with PTX (gemmc -o FILE.fatbin) runs on newer devices through the "
+                   "driver's JIT");
+  // Nothing runs on an older device, with or without PTX.
+  EXPECT_EQ(rt::archMismatch(cubin, 7, 5, "D"),
+            head + "sm_75; sm_80 code needs that compute capability or a newer one");
+  EXPECT_EQ(rt::archMismatch(fat, 7, 5, "D"),
+            head + "sm_75; its PTX (compute_80) needs that compute capability or a newer one");
+  // An "a" arch runs on its own architecture only: no fatbinary advice.
+  rt::Manifest sm100a = cubin;
+  sm100a.arch = "sm_100a";
+  sm100a.archMajor = 10;
+  sm100a.archMinor = 0;
+  sm100a.archSpecific = true;
+  EXPECT_EQ(rt::archMismatch(sm100a, 9, 0, "D"),
+            "kernel '" + cubin.kernel + "' is built for sm_100a but the device (D) is sm_90; sm_100a code runs "
+            "only on devices of compute capability 10.0: build the spec for this device's arch");
+}
+
 TEST(RuntimeSm80, RejectsBadPtxAndMixedOperands) {
   EXPECT_EQ(manifestError(sm80Manifest(R"( "ptx": "sm_80",)")),
             "k.fatbin.json: field 'ptx': expected \"compute_<major><minor>\" such as \"compute_80\", got "

@@ -103,6 +103,12 @@ uint64_t workspaceBytes(const Manifest &m, int smCount);
 enum class ArchFit { Native, Jit, No };
 ArchFit archFit(const Manifest &m, int major, int minor);
 
+/// Why a kernel file does not run on a device of compute capability
+/// major.minor (archFit: No) and what would: an "a" arch's SASS runs on that
+/// architecture alone; an older arch's SASS runs on a newer device only as a
+/// fatbinary with PTX; nothing runs on a device older than the file.
+std::string archMismatch(const Manifest &m, int major, int minor, const std::string &deviceName);
+
 } // namespace gemmc::rt
 
 #endif
