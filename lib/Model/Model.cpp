@@ -177,6 +177,10 @@ int64_t gemmc::edgeZeroRowsA(int64_t m, int64_t blockM, int64_t boxRows) {
   return llvm::divideCeil(inside, boxRows) * boxRows - inside;
 }
 
+bool gemmc::boxesSaveZeroRows(int64_t m, int64_t blockM, int64_t boxRows) {
+  return edgeZeroRowsA(m, blockM, boxRows) < edgeZeroRowsA(m, blockM, blockM);
+}
+
 double gemmc::fusedEpilogueInstructionsPerValue(const KernelSpec &spec) {
   const EpilogueSpec &e = spec.epilogue;
   bool wide = elementBytes(spec.c.element) == 4;

@@ -60,7 +60,7 @@ std::vector<KernelSpec> boxVariants(const KernelSpec &base, const TuneFamily &fa
   int64_t bm = base.tileShape[0];
   for (int64_t rows : space.aBoxRows) {
     bool fewer = llvm::any_of(family.shapes, [&](const ProblemShape &p) {
-      return edgeZeroRowsA(p.m, bm, rows) < edgeZeroRowsA(p.m, bm, bm);
+      return boxesSaveZeroRows(p.m, bm, rows);
     });
     if (rows >= bm || !fewer)
       continue;

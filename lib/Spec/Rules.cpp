@@ -224,7 +224,7 @@ static void deriveStages(const KernelSpec &s, CtaResources &r) {
 /// partials, the columns allocated and their barriers.
 static void deriveTensorMemory(const KernelSpec &s, CtaResources &r) {
   if (!isaFor(s.arch).hasTmem)
-  return;
+    return;
   // One fp32 column per accumulator column. A CTA with several tiles
   // (persistent) double-buffers them when both fit in tensor memory.
   int64_t columns = isaFor(s.arch).tmemColumns();

@@ -245,11 +245,10 @@ int probeBundle(char **argv) {
   gemmc_kernel_info info;
   gemmc_kernel_get_info(gemmc_bundle_kernel(bundle, index), &info);
   std::printf("rule %d: %s\n", index, info.name);
-  std::string text;
   bool found = false;
   for (const char *suffix : {".cubin.json", ".fatbin.json"}) {
     std::string path = std::string(argv[2]) + "/" + info.name + suffix;
-    if (!found && readText(path, text))
+    if (!found && std::ifstream(path).good())
       found = readManifest(path);
   }
   if (!found) {

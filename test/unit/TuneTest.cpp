@@ -136,8 +136,7 @@ TEST(Tune, ABoxRowsWhereABoxLiesPastM) {
     EXPECT_FALSE(c.spec.swapAb);
     EXPECT_GT(c.spec.blockM(), kABoxRows);
     bool edge = llvm::any_of(decodeFamily().shapes, [&](const ProblemShape &p) {
-      return edgeZeroRowsA(p.m, c.spec.blockM(), kABoxRows) <
-             edgeZeroRowsA(p.m, c.spec.blockM(), c.spec.blockM());
+      return boxesSaveZeroRows(p.m, c.spec.blockM(), kABoxRows);
     });
     EXPECT_TRUE(edge) << specToYaml(c.spec, {});
     KernelSpec twin = c.spec;

@@ -150,13 +150,11 @@ std::string aBoxRowsWayOut(const KernelSpec &s, const Analysis &a) {
   constexpr int64_t kRows = kABoxRows;
   const ProblemShape &p = a.shape;
   if (a.bottleneck != Bottleneck::TmaFill || s.mainloop.aBoxRows != 0 || s.swapAb ||
-      s.blockM() <= kRows)
+      s.blockM() <= kRows || !boxesSaveZeroRows(p.m, s.blockM(), kRows))
     return "";
-  int64_t before = edgeZeroRowsA(p.m, s.blockM(), s.blockM());
-  int64_t after = edgeZeroRowsA(p.m, s.blockM(), kRows);
   KernelSpec boxed = s;
   boxed.mainloop.aBoxRows = kRows;
-  if (after >= before || !checkSpec(boxed).empty())
+  if (!checkSpec(boxed).empty())
     return "";
   Expected<Analysis> b = analyze(boxed, p);
   if (!b) {
@@ -165,6 +163,8 @@ std::string aBoxRowsWayOut(const KernelSpec &s, const Analysis &a) {
   }
   if (b->predictedTflops <= a.predictedTflops)
     return "";
+  int64_t before = edgeZeroRowsA(p.m, s.blockM(), s.blockM());
+  int64_t after = edgeZeroRowsA(p.m, s.blockM(), kRows);
   return formatv("  way out          = mainloop.a_box_rows: {0} (A in boxes of {0} rows, none wholly "
                  "past M: {1} -> {2} zero rows a stage of the last row tile): {3:F1} TFLOP/s "
                  "({4:F2}x)\n",

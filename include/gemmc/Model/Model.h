@@ -113,6 +113,11 @@ double fusedEpilogueInstructionsPerValue(const KernelSpec &spec);
 /// one box; mainloop.a_box_rows) and only those that start inside M load.
 int64_t edgeZeroRowsA(int64_t m, int64_t blockM, int64_t boxRows);
 
+/// Whether A in boxes of `boxRows` loads fewer zero rows at M = m than one
+/// box of BLOCK_M rows: the test `gemmc tune` and analyze's way out take
+/// boxes by.
+bool boxesSaveZeroRows(int64_t m, int64_t blockM, int64_t boxRows);
+
 /// The a_box_rows that `gemmc analyze`'s way out names and `gemmc tune`
 /// tries: 16-row boxes (2 KB of 128-byte rows) lost to 32-row ones at every
 /// M measured (session 34, round k6; tmaBoxSec).
