@@ -28,6 +28,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cmath>
 #include <map>
 
 using namespace llvm;
@@ -64,6 +65,9 @@ constexpr int64_t kWaveRateK = 8192;
 
 struct AutoEntry {
   std::vector<int64_t> n, k; ///< representative N and K values
+  /// One kernel per stretch of M where the model's best stays the same
+  /// (splitAutoRange), instead of one kernel for the whole range.
+  bool splitM = false;
 };
 
 struct KernelEntry {
@@ -91,6 +95,7 @@ template <> struct MappingTraits<AutoEntry> {
   static void mapping(IO &io, AutoEntry &a) {
     io.mapRequired("n", a.n);
     io.mapRequired("k", a.k);
+    io.mapOptional("split_m", a.splitM, false);
   }
 };
 template <> struct MappingTraits<KernelEntry> {
@@ -147,12 +152,10 @@ json::Value rangeJson(const Range &r) {
   return json::Array{r.lo, r.hi ? json::Value(*r.hi) : json::Value(nullptr)};
 }
 
-/// The tuned spec for `auto`: gemmc tune's best over M in the rule's range
-/// (its ends and the powers of two between) times the listed N and K.
-std::optional<std::string> autoSpec(const DispatchSpec &d, const AutoEntry &a,
-                                    const Range &m, const std::string &name,
-                                    const std::string &where,
-                                    const KernelSpec *interface) {
+/// The family an `auto` rule tunes: the bundle's types and layouts, the
+/// interface of its first spec file, no shapes yet; nullopt after an error.
+std::optional<TuneFamily> autoFamily(const DispatchSpec &d, const std::string &where,
+                                     const KernelSpec *interface) {
   TuneFamily f;
   f.device = d.device;
   auto elem = parseElementType(d.dtype);
@@ -183,7 +186,14 @@ std::optional<std::string> autoSpec(const DispatchSpec &d, const AutoEntry &a,
     f.epilogue.buffers = EpilogueSpec{}.buffers;
     f.pdlWait = v.pdlWait;
   }
-  for (int64_t mv : sampleRange(m.lo, m.hi.value_or(std::max(m.lo, kAutoMaxM))))
+  return f;
+}
+
+/// gemmc tune on `f` at each of `ms` times the listed N and K; nullopt after
+/// an error (none ranked is one).
+std::optional<TuneResult> tuneAt(TuneFamily f, const AutoEntry &a,
+                                 ArrayRef<int64_t> ms, const std::string &where) {
+  for (int64_t mv : ms)
     for (int64_t nv : a.n)
       for (int64_t kv : a.k)
         f.shapes.push_back({mv, nv, kv});
@@ -198,9 +208,96 @@ std::optional<std::string> autoSpec(const DispatchSpec &d, const AutoEntry &a,
                  where));
     return std::nullopt;
   }
+  return std::move(*r);
+}
+
+/// The tuned spec for `auto`: gemmc tune's best over `ms` (the rule's M
+/// range sampled: its ends and the powers of two between, or one stretch of
+/// splitAutoRange) times the listed N and K.
+std::optional<std::string> autoSpec(const TuneFamily &f, const AutoEntry &a,
+                                    ArrayRef<int64_t> ms, const std::string &name,
+                                    const std::string &where) {
+  std::optional<TuneResult> r = tuneAt(f, a, ms, where);
+  if (!r)
+    return std::nullopt;
   TuneCandidate best = r->ranked.front();
   best.spec.name = name;
   return specToYaml(best.spec, tuneReasons(best, 1, *r));
+}
+
+/// The M values a `split_m` rule is tuned at: every multiple of 16 up to
+/// 256, of 32 up to 512, and so on (the step doubling with M; 1024 from 8192),
+/// inside [lo, hi], and hi. BLOCK_M is 64 to 256 (16 to 64 for swap_ab's
+/// N), so every M in (s, s'] of two neighbours has the row tiles of s' in
+/// every tile the family enumerates up to M = 256.
+std::vector<int64_t> splitSamples(int64_t lo, int64_t hi) {
+  std::vector<int64_t> out;
+  int64_t step = 16;
+  for (int64_t v = step; v < hi; v += step) {
+    if (v >= 16 * step && step < 1024)
+      step *= 2;
+    if (v >= lo)
+      out.push_back(v);
+  }
+  out.push_back(hi);
+  return out;
+}
+
+/// A split stretch: M in [lo, hi] (hi none: no upper end) and the samples
+/// it was tuned at.
+struct AutoStretch {
+  Range m;
+  std::vector<int64_t> samples;
+};
+
+/// The model's score for `spec` on the shapes `r` was tuned at: the geometric
+/// mean of its predicted time over each shape's best (TuneCandidate::score
+/// for a schedule the enumeration may not have offered there, e.g. A in boxes
+/// at an M they save no row of); nullopt where the model cannot count it.
+std::optional<double> scoreOn(const KernelSpec &spec, const TuneResult &r) {
+  const std::vector<TuneShapeResult> &shapes = r.ranked.front().shapes;
+  double logSum = 0;
+  for (size_t j = 0; j < shapes.size(); ++j) {
+    double best = shapes[j].analysis.predictedSec / shapes[j].relative;
+    Expected<Analysis> a = analyze(spec, shapes[j].analysis.shape);
+    if (!a) {
+      consumeError(a.takeError());
+      return std::nullopt;
+    }
+    logSum += std::log(a->predictedSec / best);
+  }
+  return std::exp(logSum / shapes.size());
+}
+
+/// A `split_m` rule's stretches of M: each sample of splitSamples stands for
+/// the M above the sample before it, and a stretch keeps its kernel while
+/// the model's score for it (scoreOn) stays within kAutoSplitTolerance of the
+/// next sample's best score, so near-ties do not cut the range into one rule
+/// per sample.
+constexpr double kAutoSplitTolerance = 0.03;
+std::optional<std::vector<AutoStretch>> splitAutoRange(const TuneFamily &f,
+                                                       const AutoEntry &a,
+                                                       const Range &m,
+                                                       const std::string &where) {
+  std::vector<AutoStretch> out;
+  std::optional<KernelSpec> kept; ///< the current stretch's schedule
+  int64_t hi = m.hi.value_or(std::max(m.lo, kAutoMaxM));
+  for (int64_t s : splitSamples(m.lo, hi)) {
+    std::optional<TuneResult> r = tuneAt(f, a, {s}, where);
+    if (!r)
+      return std::nullopt;
+    std::optional<double> keptScore = kept ? scoreOn(*kept, *r) : std::nullopt;
+    if (keptScore && *keptScore <= r->ranked.front().score * (1 + kAutoSplitTolerance)) {
+      out.back().m.hi = s;
+      out.back().samples.push_back(s);
+      continue;
+    }
+    int64_t from = out.empty() ? m.lo : *out.back().m.hi + 1;
+    out.push_back({{from, s}, {s}});
+    kept = r->ranked.front().spec;
+  }
+  out.back().m.hi = m.hi;
+  return out;
 }
 
 /// What a rule of a `specs:` group carries for the runtime's choice by
@@ -402,58 +499,90 @@ private:
     return std::string(path);
   }
 
-  /// One rule per kernel: a single spec or auto, or each of specs: (a group
-  /// the runtime chooses in by waves).
+  /// One rule per kernel: a single spec, or each of specs: (a group the
+  /// runtime chooses in by waves), or auto's tuned kernel(s).
   bool addEntry(size_t i, const KernelEntry &e) {
     std::string where = formatv("{0}: kernels[{1}]", dispatchPath, i).str();
     Range m, n, k;
     if (!parseRange(e.m, where + ".m", m) || !parseRange(e.n, where + ".n", n) ||
         !parseRange(e.k, where + ".k", k) || !checkEntry(e, where))
       return false;
+    if (e.autoTune)
+      return addAuto(i, e, m, n, k, where);
     std::vector<std::string> files = e.specs;
     if (!e.spec.empty())
       files.push_back(e.spec);
-    if (e.autoTune)
-      files.push_back("");
     for (auto [f, file] : llvm::enumerate(files)) {
-      std::shared_ptr<SpecFile> spec;
-      json::Object rule;
-      if (!file.empty()) {
-        spec = readSpec(file);
-        if (!spec)
-          return false;
-        double measured = f < e.ratesTflops.size() ? e.ratesTflops[f] : 0;
-        if (!e.specs.empty() && !addWaveChoice(spec->spec(), i, measured, where, rule))
-          return false;
-      } else {
-        std::string autoName = formatv("{0}_auto{1}", d.bundle, i).str();
-        std::optional<std::string> y =
-            autoSpec(d, *e.autoTune, m, autoName, where,
-                     interface ? &interface->spec() : nullptr);
-        if (!y)
-          return false;
-        // Read back as the file the bundle writes: what is compiled.
-        spec = SpecFile::fromString(*y, autoName + ".yaml", errs());
-        if (!spec->parse())
-          return false;
-      }
-      const std::string name = spec->spec().name;
-      if (!addKernel(*spec, where))
+      std::shared_ptr<SpecFile> spec = readSpec(file);
+      if (!spec)
         return false;
-      rule["kernel"] = name;
-      rule["cubin"] = name + ".cubin";
-      rule["m"] = rangeJson(m);
-      rule["n"] = rangeJson(n);
-      rule["k"] = rangeJson(k);
-      std::string why = e.why;
-      if (e.autoTune)
-        why += (why.empty() ? "" : "; ") +
-               std::string("gemmc tune's best for these shapes (reasons in ") +
-               name + ".yaml)";
-      if (!why.empty())
-        rule["why"] = why;
-      rules.push_back(std::move(rule));
+      json::Object rule;
+      double measured = f < e.ratesTflops.size() ? e.ratesTflops[f] : 0;
+      if (!e.specs.empty() && !addWaveChoice(spec->spec(), i, measured, where, rule))
+        return false;
+      if (!addRule(*spec, where, m, n, k, e.why, std::move(rule)))
+        return false;
     }
+    return true;
+  }
+
+  /// auto: gemmc tune's best over the rule's M range as one kernel
+  /// (BUNDLE_autoI), or with split_m one kernel a stretch of M
+  /// (BUNDLE_autoI_J, splitAutoRange).
+  bool addAuto(size_t i, const KernelEntry &e, const Range &m, const Range &n,
+               const Range &k, const std::string &where) {
+    std::optional<TuneFamily> f =
+        autoFamily(d, where, interface ? &interface->spec() : nullptr);
+    if (!f)
+      return false;
+    std::vector<AutoStretch> stretches;
+    if (e.autoTune->splitM) {
+      std::optional<std::vector<AutoStretch>> s = splitAutoRange(*f, *e.autoTune, m, where);
+      if (!s)
+        return false;
+      stretches = std::move(*s);
+    } else {
+      stretches.push_back(
+          {m, sampleRange(m.lo, m.hi.value_or(std::max(m.lo, kAutoMaxM)))});
+    }
+    for (auto [j, stretch] : llvm::enumerate(stretches)) {
+      std::string name = formatv("{0}_auto{1}", d.bundle, i).str();
+      if (e.autoTune->splitM)
+        name += formatv("_{0}", j).str();
+      std::optional<std::string> y =
+          autoSpec(*f, *e.autoTune, stretch.samples, name, where);
+      if (!y)
+        return false;
+      // Read back as the file the bundle writes: what is compiled.
+      std::shared_ptr<SpecFile> spec = SpecFile::fromString(*y, name + ".yaml", errs());
+      if (!spec->parse())
+        return false;
+      std::string why = e.why;
+      why += (why.empty() ? "" : "; ") +
+             std::string("gemmc tune's best for these shapes (reasons in ") +
+             name + ".yaml)";
+      if (!addRule(*spec, where, stretch.m, n, k, why, {}))
+        return false;
+    }
+    return true;
+  }
+
+  /// The rule for one kernel (its spec written and its build queued by
+  /// addKernel); `rule` may already hold a choice by waves' fields.
+  bool addRule(const SpecFile &spec, const std::string &where, const Range &m,
+               const Range &n, const Range &k, const std::string &why,
+               json::Object rule) {
+    const std::string name = spec.spec().name;
+    if (!addKernel(spec, where))
+      return false;
+    rule["kernel"] = name;
+    rule["cubin"] = name + ".cubin";
+    rule["m"] = rangeJson(m);
+    rule["n"] = rangeJson(n);
+    rule["k"] = rangeJson(k);
+    if (!why.empty())
+      rule["why"] = why;
+    rules.push_back(std::move(rule));
     return true;
   }
 
