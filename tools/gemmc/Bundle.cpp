@@ -226,10 +226,12 @@ std::optional<std::string> autoSpec(const TuneFamily &f, const AutoEntry &a,
 }
 
 /// The M values a `split_m` rule is tuned at: every multiple of 16 up to
-/// 256, of 32 up to 512, and so on (the step doubling with M; 1024 from 8192),
-/// inside [lo, hi], and hi. BLOCK_M is 64 to 256 (16 to 64 for swap_ab's
-/// N), so every M in (s, s'] of two neighbours has the row tiles of s' in
-/// every tile the family enumerates up to M = 256.
+/// 256, of 32 up to 512, and so on (the step doubling at 256, 512, ...,
+/// 1024 apart from 8192), inside [lo, hi], and hi. Up to M = 1024 the step
+/// is at most the least BLOCK_M tune enumerates there (16 for swap_ab's
+/// tiles at M <= 64, then 64), so every M in (s, s'] of two neighbours has
+/// the row tiles of s' in every tile; above, in every tile of at least the
+/// step's rows.
 std::vector<int64_t> splitSamples(int64_t lo, int64_t hi) {
   std::vector<int64_t> out;
   int64_t step = 16;
