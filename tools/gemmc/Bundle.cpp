@@ -191,26 +191,18 @@ std::optional<TuneFamily> autoFamily(const DispatchSpec &d, const std::string &w
   return f;
 }
 
-/// gemmc tune on `f` at each of `ms` times the listed N and K; nullopt after
-/// an error (none ranked is one).
-std::optional<TuneResult> tuneAt(TuneFamily f, const AutoEntry &a,
-                                 ArrayRef<int64_t> ms, const std::string &where) {
+/// gemmc tune on `f` at each of `ms` times the listed N and K; an error
+/// where tune fails or ranks no schedule.
+Expected<TuneResult> tuneAt(TuneFamily f, const AutoEntry &a, ArrayRef<int64_t> ms) {
   for (int64_t mv : ms)
     for (int64_t nv : a.n)
       for (int64_t kv : a.k)
         f.shapes.push_back({mv, nv, kv});
   Expected<TuneResult> r = gemmc::tune(f);
-  if (!r) {
-    fail(formatv("[bundle-auto] {0}: {1}", where, toString(r.takeError())));
-    return std::nullopt;
-  }
-  if (r->ranked.empty()) {
-    fail(formatv("[bundle-auto] {0}: gemmc tune found no schedule the rules "
-                 "and the lowering accept for these shapes",
-                 where));
-    return std::nullopt;
-  }
-  return std::move(*r);
+  if (r && r->ranked.empty())
+    return createStringError("gemmc tune found no schedule the rules and the "
+                             "lowering accept for these shapes");
+  return r;
 }
 
 /// The tuned spec for `auto`: gemmc tune's best over `ms` (the rule's M
@@ -219,9 +211,11 @@ std::optional<TuneResult> tuneAt(TuneFamily f, const AutoEntry &a,
 std::optional<std::string> autoSpec(const TuneFamily &f, const AutoEntry &a,
                                     ArrayRef<int64_t> ms, const std::string &name,
                                     const std::string &where) {
-  std::optional<TuneResult> r = tuneAt(f, a, ms, where);
-  if (!r)
+  Expected<TuneResult> r = tuneAt(f, a, ms);
+  if (!r) {
+    fail(formatv("[bundle-auto] {0}: {1}", where, toString(r.takeError())));
     return std::nullopt;
+  }
   TuneCandidate best = r->ranked.front();
   best.spec.name = name;
   return specToYaml(best.spec, tuneReasons(best, 1, *r));
@@ -265,18 +259,10 @@ struct SampleBest {
 };
 
 SampleBest sampleBest(const TuneFamily &f, const AutoEntry &a, int64_t m) {
-  TuneFamily g = f;
-  for (int64_t nv : a.n)
-    for (int64_t kv : a.k)
-      g.shapes.push_back({m, nv, kv});
   SampleBest out;
-  Expected<TuneResult> r = gemmc::tune(g);
+  Expected<TuneResult> r = tuneAt(f, a, {m});
   if (!r) {
     out.error = toString(r.takeError());
-    return out;
-  }
-  if (r->ranked.empty()) {
-    out.error = "gemmc tune found no schedule the rules and the lowering accept for these shapes";
     return out;
   }
   const TuneCandidate &best = r->ranked.front();
