@@ -6,6 +6,14 @@ round=${1:?round (n1, n2, n3)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 rm -rf "$out"; mkdir -p "$out/ptx"
+# check_specs SPEC...: each spec through ptxas (no cubin kept; gemmc bundle built them), its report checked.
+check_specs() {
+  local y
+  for y in "$@"; do
+    "$gemmc" "$y" -o /dev/null --ptxas-verbose 2>"$out/ptx/$(name "$y").ptxas.txt" || exit 1
+    check "$out/ptx/$(name "$y").ptxas.txt" "$(name "$y")"
+  done
+}
 case $round in
 n1)
   # bench/lead36 round m2 (the hand-picked bf16 bundle with session 36's rules beside gemmc tune's
@@ -13,10 +21,7 @@ n1)
   # where the model's best changes (split_m, session 37).
   for b in h200_bf16_tn h200_bf16_tn_auto h200_bf16_tn_autosplit; do
     "$gemmc" bundle bench/bundles/$b.yaml -o "$out/$b" >/dev/null
-    for y in "$out/$b"/*.yaml; do
-      "$gemmc" "$y" -o /dev/null --ptxas-verbose 2>"$out/ptx/$(name "$y").ptxas.txt" || exit 1
-      check "$out/ptx/$(name "$y").ptxas.txt" "$(name "$y")"
-    done
+    check_specs "$out/$b"/*.yaml
   done
   cp bench/suites/sweep.yaml "$out/shapes.yaml"
   ;;
@@ -28,11 +33,7 @@ n2)
     > bench/bundles/.h200_bf16_tn_before.yaml
   "$gemmc" bundle bench/bundles/.h200_bf16_tn_before.yaml -o "$out/h200_bf16_tn_before" >/dev/null
   rm bench/bundles/.h200_bf16_tn_before.yaml
-  for y in "$out"/h200_bf16_tn/gemm_bf16_64x128_ws_sk2_abox32.yaml "$out"/h200_bf16_tn/gemm_bf16_swab_16x64_pp.yaml \
-    "$out"/h200_bf16_tn/gemm_bf16_128x64_ws_abox32.yaml; do
-    "$gemmc" "$y" -o /dev/null --ptxas-verbose 2>"$out/ptx/$(name "$y").ptxas.txt" || exit 1
-    check "$out/ptx/$(name "$y").ptxas.txt" "$(name "$y")"
-  done
+  check_specs "$out"/h200_bf16_tn/gemm_bf16_{64x128_ws_sk2_abox32,swab_16x64_pp,128x64_ws_abox32}.yaml
   cp bench/lead37/shapes_n2.yaml "$out/shapes.yaml"
   ;;
 n3)

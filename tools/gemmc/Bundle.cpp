@@ -154,6 +154,10 @@ json::Value rangeJson(const Range &r) {
   return json::Array{r.lo, r.hi ? json::Value(*r.hi) : json::Value(nullptr)};
 }
 
+/// The largest M an `auto` rule tunes at: its range's upper end, or
+/// kAutoMaxM for an open range (lo where lo is above it).
+int64_t tunedHi(const Range &m) { return m.hi.value_or(std::max(m.lo, kAutoMaxM)); }
+
 /// The family an `auto` rule tunes: the bundle's types and layouts, the
 /// interface of its first spec file, no shapes yet; nullopt after an error.
 std::optional<TuneFamily> autoFamily(const DispatchSpec &d, const std::string &where,
@@ -302,8 +306,7 @@ std::optional<std::vector<AutoStretch>> splitAutoRange(const TuneFamily &f,
                                                        const AutoEntry &a,
                                                        const Range &m,
                                                        const std::string &where) {
-  int64_t hi = m.hi.value_or(std::max(m.lo, kAutoMaxM));
-  std::vector<int64_t> samples = splitSamples(m.lo, hi);
+  std::vector<int64_t> samples = splitSamples(m.lo, tunedHi(m));
   std::vector<SampleBest> best(samples.size());
   {
     DefaultThreadPool pool(hardware_concurrency());
@@ -574,8 +577,7 @@ private:
         return false;
       stretches = std::move(*s);
     } else {
-      stretches.push_back(
-          {m, sampleRange(m.lo, m.hi.value_or(std::max(m.lo, kAutoMaxM)))});
+      stretches.push_back({m, sampleRange(m.lo, tunedHi(m))});
     }
     for (auto [j, stretch] : llvm::enumerate(stretches)) {
       std::string name = formatv("{0}_auto{1}", d.bundle, i).str();
