@@ -895,13 +895,15 @@ void checkStrideAlignment(const KernelSpec &s, Sink &out) {
     Dim dim;
     ElementType type;
   };
-  // The leading dimension of a row-major matrix is its column count.
+  // The leading dimension of a row-major matrix is its column count. The
+  // swapped kernel (swap_ab) writes its C^T column by column into the
+  // caller's row-major C, whose rows are the swapped M long.
   Lead leads[] = {
       {"a", s.a.layout == Layout::Row ? "k" : "m",
        s.a.layout == Layout::Row ? s.k : s.m, s.a.element},
       {"b", s.b.layout == Layout::Col ? "k" : "n",
        s.b.layout == Layout::Col ? s.k : s.n, s.b.element},
-      {"c", "n", s.n, s.c.element},
+      {"c", s.swapAb ? "m" : "n", s.swapAb ? s.m : s.n, s.c.element},
   };
   for (const Lead &l : leads) {
     if (l.dim.isDynamic())

@@ -561,6 +561,10 @@ void SpecFile::report(const Violation &v, llvm::SourceMgr::DiagKind kind) {
     caller.field = "operands.b" + field.str();
   else if (field.consume_front("operands.b"))
     caller.field = "operands.a" + field.str();
+  else if (field == "problem.m")
+    caller.field = "problem.n";
+  else if (field == "problem.n")
+    caller.field = "problem.m";
   if (!llvm::StringRef(v.message).contains("swap_ab"))
     caller.message += " (swap_ab: checked on the swapped kernel C^T = B^T A^T, "
                       "whose a, b, M, N, BLOCK_M and BLOCK_N are the spec's b, "

@@ -883,9 +883,12 @@ int gemmc::tool::runAnalyze() {
   const KernelSpec &spec = file->spec();
   StringRef who = file->bufferName();
 
+  // swap_ab: the parsed spec holds the swapped kernel's M and N (the
+  // caller's N and M); shapes and messages are the caller's.
+  const char *mName = spec.swapAb ? "n" : "m", *nName = spec.swapAb ? "m" : "n";
   SmallVector<ProblemShape> shapes;
   if (shapeArgs.empty()) {
-    for (auto [name, d] : {std::pair{"m", spec.m}, std::pair{"n", spec.n},
+    for (auto [name, d] : {std::pair{mName, spec.m}, std::pair{nName, spec.n},
                            std::pair{"k", spec.k}})
       if (d.isDynamic()) {
         errs() << who << ": error: problem " << name
@@ -893,7 +896,9 @@ int gemmc::tool::runAnalyze() {
                   "with --shape MxNxK\n";
         return 1;
       }
-    shapes.push_back({spec.m.value, spec.n.value, spec.k.value});
+    shapes.push_back(spec.swapAb
+                         ? ProblemShape{spec.n.value, spec.m.value, spec.k.value}
+                         : ProblemShape{spec.m.value, spec.n.value, spec.k.value});
   }
   for (const std::string &arg : shapeArgs) {
     std::string why;
@@ -911,10 +916,9 @@ int gemmc::tool::runAnalyze() {
     // The shape must be one the kernel could run: the same rules that check
     // fixed problem sizes (range, stride alignment) check it.
     KernelSpec s = spec;
-    // swap_ab: the spec holds the swapped kernel's M and N.
     ProblemShape kp = spec.swapAb ? ProblemShape{p.n, p.m, p.k} : p;
     for (auto [name, d, v] :
-         {std::tuple{"m", &s.m, kp.m}, std::tuple{"n", &s.n, kp.n},
+         {std::tuple{mName, &s.m, kp.m}, std::tuple{nName, &s.n, kp.n},
           std::tuple{"k", &s.k, kp.k}}) {
       if (!d->isDynamic() && d->value != v)
         errs() << formatv("{0}: warning: the spec fixes {1} = {2}; analyzing "
