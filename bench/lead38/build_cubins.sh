@@ -2,7 +2,7 @@
 # bench/lead38/build_cubins.sh ROUND: round ROUND's bundles into build/cubins-ROUND, each kernel's ptxas report
 # checked (cubins_common.sh: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (n5)}
+round=${1:?round (n5, n7)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 rm -rf "$out"; mkdir -p "$out/ptx"
@@ -18,6 +18,33 @@ n5)
   for s in 64x64_pp 128x64_ws 64x192_pp 128x192_pp_abox32_sk; do
     "$gemmc" specs/h200_bf16_$s.yaml -o /dev/null --ptxas-verbose 2>"$out/ptx/$s.ptxas.txt" || exit 1
     check "$out/ptx/$s.ptxas.txt" "$s"
+  done
+  ;;
+n7)
+  # gemmc tune after the swap_ab stride fix (1c852b7), which let it rank swap_ab at M = 1-7: h200_bf16_tn_auto
+  # rebuilt (its M = 1-64 kernel is now a swap_ab 32x64 under stream_k) beside the auto bundle before the fix
+  # (GEMMC_BEFORE, a gemmc built at af451f9), and gemmc tune's top 4 for the sweep's three M = 3 shapes still
+  # under 0.7 of cuBLAS beside the bundle's swap_ab 16x64 pingpong (cand__).
+  before=${GEMMC_BEFORE:?a gemmc built before 1c852b7}
+  "$gemmc" bundle bench/bundles/h200_bf16_tn_auto.yaml -o "$out/h200_bf16_tn_auto" >/dev/null
+  sed 's/^bundle: h200_bf16_tn_auto$/bundle: h200_bf16_tn_auto_before/' bench/bundles/h200_bf16_tn_auto.yaml \
+    > bench/bundles/.h200_bf16_tn_auto_before.yaml
+  "$before" bundle bench/bundles/.h200_bf16_tn_auto_before.yaml -o "$out/h200_bf16_tn_auto_before" >/dev/null
+  rm bench/bundles/.h200_bf16_tn_auto_before.yaml
+  for y in "$out"/h200_bf16_tn_auto/*.yaml; do
+    "$gemmc" "$y" -o /dev/null --ptxas-verbose 2>"$out/ptx/$(name "$y").ptxas.txt" || exit 1
+    check "$out/ptx/$(name "$y").ptxas.txt" "$(name "$y")"
+  done
+  mkdir -p "$out/m3" "$out/ptx/m3" "$out/specs"
+  build "$gemmc" specs/h200_bf16_swab_16x64_pp.yaml m3/cand__h200_bf16_swab_16x64_pp
+  { echo "# bench/lead38 round n7: the sweep's M = 3 shapes, gemmc tune's top 4 after the swap_ab stride fix"
+    echo "shapes:"; } >"$out/m3/shapes.yaml"
+  for shape in qwen25_7b_qkv_m3 dsv3_expert_down_m3 llama3_8b_o_m3; do
+    read -r m n k < <(sed -n "s/^ *- {name: *$shape, *m: *\([0-9]*\), *n: *\([0-9]*\), *k: *\([0-9]*\)}.*/\1 \2 \3/p" \
+      bench/suites/sweep.yaml)
+    "$gemmc" tune --shape "${m}x${n}x${k}" --top 4 --name "tune__$shape" -o "$out/specs/$shape" >"$out/specs/$shape.txt"
+    for y in "$out/specs/$shape"/tune__*.yaml; do build "$gemmc" "$y" "m3/$(name "$y")"; done
+    echo "  - {name: $shape, m: $m, n: $n, k: $k, cubins: [\"tune__${shape}_*.cubin\", \"cand__*.cubin\"]}" >>"$out/m3/shapes.yaml"
   done
   ;;
 *) echo "unknown round $round"; exit 1 ;;
