@@ -209,18 +209,52 @@ Expected<TuneResult> tuneAt(TuneFamily f, const AutoEntry &a, ArrayRef<int64_t> 
   return r;
 }
 
+/// An unsplit `auto` rule's kernel predicted this much slower than the best
+/// schedule on one of its shapes gets a warning naming split_m: one kernel
+/// for M = 1-64 that wins at M = 1-16 can run 1.5-1.9x the best at 33-64
+/// (the swap_ab 32x64 pick of session 38: measured 0.68-0.88 of cuBLAS there
+/// against 1.00-1.04 for the M = 17-64 kernel).
+constexpr double kAutoSpreadWarning = 1.25;
+
+/// Warn when `best`, one kernel for a whole unsplit range, is predicted
+/// kAutoSpreadWarning or more over the best schedule on a shape.
+void warnSpread(const TuneCandidate &best, const std::string &where) {
+  const TuneShapeResult *worst = nullptr;
+  size_t over = 0;
+  for (const TuneShapeResult &sh : best.shapes) {
+    over += sh.relative >= kAutoSpreadWarning;
+    if (!worst || sh.relative > worst->relative)
+      worst = &sh;
+  }
+  if (!over)
+    return;
+  // A swap_ab kernel's analysis is of the swapped problem: name the caller's.
+  ProblemShape p = worst->analysis.shape;
+  if (best.spec.swapAb)
+    std::swap(p.m, p.n);
+  errs() << formatv("gemmc bundle: warning: [bundle-auto] {0}: one kernel for the "
+                    "whole M range is predicted {1:F2}x the best schedule at "
+                    "{2}x{3}x{4} ({5} of its {6} shapes at {7:F2}x or more); "
+                    "split_m: true gives each stretch of M its own kernel\n",
+                    where, worst->relative, p.m, p.n, p.k, over,
+                    best.shapes.size(), kAutoSpreadWarning);
+}
+
 /// The tuned spec for `auto`: gemmc tune's best over `ms` (the rule's M
 /// range sampled: its ends and the powers of two between, or one stretch of
-/// splitAutoRange) times the listed N and K.
+/// splitAutoRange) times the listed N and K; `whole` (an unsplit rule)
+/// warns where that one kernel is far from the best on a shape.
 std::optional<std::string> autoSpec(const TuneFamily &f, const AutoEntry &a,
                                     ArrayRef<int64_t> ms, const std::string &name,
-                                    const std::string &where) {
+                                    const std::string &where, bool whole) {
   Expected<TuneResult> r = tuneAt(f, a, ms);
   if (!r) {
     fail(formatv("[bundle-auto] {0}: {1}", where, toString(r.takeError())));
     return std::nullopt;
   }
   TuneCandidate best = r->ranked.front();
+  if (whole)
+    warnSpread(best, where);
   best.spec.name = name;
   return specToYaml(best.spec, tuneReasons(best, 1, *r));
 }
@@ -584,7 +618,8 @@ private:
       if (e.autoTune->splitM)
         name += formatv("_{0}", j).str();
       std::optional<std::string> y =
-          autoSpec(*f, *e.autoTune, stretch.samples, name, where);
+          autoSpec(*f, *e.autoTune, stretch.samples, name, where,
+                   !e.autoTune->splitM);
       if (!y)
         return false;
       // Read back as the file the bundle writes: what is compiled.
