@@ -35,17 +35,11 @@ n7)
     "$gemmc" "$y" -o /dev/null --ptxas-verbose 2>"$out/ptx/$(name "$y").ptxas.txt" || exit 1
     check "$out/ptx/$(name "$y").ptxas.txt" "$(name "$y")"
   done
-  mkdir -p "$out/m3" "$out/ptx/m3" "$out/specs"
+  mkdir -p "$out/m3" "$out/ptx/m3"
   build "$gemmc" specs/h200_bf16_swab_16x64_pp.yaml m3/cand__h200_bf16_swab_16x64_pp
   { echo "# bench/lead38 round n7: the sweep's M = 3 shapes, gemmc tune's top 4 after the swap_ab stride fix"
     echo "shapes:"; } >"$out/m3/shapes.yaml"
-  for shape in qwen25_7b_qkv_m3 dsv3_expert_down_m3 llama3_8b_o_m3; do
-    read -r m n k < <(sed -n "s/^ *- {name: *$shape, *m: *\([0-9]*\), *n: *\([0-9]*\), *k: *\([0-9]*\)}.*/\1 \2 \3/p" \
-      bench/suites/sweep.yaml)
-    "$gemmc" tune --shape "${m}x${n}x${k}" --top 4 --name "tune__$shape" -o "$out/specs/$shape" >"$out/specs/$shape.txt"
-    for y in "$out/specs/$shape"/tune__*.yaml; do build "$gemmc" "$y" "m3/$(name "$y")"; done
-    echo "  - {name: $shape, m: $m, n: $n, k: $k, cubins: [\"tune__${shape}_*.cubin\", \"cand__*.cubin\"]}" >>"$out/m3/shapes.yaml"
-  done
+  tune_sweep_shapes m3 qwen25_7b_qkv_m3 dsv3_expert_down_m3 llama3_8b_o_m3
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
