@@ -49,15 +49,9 @@ n3)
   { echo "# bench/lead37 round n3: the sweep's shapes under 0.8 of cuBLAS after session 37's rules, each with gemmc"
     echo "# tune's top 4 for it and the shared candidates (bench/lead37/build_cubins.sh n3)."
     echo "shapes:"; } >"$out/shapes.yaml"
-  for shape in llama3_8b_o_m3 llama3_70b_qkv_m256 llama3_70b_qkv_m512 mistral_7b_qkv_m777 qwen25_7b_qkv_m3 \
+  tune_sweep_shapes . llama3_8b_o_m3 llama3_70b_qkv_m256 llama3_70b_qkv_m512 mistral_7b_qkv_m777 qwen25_7b_qkv_m3 \
     qwen25_7b_qkv_m128 qwen25_7b_qkv_m1024 qwen25_7b_down_m777 dsv3_q_a_m100 dsv3_q_a_m255 dsv3_q_a_m512 \
-    dsv3_o_m777 dsv3_expert_down_m3 dsv3_dense_up_m255; do
-    read -r m n k < <(sed -n "s/^ *- {name: *$shape, *m: *\([0-9]*\), *n: *\([0-9]*\), *k: *\([0-9]*\)}.*/\1 \2 \3/p" \
-      bench/suites/sweep.yaml)
-    "$gemmc" tune --shape "${m}x${n}x${k}" --top 4 --name "tune__$shape" -o "$out/specs/$shape" >"$out/specs/$shape.txt"
-    for y in "$out/specs/$shape"/tune__*.yaml; do build "$gemmc" "$y" "$(name "$y")"; done
-    echo "  - {name: $shape, m: $m, n: $n, k: $k, cubins: [\"tune__${shape}_*.cubin\", \"cand__*.cubin\"]}" >>"$out/shapes.yaml"
-  done
+    dsv3_o_m777 dsv3_expert_down_m3 dsv3_dense_up_m255
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac

@@ -71,3 +71,21 @@ old_build() {
   "$main" "$out/$n.yaml" -o "$out/$n.cubin"
   rm -f "$out/$n.yaml"
 }
+
+# tune_sweep_shapes DIR SHAPE...: for each named shape of bench/suites/sweep.yaml, gemmc tune's top 4
+# (tune__SHAPE_1..4; the ranking in $out/specs/SHAPE.txt, the specs in $out/specs/SHAPE) built into $out/DIR
+# (DIR "." for $out), and the shape's line appended to $out/DIR/shapes.yaml: its own picks beside the shared
+# candidates (cand__*.cubin).
+tune_sweep_shapes() {
+  local dir=$1 shape m n k y
+  shift
+  mkdir -p "$out/specs" "$out/$dir" "$out/ptx/$dir"
+  for shape in "$@"; do
+    read -r m n k < <(sed -n "s/^ *- {name: *$shape, *m: *\([0-9]*\), *n: *\([0-9]*\), *k: *\([0-9]*\)}.*/\1 \2 \3/p" \
+      bench/suites/sweep.yaml)
+    "$gemmc" tune --shape "${m}x${n}x${k}" --top 4 --name "tune__$shape" -o "$out/specs/$shape" >"$out/specs/$shape.txt"
+    for y in "$out/specs/$shape"/tune__*.yaml; do build "$gemmc" "$y" "$dir/$(name "$y")"; done
+    echo "  - {name: $shape, m: $m, n: $n, k: $k, cubins: [\"tune__${shape}_*.cubin\", \"cand__*.cubin\"]}" \
+      >>"$out/$dir/shapes.yaml"
+  done
+}
