@@ -213,7 +213,7 @@ Expected<TuneResult> tuneAt(TuneFamily f, const AutoEntry &a, ArrayRef<int64_t> 
 /// schedule on one of its shapes gets a warning naming split_m: one kernel
 /// for M = 1-64 that wins at M = 1-16 can run 1.5-1.9x the best at 33-64
 /// (the swap_ab 32x64 pick of session 38: measured 0.68-0.88 of cuBLAS there
-/// against 1.00-1.04 for the M = 17-64 kernel).
+/// against 0.95-1.04 for the kernel it replaced; bench/lead38 round n7).
 constexpr double kAutoSpreadWarning = 1.25;
 
 /// Warn when `best`, one kernel for a whole unsplit range, is predicted
