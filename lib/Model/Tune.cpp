@@ -426,12 +426,12 @@ std::vector<std::string> gemmc::tuneReasons(const TuneCandidate &c,
                     .str());
   for (const TuneShapeResult &r : c.shapes) {
     const Analysis &a = r.analysis;
+    const ProblemShape p = callerShape(c.spec, a);
     out.push_back(
         formatv("{0}x{1}x{2}: {3:F1} TFLOP/s ({4:F1}% of peak), {5:F2}x the "
                 "best; bottleneck {6}; {7} tiles, {8:F2} waves, last wave "
                 "{9:F0}% full; L2 hit {10:F0}%; latency covered {11:F0}%",
-                s.swapAb ? a.shape.n : a.shape.m, s.swapAb ? a.shape.m : a.shape.n,
-                a.shape.k, a.predictedTflops,
+                p.m, p.n, p.k, a.predictedTflops,
                 100 * a.fractionOfPeak, r.relative,
                 bottleneckName(a.bottleneck), a.tiles, a.waves,
                 100 * a.lastWaveUtilization, 100 * a.l2HitRate,

@@ -228,10 +228,7 @@ void warnSpread(const TuneCandidate &best, const std::string &where) {
   }
   if (!over)
     return;
-  // A swap_ab kernel's analysis is of the swapped problem: name the caller's.
-  ProblemShape p = worst->analysis.shape;
-  if (best.spec.swapAb)
-    std::swap(p.m, p.n);
+  ProblemShape p = callerShape(best.spec, worst->analysis);
   errs() << formatv("gemmc bundle: warning: [bundle-auto] {0}: one kernel for the "
                     "whole M range is predicted {1:F2}x the best schedule at "
                     "{2}x{3}x{4} ({5} of its {6} shapes at {7:F2}x or more); "
@@ -292,7 +289,7 @@ struct AutoStretch {
 struct SampleBest {
   KernelSpec spec;
   double score = 0;
-  std::vector<std::pair<ProblemShape, double>> bestSec; ///< per shape
+  std::vector<std::pair<ProblemShape, double>> bestSec; ///< per (caller's) shape
   std::string error; ///< the tune's failure, reported in sample order
 };
 
@@ -307,7 +304,7 @@ SampleBest sampleBest(const TuneFamily &f, const AutoEntry &a, int64_t m) {
   out.spec = best.spec;
   out.score = best.score;
   for (const TuneShapeResult &sh : best.shapes)
-    out.bestSec.push_back({sh.analysis.shape, sh.analysis.predictedSec / sh.relative});
+    out.bestSec.push_back({callerShape(best.spec, sh.analysis), sh.analysis.predictedSec / sh.relative});
   return out;
 }
 

@@ -320,6 +320,13 @@ struct Analysis {
 /// (a dimension < 1, or a tile count that overflows 64 bits).
 llvm::Expected<Analysis> analyze(const KernelSpec &spec, ProblemShape shape);
 
+/// The caller's M x N x K of `a`, an analysis of `spec`: for swap_ab,
+/// Analysis::shape is the swapped kernel's problem (N x M x K), and analyze()
+/// takes the caller's.
+inline ProblemShape callerShape(const KernelSpec &spec, const Analysis &a) {
+  return spec.swapAb ? ProblemShape{a.shape.n, a.shape.m, a.shape.k} : a.shape;
+}
+
 /// Where tile `id` (in launch order, 0 <= id < tiles) lies: the raster
 /// order and group of the spec's tile scheduler, split index slowest.
 struct TileCoord {
