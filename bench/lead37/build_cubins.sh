@@ -6,14 +6,6 @@ round=${1:?round (n1, n2, n3)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 rm -rf "$out"; mkdir -p "$out/ptx"
-# check_specs SPEC...: each spec through ptxas (no cubin kept; gemmc bundle built them), its report checked.
-check_specs() {
-  local y
-  for y in "$@"; do
-    "$gemmc" "$y" -o /dev/null --ptxas-verbose 2>"$out/ptx/$(name "$y").ptxas.txt" || exit 1
-    check "$out/ptx/$(name "$y").ptxas.txt" "$(name "$y")"
-  done
-}
 case $round in
 n1)
   # bench/lead36 round m2 (the hand-picked bf16 bundle with session 36's rules beside gemmc tune's
@@ -29,10 +21,7 @@ n2)
   # Session 37's new h200_bf16_tn rules (from round n1) as a bundle, beside the bundle before them (main at ccddb90)
   # and h200_bf16_tn_auto, on the sweep's 34 shapes with M <= 128: a second process for each rule's margin.
   for b in h200_bf16_tn h200_bf16_tn_auto; do "$gemmc" bundle bench/bundles/$b.yaml -o "$out/$b" >/dev/null; done
-  git show ccddb90:bench/bundles/h200_bf16_tn.yaml | sed 's/^bundle: h200_bf16_tn$/bundle: h200_bf16_tn_before/' \
-    > bench/bundles/.h200_bf16_tn_before.yaml
-  "$gemmc" bundle bench/bundles/.h200_bf16_tn_before.yaml -o "$out/h200_bf16_tn_before" >/dev/null
-  rm bench/bundles/.h200_bf16_tn_before.yaml
+  bundle_before "$gemmc" ccddb90 h200_bf16_tn
   check_specs "$out"/h200_bf16_tn/gemm_bf16_{64x128_ws_sk2_abox32,swab_16x64_pp,128x64_ws_abox32}.yaml
   cp bench/lead37/shapes_n2.yaml "$out/shapes.yaml"
   ;;

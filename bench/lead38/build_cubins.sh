@@ -11,14 +11,8 @@ n5)
   # Session 38's h200_bf16_tn rules (from rounds n3-n4) as a bundle beside the bundle before them (main at 753f032),
   # on the sweep's shapes with M = 65-1024 (n5.sh), and the four new kernels through ptxas.
   "$gemmc" bundle bench/bundles/h200_bf16_tn.yaml -o "$out/h200_bf16_tn" >/dev/null
-  git show 753f032:bench/bundles/h200_bf16_tn.yaml | sed 's/^bundle: h200_bf16_tn$/bundle: h200_bf16_tn_before/' \
-    > bench/bundles/.h200_bf16_tn_before.yaml
-  "$gemmc" bundle bench/bundles/.h200_bf16_tn_before.yaml -o "$out/h200_bf16_tn_before" >/dev/null
-  rm bench/bundles/.h200_bf16_tn_before.yaml
-  for s in 64x64_pp 128x64_ws 64x192_pp 128x192_pp_abox32_sk; do
-    "$gemmc" specs/h200_bf16_$s.yaml -o /dev/null --ptxas-verbose 2>"$out/ptx/$s.ptxas.txt" || exit 1
-    check "$out/ptx/$s.ptxas.txt" "$s"
-  done
+  bundle_before "$gemmc" 753f032 h200_bf16_tn
+  check_specs specs/h200_bf16_{64x64_pp,128x64_ws,64x192_pp,128x192_pp_abox32_sk}.yaml
   ;;
 n7)
   # gemmc tune after the swap_ab stride fix (1c852b7), which let it rank swap_ab at M = 1-7: h200_bf16_tn_auto
@@ -27,14 +21,8 @@ n7)
   # under 0.7 of cuBLAS beside the bundle's swap_ab 16x64 pingpong (cand__).
   before=${GEMMC_BEFORE:?a gemmc built before 1c852b7}
   "$gemmc" bundle bench/bundles/h200_bf16_tn_auto.yaml -o "$out/h200_bf16_tn_auto" >/dev/null
-  sed 's/^bundle: h200_bf16_tn_auto$/bundle: h200_bf16_tn_auto_before/' bench/bundles/h200_bf16_tn_auto.yaml \
-    > bench/bundles/.h200_bf16_tn_auto_before.yaml
-  "$before" bundle bench/bundles/.h200_bf16_tn_auto_before.yaml -o "$out/h200_bf16_tn_auto_before" >/dev/null
-  rm bench/bundles/.h200_bf16_tn_auto_before.yaml
-  for y in "$out"/h200_bf16_tn_auto/*.yaml; do
-    "$gemmc" "$y" -o /dev/null --ptxas-verbose 2>"$out/ptx/$(name "$y").ptxas.txt" || exit 1
-    check "$out/ptx/$(name "$y").ptxas.txt" "$(name "$y")"
-  done
+  bundle_before "$before" "" h200_bf16_tn_auto
+  check_specs "$out"/h200_bf16_tn_auto/*.yaml
   mkdir -p "$out/m3" "$out/ptx/m3"
   build "$gemmc" specs/h200_bf16_swab_16x64_pp.yaml m3/cand__h200_bf16_swab_16x64_pp
   { echo "# bench/lead38 round n7: the sweep's M = 3 shapes, gemmc tune's top 4 after the swap_ab stride fix"

@@ -89,3 +89,24 @@ tune_sweep_shapes() {
       >>"$out/$dir/shapes.yaml"
   done
 }
+
+# check_specs SPEC...: each spec through ptxas (no cubin kept: a bundle's specs, which gemmc bundle built), its
+# report in $out/ptx/NAME.ptxas.txt checked (check).
+check_specs() {
+  local y
+  for y in "$@"; do
+    "$gemmc" "$y" -o /dev/null --ptxas-verbose 2>"$out/ptx/$(name "$y").ptxas.txt" || exit 1
+    check "$out/ptx/$(name "$y").ptxas.txt" "$(name "$y")"
+  done
+}
+
+# bundle_before GEMMC REV BUNDLE: bench/bundles/BUNDLE.yaml as it was at commit REV (the working tree's when REV
+# is empty) built by GEMMC as the bundle BUNDLE_before into $out/BUNDLE_before: the "before" side of a round.
+bundle_before() {
+  local tmp=bench/bundles/.$3_before.yaml
+  if [ -n "$2" ]; then git show "$2:bench/bundles/$3.yaml"; else cat "bench/bundles/$3.yaml"; fi |
+    sed "s/^bundle: $3\$/bundle: $3_before/" >"$tmp"
+  "$1" bundle "$tmp" -o "$out/$3_before" >/dev/null
+  rm "$tmp"
+}
+
