@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# bench/lead39/build_cubins.sh ROUND: round ROUND's kernels into build/cubins-ROUND, each kernel's ptxas report
+# checked (scripts/session/cubins_common.sh: no spill, no C75xx).
+set -euo pipefail
+round=${1:?round (n8)}
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
+out=build/cubins-$round
+rm -rf "$out"; mkdir -p "$out/ptx"
+case $round in
+n8)
+  # Two of the sweep's nine shapes h200_bf16_tn still runs under 0.8 of cuBLAS (docs/tuning.md, session 38) that no
+  # round has read candidates for: 255x18432x7168 (round n3 built its tune picks, n3 and n4 ran out of time before
+  # them) and 128x4096x7168 (not among n3's 14). Per shape gemmc tune's top 4 beside the shared candidates (the
+  # bundle's kernels at M = 65-512 and session 38's four new specs) and the bundle itself.
+  mkdir -p "$out/specs"
+  "$gemmc" bundle bench/bundles/h200_bf16_tn.yaml -o "$out/h200_bf16_tn" >/dev/null
+  for s in h200_bf16_64x128_ws_sk2_abox32 h200_bf16_128x64_ws_abox32 h200_bf16_128x192_pp h200_bf16_64x64_pp \
+    h200_bf16_128x64_ws h200_bf16_64x192_pp h200_bf16_128x192_pp_abox32_sk; do
+    build "$gemmc" specs/$s.yaml "cand__$s"
+  done
+  { echo "# bench/lead39 round n8: two sweep shapes under 0.8 of cuBLAS, gemmc tune's top 4 for each beside the"
+    echo "# shared candidates (bench/lead39/build_cubins.sh n8)."
+    echo "shapes:"; } >"$out/shapes.yaml"
+  tune_sweep_shapes . dsv3_dense_up_m255 dsv3_expert_up_m128
+  ;;
+*) echo "unknown round $round"; exit 1 ;;
+esac
