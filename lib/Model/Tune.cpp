@@ -15,16 +15,6 @@ using llvm::formatv;
 
 namespace {
 
-/// The spec with the problem sizes of `p` (the form the rules check a
-/// shape in, as `gemmc analyze --shape` does). A swap_ab spec holds the
-/// swapped kernel's view: its M is p's N.
-KernelSpec atShape(KernelSpec s, const ProblemShape &p) {
-  s.m.value = s.swapAb ? p.n : p.m;
-  s.n.value = s.swapAb ? p.m : p.n;
-  s.k.value = p.k;
-  return s;
-}
-
 /// Each of `schedules` once per fold of `space` (block scales): fold_group
 /// only with parts, stage_scales on before off.
 std::vector<KernelSpec> withFoldVariants(const std::vector<KernelSpec> &schedules,
@@ -210,7 +200,7 @@ public:
       return std::nullopt;
     }
     for (const ProblemShape &p : family.shapes)
-      if (std::vector<Violation> v = checkSpec(atShape(s, p)); !v.empty())
+      if (std::vector<Violation> v = checkSpec(specAtShape(s, p)); !v.empty())
         return refuse(v);
     // Two spellings that resolve to the same schedule are one candidate.
     std::string key = specToYaml(s, {}) + "stages " + std::to_string(s.mainloop.stages);
@@ -325,7 +315,7 @@ llvm::Expected<TuneResult> gemmc::tune(const TuneFamily &family,
     c.spec = s;
     c.enumerationIndex = index;
     for (const ProblemShape &p : family.shapes) {
-      llvm::Expected<Analysis> a = analyze(atShape(s, p), p);
+      llvm::Expected<Analysis> a = analyze(specAtShape(s, p), p);
       if (!a)
         return a.takeError();
       c.shapes.push_back({std::move(*a), 1.0});

@@ -915,17 +915,14 @@ int gemmc::tool::runAnalyze() {
   for (const ProblemShape &p : shapes) {
     // The shape must be one the kernel could run: the same rules that check
     // fixed problem sizes (range, stride alignment) check it.
-    KernelSpec s = spec;
-    ProblemShape kp = spec.swapAb ? ProblemShape{p.n, p.m, p.k} : p;
-    for (auto [name, d, v] :
-         {std::tuple{mName, &s.m, kp.m}, std::tuple{nName, &s.n, kp.n},
-          std::tuple{"k", &s.k, kp.k}}) {
-      if (!d->isDynamic() && d->value != v)
+    KernelSpec s = specAtShape(spec, p);
+    for (auto [name, fixed, v] :
+         {std::tuple{mName, &spec.m, s.m.value}, std::tuple{nName, &spec.n, s.n.value},
+          std::tuple{"k", &spec.k, s.k.value}})
+      if (!fixed->isDynamic() && fixed->value != v)
         errs() << formatv("{0}: warning: the spec fixes {1} = {2}; analyzing "
                           "{1} = {3} as if it were dynamic\n",
-                          who, name, d->value, v);
-      d->value = v;
-    }
+                          who, name, fixed->value, v);
     std::vector<Violation> bad = checkSpec(s);
     if (!bad.empty()) {
       for (const Violation &v : bad)

@@ -327,6 +327,16 @@ inline ProblemShape callerShape(const KernelSpec &spec, const Analysis &a) {
   return spec.swapAb ? ProblemShape{a.shape.n, a.shape.m, a.shape.k} : a.shape;
 }
 
+/// `spec` with the problem sizes of `p`, a caller's shape: the form the rules
+/// check a shape in (gemmc analyze --shape, gemmc tune). A swap_ab spec holds
+/// the swapped kernel's view, so its M is p's N and its N p's M.
+inline KernelSpec specAtShape(KernelSpec spec, const ProblemShape &p) {
+  spec.m.value = spec.swapAb ? p.n : p.m;
+  spec.n.value = spec.swapAb ? p.m : p.n;
+  spec.k.value = p.k;
+  return spec;
+}
+
 /// Where tile `id` (in launch order, 0 <= id < tiles) lies: the raster
 /// order and group of the spec's tile scheduler, split index slowest.
 struct TileCoord {
