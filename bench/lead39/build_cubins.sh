@@ -2,7 +2,7 @@
 # bench/lead39/build_cubins.sh ROUND: round ROUND's kernels into build/cubins-ROUND, each kernel's ptxas report
 # checked (scripts/session/cubins_common.sh: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (n8)}
+round=${1:?round (n8, n9)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 rm -rf "$out"; mkdir -p "$out/ptx"
@@ -22,6 +22,12 @@ n8)
     echo "# shared candidates (bench/lead39/build_cubins.sh n8)."
     echo "shapes:"; } >"$out/shapes.yaml"
   tune_sweep_shapes . dsv3_dense_up_m255 dsv3_expert_up_m128
+  ;;
+n9)
+  # Session 39's two h200_bf16_tn rules (from round n8) as a bundle beside the bundle before them (main at 7950bd0),
+  # on bench/lead39/shapes_n9.yaml (n9.sh).
+  "$gemmc" bundle bench/bundles/h200_bf16_tn.yaml -o "$out/h200_bf16_tn" >/dev/null
+  bundle_before "$gemmc" 7950bd0 h200_bf16_tn
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
