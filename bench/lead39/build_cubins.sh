@@ -2,7 +2,7 @@
 # bench/lead39/build_cubins.sh ROUND: round ROUND's kernels into build/cubins-ROUND, each kernel's ptxas report
 # checked (scripts/session/cubins_common.sh: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (n8, n9)}
+round=${1:?round (n8, n9, n10)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 rm -rf "$out"; mkdir -p "$out/ptx"
@@ -28,6 +28,17 @@ n9)
   # on bench/lead39/shapes_n9.yaml (n9.sh).
   "$gemmc" bundle bench/bundles/h200_bf16_tn.yaml -o "$out/h200_bf16_tn" >/dev/null
   bundle_before "$gemmc" 7950bd0 h200_bf16_tn
+  ;;
+n10)
+  # split_k on narrow, deep layers at M = 100-512 (bench/lead39/shapes_n10.yaml), which gemmc tune does not enumerate
+  # (split_k > 1 only where every M <= 64): the 128x64 warp_specialized kernel under stream_k with split_k 2-4 and a
+  # 64x64 one with split_k 2, beside the bundle's kernels there (cand__) and the bundle itself.
+  "$gemmc" bundle bench/bundles/h200_bf16_tn.yaml -o "$out/h200_bf16_tn" >/dev/null
+  for s in h200_bf16_128x64_ws h200_bf16_64x64_pp h200_bf16_64x128_ws_sk2_abox32 h200_bf16_128x64_ws_abox32; do
+    build "$gemmc" specs/$s.yaml "cand__$s"
+  done
+  for s in ws_128x64_sk2 ws_128x64_sk3 ws_128x64_sk4 ws_64x64_sk2; do build "$gemmc" bench/lead39/$s.yaml "$s"; done
+  cp bench/lead39/shapes_n10.yaml "$out/shapes.yaml"
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
