@@ -80,16 +80,21 @@ std::vector<KernelSpec> enumerate(const TuneFamily &family,
   base.pdlWait = family.pdlWait;
   base.m = base.n = base.k = Dim{};
   std::vector<KernelSpec> out;
-  // Small M: swap_ab and split_k schedules too (issue 16).
+  // Small M: swap_ab and split_k schedules too (issue 16); split_k also
+  // where every shape's C is under a wave of splitKTile tiles (session 39).
   bool smallM = llvm::all_of(family.shapes, [&](const ProblemShape &p) {
     return p.m <= space.swapAbMaxM;
   });
+  int64_t t = space.splitKTile;
+  bool underAWave = llvm::all_of(family.shapes, [&](const ProblemShape &p) {
+    return llvm::divideCeil(p.m, t) * llvm::divideCeil(p.n, t) < device.smCount;
+  });
   std::vector<bool> swaps{false};
   std::vector<int64_t> splits{1};
-  if (smallM) {
+  if (smallM)
     swaps.push_back(true);
+  if (smallM || underAWave)
     splits.insert(splits.end(), space.splitK.begin(), space.splitK.end());
-  }
   for (bool swap : swaps)
   for (int64_t split : splits)
   for (int64_t bm : swap ? space.swapAbBlockM : space.blockM)

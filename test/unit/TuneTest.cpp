@@ -393,7 +393,9 @@ TEST(Tune, AnchorTop3HoldsTheMeasuredBest) {
   // the measured best is in the top 3.
   const std::set<std::string> knownMiss = {};
   TuneSpace measured;
+  // swap_ab and split_k were not among the kernels these rows measured.
   measured.swapAbMaxM = 0;
+  measured.splitK = {};
   // A in boxes (a_box_rows) is not measured at these M yet (bench/lead35
   // round l3): the model puts 64x64 pingpong with 32-row boxes first at
   // decode_m16 (37.4 us, 16 zero rows a stage where one box has 48).
