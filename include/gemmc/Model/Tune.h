@@ -65,7 +65,7 @@ struct TuneSpace {
   std::vector<int64_t> splitK{2, 4};
   /// split_k is enumerated for larger M too where every shape's C holds
   /// fewer splitKTile x splitKTile tiles than the device has SMs: narrow,
-  /// deep layers at M = 100-255 ran 1.09-1.36x faster split in two
+  /// deep layers at M = 128-255 ran 1.09-1.36x faster split in two
   /// (bench/lead39 round n10, e.g. 128x2560x8192 and 255x1536x7168).
   int64_t splitKTile = 128;
   /// Block-scaled families (scale: block on A and B) also vary the fold:
