@@ -2,7 +2,7 @@
 # bench/lead39/build_cubins.sh ROUND: round ROUND's kernels into build/cubins-ROUND, each kernel's ptxas report
 # checked (scripts/session/cubins_common.sh: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (n8, n9, n10)}
+round=${1:?round (n8, n9, n10, n12)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 rm -rf "$out"; mkdir -p "$out/ptx"
@@ -39,6 +39,12 @@ n10)
   done
   for s in ws_128x64_sk2 ws_128x64_sk3 ws_128x64_sk4 ws_64x64_sk2; do build "$gemmc" bench/lead39/$s.yaml "$s"; done
   cp bench/lead39/shapes_n10.yaml "$out/shapes.yaml"
+  ;;
+n12)
+  # Round n10's h200_bf16_tn rules beside the bundle before them (main at 9c91241) on bench/lead39/shapes_n12.yaml:
+  # the shapes n10 read, the rules' layers at M and N it did not, and neighbours the rules must not take.
+  "$gemmc" bundle bench/bundles/h200_bf16_tn.yaml -o "$out/h200_bf16_tn" >/dev/null
+  bundle_before "$gemmc" 9c91241 h200_bf16_tn
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
