@@ -2,7 +2,7 @@
 # bench/lead39/build_cubins.sh ROUND: round ROUND's kernels into build/cubins-ROUND, each kernel's ptxas report
 # checked (scripts/session/cubins_common.sh: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (n8, n9, n10, n12)}
+round=${1:?round (n8, n9, n10, n12, n13)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 rm -rf "$out"; mkdir -p "$out/ptx"
@@ -45,6 +45,12 @@ n12)
   # the shapes n10 read, the rules' layers at M and N it did not, and neighbours the rules must not take.
   "$gemmc" bundle bench/bundles/h200_bf16_tn.yaml -o "$out/h200_bf16_tn" >/dev/null
   bundle_before "$gemmc" 9c91241 h200_bf16_tn
+  ;;
+n13)
+  # h200_bf16_tn with every rule of session 39 beside the bundle as session 38 left it (main at 7950bd0) on
+  # bench/lead39/shapes_n13.yaml: on an H200 the first reading of these rules there, on an H100 the last edges' check.
+  "$gemmc" bundle bench/bundles/h200_bf16_tn.yaml -o "$out/h200_bf16_tn" >/dev/null
+  bundle_before "$gemmc" 7950bd0 h200_bf16_tn
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
