@@ -2,7 +2,7 @@
 # bench/lead39/build_cubins.sh ROUND: round ROUND's kernels into build/cubins-ROUND, each kernel's ptxas report
 # checked (scripts/session/cubins_common.sh: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (n8, n9, n10, n12, n13)}
+round=${1:?round (n8, n9, n10, n12, n13, n14)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 rm -rf "$out"; mkdir -p "$out/ptx"
@@ -51,6 +51,20 @@ n13)
   # bench/lead39/shapes_n13.yaml: on an H200 the first reading of these rules there, on an H100 the last edges' check.
   "$gemmc" bundle bench/bundles/h200_bf16_tn.yaml -o "$out/h200_bf16_tn" >/dev/null
   bundle_before "$gemmc" 7950bd0 h200_bf16_tn
+  ;;
+n14)
+  # Two sweep shapes still under 0.85 of cuBLAS after round n13 that no round read with gemmc tune's split_k
+  # enumeration (session 39): 128x4608x3584 (Qwen2.5-7B's qkv, 0.73) and 255x18944x3584 (its MLP up, 0.81; K under
+  # the 64x192 rule's 6145), gemmc tune's top 4 each beside five shared candidates and the bundle.
+  mkdir -p "$out/specs"
+  "$gemmc" bundle bench/bundles/h200_bf16_tn.yaml -o "$out/h200_bf16_tn" >/dev/null
+  for s in h200_bf16_128x64_ws h200_bf16_128x64_ws_sk2 h200_bf16_64x192_pp h200_bf16_128x192_pp h200_bf16_decode_128x128_coop; do
+    build "$gemmc" specs/$s.yaml "cand__$s"
+  done
+  { echo "# bench/lead39 round n14: two sweep shapes under 0.85 of cuBLAS, gemmc tune's top 4 for each beside the"
+    echo "# shared candidates (bench/lead39/build_cubins.sh n14)."
+    echo "shapes:"; } >"$out/shapes.yaml"
+  tune_sweep_shapes . qwen25_7b_qkv_m128 qwen25_7b_up_m255
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
