@@ -119,6 +119,19 @@ suite_shape_names() {
   sed -n 's/^ *- {name: *\([^,]*\), *m: *\([0-9]*\),.*/\1 \2/p' "$1" | awk "$2 {print \$1}" | paste -sd,
 }
 
+# gpu_bundle_beside_before DIR BUNDLE SUITE PROCESSES SECONDS: bundle BUNDLE and
+# BUNDLE_before (scripts/session/cubins_common.sh's bundle_before) from DIR on
+# SUITE, alternating, PROCESSES gemmc-bench processes each (SECONDS apiece):
+# $OUT/BUNDLE-I and $OUT/BUNDLE_before-I (.txt, .json), I = 1..PROCESSES.
+gpu_bundle_beside_before() {
+  local dir=$1 bundle=$2 suite=$3 n=$4 limit=$5 i b
+  for ((i = 1; i <= n; i++)); do
+    for b in "$bundle" "${bundle}_before"; do
+      gpu_bench "$b-$i" "$limit" --bundle "$dir/$b" --suite "$suite"
+    done
+  done
+}
+
 # gpu_bundle_sweep BUNDLE_DIR LO_SECONDS HI_SECONDS: the bundle against cuBLAS
 # on bench/suites/sweep.yaml, 10 timed runs, M <= 1024 and M > 1024 in two
 # gemmc-bench processes (so a time-out loses one JSON): $OUT/sweep-lo and

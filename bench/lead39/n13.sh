@@ -6,8 +6,4 @@ dir=${1:-build/cubins-n13}
 source scripts/gpu_common.sh
 gpu_round_begin bench/lead39/n13.sh n13 "$dir" 220
 gpu_stage_build 150 || exit 1
-for i in 1 2 3; do
-  for b in h200_bf16_tn h200_bf16_tn_before; do
-    gpu_bench "$b-$i" 30 --bundle "$dir/$b" --suite bench/lead39/shapes_n13.yaml
-  done
-done
+gpu_bundle_beside_before "$dir" h200_bf16_tn bench/lead39/shapes_n13.yaml 3 30
