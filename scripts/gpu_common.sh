@@ -132,6 +132,19 @@ gpu_bundle_beside_before() {
   done
 }
 
+# gpu_candidates_beside_bundle DIR PROCESSES SECONDS BUNDLE_SECONDS: the
+# cubins of DIR on DIR/shapes.yaml (each shape naming its own candidates),
+# PROCESSES gemmc-bench processes of SECONDS each ($OUT/candI, I = 1..), then
+# DIR/h200_bf16_tn as a bundle on the same shapes ($OUT/bundle): a candidate
+# round (bench/lead37/n3.sh, bench/lead39/n8.sh, n10.sh, n14.sh).
+gpu_candidates_beside_bundle() {
+  local dir=$1 n=$2 limit=$3 i
+  for ((i = 1; i <= n; i++)); do
+    gpu_bench "cand$i" "$limit" --cubin-dir "$dir" --suite "$dir/shapes.yaml"
+  done
+  gpu_bench bundle "$4" --bundle "$dir/h200_bf16_tn" --suite "$dir/shapes.yaml"
+}
+
 # gpu_bundle_sweep BUNDLE_DIR LO_SECONDS HI_SECONDS: the bundle against cuBLAS
 # on bench/suites/sweep.yaml, 10 timed runs, M <= 1024 and M > 1024 in two
 # gemmc-bench processes (so a time-out loses one JSON): $OUT/sweep-lo and

@@ -9,5 +9,4 @@ source scripts/gpu_common.sh
 gpu_round_begin bench/lead37/n3.sh n3 "$dir" 420
 gpu_stage_build 150 || exit 1
 gpu_stage_suite 80 "$gpu_suite_shapes" "$dir"/*.cubin
-for i in 1 2; do gpu_bench "cand$i" 70 --cubin-dir "$dir" --suite "$dir/shapes.yaml"; done
-gpu_bench bundle 30 --bundle "$dir/h200_bf16_tn" --suite "$dir/shapes.yaml"
+gpu_candidates_beside_bundle "$dir" 2 70 30

@@ -7,5 +7,4 @@ source scripts/gpu_common.sh
 gpu_round_begin bench/lead39/n10.sh n10 "$dir" 260
 gpu_stage_build 150 || exit 1
 gpu_stage_suite 80 "$gpu_suite_shapes" "$dir"/ws_*.cubin
-for i in 1 2 3; do gpu_bench "cand$i" 40 --cubin-dir "$dir" --suite "$dir/shapes.yaml"; done
-gpu_bench bundle 20 --bundle "$dir/h200_bf16_tn" --suite "$dir/shapes.yaml"
+gpu_candidates_beside_bundle "$dir" 3 40 20

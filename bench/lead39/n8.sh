@@ -8,5 +8,4 @@ source scripts/gpu_common.sh
 gpu_round_begin bench/lead39/n8.sh n8 "$dir" 400
 gpu_stage_build 150 || exit 1
 gpu_stage_suite 90 "$gpu_suite_shapes" "$dir"/*.cubin
-for i in 1 2 3; do gpu_bench "cand$i" 40 --cubin-dir "$dir" --suite "$dir/shapes.yaml"; done
-gpu_bench bundle 20 --bundle "$dir/h200_bf16_tn" --suite "$dir/shapes.yaml"
+gpu_candidates_beside_bundle "$dir" 3 40 20
