@@ -87,7 +87,7 @@ std::vector<KernelSpec> enumerate(const TuneFamily &family,
   });
   int64_t t = space.splitKTile;
   bool underAWave = llvm::all_of(family.shapes, [&](const ProblemShape &p) {
-    return llvm::divideCeil(p.m, t) * llvm::divideCeil(p.n, t) < device.smCount;
+    return llvm::divideCeilSigned(p.m, t) * llvm::divideCeilSigned(p.n, t) < device.smCount;
   });
   std::vector<bool> swaps{false};
   std::vector<int64_t> splits{1};
