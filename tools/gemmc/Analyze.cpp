@@ -896,9 +896,7 @@ int gemmc::tool::runAnalyze() {
                   "with --shape MxNxK\n";
         return 1;
       }
-    shapes.push_back(spec.swapAb
-                         ? ProblemShape{spec.n.value, spec.m.value, spec.k.value}
-                         : ProblemShape{spec.m.value, spec.n.value, spec.k.value});
+    shapes.push_back(callerShape(spec, ProblemShape{spec.m.value, spec.n.value, spec.k.value}));
   }
   for (const std::string &arg : shapeArgs) {
     std::string why;

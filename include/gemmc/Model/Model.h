@@ -320,11 +320,17 @@ struct Analysis {
 /// (a dimension < 1, or a tile count that overflows 64 bits).
 llvm::Expected<Analysis> analyze(const KernelSpec &spec, ProblemShape shape);
 
+/// The caller's M x N x K of `kernel`, a problem in `spec`'s own view: a
+/// swap_ab spec's kernel solves C^T = B^T A^T, its M the caller's N.
+inline ProblemShape callerShape(const KernelSpec &spec, const ProblemShape &kernel) {
+  return spec.swapAb ? ProblemShape{kernel.n, kernel.m, kernel.k} : kernel;
+}
+
 /// The caller's M x N x K of `a`, an analysis of `spec`: for swap_ab,
 /// Analysis::shape is the swapped kernel's problem (N x M x K), and analyze()
 /// takes the caller's.
 inline ProblemShape callerShape(const KernelSpec &spec, const Analysis &a) {
-  return spec.swapAb ? ProblemShape{a.shape.n, a.shape.m, a.shape.k} : a.shape;
+  return callerShape(spec, a.shape);
 }
 
 /// `spec` with the problem sizes of `p`, a caller's shape: the form the rules
