@@ -548,6 +548,16 @@ void blockScaleFold(const ModelInputs &in, Analysis &a) {
           ? 2.0 * in.bm * spec.mainloop.foldColumns *
                 std::ceil(kTiles / double(foldGroupTiles(spec)))
           : 2.0 * in.bm * in.bn * kTiles;
+  // One part at a time (the whole tile, or fold_group 1) under
+  // warp_specialized with three or more consumer warpgroups, which fold on
+  // their own: each fold waits on the tensor cores over 1 / (W - 1) of its
+  // length, the other warpgroups' parts running under the rest (section
+  // 6f). Two warpgroups keep the rule above: with or without turns they
+  // wait through most of it.
+  bool onePart = spec.mainloop.foldColumns == 0 || spec.mainloop.foldGroup == 1;
+  if (spec.arch == Arch::SM90a && onePart && a.cta.consumerWarpgroups >= 3 &&
+      spec.kernelSchedule == KernelSchedule::WarpSpecialized)
+    foldFlops = 2.0 * in.bm * in.bn * kTiles / double(a.cta.consumerWarpgroups - 1);
   a.blockScaleFoldSec = double(a.tilesOnBusiestSm) * foldFlops /
                         (in.dev.peak(MathUnit::CudaCoreF32) / in.sms);
   // sm_100a: the epilogue warpgroup folds from tensor memory while the
