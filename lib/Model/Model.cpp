@@ -551,9 +551,11 @@ void blockScaleFold(const ModelInputs &in, Analysis &a) {
   // One part at a time (the whole tile, or fold_group 1) under
   // warp_specialized with three or more consumer warpgroups, which fold on
   // their own: each fold waits on the tensor cores over 1 / (W - 1) of its
-  // length, the other warpgroups' parts running under the rest (section
-  // 6f). Two warpgroups keep the rule above: with or without turns they
-  // wait through most of it.
+  // length, the other warpgroups' parts running under the rest
+  // (docs/model.md section 7; ncu, session 40: 0.45 of it on 192x128). Two
+  // warpgroups keep the rule above: with or without turns they wait through
+  // most of every part's fold (0.83-0.89), which the rule above counts as
+  // half or all of it; counting that too misranked them in gemmc tune.
   bool onePart = spec.mainloop.foldColumns == 0 || spec.mainloop.foldGroup == 1;
   if (spec.arch == Arch::SM90a && onePart && a.cta.consumerWarpgroups >= 3 &&
       spec.kernelSchedule == KernelSchedule::WarpSpecialized)
