@@ -157,7 +157,12 @@ TEST(KernelAbi, EveryLoweredSpecsManifestParses) {
   // h200_fp8_e4m3_rowcol_128x128_pp_abox32), and 4 with A in boxes for
   // session 36's bundle rules (h200_bf16_128x192_pp_abox32,
   // h200_bf16_64x64_pp_abox32, h200_bf16_decode_m64_64x128_abox32,
-  // h200_fp8_e4m3_128x64_ws_abox32).
+  // h200_fp8_e4m3_128x64_ws_abox32), and 3 of gemmc tune's picks for
+  // session 37's bf16 rules (h200_bf16_128x64_ws_abox32,
+  // h200_bf16_64x128_ws_sk2_abox32, h200_bf16_swab_16x64_pp), 4 for session
+  // 38's (h200_bf16_128x192_pp_abox32_sk, h200_bf16_128x64_ws,
+  // h200_bf16_64x192_pp, h200_bf16_64x64_pp) and 2 with K split for session
+  // 39's (h200_bf16_128x64_ws_sk2, h200_bf16_128x64_ws_sk3).
   EXPECT_EQ(checked, 190);
 }
 
