@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# bench/lead41/build_cubins.sh ROUND: session 41's round ROUND kernels and peer binaries into build/cubins-ROUND, by
+# this tree's compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
+set -euo pipefail
+round=${1:?round (p1)}
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
+out=build/cubins-$round
+cubins_fresh "$out" '*.yaml'
+mkdir -p "$out/ptx"
+case $round in
+p1)
+  # The field's own kernels beside gemmc's on the goal cells of issues 12 and 14: CUTLASS 2.x Ampere bf16 GEMMs
+  # (compute_80 PTX, JIT-compiled by the driver as gemmc's sm_80 fatbins are), cuBLASLt's algorithm list for bf16
+  # (its Ampere-style kernels, if it still ships them for sm_90), DeepGEMM's block-scaled FP8 kernel; and gemmc's
+  # sm_80 goal kernels, its per-tensor and block-scaled FP8 bundles, the mma.sync peak.
+  for b in h200_fp8_e4m3_tn h200_fp8_e4m3_blockscale_tn; do
+    "$gemmc" bundle bench/bundles/$b.yaml -o "$out/$b" >/dev/null
+  done
+  mkdir -p "$out/sm80"
+  scripts/build_cubins.sh --check "$out/sm80" specs/a100_bf16_128x256x64.yaml specs/a100_bf16_128x256x64_sk.yaml \
+    2>/dev/null | grep -v analyzing
+  cp bench/lead17/sm80.yaml "$out/sm80/"
+  /usr/local/cuda/bin/nvcc -O3 -arch=sm_90 -std=c++17 bench/mma_sync_peak.cu bench/ClockSampler.cpp -o "$out/mma-sync-peak"
+  cp bench/lead22/r2.yaml "$out/"
+  for t in cutlass_sm80 lt_algos deepgemm_bs; do
+    [ -x build/lead41/$t ] && cp build/lead41/$t "$out/" || echo "p1: no build/lead41/$t (bench/lead41/*/build.sh)"
+  done
+  ;;
+*) echo "unknown round $round"; exit 1 ;;
+esac
