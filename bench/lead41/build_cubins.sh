@@ -2,7 +2,7 @@
 # bench/lead41/build_cubins.sh ROUND: session 41's round ROUND kernels and peer binaries into build/cubins-ROUND, by
 # this tree's compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (p1)}
+round=${1:?round (p1, p2)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 cubins_fresh "$out" '*.yaml'
@@ -25,6 +25,21 @@ p1)
   for t in cutlass_sm80 lt_algos deepgemm_bs; do
     [ -x build/lead41/$t ] && cp build/lead41/$t "$out/" || echo "p1: no build/lead41/$t (bench/lead41/*/build.sh)"
   done
+  ;;
+p2)
+  # Issue 14's block-scaled cell after round p1 (H100): DeepGEMM's 256x128 kernel (two free-running warpgroups of
+  # 128 rows, each folding its two 64-row parts one at a time; a 2-CTA cluster multicasting A) ran 1.02-1.03x gemmc's
+  # block-scaled bundle, and 1.09x its own unclustered form on cube8192. gemmc's 128x256 one-part kernel in the same
+  # shape transposed (bench/lead41/bs256_*.yaml: warpgroups free or in turns, 2x1 cluster with B multicast, staged
+  # scales or not) beside the bundles' kernels and DeepGEMM.
+  for s in bench/lead41/bs256_*.yaml; do build "$gemmc" "$s" "$(name "$s")"; done
+  build "$gemmc" bench/lead22/bs_2x1.yaml bs256_coop_2x1
+  build "$gemmc" specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml bs256
+  build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
+  build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
+  build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
+  cp bench/lead22/r2.yaml "$out/"
+  cp build/lead41/deepgemm_bs "$out/"
   ;;
 *) echo "unknown round $round"; exit 1 ;;
 esac
