@@ -2,7 +2,7 @@
 # bench/lead41/build_cubins.sh ROUND: session 41's round ROUND kernels and peer binaries into build/cubins-ROUND, by
 # this tree's compiler (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
 set -euo pipefail
-round=${1:?round (p1, p2)}
+round=${1:?round (p1, p2, p3)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 cubins_fresh "$out" '*.yaml'
@@ -37,6 +37,19 @@ p2)
   build "$gemmc" specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml bs256
   build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
   build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
+  build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
+  cp bench/lead22/r2.yaml "$out/"
+  cp build/lead41/deepgemm_bs "$out/"
+  ;;
+p3)
+  # After round p2 (H100): gemmc's 2x1 cluster gained the free-running 128x256 kernel +3.6% without staged scales
+  # where DeepGEMM's cluster gains its own 9%. Session 40's 128x192 one-part kernel without turns in the cluster
+  # (DeepGEMM's second configuration: 128x192, B multicast), and ncu's stall reasons beside DeepGEMM's two.
+  for s in bench/lead41/bs128x192_ws_2x1*.yaml bench/lead41/bs256_ws.yaml bench/lead41/bs256_ws_2x1_ns.yaml; do
+    build "$gemmc" "$s" "$(name "$s")"
+  done
+  build "$gemmc" specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml bs256
+  build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
   build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
   cp bench/lead22/r2.yaml "$out/"
   cp build/lead41/deepgemm_bs "$out/"
