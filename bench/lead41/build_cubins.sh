@@ -18,11 +18,11 @@ p1)
   done
   mkdir -p "$out/sm80"
   scripts/build_cubins.sh --check "$out/sm80" specs/a100_bf16_128x256x64.yaml specs/a100_bf16_128x256x64_sk.yaml \
-    2>/dev/null | grep -v analyzing
+    specs/a100_tf32_128x256x32_tn.yaml 2>/dev/null | grep -v analyzing
   cp bench/lead17/sm80.yaml "$out/sm80/"
   /usr/local/cuda/bin/nvcc -O3 -arch=sm_90 -std=c++17 bench/mma_sync_peak.cu bench/ClockSampler.cpp -o "$out/mma-sync-peak"
   cp bench/lead22/r2.yaml "$out/"
-  for t in cutlass_sm80 lt_algos deepgemm_bs; do
+  for t in cutlass_sm80 cutlass_sm80_tf32 lt_algos deepgemm_bs; do
     [ -x build/lead41/$t ] && cp build/lead41/$t "$out/" || echo "p1: no build/lead41/$t (bench/lead41/*/build.sh)"
   done
   ;;

@@ -15,6 +15,7 @@ cat "$OUT/mma_sync_peak.txt" | tail -5
 gpu_bench sm80-1 60 --cubin-dir "$dir/sm80" --suite "$dir/sm80/sm80.yaml" --graph
 for s in 4096 8192; do
   [ -x "$dir/cutlass_sm80" ] && timeout 60 "$dir/cutlass_sm80" $s $s $s --json "$OUT/cutlass-$s.json" 2>&1 | tee "$OUT/cutlass-$s.txt"
+  [ -x "$dir/cutlass_sm80_tf32" ] && timeout 60 "$dir/cutlass_sm80_tf32" $s $s $s --json "$OUT/cutlass-tf32-$s.json" 2>&1 | tee "$OUT/cutlass-tf32-$s.txt"
 done
 gpu_bench sm80-2 60 --cubin-dir "$dir/sm80" --suite "$dir/sm80/sm80.yaml"
 python3 bench/mma_sync_fraction.py "$OUT/mma_sync_peak.json" "$OUT/sm80-1.json" "$OUT/sm80-2.json" | tee "$OUT/fraction.md"

@@ -12,9 +12,15 @@ if [ ! -d /tmp/cutlass/include/cutlass ]; then
 fi
 mkdir -p "$root/build/lead41"
 nvcc=/usr/local/cuda/bin/nvcc
-$nvcc -O3 -std=c++17 --expt-relaxed-constexpr -diag-suppress 20013,20015 -I/tmp/cutlass/include -gencode arch=compute_80,code=compute_80 \
+flags=(-O3 -std=c++17 --expt-relaxed-constexpr -diag-suppress 20013,20015 -I/tmp/cutlass/include)
+$nvcc "${flags[@]}" -gencode arch=compute_80,code=compute_80 \
   -o "$root/build/lead41/cutlass_sm80" "$root/bench/lead41/cutlass_sm80/runner.cu" -lcublas
+$nvcc "${flags[@]}" -DRUNNER_TF32 -gencode arch=compute_80,code=compute_80 \
+  -o "$root/build/lead41/cutlass_sm80_tf32" "$root/bench/lead41/cutlass_sm80/runner.cu" -lcublas
 # The same source assembled for sm_80 to read registers and spills (the fatbin above holds PTX only).
-$nvcc -O3 -std=c++17 --expt-relaxed-constexpr -diag-suppress 20013,20015 -I/tmp/cutlass/include -gencode arch=compute_80,code=sm_80 -Xptxas -v -c \
-  -o /tmp/cutlass_sm80_check.o "$root/bench/lead41/cutlass_sm80/runner.cu" 2> "$root/build/lead41/cutlass_sm80_ptxas.txt"
-grep -E "spill|Used" "$root/build/lead41/cutlass_sm80_ptxas.txt" | grep -B1 -E "[1-9][0-9]* bytes spill" || true
+for form in bf16 tf32; do
+  def=; [ $form = tf32 ] && def=-DRUNNER_TF32
+  $nvcc "${flags[@]}" $def -gencode arch=compute_80,code=sm_80 -Xptxas -v -c \
+    -o /tmp/cutlass_sm80_check.o "$root/bench/lead41/cutlass_sm80/runner.cu" 2> "$root/build/lead41/cutlass_sm80_${form}_ptxas.txt"
+done
+cat "$root"/build/lead41/cutlass_sm80_*_ptxas.txt | grep -E "spill|Used" | grep -B1 -E "[1-9][0-9]* bytes spill" || true

@@ -26,34 +26,51 @@
 #define CHECK_CUDA(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
   std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); std::exit(2); } } while (0)
 
-using bf16 = cutlass::bfloat16_t;
+// RUNNER_TF32 builds the tf32 form (cutlass_sm80_tf32): A and B stored as f32 and multiplied as tf32 (m16n8k8), an f32
+// C, as gemmc's a100_tf32_128x256x32_tn and cuBLAS's CUBLAS_COMPUTE_32F_FAST_TF32; else bf16 in and out (m16n8k16).
+#ifdef RUNNER_TF32
+using Elem = float;
+using OutElem = float;
+constexpr int kInstK = 8;
+constexpr cudaDataType_t kCublasIn = CUDA_R_32F, kCublasOut = CUDA_R_32F;
+constexpr cublasComputeType_t kCublasCompute = CUBLAS_COMPUTE_32F_FAST_TF32;
+constexpr int kVec = 4;  // 16-byte accesses of f32
+#else
+using Elem = cutlass::bfloat16_t;
+using OutElem = cutlass::bfloat16_t;
+constexpr int kInstK = 16;
+constexpr cudaDataType_t kCublasIn = CUDA_R_16BF, kCublasOut = CUDA_R_16BF;
+constexpr cublasComputeType_t kCublasCompute = CUBLAS_COMPUTE_32F;
+constexpr int kVec = 8;
+#endif
+using bf16 = Elem;  // the operand type below (named for the bf16 form it began as)
 
 template <int TM, int TN, int TK, int WM, int WN, int WK, int Stages, int Swz>
 using AmpereGemm = cutlass::gemm::device::Gemm<
-    bf16, cutlass::layout::RowMajor, bf16, cutlass::layout::ColumnMajor, bf16, cutlass::layout::RowMajor, float,
+    Elem, cutlass::layout::RowMajor, Elem, cutlass::layout::ColumnMajor, OutElem, cutlass::layout::RowMajor, float,
     cutlass::arch::OpClassTensorOp, cutlass::arch::Sm80, cutlass::gemm::GemmShape<TM, TN, TK>,
-    cutlass::gemm::GemmShape<WM, WN, WK>, cutlass::gemm::GemmShape<16, 8, 16>,
-    cutlass::epilogue::thread::LinearCombination<bf16, 8, float, float>,
-    cutlass::gemm::threadblock::GemmIdentityThreadblockSwizzle<Swz>, Stages>;
+    cutlass::gemm::GemmShape<WM, WN, WK>, cutlass::gemm::GemmShape<16, 8, kInstK>,
+    cutlass::epilogue::thread::LinearCombination<OutElem, kVec, float, float>,
+    cutlass::gemm::threadblock::GemmIdentityThreadblockSwizzle<Swz>, Stages, kVec, kVec>;
 
 // The stream-K form (CUTLASS's ThreadblockSwizzleStreamK over GemmUniversal, all SMs): gemmc's _sk kernels' peer.
 template <int TM, int TN, int TK, int Stages>
 using AmpereGemmStreamK = cutlass::gemm::device::GemmUniversal<
-    bf16, cutlass::layout::RowMajor, bf16, cutlass::layout::ColumnMajor, bf16, cutlass::layout::RowMajor, float,
+    Elem, cutlass::layout::RowMajor, Elem, cutlass::layout::ColumnMajor, OutElem, cutlass::layout::RowMajor, float,
     cutlass::arch::OpClassTensorOp, cutlass::arch::Sm80, cutlass::gemm::GemmShape<TM, TN, TK>,
-    cutlass::gemm::GemmShape<64, 64, TK>, cutlass::gemm::GemmShape<16, 8, 16>,
-    cutlass::epilogue::thread::LinearCombination<bf16, 8, float, float>,
-    cutlass::gemm::threadblock::ThreadblockSwizzleStreamK, Stages, 8, 8>;
+    cutlass::gemm::GemmShape<64, 64, TK>, cutlass::gemm::GemmShape<16, 8, kInstK>,
+    cutlass::epilogue::thread::LinearCombination<OutElem, kVec, float, float>,
+    cutlass::gemm::threadblock::ThreadblockSwizzleStreamK, Stages, kVec, kVec>;
 
 struct Config {
   const char *name;
-  std::function<cudaError_t(int, int, int, const bf16 *, const bf16 *, bf16 *, cudaStream_t)> launch;
+  std::function<cudaError_t(int, int, int, const Elem *, const Elem *, OutElem *, cudaStream_t)> launch;
 };
 
 // Each config's operator is initialized once (the problem never changes in a run); a timed launch is op.run()
 // alone, so what the events bracket is the kernel, as gemmc-bench's launches.
 template <typename G>
-cudaError_t launchGemm(int m, int n, int k, const bf16 *a, const bf16 *b, bf16 *d, cudaStream_t s) {
+cudaError_t launchGemm(int m, int n, int k, const Elem *a, const Elem *b, OutElem *d, cudaStream_t s) {
   static G op;
   static bool ready = false;
   if (!ready) {
@@ -68,7 +85,7 @@ cudaError_t launchGemm(int m, int n, int k, const bf16 *a, const bf16 *b, bf16 *
 // The stream-K barrier flags are zeroed once by initialize(); the kernel resets them as it waits
 // (Barrier::wait_eq_reset), so later launches need no memset.
 template <typename G>
-cudaError_t launchStreamK(int m, int n, int k, const bf16 *a, const bf16 *b, bf16 *d, cudaStream_t s) {
+cudaError_t launchStreamK(int m, int n, int k, const Elem *a, const Elem *b, OutElem *d, cudaStream_t s) {
   static G op;
   static bool ready = false;
   if (!ready) {
@@ -90,6 +107,16 @@ cudaError_t launchStreamK(int m, int n, int k, const bf16 *a, const bf16 *b, bf1
          launchGemm<AmpereGemm<TM, TN, TK, WM, WN, TK, STG, SWZ>>}
 
 static std::vector<Config> configs() {
+#ifdef RUNNER_TF32
+  return {
+      CFG(128, 256, 32, 64, 64, 3, 8),  // gemmc's a100_tf32_128x256x32_tn shape
+      CFG(128, 256, 32, 64, 64, 4, 8),
+      CFG(256, 128, 32, 64, 64, 3, 8),
+      CFG(128, 128, 32, 64, 64, 4, 8),
+      CFG(128, 256, 16, 64, 64, 5, 8),
+      Config{"128x256x32_w64x64_s3_streamk", launchStreamK<AmpereGemmStreamK<128, 256, 32, 3>>},
+  };
+#else
   return {
       CFG(128, 256, 64, 64, 64, 3, 8),  // CUTLASS profiler's large bf16 tile; gemmc's a100_bf16_128x256x64 shape
       CFG(128, 256, 64, 64, 64, 4, 8),  // one more stage (192 KiB: the H200 allows it, the A100 would not)
@@ -100,21 +127,22 @@ static std::vector<Config> configs() {
       Config{"128x256x64_w64x64_s3_streamk", launchStreamK<AmpereGemmStreamK<128, 256, 64, 3>>},
       Config{"128x256x64_w64x64_s4_streamk", launchStreamK<AmpereGemmStreamK<128, 256, 64, 4>>},
   };
+#endif
 }
 
-__global__ void fillRandom(bf16 *p, size_t n, unsigned seed) {
+__global__ void fillRandom(Elem *p, size_t n, unsigned seed) {
   for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
     unsigned x = unsigned(i) * 2654435761u ^ seed;
     x ^= x >> 13; x *= 0x5bd1e995u; x ^= x >> 15;
     float v = (float(x & 0xffff) / 65535.0f) * 2.0f - 1.0f;
     if (v == 0.0f) v = 0.5f;
-    p[i] = bf16(v);
+    p[i] = Elem(v);
   }
 }
 
-__global__ void poison(bf16 *p, size_t n) {
+__global__ void poison(OutElem *p, size_t n) {
   for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
-    p[i] = bf16(NAN);
+    p[i] = OutElem(NAN);
 }
 
 static double median(std::vector<float> v) {
@@ -142,25 +170,31 @@ int main(int argc, char **argv) {
   if (cudaGetDevice(&dev) != cudaSuccess) { std::fprintf(stderr, "no CUDA device\n"); return 2; }
   cudaDeviceProp prop;
   CHECK_CUDA(cudaGetDeviceProperties(&prop, dev));
-  std::printf("cutlass_sm80 on %s (%d SMs), %dx%dx%d, %d warm-up + %d timed runs, each beside cuBLAS\n", prop.name,
-              prop.multiProcessorCount, m, n, k, warmup, iters);
+  std::printf("cutlass_sm80 (%s) on %s (%d SMs), %dx%dx%d, %d warm-up + %d timed runs, each beside cuBLAS\n", 
+#ifdef RUNNER_TF32
+              "tf32",
+#else
+              "bf16",
+#endif
+              prop.name, prop.multiProcessorCount, m, n, k, warmup, iters);
 
   size_t na = size_t(m) * k, nb = size_t(n) * k, nd = size_t(m) * n;
-  bf16 *a, *b, *d, *ref;
-  CHECK_CUDA(cudaMalloc(&a, na * 2)); CHECK_CUDA(cudaMalloc(&b, nb * 2));
-  CHECK_CUDA(cudaMalloc(&d, nd * 2)); CHECK_CUDA(cudaMalloc(&ref, nd * 2));
+  Elem *a, *b;
+  OutElem *d, *ref;
+  CHECK_CUDA(cudaMalloc(&a, na * sizeof(Elem))); CHECK_CUDA(cudaMalloc(&b, nb * sizeof(Elem)));
+  CHECK_CUDA(cudaMalloc(&d, nd * sizeof(OutElem))); CHECK_CUDA(cudaMalloc(&ref, nd * sizeof(OutElem)));
   fillRandom<<<1024, 256>>>(a, na, 0x1234u); fillRandom<<<1024, 256>>>(b, nb, 0x9876u);
   cublasHandle_t h; cublasCreate(&h);
   cudaStream_t s; CHECK_CUDA(cudaStreamCreate(&s)); cublasSetStream(h, s);
   float one = 1.0f, zero = 0.0f;
   auto cublas = [&] {  // row-major D = A B^T as column-major D^T = B^T' A'
-    return cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, n, m, k, &one, b, CUDA_R_16BF, k, a, CUDA_R_16BF, k, &zero,
-                        ref, CUDA_R_16BF, n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+    return cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, n, m, k, &one, b, kCublasIn, k, a, kCublasIn, k, &zero,
+                        ref, kCublasOut, n, kCublasCompute, CUBLAS_GEMM_DEFAULT);
   };
   if (cublas() != CUBLAS_STATUS_SUCCESS) { std::fprintf(stderr, "cublasGemmEx failed\n"); return 2; }
   CHECK_CUDA(cudaStreamSynchronize(s));
-  std::vector<bf16> hr(nd), hd(nd);
-  CHECK_CUDA(cudaMemcpy(hr.data(), ref, nd * 2, cudaMemcpyDeviceToHost));
+  std::vector<OutElem> hr(nd), hd(nd);
+  CHECK_CUDA(cudaMemcpy(hr.data(), ref, nd * sizeof(OutElem), cudaMemcpyDeviceToHost));
 
   FILE *jf = json.empty() ? nullptr : std::fopen(json.c_str(), "w");
   if (jf) std::fprintf(jf, "[\n");
@@ -172,7 +206,7 @@ int main(int argc, char **argv) {
     cudaError_t err = c.launch(m, n, k, a, b, d, s);
     if (err != cudaSuccess) { std::printf("  %-28s skipped: %s\n", c.name, cudaGetErrorString(err)); cudaGetLastError(); continue; }
     CHECK_CUDA(cudaStreamSynchronize(s));
-    CHECK_CUDA(cudaMemcpy(hd.data(), d, nd * 2, cudaMemcpyDeviceToHost));
+    CHECK_CUDA(cudaMemcpy(hd.data(), d, nd * sizeof(OutElem), cudaMemcpyDeviceToHost));
     double maxRel = 0; size_t bad = 0;
     for (size_t i = 0; i < nd; ++i) {
       float x = float(hd[i]), r = float(hr[i]);
