@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Regenerates lt_enum_names.h (tile / stages / inner-shape / cluster-shape id -> name tables) from the
+# Writes lt_enum_names.h (tile / stages / inner-shape / cluster-shape id -> name tables) from the
 # toolkit's cublasLt.h, so that the names match the header lt_algos is compiled against.
-#   bench/lead41/lt_algos/gen_enum_names.sh [/usr/local/cuda/include/cublasLt.h]
+#   bench/lead41/lt_algos/gen_enum_names.sh OUT_DIR [/usr/local/cuda/include/cublasLt.h]
+# (build.sh runs it into build/lead41/gen: the table is a build product, not kept in the tree.)
 set -euo pipefail
-hdr=${1:-/usr/local/cuda/include/cublasLt.h}
-out=$(dirname "$0")/lt_enum_names.h
+outdir=${1:?output folder}
+hdr=${2:-/usr/local/cuda/include/cublasLt.h}
+mkdir -p "$outdir"
+out=$outdir/lt_enum_names.h
 table() {  # table PREFIX ARRAY: "{id, "NAME"}," rows for every "PREFIX<x> = <n>," enumerator
   echo "static const LtEnumName $2[] = {"
   grep -oE "^\s*$1[A-Za-z0-9_]+ = [0-9]+" "$hdr" | sed -E "s/^\s*($1([A-Za-z0-9_]+)) = ([0-9]+)/  {\3, \"\2\"},/"
