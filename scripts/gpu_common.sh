@@ -305,6 +305,26 @@ gpu_round_begin() {
   bench=$build/bin/gemmc-bench
 }
 
+# gpu_ncu NAME SECONDS KERNELS METRICS CMD...: ncu (clocks left alone) of the second launch of a kernel whose
+# name matches the regex KERNELS among those CMD launches, with METRICS (ncu --metrics), as CSV in
+# $OUT/ncu-NAME.csv ($ncu from gpu_round_begin; the caller checks it is there).
+gpu_ncu() {
+  local name=$1 limit=$2 kernels=$3 metrics=$4
+  shift 4
+  stage "ncu $name" "$limit" "$ncu" --clock-control none --metrics "$metrics" --launch-skip 1 --launch-count 1 \
+    -k "regex:$kernels" --csv "$@" >"$OUT/ncu-$name.csv" 2>&1
+}
+
+# gpu_ncu_cubin NAME DIR CUBIN SUITE SHAPE SECONDS METRICS: gpu_ncu NAME of DIR/CUBIN.cubin alone (copied with its
+# manifest into a folder of its own) under gemmc-bench on SUITE's shape SHAPE, 1 warm-up + 2 runs.
+gpu_ncu_cubin() {
+  local name=$1 dir=$2 cubin=$3 suite=$4 shape=$5 limit=$6 metrics=$7 tmp
+  tmp=$(mktemp -d)
+  cp "$dir/$cubin.cubin" "$dir/$cubin.cubin.json" "$tmp/"
+  gpu_ncu "$name" "$limit" '^(gemm_|bs)' "$metrics" "$bench" --cubin-dir "$tmp" --iters 2 --warmup 1 \
+    --suite "$suite" --shapes "$shape"
+}
+
 # gpu_drop_failed RC LIST [ON_TIMEOUT...]: after gpu_stage_suite returned RC,
 # prints LIST (comma-separated cubin file names, the ones to time) without
 # every cubin $OUT/suite.txt reports failing and, when the suite ran out of

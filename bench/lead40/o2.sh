@@ -15,14 +15,8 @@ metrics+=,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_elapse
 metrics+=,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,smsp__inst_executed_pipe_fma.sum
 stalls="regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio,sm__cycles_active.avg"
 for c in bs128x192_coop bs192 bs256 pt_pp192; do
-  tmp=$(mktemp -d); cp "$dir/$c.cubin" "$dir/$c.cubin.json" "$tmp/"
-  stage "ncu $c cube8192" 40 "$ncu" --clock-control none --metrics "$metrics" --launch-skip 1 --launch-count 1 \
-    -k regex:'^(gemm_|bs)' --csv "$bench" --cubin-dir "$tmp" --iters 2 --warmup 1 --suite "$dir/r2.yaml" \
-    --shapes cube8192 >"$OUT/ncu-$c-cube8192.csv" 2>&1
+  gpu_ncu_cubin "$c-cube8192" "$dir" $c "$dir/r2.yaml" cube8192 40 "$metrics"
 done
 for c in bs128x192_coop bs192; do
-  tmp=$(mktemp -d); cp "$dir/$c.cubin" "$dir/$c.cubin.json" "$tmp/"
-  stage "ncu stalls $c cube8192" 40 "$ncu" --clock-control none --metrics "$stalls" --launch-skip 1 --launch-count 1 \
-    -k regex:'^(gemm_|bs)' --csv "$bench" --cubin-dir "$tmp" --iters 2 --warmup 1 --suite "$dir/r2.yaml" \
-    --shapes cube8192 >"$OUT/ncu-stalls-$c-cube8192.csv" 2>&1
+  gpu_ncu_cubin "stalls-$c-cube8192" "$dir" $c "$dir/r2.yaml" cube8192 40 "$stalls"
 done

@@ -7,6 +7,17 @@ round=${1:?round (p1, p2, p3, p6)}
 out=build/cubins-$round
 cubins_fresh "$out" '*.yaml'
 mkdir -p "$out/ptx"
+
+# variant NAME PTX FROM [PTXAS_FLAG...]: PTX (a variant of FROM's, built by `build`) assembled into $out/NAME.cubin
+# with ptxas -O3 and the flags, its report checked (no spill, no C75xx) and FROM's manifest copied (the same kernel
+# and resources).
+variant() {
+  local name=$1 ptx=$2 from=$3
+  shift 3
+  /usr/local/cuda/bin/ptxas -arch=sm_90a -O3 -v "$@" "$ptx" -o "$out/$name.cubin" 2>"$out/ptx/$name.ptxas.txt"
+  check "$out/ptx/$name.ptxas.txt" "$name"
+  cp "$out/$from.cubin.json" "$out/$name.cubin.json"
+}
 case $round in
 p1)
   # The field's own kernels beside gemmc's on the goal cells of issues 12 and 14: CUTLASS 2.x Ampere bf16 GEMMs
@@ -66,17 +77,12 @@ p6)
               "rc_pp192 specs/h200_fp8_e4m3_rowcol_128x192_pp.yaml" "rc_pp specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml"; do
     set -- $pair
     build "$gemmc" "$2" "$1"
-    /usr/local/cuda/bin/ptxas -arch=sm_90a -O3 -v --register-usage-level=10 "$out/ptx/$1.ptx" -o "$out/$1_r10.cubin" \
-      2>"$out/ptx/$1_r10.ptxas.txt"
-    check "$out/ptx/$1_r10.ptxas.txt" "$1_r10"
-    cp "$out/$1.cubin.json" "$out/$1_r10.cubin.json"
+    variant "$1_r10" "$out/ptx/$1.ptx" "$1" --register-usage-level=10
   done
   # bs192 with each K tile's stage released right after its wgmmas' wait, before the fold, as DeepGEMM's loop does
   # (gemmc releases it at the next loop top): a PTX edit (bench/lead41/ptx_early_release.py), not a lowering.
   python3 bench/lead41/ptx_early_release.py "$out/ptx/bs192.ptx" "$out/ptx/bs192_er.ptx"
-  /usr/local/cuda/bin/ptxas -arch=sm_90a -O3 -v "$out/ptx/bs192_er.ptx" -o "$out/bs192_er.cubin" 2>"$out/ptx/bs192_er.ptxas.txt"
-  check "$out/ptx/bs192_er.ptxas.txt" bs192_er
-  cp "$out/bs192.cubin.json" "$out/bs192_er.cubin.json"
+  variant bs192_er "$out/ptx/bs192_er.ptx" bs192
   cp bench/lead22/r2.yaml "$out/"
   ;;
 *) echo "unknown round $round"; exit 1 ;;

@@ -19,12 +19,8 @@ done
 metrics=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__cycles_active.avg,smsp__inst_executed.sum
 metrics+=,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_elapsed
 metrics+=,lts__t_bytes.sum,dram__bytes_read.sum,smsp__inst_executed_pipe_fma.sum
-stage "ncu deepgemm cube8192" 40 "$ncu" --clock-control none --metrics "$metrics" --launch-skip 1 --launch-count 1 \
-  -k regex:sm90_fp8_gemm --csv "$dir/deepgemm_bs" 8192 8192 8192 --config pick --iters 2 --warmup 1 \
-  >"$OUT/ncu-deepgemm-cube8192.csv" 2>&1
+gpu_ncu deepgemm-cube8192 40 sm90_fp8_gemm "$metrics" "$dir/deepgemm_bs" 8192 8192 8192 --config pick --iters 2 \
+  --warmup 1
 for c in bs256 bs256_ws_2x1 bs256_coop_2x1 bs192 pt_pp192; do
-  tmp=$(mktemp -d); cp "$dir/$c.cubin" "$dir/$c.cubin.json" "$tmp/"
-  stage "ncu $c cube8192" 40 "$ncu" --clock-control none --metrics "$metrics" --launch-skip 1 --launch-count 1 \
-    -k regex:'^(gemm_|bs)' --csv "$bench" --cubin-dir "$tmp" --iters 2 --warmup 1 --suite "$dir/r2.yaml" \
-    --shapes cube8192 >"$OUT/ncu-$c-cube8192.csv" 2>&1
+  gpu_ncu_cubin "$c-cube8192" "$dir" $c "$dir/r2.yaml" cube8192 40 "$metrics"
 done

@@ -24,13 +24,9 @@ metrics=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__cycles_acti
 metrics+=,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_elapsed,smsp__inst_executed_pipe_fma.sum
 metrics+=,"regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio"
 for c in 256x128x3xA2 128x192x4xB2; do
-  stage "ncu deepgemm $c cube8192" 40 "$ncu" --clock-control none --metrics "$metrics" --launch-skip 1 \
-    --launch-count 1 -k regex:sm90_fp8_gemm --csv "$dir/deepgemm_bs" 8192 8192 8192 --config "$c:n8192k8192" \
-    --iters 2 --warmup 1 >"$OUT/ncu-deepgemm-$c-cube8192.csv" 2>&1
+  gpu_ncu "deepgemm-$c-cube8192" 40 sm90_fp8_gemm "$metrics" "$dir/deepgemm_bs" 8192 8192 8192 \
+    --config "$c:n8192k8192" --iters 2 --warmup 1
 done
 for c in bs256_ws_2x1_ns bs256_ws bs128x192_ws_2x1_ns bs192; do
-  tmp=$(mktemp -d); cp "$dir/$c.cubin" "$dir/$c.cubin.json" "$tmp/"
-  stage "ncu $c cube8192" 40 "$ncu" --clock-control none --metrics "$metrics" --launch-skip 1 --launch-count 1 \
-    -k regex:'^(gemm_|bs)' --csv "$bench" --cubin-dir "$tmp" --iters 2 --warmup 1 --suite "$dir/r2.yaml" \
-    --shapes cube8192 >"$OUT/ncu-$c-cube8192.csv" 2>&1
+  gpu_ncu_cubin "$c-cube8192" "$dir" $c "$dir/r2.yaml" cube8192 40 "$metrics"
 done

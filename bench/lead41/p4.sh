@@ -20,12 +20,6 @@ python3 bench/mma_sync_fraction.py "$OUT/mma_sync_peak.json" "$OUT/tf32.json" | 
 metrics=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__cycles_active.avg,smsp__inst_executed.sum
 metrics+=,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_elapsed
 metrics+=,"regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio"
-stage "ncu deepgemm cube8192" 40 "$ncu" --clock-control none --metrics "$metrics" --launch-skip 1 --launch-count 1 \
-  -k regex:sm90_fp8_gemm --csv "$d3/deepgemm_bs" 8192 8192 8192 --config 256x128x3xA2:n8192k8192 --iters 2 \
-  --warmup 1 >"$OUT/ncu-deepgemm-cube8192.csv" 2>&1
-for c in bs256_ws_2x1_ns bs256_ws; do
-  tmp=$(mktemp -d); cp "$d3/$c.cubin" "$d3/$c.cubin.json" "$tmp/"
-  stage "ncu $c cube8192" 40 "$ncu" --clock-control none --metrics "$metrics" --launch-skip 1 --launch-count 1 \
-    -k regex:'^(gemm_|bs)' --csv "$bench" --cubin-dir "$tmp" --iters 2 --warmup 1 --suite "$d3/r2.yaml" \
-    --shapes cube8192 >"$OUT/ncu-$c-cube8192.csv" 2>&1
-done
+gpu_ncu deepgemm-cube8192 40 sm90_fp8_gemm "$metrics" "$d3/deepgemm_bs" 8192 8192 8192 \
+  --config 256x128x3xA2:n8192k8192 --iters 2 --warmup 1
+for c in bs256_ws_2x1_ns bs256_ws; do gpu_ncu_cubin "$c-cube8192" "$d3" $c "$d3/r2.yaml" cube8192 40 "$metrics"; done

@@ -10,8 +10,7 @@ import re
 import sys
 
 src, dst = sys.argv[1], sys.argv[2]
-lines = open(src).read().split('\n')
-text = '\n'.join(lines)
+text = open(src).read()
 
 
 def one(pattern, where=text, what=''):

@@ -1,4 +1,4 @@
-// CUTLASS 2.x Ampere (mma.sync) bf16 GEMMs on this GPU, for issue 12's question: how far does the field's own
+// CUTLASS 2.x Ampere (mma.sync) bf16 and tf32 GEMMs on this GPU, for issue 12's question: how far does the field's own
 // mma.sync implementation get on an H200, where gemmc's sm_80 kernels read 76-78% of the mma.sync peak on cube4096?
 // Built as compute_80 PTX only (build.sh), so the driver JIT-compiles it for sm_90 as it does gemmc's fatbins.
 // The problem is gemmc's sm_80 goal kernels': A row-major MxK, B K-major (col, i.e. [N,K] rows), C/D bf16 row-major,
@@ -43,7 +43,6 @@ constexpr cudaDataType_t kCublasIn = CUDA_R_16BF, kCublasOut = CUDA_R_16BF;
 constexpr cublasComputeType_t kCublasCompute = CUBLAS_COMPUTE_32F;
 constexpr int kVec = 8;
 #endif
-using bf16 = Elem;  // the operand type below (named for the bf16 form it began as)
 
 template <int TM, int TN, int TK, int WM, int WN, int WK, int Stages, int Swz>
 using AmpereGemm = cutlass::gemm::device::Gemm<
