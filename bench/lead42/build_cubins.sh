@@ -25,6 +25,14 @@ case $round in
         cat "$d/ptx/$2.ptxas.txt"; exit 1; fi
       "$g" "$root/$1" --emit=ptx -o "$d/ptx/$2.ptx"
     done ;;
+  q3)
+    # bs256_ws_2x1 by main's compiler is built beforehand (the lowering's one-line `ahead` change reverted) into
+    # $d/bs256_ws_2x1.cubin; this tree's build beside it
+    d=$root/build/cubins-q3; mkdir -p "$d/ptx"
+    "$root/build/bin/gemmc" "$root/bench/lead41/bs256_ws_2x1.yaml" -o "$d/bs256_ws_2x1_ah.cubin" --ptxas-verbose \
+      2>"$d/ptx/bs256_ws_2x1_ah.ptxas.txt" || exit 1
+    cp "$root"/build/cubins-q2/{bs256_ws_ah,bs192,pt_pp192}.cubin* "$root"/build/cubins-p6/{pt_pp,bs256}.cubin* "$d/"
+    cp "$root/build/cubins-p6/r2.yaml" "$root/build/lead41/deepgemm_bs" "$d/" ;;
   *) echo "unknown round $round" >&2; exit 2 ;;
 esac
 ls "$d"

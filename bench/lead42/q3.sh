@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# session 42 lead, round q3 (DIR = build/cubins-q3: bench/lead42/build_cubins.sh q3): DeepGEMM's structure in gemmc
+# with round q2's `ahead` loop: the free-running 128x256 block-scaled kernel in a 2x1 cluster with B multicast and
+# staged scales (bench/lead41/bs256_ws_2x1.yaml), main's build beside this tree's, with the shipped kernels and
+# DeepGEMM's pick between gemmc-bench processes. Runs on either GPU.
+OUT=${OUT:-./out}; mkdir -p "$OUT"
+dir=${1:-build/cubins-q3}
+source scripts/gpu_common.sh
+gpu_round_begin bench/lead42/q3.sh q3 "$dir" 300
+gpu_stage_build 150 || exit 1
+gpu_stage_suite 40 "$gpu_suite_shapes" "$dir"/bs256_ws_2x1_ah.cubin
+for i in 1 2; do
+  gpu_bench "fp8-$i" 100 --cubin-dir "$dir" --suite "$dir/r2.yaml"
+  for s in "4096 4096 4096" "8192 8192 8192" "8192 28672 8192"; do
+    read -r m n k <<<"$s"
+    timeout 30 "$dir/deepgemm_bs" $s --config "256x128x3xA2:n${n}k$k" 2>&1 | grep RESULT | tee -a "$OUT/deepgemm.txt"
+  done
+done
