@@ -1,38 +1,40 @@
 #!/usr/bin/env bash
-# Session 42's rounds: build/cubins-<round> from earlier rounds' kernels (the cubins stay as built there; this script
-# only gathers them, so a round reads the same bytes session 41 timed).
+# bench/lead42/build_cubins.sh ROUND: session 42's round ROUND kernels into build/cubins-ROUND by this tree's compiler
+# (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx). q1 gathers session
+# 41's cubins (the bytes it timed); q2 and q3 build kernels with and without mainloop.wait_ahead
+# (bench/lead42/*_ah.yaml: bench/lead41's specs with the field; off by default, so the kernels without it are main's).
 set -euo pipefail
-round=${1:?round}
-root=$(cd "$(dirname "$0")/../.." && pwd)
+round=${1:?round (q1, q2, q3)}
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
+out=build/cubins-$round
+cubins_fresh "$out" '*.yaml'
+mkdir -p "$out/ptx"
+cp bench/lead22/r2.yaml "$out/"
 case $round in
   q1)
-    d=$root/build/cubins-q1; rm -rf "$d"; mkdir -p "$d"
-    [ -f "$root/build/cubins-p3/bs256_ws_2x1_ns.cubin" ] || bash "$root/bench/lead41/build_cubins.sh" p3
-    for c in bs128x192_ws_2x1_ns bs256_ws_2x1_ns; do cp "$root/build/cubins-p3/$c.cubin"* "$d/"; done
-    cp "$root/build/cubins-p3/r2.yaml" "$d/"
-    cp "$root/build/lead41/deepgemm_bs" "$d/" ;;
+    [ -f build/cubins-p3/bs256_ws_2x1_ns.cubin ] || bash bench/lead41/build_cubins.sh p3
+    for c in bs128x192_ws_2x1_ns bs256_ws_2x1_ns; do cp build/cubins-p3/$c.cubin* "$out/"; done
+    cp build/lead41/deepgemm_bs "$out/" ;;
   q2)
-    # main's kernels (session 41's builds, the compiler unchanged since) beside this tree's
-    d=$root/build/cubins-q2; rm -rf "$d"; mkdir -p "$d/ptx"
-    g=$root/build/bin/gemmc
-    cp "$root"/build/cubins-p6/{bs192,pt_pp192}.cubin* "$root"/build/cubins-p3/{bs256_ws,bs128x192_ws_2x1}.cubin* "$d/"
-    cp "$root/build/cubins-p6/r2.yaml" "$d/"
-    for pair in "specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192_ah" "bench/lead41/bs256_ws.yaml bs256_ws_ah" \
-                "bench/lead41/bs128x192_ws_2x1.yaml bs128x192_ws_2x1_ah"; do
-      set -- $pair
-      "$g" "$root/$1" -o "$d/$2.cubin" --ptxas-verbose 2>"$d/ptx/$2.ptxas.txt" || exit 1
-      if grep -q "C75[0-9][0-9]" "$d/ptx/$2.ptxas.txt" || grep -Eq "[1-9][0-9]* bytes spill" "$d/ptx/$2.ptxas.txt"; then
-        cat "$d/ptx/$2.ptxas.txt"; exit 1; fi
-      "$g" "$root/$1" --emit=ptx -o "$d/ptx/$2.ptx"
-    done ;;
+    build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
+    build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
+    for b in bs256_ws bs128x192_ws_2x1; do
+      build "$gemmc" bench/lead41/$b.yaml $b
+      build "$gemmc" bench/lead42/${b}_ah.yaml ${b}_ah
+    done
+    # bs192_ah: the shipped 192x128 spec with wait_ahead: true
+    sed -e 's/stage_scales: true}/stage_scales: true, wait_ahead: true}/' \
+      specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml >"$out/bs192_ah.spec"
+    build "$gemmc" "$out/bs192_ah.spec" bs192_ah
+    rm "$out/bs192_ah.spec" ;;
   q3)
-    # bs256_ws_2x1 by main's compiler is built beforehand (the lowering's one-line `ahead` change reverted) into
-    # $d/bs256_ws_2x1.cubin; this tree's build beside it
-    d=$root/build/cubins-q3; mkdir -p "$d/ptx"
-    "$root/build/bin/gemmc" "$root/bench/lead41/bs256_ws_2x1.yaml" -o "$d/bs256_ws_2x1_ah.cubin" --ptxas-verbose \
-      2>"$d/ptx/bs256_ws_2x1_ah.ptxas.txt" || exit 1
-    cp "$root"/build/cubins-q2/{bs256_ws_ah,bs192,pt_pp192}.cubin* "$root"/build/cubins-p6/{pt_pp,bs256}.cubin* "$d/"
-    cp "$root/build/cubins-p6/r2.yaml" "$root/build/lead41/deepgemm_bs" "$d/" ;;
+    build "$gemmc" bench/lead41/bs256_ws_2x1.yaml bs256_ws_2x1
+    build "$gemmc" bench/lead42/bs256_ws_2x1_ah.yaml bs256_ws_2x1_ah
+    build "$gemmc" bench/lead42/bs256_ws_ah.yaml bs256_ws_ah
+    build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
+    build "$gemmc" specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml bs256
+    build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
+    build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
+    cp build/lead41/deepgemm_bs "$out/" ;;
   *) echo "unknown round $round" >&2; exit 2 ;;
 esac
-ls "$d"

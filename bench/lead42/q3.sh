@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# session 42 lead, round q3 (DIR = build/cubins-q3: bench/lead42/build_cubins.sh q3): DeepGEMM's structure in gemmc
-# with round q2's `ahead` loop: the free-running 128x256 block-scaled kernel in a 2x1 cluster with B multicast and
-# staged scales (bench/lead41/bs256_ws_2x1.yaml), main's build beside this tree's, with the shipped kernels and
-# DeepGEMM's pick between gemmc-bench processes. Runs on either GPU.
+# session 42 lead, round q3 (DIR = build/cubins-q3: bench/lead42/build_cubins.sh q3; staged, not run: no device time
+# was left): DeepGEMM's block-scaled structure in gemmc with mainloop.wait_ahead: the free-running 128x256 kernel in a
+# 2x1 cluster with B multicast and staged scales (bench/lead41/bs256_ws_2x1.yaml) without and with the field
+# (bench/lead42/bs256_ws_2x1_ah.yaml), beside the shipped kernels and DeepGEMM's pick between gemmc-bench processes.
+# Runs on either GPU; predictions in bench/lead42/README.md.
 OUT=${OUT:-./out}; mkdir -p "$OUT"
 dir=${1:-build/cubins-q3}
 source scripts/gpu_common.sh

@@ -1143,6 +1143,28 @@ void checkStageScales(const KernelSpec &s, Sink &out) {
          "stage_scales: false");
 }
 
+/// wait_ahead: the free-running (warp_specialized) consumers of a block-scaled
+/// kernel, one part at a time with staged scales, wait for the next K tile's
+/// stage under this K tile's part, as the cooperative turns do (session 42).
+/// Not under pingpong, where the two carried values spilled (session 9).
+void checkWaitAhead(const KernelSpec &s, Sink &out) {
+  if (!s.mainloop.waitAhead)
+    return;
+  auto fail = [&](const std::string &why, llvm::StringRef wayOut) {
+    add(out, "fold", "mainloop.wait_ahead",
+        formatv("wait_ahead: true {0}; use {1}", why, wayOut));
+  };
+  if (!foldOnePart(s) || s.arch != Arch::SM90a)
+    fail("is built for sm_90a block scaling one part at a time (fold_columns and fold_group: 1)",
+         "wait_ahead: false");
+  else if (!s.mainloop.stageScales)
+    fail("reads the next K tile's staged scales under its part, but stage_scales is false",
+         "stage_scales: true or wait_ahead: false");
+  else if (s.kernelSchedule == KernelSchedule::WarpSpecializedPingpong)
+    fail("is not built under pingpong (the two values it carries spilled there)",
+         "kernel_schedule: warp_specialized or wait_ahead: false");
+}
+
 /// a_registers: each consumer warpgroup loads its 64 rows of A's stage tile
 /// into wgmma's A fragment with ldmatrix once a K tile, and every part's
 /// wgmma reads A from there (the register form): built for one part at a
@@ -1345,6 +1367,7 @@ std::vector<Violation> gemmc::checkSpec(const KernelSpec &s) {
   checkFoldColumns(s, out);
   checkStageScales(s, out);
   checkARegisters(s, out);
+  checkWaitAhead(s, out);
   checkABoxRows(s, out);
   checkRegisterBudget(s, r, out);
   checkCtasPerSm(s, r, out);

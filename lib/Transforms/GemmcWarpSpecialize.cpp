@@ -646,7 +646,15 @@ Value WarpSpecializer::foldEachPart(const FoldPiece &f) {
   // only tested under the last part and waited for after its fold, the
   // scales read under the first part (0.86-0.88x: the scales' read then
   // waited for the second part's turn, in front of the first fold).
-  bool ahead = f.staged && turns;
+  // Free-running warpgroups (warp_specialized) wait ahead with
+  // mainloop.wait_ahead (session 42, bench/lead42/README.md): ncu's
+  // per-instruction samples put the free-running 128x192 K tile's 34% more
+  // cycles than DeepGEMM's in the instructions between the fold and the
+  // next first wgmma (ptxas does not move them across the loop's back
+  // edge); ahead, the 128x256 free-running kernel ran 1.05-1.06x. Not the
+  // default: the three warpgroups of 192x128 wait for their loads (the
+  // stage's wait then delays the fold: 0.96x).
+  bool ahead = f.staged && (turns || s.mainloop.waitAhead);
   auto stagedScalesIf = [&](Value cond, Value g) -> Value {
     Type type = scalesType();
     auto read = scf::IfOp::create(b, ir.loc, TypeRange{type}, cond,
