@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""ncu_source_range.py SOURCE.csv FIRST LAST: the SASS instructions of an `ncu --page source --csv --print-source sass`
+"""ncu_source_range.py SOURCE.csv[.gz] FIRST LAST: the SASS instructions of an `ncu --page source --csv --print-source sass`
 export from address FIRST to LAST (hex, inclusive), each with its samples, executions and top stall reasons."""
-import csv, sys
+import csv, gzip, sys
 
 def main():
     path, lo, hi = sys.argv[1], int(sys.argv[2], 16), int(sys.argv[3], 16)
-    lines = [l for l in open(path, newline='') if l.strip()]
+    opener = gzip.open(path, 'rt', newline='') if path.endswith('.gz') else open(path, newline='')
+    lines = [l for l in opener if l.strip()]
     start = next(i for i, l in enumerate(lines) if l.startswith('"Address","Source"'))
     num = lambda x: float(str(x).replace(',', '') or 0)
     for r in csv.DictReader(lines[start:]):

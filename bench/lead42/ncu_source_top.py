@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""ncu_source_top.py SOURCE.csv [N]: the N SASS instructions with the most warp-stall samples in an
+"""ncu_source_top.py SOURCE.csv[.gz] [N]: the N SASS instructions with the most warp-stall samples in an
 `ncu -i R --page source --csv --print-source sass` export, with their share of all samples and, for each, the
 stall reasons that make up most of its samples; then the samples summed by instruction kind (opcode)."""
-import csv, collections, sys
+import csv, collections, gzip, sys
 
 def rows(path):
-    with open(path, newline='') as f:
+    with (gzip.open(path, 'rt', newline='') if path.endswith('.gz') else open(path, newline='')) as f:
         lines = [l for l in f if l.strip()]
     start = next(i for i, l in enumerate(lines) if l.startswith('"Address","Source"'))
     return list(csv.DictReader(lines[start:]))
