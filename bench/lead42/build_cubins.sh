@@ -2,7 +2,8 @@
 # bench/lead42/build_cubins.sh ROUND: session 42's round ROUND kernels into build/cubins-ROUND by this tree's compiler
 # (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx). q1 gathers session
 # 41's cubins (the bytes it timed); q2 and q3 build kernels with and without mainloop.wait_ahead
-# (bench/lead42/*_ah.yaml: bench/lead41's specs with the field; off by default, so the kernels without it are main's).
+# (bench/lead42/*_ah.yaml: bench/lead41's specs with the field; off by default, so the kernels without it are main's);
+# q3 adds mainloop.unroll (the *_u2 / *_u4 specs).
 set -euo pipefail
 round=${1:?round (q1, q2, q3)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
@@ -31,6 +32,11 @@ case $round in
     build "$gemmc" bench/lead41/bs256_ws_2x1.yaml bs256_ws_2x1
     build "$gemmc" bench/lead42/bs256_ws_2x1_ah.yaml bs256_ws_2x1_ah
     build "$gemmc" bench/lead42/bs256_ws_ah.yaml bs256_ws_ah
+    for u in 2 4; do
+      build "$gemmc" bench/lead42/bs256_ws_2x1_ah_u$u.yaml bs256_ws_2x1_ah_u$u
+      build "$gemmc" bench/lead42/bs256_ws_ah_u$u.yaml bs256_ws_ah_u$u
+    done
+    build "$gemmc" bench/lead42/bs192_u2.yaml bs192_u2
     build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
     build "$gemmc" specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml bs256
     build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192

@@ -1165,6 +1165,25 @@ void checkWaitAhead(const KernelSpec &s, Sink &out) {
          "kernel_schedule: warp_specialized or wait_ahead: false");
 }
 
+/// unroll: the free-running block-scaled one-part K loop unrolled (session 42);
+/// the cooperative loop's turns and the other loops are not.
+void checkUnroll(const KernelSpec &s, Sink &out) {
+  int64_t u = s.mainloop.unroll;
+  if (u == 1)
+    return;
+  if (u < 1 || u > kMaxUnroll) {
+    add(out, "value-range", "mainloop.unroll",
+        formatv("unroll: {0} must lie in [1, {1}]; use unroll: 1 (not unrolled)", u, kMaxUnroll));
+    return;
+  }
+  if (!foldOnePart(s) || s.arch != Arch::SM90a ||
+      s.kernelSchedule != KernelSchedule::WarpSpecialized)
+    add(out, "fold", "mainloop.unroll",
+        formatv("unroll: {0} is built for the sm_90a block-scaled loop of free-running warpgroups "
+                "(warp_specialized, fold_columns and fold_group: 1); use unroll: 1",
+                u));
+}
+
 /// a_registers: each consumer warpgroup loads its 64 rows of A's stage tile
 /// into wgmma's A fragment with ldmatrix once a K tile, and every part's
 /// wgmma reads A from there (the register form): built for one part at a
@@ -1368,6 +1387,7 @@ std::vector<Violation> gemmc::checkSpec(const KernelSpec &s) {
   checkStageScales(s, out);
   checkARegisters(s, out);
   checkWaitAhead(s, out);
+  checkUnroll(s, out);
   checkABoxRows(s, out);
   checkRegisterBudget(s, r, out);
   checkCtasPerSm(s, r, out);

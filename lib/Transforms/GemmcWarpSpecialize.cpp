@@ -38,6 +38,7 @@
 #include "gemmc/Transforms/EpilogueMath.h"
 #include "gemmc/Transforms/Passes.h"
 #include "gemmc/Transforms/StreamK.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
 
 #define DEBUG_TYPE "gemmc-warp-specialize"
 
@@ -155,6 +156,10 @@ private:
   /// iteration, each part folded before the next is issued; otherwise
   /// groups of foldGroupTiles K tiles, each part folded under the next.
   Value foldEachPart(const FoldPiece &f);
+  /// foldEachPart's loop unrolled by mainloop.unroll; its f32 sum.
+  Value unrolled(scf::ForOp loop);
+  /// Set by foldEachPart when its loop released every stage it used.
+  bool releasedInLoop = false;
   Value foldInGroups(const FoldPiece &f);
   /// gemmc.mma_fold of part `p` of a K tile into `sum`.
   Value foldPart(const FoldPiece &f, Value sum, Value part, Value scales, int64_t p);
@@ -429,8 +434,11 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
   if (afterLastWait)
     afterLastWait();
   MmaWaitOp::create(b, ir.loc, /*pending=*/0);
-  // Release the tile's last stage too: the next tile's loads need it.
-  release(ir.sub(ir.add(g0, steps), ir.c32(1)));
+  // Release the tile's last stage too: the next tile's loads need it
+  // (unless the loop released every stage it used: foldEachPart unrolled).
+  if (!releasedInLoop)
+    release(ir.sub(ir.add(g0, steps), ir.c32(1)));
+  releasedInLoop = false;
   return result;
 }
 
@@ -697,8 +705,14 @@ Value WarpSpecializer::foldEachPart(const FoldPiece &f) {
   // -1.7..-2.5%, branched +1% on cube4096 but -0.4% on the 8192 cubes;
   // here with the arrival predicated -3.2% (the form that gained 2%
   // between the pingpong loop's row blocks).
-  ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
-            [&] { release(ir.sub(ir.add(f.g0, step), ir.c32(1))); });
+  // Unrolled (mainloop.unroll), each K tile releases its own stage after
+  // its fold, the leader's arrival predicated: no branch then lies between
+  // a fold and the next K tile's wgmmas, and the caller releases nothing
+  // after the loop.
+  bool releaseAtEnd = s.mainloop.unroll > 1 && !turns;
+  if (!releaseAtEnd)
+    ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
+              [&] { release(ir.sub(ir.add(f.g0, step), ir.c32(1))); });
   SmallVector<Value> queue(carried.begin() + fixedCarried, carried.end());
   if (!f.staged)
     queue.push_back(pieceScalesAt(f, ir.add(step, ir.c32(kScaleLead))));
@@ -750,10 +764,31 @@ Value WarpSpecializer::foldEachPart(const FoldPiece &f) {
     MmaWaitOp::create(b, ir.loc, /*pending=*/0);
     sum = foldPart(f, sum, part, scales, p);
   }
+  if (releaseAtEnd) {
+    StageReleaseOp::create(b, ir.loc, ir.add(f.g0, step), op.getSmem(), s.clusterSize(), layout,
+                           /*ctas=*/IntegerAttr(), /*predicated=*/true);
+    releasedInLoop = true;
+  }
   SmallVector<Value> next{sum, part};
   next.append(queue);
   scf::YieldOp::create(b, ir.loc, next);
-  return loop.getResult(0);
+  return unrolled(loop);
+}
+
+Value WarpSpecializer::unrolled(scf::ForOp loop) {
+  // mainloop.unroll (free-running warpgroups only, rule fold): the K loop
+  // unrolled, its remainder in a loop after it, so that the next K tile's
+  // loop top (release, stage wait, scale reads, descriptors) lies in one
+  // basic block with the fold before it and ptxas may schedule one among
+  // the other (session 42, bench/lead42/README.md: DeepGEMM's loop, 8x
+  // unrolled, keeps 35 instructions there where gemmc's keeps 92).
+  int64_t factor = s.mainloop.unroll;
+  if (factor <= 1)
+    return loop.getResult(0);
+  FailureOr<UnrolledLoopInfo> info = loopUnrollByFactor(loop, factor);
+  assert(succeeded(info) && "a loop of positive bounds and step unrolls");
+  scf::ForOp last = info->epilogueLoopOp ? *info->epilogueLoopOp : loop;
+  return last.getResult(0);
 }
 
 Value WarpSpecializer::foldInGroups(const FoldPiece &f) {

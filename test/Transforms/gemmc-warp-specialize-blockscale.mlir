@@ -295,7 +295,7 @@ gpu.module @k4 {
 // CHECK-NEXT: %[[STEP:.*]] = arith.subi %[[KT]], %[[KB]] : i32
 // CHECK-NEXT: %[[GL:.*]] = arith.addi %[[G]], %[[STEP]] : i32
 // CHECK-NEXT: gemmc.stage_acquire %[[GL]], %[[SMEM:[^ ]*]]
-// CHECK-NEXT: gemmc.stage_scales %[[GL]], %[[M0]], %[[N0]], %[[KT]], %[[SA]], %[[SB]], %[[SMEM]], %{{.*}}, %{{.*}}, %{{.*}} {schedule = {{.*}}stage_scales = true, a_registers = false, wait_ahead = false, a_box_rows = 0, epilogue_buffers = 0>, smem_layout = #gemmc.smem_layout<stages = 3, stage_bytes = 49152, b_offset = 16384, barriers = 149040, align = 1024, swizzle = 128>}
+// CHECK-NEXT: gemmc.stage_scales %[[GL]], %[[M0]], %[[N0]], %[[KT]], %[[SA]], %[[SB]], %[[SMEM]], %{{.*}}, %{{.*}}, %{{.*}} {schedule = {{.*}}stage_scales = true, a_registers = false, wait_ahead = false, unroll = 1, a_box_rows = 0, epilogue_buffers = 0>, smem_layout = #gemmc.smem_layout<stages = 3, stage_bytes = 49152, b_offset = 16384, barriers = 149040, align = 1024, swizzle = 128>}
 // CHECK-NEXT: %[[FILLER:.*]] = arith.cmpi eq, %[[TID]], %c256_i32 : i32
 // CHECK-NEXT: scf.if %[[FILLER]] {
 // CHECK-NEXT: gemmc.stage_fill %[[GL]], %[[M0]], %[[N0]], %[[KT]]
@@ -358,7 +358,7 @@ gpu.module @k5 {
 // CHECK: scf.for {{.*}}, %[[BASE:[a-z0-9]+]] = %{{[0-9]+}}) -> (
 // CHECK: %[[AT:.*]] = llvm.getelementptr %[[BASE]]
 // CHECK-NEXT: %[[BT:.*]] = llvm.getelementptr %[[BASE]]
-// CHECK-NEXT: %[[A:.*]] = gemmc.mma_a_fragment %[[AT]] {schedule = {{.*}}a_registers = true, wait_ahead = false, a_box_rows = 0, epilogue_buffers = 0>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
+// CHECK-NEXT: %[[A:.*]] = gemmc.mma_a_fragment %[[AT]] {schedule = {{.*}}a_registers = true, wait_ahead = false, unroll = 1, a_box_rows = 0, epilogue_buffers = 0>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32)>
 // CHECK-NEXT: %[[P0:.*]] = gemmc.mma_stage %{{.*}}, %[[AT]], %[[BT]] a_frag(%[[A]] : !llvm.struct<(i32, {{.*}})>) {columns = array<i64: 0, 128>
 // CHECK: gemmc.mma_fold %{{.*}}, %[[P0]], %[[F:[a-z0-9]+]] {column = 0 : i64
 // CHECK: %[[P1:.*]] = gemmc.mma_stage %[[P0]], %[[AT]], %[[BT]] a_frag(%[[A]] : !llvm.struct<(i32, {{.*}})>) {columns = array<i64: 128, 128>

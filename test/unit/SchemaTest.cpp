@@ -89,7 +89,7 @@ TEST(Schema, KeysPerSection) {
   for (const char *op : {"operands.a", "operands.b", "operands.c"})
     EXPECT_EQ(keys(op), "element,layout,scale");
   EXPECT_EQ(keys("problem"), "m,n,k");
-  EXPECT_EQ(keys("mainloop"), "stages,load,multicast,smem_swizzle,promotion_interval,fold_columns,fold_group,stage_scales,a_registers,wait_ahead,a_box_rows");
+  EXPECT_EQ(keys("mainloop"), "stages,load,multicast,smem_swizzle,promotion_interval,fold_columns,fold_group,stage_scales,a_registers,wait_ahead,unroll,a_box_rows");
   EXPECT_EQ(keys("tile_scheduler"), "kind,raster,group,split_k");
   EXPECT_EQ(keys("epilogue"),
             "store,alpha,beta,bias,bias_element,activation,aux,buffers");
@@ -177,6 +177,7 @@ TEST(Schema, EveryKeyOfEverySectionIsRead) {
       {"mainloop.stage_scales", "false"},
       {"mainloop.a_registers", "false"},
       {"mainloop.wait_ahead", "false"},
+      {"mainloop.unroll", "1"},
       {"mainloop.a_box_rows", "0"},
       {"kernel_schedule", "warp_specialized"},
       {"swap_ab", "false"},
@@ -208,7 +209,7 @@ TEST(Schema, EveryKeyOfEverySectionIsRead) {
     }
   };
   walk("");
-  EXPECT_EQ(leaves.size(), 48u);
+  EXPECT_EQ(leaves.size(), 49u);
   for (const std::string &leaf : leaves) {
     if (leaf == "schema_version" || leaf == "name" || leaf == "arch")
       continue; // in every spec
@@ -307,7 +308,7 @@ TEST(Schedule, EqualityAndHashOverEveryAttributeField) {
     ++fields;                                                                  \
   }
 #include "gemmc/Spec/Schema.def"
-  EXPECT_EQ(fields, 41);
+  EXPECT_EQ(fields, 42);
 }
 
 //===----------------------------------------------------------------------===//
@@ -347,7 +348,7 @@ const char *kPrinted =
     "raster = \"along_m\", group = 8, split_k = 1, store = \"tma\", "
     "alpha = true, beta = false, bias = \"none\", bias_element = \"f32\", "
     "activation = \"none\", aux = false, pdl_wait = \"none\", "
-    "pdl_launch_dependents = \"none\", ctas_per_sm = 1, fold_columns = 0, fold_group = 0, stage_scales = false, a_registers = false, wait_ahead = false, a_box_rows = 0, epilogue_buffers = 0>";
+    "pdl_launch_dependents = \"none\", ctas_per_sm = 1, fold_columns = 0, fold_group = 0, stage_scales = false, a_registers = false, wait_ahead = false, unroll = 1, a_box_rows = 0, epilogue_buffers = 0>";
 } // namespace
 
 TEST_F(AttrFixture, PrintsAndParsesBackEqual) {

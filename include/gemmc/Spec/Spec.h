@@ -137,6 +137,9 @@ inline int64_t warpgroupRowBlocks(const KernelSpec &s) {
 /// more registers live (ptxas spills at 232 with four parts of 128x192,
 /// not of 128x128): mainloop.fold_group chooses, this is its auto.
 constexpr int64_t kFoldGroupParts = 2;
+/// mainloop.unroll's bound: DeepGEMM unrolls its block-scaled loop 8x
+/// (session 42); more only grows the code.
+constexpr int64_t kMaxUnroll = 8;
 /// fold_group: 1, one part at a time: each part is waited for
 /// (wait_group 0) and folded before the next is issued, so only one part's
 /// accumulator is live beside the f32 sum (128x256 in halves: 128 + 64
