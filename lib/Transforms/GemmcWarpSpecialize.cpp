@@ -158,8 +158,9 @@ private:
   Value foldEachPart(const FoldPiece &f);
   /// foldEachPart's loop unrolled by mainloop.unroll; its f32 sum.
   Value unrolled(scf::ForOp loop);
-  /// Set by foldEachPart when its loop released every stage it used.
-  bool releasedInLoop = false;
+  /// mainloop.unroll's fold loop: each K tile releases its own stage after
+  /// its fold, so the caller releases nothing after the loop.
+  bool releasesInLoop() const { return s.mainloop.unroll > 1 && foldOnePart(s) && !foldTurns(s); }
   Value foldInGroups(const FoldPiece &f);
   /// gemmc.mma_fold of part `p` of a K tile into `sum`.
   Value foldPart(const FoldPiece &f, Value sum, Value part, Value scales, int64_t p);
@@ -436,9 +437,8 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
   MmaWaitOp::create(b, ir.loc, /*pending=*/0);
   // Release the tile's last stage too: the next tile's loads need it
   // (unless the loop released every stage it used: foldEachPart unrolled).
-  if (!releasedInLoop)
+  if (!(s.blockScaled() && s.mainloop.foldColumns > 0 && releasesInLoop()))
     release(ir.sub(ir.add(g0, steps), ir.c32(1)));
-  releasedInLoop = false;
   return result;
 }
 
@@ -709,7 +709,7 @@ Value WarpSpecializer::foldEachPart(const FoldPiece &f) {
   // its fold, the leader's arrival predicated: no branch then lies between
   // a fold and the next K tile's wgmmas, and the caller releases nothing
   // after the loop.
-  bool releaseAtEnd = s.mainloop.unroll > 1 && !turns;
+  bool releaseAtEnd = releasesInLoop();
   if (!releaseAtEnd)
     ir.ifThen(ir.cmp(arith::CmpIPredicate::ugt, step, ir.c32(0)),
               [&] { release(ir.sub(ir.add(f.g0, step), ir.c32(1))); });
@@ -767,7 +767,6 @@ Value WarpSpecializer::foldEachPart(const FoldPiece &f) {
   if (releaseAtEnd) {
     StageReleaseOp::create(b, ir.loc, ir.add(f.g0, step), op.getSmem(), s.clusterSize(), layout,
                            /*ctas=*/IntegerAttr(), /*predicated=*/true);
-    releasedInLoop = true;
   }
   SmallVector<Value> next{sum, part};
   next.append(queue);
