@@ -15,8 +15,27 @@ using llvm::formatv;
 
 namespace {
 
+/// The free-running one-part loop's forms (mainloop.wait_ahead with
+/// mainloop.unroll, or neither) to enumerate for `s`, in tie order: the
+/// model weighs neither, so the measured better form comes first. Both were
+/// measured together only on warp_specialized with staged scales: 1.02-1.03x
+/// with two consumer warpgroups (the 128x256 kernel), 0.91-0.96x with three
+/// (192x128: its loads are what it waits for), bench/lead43/README.md.
+std::vector<std::pair<bool, int64_t>> loopForms(const KernelSpec &s, const TuneSpace &space) {
+  bool oneFreePart = s.kernelSchedule == KernelSchedule::WarpSpecialized &&
+                     s.mainloop.foldColumns > 0 && s.mainloop.foldGroup == 1 &&
+                     s.mainloop.stageScales && space.unroll > 1;
+  if (!oneFreePart)
+    return {{false, 1}};
+  bool twoWarpgroups = s.blockM() == 2 * isaFor(s.arch).warpgroupRows;
+  if (twoWarpgroups)
+    return {{true, space.unroll}, {false, 1}};
+  return {{false, 1}, {true, space.unroll}};
+}
+
 /// Each of `schedules` once per fold of `space` (block scales): fold_group
-/// only with parts, stage_scales on before off.
+/// only with parts, stage_scales on before off, and the free-running loop's
+/// forms (loopForms).
 std::vector<KernelSpec> withFoldVariants(const std::vector<KernelSpec> &schedules,
                                          const TuneSpace &space) {
   std::vector<KernelSpec> out;
@@ -30,7 +49,12 @@ std::vector<KernelSpec> withFoldVariants(const std::vector<KernelSpec> &schedule
           s.mainloop.foldColumns = columns;
           s.mainloop.foldGroup = group;
           s.mainloop.stageScales = stage;
-          out.push_back(std::move(s));
+          for (auto [ahead, unroll] : loopForms(s, space)) {
+            KernelSpec form = s;
+            form.mainloop.waitAhead = ahead;
+            form.mainloop.unroll = unroll;
+            out.push_back(std::move(form));
+          }
         }
       }
   return out;

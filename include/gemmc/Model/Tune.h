@@ -76,6 +76,12 @@ struct TuneSpace {
   /// wins the model's ties.
   std::vector<int64_t> foldColumns{0, 64, 128};
   std::vector<int64_t> foldGroups{0, 1};
+  /// The free-running one-part loop (warp_specialized, fold_group 1, staged
+  /// scales) is also enumerated waiting ahead and unrolled this many K tiles
+  /// (mainloop.wait_ahead, mainloop.unroll; 1: not enumerated); neither is
+  /// in the model, so the tie order is the measured one (Tune.cpp,
+  /// loopForms).
+  int64_t unroll = 2;
   /// A in boxes of these many rows (mainloop.a_box_rows), enumerated where
   /// a family's shape leaves the last row tile's boxes fewer zero rows:
   /// kABoxRows only, as 16-row boxes (2 KB) lost to 32-row ones at every M
