@@ -2,7 +2,8 @@
 # bench/lead43/build_cubins.sh ROUND: session 43's round ROUND kernels into build/cubins-ROUND by this tree's compiler
 # (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
 # s1: the block-scaled bundle's new default (specs/h200_fp8_e4m3_blockscale_128x256_ws.yaml: wait_ahead, unroll 2)
-# under stream_k, split_k 2 (stream_k's workspace), groups of 16 and unroll 4 (bench/lead43/*.yaml), beside the
+# under stream_k, split_k 2 (stream_k's workspace), groups of 16 and unroll 4 (bench/lead43/*.yaml), the clustered
+# free-running kernel with scales from global memory (bench/lead41/bs256_ws_2x1_ns.yaml) and unrolled 2, beside the
 # cooperative 128x256 it replaced, the 192x128 and the per-tensor kernels; the per-tensor and block-scaled bundles.
 set -euo pipefail
 round=${1:?round (s1)}
@@ -15,6 +16,8 @@ case $round in
   s1)
     build "$gemmc" specs/h200_fp8_e4m3_blockscale_128x256_ws.yaml bs256w
     for v in sk k2 g16 u4; do build "$gemmc" bench/lead43/bs256w_$v.yaml bs256w_$v; done
+    build "$gemmc" bench/lead43/bs256_ws_2x1_ns_u2.yaml bs256_ws_2x1_ns_u2
+    build "$gemmc" bench/lead41/bs256_ws_2x1_ns.yaml bs256_ws_2x1_ns
     build "$gemmc" specs/h200_fp8_e4m3_blockscale_128x256_fold128_g1_coop.yaml bs256
     build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
     build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
