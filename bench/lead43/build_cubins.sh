@@ -42,6 +42,9 @@ case $round in
     build "$gemmc" bench/lead43/bs256w_sk.yaml bs256w_sk
     build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
     build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
+    for b in h200_fp8_e4m3_tn h200_fp8_e4m3_blockscale_tn; do
+      "$gemmc" bundle bench/bundles/$b.yaml -o "$out/$b" >/dev/null
+    done
     cp bench/lead22/r2.yaml "$out/" ;;
   *) echo "unknown round $round" >&2; exit 2 ;;
 esac
