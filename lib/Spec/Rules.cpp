@@ -313,17 +313,10 @@ static void deriveRegisters(const KernelSpec &s, CtaResources &r) {
     // ctas_per_sm: the SM's file is shared by that many CTAs' pools.
     r.launchRegsPerThread = std::min(
         maxRegs, Isa::roundDownToAllocUnit(dev.regsPerSm / (r.threads * s.ctasPerSm)));
-    int64_t pool = r.launchRegsPerThread * r.threads;
-    int64_t floor = producerRegsFor(r.consumerWarpgroups, r.accRegsPerThread);
-    int64_t budget = (pool - r.producerThreads * floor) / std::max<int64_t>(1, mmaThreads);
+    r.producerRegs = producerRegsFor(r.consumerWarpgroups, r.accRegsPerThread);
+    int64_t budget = (r.launchRegsPerThread * r.threads - r.producerThreads * r.producerRegs) /
+                     std::max<int64_t>(1, mmaThreads);
     r.regCapPerThread = std::min(maxRegs, Isa::roundDownToAllocUnit(budget));
-    // The consumers' cap is a multiple of the allocation unit, so the pool
-    // may hold more for the producer than its floor: it keeps what the
-    // consumers' cap leaves, up to kProducerRegs (three consumers of 160
-    // beside a producer of 32 fill the 512-thread pool; at 24 a clustered
-    // 192x128 producer spilled 32-44 bytes, session 43).
-    int64_t left = (pool - r.regCapPerThread * mmaThreads) / r.producerThreads;
-    r.producerRegs = std::clamp(Isa::roundDownToAllocUnit(left), floor, kProducerRegs);
   } else {
     r.regCapPerThread = std::min(
         maxRegs, Isa::roundDownToAllocUnit(dev.regsPerSm / std::max<int64_t>(1, r.threads)));

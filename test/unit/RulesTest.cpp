@@ -167,26 +167,23 @@ TEST(Rules, RegisterCapFitsTheLaunchPool) {
   CtaResources r = resourcesOf({256, 128, 64}, KernelSchedule::WarpSpecialized);
   EXPECT_EQ(r.threads, 640);
   EXPECT_EQ(r.consumerWarpgroups, 4);
-  // (61440 - 512 x 112) / 128: the floor of 24 and the 8 the cap's rounding
-  // leaves.
-  EXPECT_EQ(r.producerRegs, 32);
+  EXPECT_EQ(r.producerRegs, 24);
   EXPECT_EQ(r.regCapPerThread, 112);
   EXPECT_LE(r.regCapPerThread * 512 + 128 * r.producerRegs, 96 * 640);
 }
 
 // Two consumer warpgroups keep kProducerRegs (40): 384 threads launch with
 // 168 (64512), and (64512 - 128 x 40) / 256 = 232. Three (BLOCK_M = 192)
-// launch 512 threads with 128 (65536): the producer's floor of 24 leaves each
-// consumer (65536 - 3072) / 384 = 162, by 8: 160, where 40 would leave 152 --
-// under the block-scaled 192x128 one-part fold's 64 + 64 + 32; the producer
-// then takes what 160 leaves, (65536 - 61440) / 128 = 32.
-TEST(Rules, ProducerTakesWhatTheConsumersCapLeaves) {
+// launch 512 threads with 128 (65536): the producer's 24 leave each consumer
+// (65536 - 3072) / 384 = 162, by 8: 160, where 40 would leave 152 -- under
+// the block-scaled 192x128 one-part fold's 64 + 64 + 32.
+TEST(Rules, ProducerKeepsTheFloorBesideThreeConsumers) {
   CtaResources r2 = resourcesOf({128, 128, 64}, KernelSchedule::WarpSpecializedCooperative);
   EXPECT_EQ(r2.producerRegs, kProducerRegs);
   EXPECT_EQ(r2.regCapPerThread, 232);
   CtaResources r3 = resourcesOf({192, 128, 64}, KernelSchedule::WarpSpecialized);
   EXPECT_EQ(r3.consumerWarpgroups, 3);
-  EXPECT_EQ(r3.producerRegs, 32);
+  EXPECT_EQ(r3.producerRegs, 24);
   EXPECT_EQ(r3.regCapPerThread, 160);
 }
 
