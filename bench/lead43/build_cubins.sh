@@ -27,11 +27,12 @@ case $round in
     done
     cp bench/lead43/s1.yaml bench/lead22/r2.yaml "$out/" ;;
   s2)
-    # The producer's registers beside three consumer warpgroups (32, what the consumers' cap of 160 leaves; 24
-    # before f143a4d): the shipped 192x128 kernel by this tree and by the compiler before it (GEMMC_BEFORE), and
+    # The producer's registers beside three consumer warpgroups (32, what the consumers' cap of 160 leaves, with
+    # bench/lead43/producer32.patch applied to GEMMC's tree; 24 on main): the shipped 192x128 kernel by GEMMC and
+    # by main's compiler (GEMMC_BEFORE), and
     # the 192x128 in a 2x1 (B multicast) and a 1x2 (A multicast) cluster, which still spill 16-24 bytes: built
     # unchecked, as an experiment (not a spec to ship).
-    before=${GEMMC_BEFORE:?the compiler before f143a4d (e.g. a build of 4dc0edd)}
+    before=${GEMMC_BEFORE:?main's compiler (without bench/lead43/producer32.patch)}
     build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
     build "$before" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192_before
     for c in 2x1 1x2; do
