@@ -38,9 +38,7 @@ case $round in
     build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
     build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
     build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
-    for b in h200_fp8_e4m3_tn h200_fp8_e4m3_blockscale_tn; do
-      "$gemmc" bundle bench/bundles/$b.yaml -o "$out/$b" >/dev/null
-    done
+    bundles h200_fp8_e4m3_tn h200_fp8_e4m3_blockscale_tn
     cp bench/lead43/s1.yaml bench/lead22/r2.yaml "$out/" ;;
   s2)
     # The registers setmaxnreg gives the producer and the three consumer warpgroups of the 192x128 block-scaled
@@ -55,9 +53,7 @@ case $round in
     build "$gemmc" bench/lead43/bs256w_sk.yaml bs256w_sk
     build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
     build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
-    for b in h200_fp8_e4m3_tn h200_fp8_e4m3_blockscale_tn; do
-      "$gemmc" bundle bench/bundles/$b.yaml -o "$out/$b" >/dev/null
-    done
+    bundles h200_fp8_e4m3_tn h200_fp8_e4m3_blockscale_tn
     cp bench/lead22/r2.yaml "$out/" ;;
   *) echo "unknown round $round" >&2; exit 2 ;;
 esac

@@ -1,5 +1,6 @@
 //===- Tune.cpp - Enumerate, filter and rank a family's schedules ---------===//
 #include "gemmc/Model/Tune.h"
+#include "gemmc/Spec/Rules.h"
 #include "gemmc/Target/Backend.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -20,15 +21,14 @@ namespace {
 /// model weighs neither, so the measured better form comes first. Both were
 /// measured together only on warp_specialized with staged scales: 1.02-1.03x
 /// with two consumer warpgroups (the 128x256 kernel), 0.91-0.96x with three
-/// (192x128: its loads are what it waits for), bench/lead43/README.md.
+/// (192x128: its loads are what it waits for), bench/lead43/README.md. The
+/// consumer warpgroups are the resources' (one a 64-row block).
 std::vector<std::pair<bool, int64_t>> loopForms(const KernelSpec &s, const TuneSpace &space) {
-  bool oneFreePart = s.kernelSchedule == KernelSchedule::WarpSpecialized &&
-                     s.mainloop.foldColumns > 0 && s.mainloop.foldGroup == 1 &&
+  bool oneFreePart = s.kernelSchedule == KernelSchedule::WarpSpecialized && foldOnePart(s) &&
                      s.mainloop.stageScales && space.unroll > 1;
   if (!oneFreePart)
     return {{false, 1}};
-  bool twoWarpgroups = s.blockM() == 2 * isaFor(s.arch).warpgroupRows;
-  if (twoWarpgroups)
+  if (computeResources(s).consumerWarpgroups == 2)
     return {{true, space.unroll}, {false, 1}};
   return {{false, 1}, {true, space.unroll}};
 }

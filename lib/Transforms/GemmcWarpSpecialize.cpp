@@ -437,7 +437,7 @@ Value WarpSpecializer::consumeTile(Value g0, Value m0, Value n0, bool refill,
   MmaWaitOp::create(b, ir.loc, /*pending=*/0);
   // Release the tile's last stage too: the next tile's loads need it
   // (unless the loop released every stage it used: foldEachPart unrolled).
-  if (!(s.blockScaled() && s.mainloop.foldColumns > 0 && releasesInLoop()))
+  if (!releasesInLoop())
     release(ir.sub(ir.add(g0, steps), ir.c32(1)));
   return result;
 }

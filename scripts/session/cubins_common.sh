@@ -62,6 +62,13 @@ build_if_changed() {
   return 1
 }
 
+# bundles NAME...: gemmc bundle of each bench/bundles/NAME.yaml by $gemmc into $out/NAME (its specs compiled,
+# dispatch.json beside them).
+bundles() {
+  local b
+  for b in "$@"; do "$gemmc" bundle "bench/bundles/$b.yaml" -o "$out/$b" >/dev/null || exit 1; done
+}
+
 # old_build SPEC [REV]: main's build ($main) of SPEC (as it was at commit REV, if given)
 # into $out/old_<name>.cubin (the spec copied there for the build, then removed).
 old_build() {
