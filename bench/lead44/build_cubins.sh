@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# bench/lead44/build_cubins.sh ROUND: session 44's round ROUND kernels into build/cubins-ROUND by this tree's compiler
+# (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
+# t1: session 43's round s2 (the 192x128 block-scaled kernel's producer / consumer registers set in its PTX: 32 / 160
+# and 40 / 152, unclustered and in 2x1 / 1x2 multicast clusters) and the 192x128 kernel with a direct-store epilogue,
+# whose 48 KiB TMA-store ring gives way to a fifth stage (bench/lead44/bs192d*.yaml; 4 stages too, to part the
+# stage's effect from the store's), beside the bundle's 128x256 default and the per-tensor kernels; both bundles.
+set -euo pipefail
+round=${1:?round (t1)}
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
+out=build/cubins-$round
+cubins_fresh "$out" '*.yaml'
+rm -rf "$out"/h200_fp8_e4m3_tn "$out"/h200_fp8_e4m3_blockscale_tn
+mkdir -p "$out/ptx"
+# nreg SPEC NAME DEC INC: SPEC's kernel with setmaxnreg.dec DEC (the producer) and setmaxnreg.inc INC (the
+# consumers) in place of the lowering's, assembled as gemmc assembles (ptxas -O3) and checked (no spill, no C75xx);
+# the manifest is gemmc's (it names no register count).
+nreg() {
+  local ptx=$out/ptx/$2.ptx
+  "$gemmc" "$1" -o "$out/$2.cubin" 2>/dev/null || exit 1
+  "$gemmc" "$1" --emit=ptx -o "$ptx.orig" || exit 1
+  sed -E -e "s/(setmaxnreg\.dec\.sync\.aligned\.u32[[:space:]]+)[0-9]+;/\1$3;/" \
+    -e "s/(setmaxnreg\.inc\.sync\.aligned\.u32[[:space:]]+)[0-9]+;/\1$4;/" "$ptx.orig" >"$ptx"
+  [ "$(grep -cE "setmaxnreg\.(dec|inc)\.sync\.aligned\.u32[[:space:]]+($3|$4);" "$ptx")" = 2 ] ||
+    { echo "$2: setmaxnreg not set to $3 / $4"; exit 1; }
+  /usr/local/cuda/bin/ptxas -arch=sm_90a -O3 -v "$ptx" -o "$out/$2.cubin" 2>"$out/ptx/$2.ptxas.txt" || exit 1
+  check "$out/ptx/$2.ptxas.txt" "$2 (setmaxnreg $3 / $4)"
+  rm "$ptx.orig"
+}
+
+case $round in
+  t1)
+    bs=specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml
+    build "$gemmc" $bs bs192
+    nreg $bs bs192_p32 32 160
+    nreg $bs bs192_p40 40 152
+    for c in 2x1 1x2; do nreg bench/lead43/bs192_$c.yaml bs192_${c}_p40 40 152; done
+    # The direct-store forms spill 4-44 bytes in the producer at 24 / 160 and 32 / 160: 40 / 152 only.
+    for v in bs192d bs192d4 bs192d_2x1 bs192d_1x2; do nreg bench/lead44/$v.yaml ${v}_p40 40 152; done
+    build "$gemmc" specs/h200_fp8_e4m3_blockscale_128x256_ws.yaml bs256w
+    build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
+    build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
+    bundles h200_fp8_e4m3_tn h200_fp8_e4m3_blockscale_tn
+    cp bench/lead22/r2.yaml "$out/" ;;
+  *) echo "unknown round $round" >&2; exit 2 ;;
+esac
