@@ -8,9 +8,9 @@
 OUT=${OUT:-./out}; mkdir -p "$OUT"
 dir=${1:-build/cubins-t1}
 source scripts/gpu_common.sh
-gpu_round_begin bench/lead44/t1.sh t1 "$dir" 300
+gpu_round_begin bench/lead44/t1.sh t1 "$dir" 330
 gpu_stage_build 150 || exit 1
-gpu_stage_suite 80 "$gpu_suite_shapes" "$dir"/bs192_*p??.cubin "$dir"/bs192d*.cubin
-for i in 1 2; do gpu_bench "k-$i" 90 --cubin-dir "$dir" --suite "$dir/r2.yaml"; done
+gpu_stage_suite 60 "$gpu_suite_shapes" "$dir"/bs192_*p??.cubin "$dir"/bs192d*.cubin
+for i in 1 2; do gpu_bench "k-$i" 80 --cubin-dir "$dir" --suite "$dir/r2.yaml"; done
 b=(--bundle "$dir/h200_fp8_e4m3_tn" --bundle "$dir/h200_fp8_e4m3_blockscale_tn")
-for i in 1; do gpu_bench "bundles-$i" 60 "${b[@]}" --suite "$dir/r2.yaml"; done
+for i in 1; do gpu_bench "bundles-$i" 50 "${b[@]}" --suite "$dir/r2.yaml"; done
