@@ -5,8 +5,9 @@
 # and 40 / 152, unclustered and in 2x1 / 1x2 multicast clusters) and the 192x128 kernel with a direct-store epilogue,
 # whose 48 KiB TMA-store ring gives way to a fifth stage (bench/lead44/bs192d*.yaml; 4 stages too, to part the
 # stage's effect from the store's), beside the bundle's 128x256 default and the per-tensor kernels; both bundles.
+# t2: the 192x128 block-scaled kernel in four other tile orders (bench/lead44/bs192_{n8,n4,m4,m2}.yaml).
 set -euo pipefail
-round=${1:?round (t1)}
+round=${1:?round (t1, t2)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 out=build/cubins-$round
 cubins_fresh "$out" '*.yaml'
@@ -42,5 +43,11 @@ case $round in
     build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp
     bundles h200_fp8_e4m3_tn h200_fp8_e4m3_blockscale_tn
     cp bench/lead22/r2.yaml "$out/" ;;
+  t2)
+    # The 192x128 block-scaled kernel's tile order on the 8192-class shapes: along N, and groups of 2 and 4.
+    build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
+    for v in n8 n4 m4 m2; do build "$gemmc" bench/lead44/bs192_$v.yaml bs192_$v; done
+    build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
+    cp bench/lead44/t2.yaml "$out/" ;;
   *) echo "unknown round $round" >&2; exit 2 ;;
 esac
