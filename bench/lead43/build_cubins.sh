@@ -12,21 +12,7 @@ out=build/cubins-$round
 cubins_fresh "$out" '*.yaml'
 rm -rf "$out"/h200_fp8_e4m3_tn "$out"/h200_fp8_e4m3_blockscale_tn
 mkdir -p "$out/ptx"
-# nreg SPEC NAME DEC INC: SPEC's kernel with setmaxnreg.dec DEC (the producer) and setmaxnreg.inc INC (the
-# consumers) in place of the lowering's, assembled as gemmc assembles (ptxas -O3) and checked (no spill, no C75xx);
-# the manifest is gemmc's (it names no register count).
-nreg() {
-  local ptx=$out/ptx/$2.ptx
-  "$gemmc" "$1" -o "$out/$2.cubin" 2>/dev/null || exit 1
-  "$gemmc" "$1" --emit=ptx -o "$ptx.orig" || exit 1
-  sed -E -e "s/(setmaxnreg\.dec\.sync\.aligned\.u32[[:space:]]+)[0-9]+;/\1$3;/" \
-    -e "s/(setmaxnreg\.inc\.sync\.aligned\.u32[[:space:]]+)[0-9]+;/\1$4;/" "$ptx.orig" >"$ptx"
-  [ "$(grep -cE "setmaxnreg\.(dec|inc)\.sync\.aligned\.u32[[:space:]]+($3|$4);" "$ptx")" = 2 ] ||
-    { echo "$2: setmaxnreg not set to $3 / $4"; exit 1; }
-  /usr/local/cuda/bin/ptxas -arch=sm_90a -O3 -v "$ptx" -o "$out/$2.cubin" 2>"$out/ptx/$2.ptxas.txt" || exit 1
-  check "$out/ptx/$2.ptxas.txt" "$2 (setmaxnreg $3 / $4)"
-  rm "$ptx.orig"
-}
+# nreg (cubins_common.sh): a spec's PTX with the setmaxnreg operands set, assembled and checked.
 
 case $round in
   s1)

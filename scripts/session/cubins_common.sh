@@ -69,6 +69,23 @@ bundles() {
   for b in "$@"; do "$gemmc" bundle "bench/bundles/$b.yaml" -o "$out/$b" >/dev/null || exit 1; done
 }
 
+# nreg SPEC NAME DEC INC: SPEC's kernel by $gemmc with setmaxnreg.dec DEC (the producer) and setmaxnreg.inc INC
+# (the consumers) in place of the lowering's, assembled as gemmc assembles (ptxas -O3 -v: -v changes the cubin) into
+# $out/NAME.cubin and checked (check); the manifest is gemmc's (it names no register count). Sessions 43-44 read
+# the 192x128 block-scaled kernel's register split this way.
+nreg() {
+  local ptx=$out/ptx/$2.ptx
+  "$gemmc" "$1" -o "$out/$2.cubin" 2>/dev/null || exit 1
+  "$gemmc" "$1" --emit=ptx -o "$ptx.orig" || exit 1
+  sed -E -e "s/(setmaxnreg\.dec\.sync\.aligned\.u32[[:space:]]+)[0-9]+;/\1$3;/" \
+    -e "s/(setmaxnreg\.inc\.sync\.aligned\.u32[[:space:]]+)[0-9]+;/\1$4;/" "$ptx.orig" >"$ptx"
+  [ "$(grep -cE "setmaxnreg\.(dec|inc)\.sync\.aligned\.u32[[:space:]]+($3|$4);" "$ptx")" = 2 ] ||
+    { echo "$2: setmaxnreg not set to $3 / $4"; exit 1; }
+  /usr/local/cuda/bin/ptxas -arch=sm_90a -O3 -v "$ptx" -o "$out/$2.cubin" 2>"$out/ptx/$2.ptxas.txt" || exit 1
+  check "$out/ptx/$2.ptxas.txt" "$2 (setmaxnreg $3 / $4)"
+  rm "$ptx.orig"
+}
+
 # old_build SPEC [REV]: main's build ($main) of SPEC (as it was at commit REV, if given)
 # into $out/old_<name>.cubin (the spec copied there for the build, then removed).
 old_build() {
