@@ -8,11 +8,7 @@
 set -euo pipefail
 round=${1:?round (s1, s2)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
-out=build/cubins-$round
-cubins_fresh "$out" '*.yaml'
-rm -rf "$out"/h200_fp8_e4m3_tn "$out"/h200_fp8_e4m3_blockscale_tn
-mkdir -p "$out/ptx"
-# nreg (cubins_common.sh): a spec's PTX with the setmaxnreg operands set, assembled and checked.
+round_out "$round" '*.yaml'
 
 case $round in
   s1)

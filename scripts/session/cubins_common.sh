@@ -19,6 +19,15 @@ cubins_fresh() {
   for glob in "$@"; do rm -f "$dir"/$glob; done
 }
 
+# round_out ROUND [GLOB...]: out=build/cubins-ROUND for a round's kernels, made fresh (cubins_fresh, with GLOB...)
+# and given its ptx folder.
+round_out() {
+  out=build/cubins-$1
+  shift
+  cubins_fresh "$out" "$@"
+  mkdir -p "$out/ptx"
+}
+
 # name SPEC: the spec's file name without .yaml.
 name() { basename "$1" .yaml; }
 
@@ -63,10 +72,13 @@ build_if_changed() {
 }
 
 # bundles NAME...: gemmc bundle of each bench/bundles/NAME.yaml by $gemmc into $out/NAME (its specs compiled,
-# dispatch.json beside them).
+# dispatch.json beside them), what an earlier run left in $out/NAME removed first.
 bundles() {
   local b
-  for b in "$@"; do "$gemmc" bundle "bench/bundles/$b.yaml" -o "$out/$b" >/dev/null || exit 1; done
+  for b in "$@"; do
+    rm -rf "${out:?}/$b"
+    "$gemmc" bundle "bench/bundles/$b.yaml" -o "$out/$b" >/dev/null || exit 1
+  done
 }
 
 # nreg SPEC NAME DEC INC: SPEC's kernel by $gemmc with setmaxnreg.dec DEC (the producer) and setmaxnreg.inc INC
