@@ -5,7 +5,7 @@
 # (specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml since session 45), for the goal table in one process.
 # u4: the shipped 192x128 kernel (along N, groups of 8) beside along N in groups of 16 and 4 and the old order
 # (along M in groups of 8), each its spec's tile_scheduler line edited (bs192_<order>.yaml in the output folder),
-# and the per-tensor 128x192 pingpong, for the power-capped reading on the 8192-class shapes.
+# and the per-tensor 128x192 pingpong in both orders, for the power-capped reading on the 8192-class shapes.
 set -euo pipefail
 round=${1:?round (u3, u4)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
@@ -26,6 +26,11 @@ case $round in
       build "$gemmc" "$out/bs192_$tag.yaml" bs192_$tag
     done
     build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
+    # The per-tensor reference walked along N too: if the order moves it as much, the cell does not move.
+    sed -E "s/raster: along_m, group: 8/raster: along_n, group: 8/; s/^name: .*/name: pt_pp192_n8/" \
+      specs/h200_fp8_e4m3_128x192_pp.yaml >"$out/pt_pp192_n8.yaml"
+    grep -q "raster: along_n, group: 8," "$out/pt_pp192_n8.yaml" || { echo "pt_pp192_n8: order not set"; exit 1; }
+    build "$gemmc" "$out/pt_pp192_n8.yaml" pt_pp192_n8
     cp bench/lead44/t2.yaml "$out/" ;;
   *) echo "unknown round $round" >&2; exit 2 ;;
 esac
