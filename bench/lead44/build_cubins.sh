@@ -5,7 +5,8 @@
 # and 40 / 152, unclustered and in 2x1 / 1x2 multicast clusters) and the 192x128 kernel with a direct-store epilogue,
 # whose 48 KiB TMA-store ring gives way to a fifth stage (bench/lead44/bs192d*.yaml; 4 stages too, to part the
 # stage's effect from the store's), beside the bundle's 128x256 default and the per-tensor kernels; both bundles.
-# t2: the 192x128 block-scaled kernel in four other tile orders (bench/lead44/bs192_{n8,n4,m4,m2}.yaml).
+# t2: the 192x128 block-scaled kernel in four other tile orders (cubins_common.sh's ordered: bs192_{n8,n4,m4,m2}.yaml
+# in the output folder).
 set -euo pipefail
 round=${1:?round (t1, t2)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
@@ -27,8 +28,13 @@ case $round in
     cp bench/lead22/r2.yaml "$out/" ;;
   t2)
     # The 192x128 block-scaled kernel's tile order on the 8192-class shapes: along N, and groups of 2 and 4.
+    # bs192 is the shipped spec as built: along M in groups of 8 when t2 ran, along N since session 45 (the
+    # old order is bench/lead45's u4 bs192_m8).
     build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
-    for v in n8 n4 m4 m2; do build "$gemmc" bench/lead44/bs192_$v.yaml bs192_$v; done
+    for o in n8:along_n:8 n4:along_n:4 m4:along_m:4 m2:along_m:2; do
+      IFS=: read -r tag raster group <<<"$o"
+      ordered specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192_$tag $raster $group
+    done
     build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
     cp bench/lead44/t2.yaml "$out/" ;;
   *) echo "unknown round $round" >&2; exit 2 ;;

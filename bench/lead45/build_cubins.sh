@@ -4,7 +4,7 @@
 # u3: the per-tensor and block-scaled bundles, the block-scaled one with its 8192-class kernel walking along N
 # (specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml since session 45), for the goal table in one process.
 # u4: the shipped 192x128 kernel (along N, groups of 8) beside along N in groups of 16 and 4 and the old order
-# (along M in groups of 8), each its spec's tile_scheduler line edited (bs192_<order>.yaml in the output folder),
+# (along M in groups of 8), each its spec with the order set (cubins_common.sh's ordered: bs192_<order>.yaml in the output folder),
 # and the per-tensor 128x192 pingpong in both orders, for the power-capped reading on the 8192-class shapes.
 set -euo pipefail
 round=${1:?round (u3, u4)}
@@ -18,19 +18,13 @@ case $round in
   u4)
     bs=specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml
     build "$gemmc" $bs bs192
-    for o in along_n:16:n16 along_n:4:n4 along_m:8:m8; do
-      IFS=: read -r raster group tag <<<"$o"
-      sed -E "s/raster: along_[mn], group: 8/raster: $raster, group: $group/; s/^name: .*/name: bs192_$tag/" $bs \
-        >"$out/bs192_$tag.yaml"
-      grep -q "raster: $raster, group: $group," "$out/bs192_$tag.yaml" || { echo "bs192_$tag: order not set"; exit 1; }
-      build "$gemmc" "$out/bs192_$tag.yaml" bs192_$tag
-    done
-    build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
+    ordered $bs bs192_n16 along_n 16
+    ordered $bs bs192_n4 along_n 4
+    ordered $bs bs192_m8 along_m 8
+    pt=specs/h200_fp8_e4m3_128x192_pp.yaml
+    build "$gemmc" $pt pt_pp192
     # The per-tensor reference walked along N too: if the order moves it as much, the cell does not move.
-    sed -E "s/raster: along_m, group: 8/raster: along_n, group: 8/; s/^name: .*/name: pt_pp192_n8/" \
-      specs/h200_fp8_e4m3_128x192_pp.yaml >"$out/pt_pp192_n8.yaml"
-    grep -q "raster: along_n, group: 8," "$out/pt_pp192_n8.yaml" || { echo "pt_pp192_n8: order not set"; exit 1; }
-    build "$gemmc" "$out/pt_pp192_n8.yaml" pt_pp192_n8
+    ordered $pt pt_pp192_n8 along_n 8
     cp bench/lead44/t2.yaml "$out/" ;;
   *) echo "unknown round $round" >&2; exit 2 ;;
 esac

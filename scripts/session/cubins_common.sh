@@ -81,6 +81,14 @@ bundles() {
   done
 }
 
+# ordered SPEC NAME RASTER GROUP: SPEC with its tile_scheduler's raster and group set to RASTER and GROUP and its name to
+# NAME, written to $out/NAME.yaml (checked to hold the new order) and built into $out/NAME.cubin (build).
+ordered() {
+  sed -E "s/raster: along_[mn], group: [0-9]+,/raster: $3, group: $4,/; s/^name: .*/name: $2/" "$1" >"$out/$2.yaml"
+  grep -q "raster: $3, group: $4," "$out/$2.yaml" || { echo "$2: order not set in $1"; exit 1; }
+  build "$gemmc" "$out/$2.yaml" "$2"
+}
+
 # nreg SPEC NAME DEC INC: SPEC's kernel by $gemmc with setmaxnreg.dec DEC (the producer) and setmaxnreg.inc INC
 # (the consumers) in place of the lowering's, assembled as gemmc assembles (ptxas -O3 -v: -v changes the cubin) into
 # $out/NAME.cubin and checked (check); the manifest is gemmc's (it names no register count). Sessions 43-44 read
