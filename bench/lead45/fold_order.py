@@ -19,7 +19,7 @@ def reorder(run):
     muls = [l for l in run if MUL.match(l)]
     fmas = [l for l in run if FMA.match(l)]
     assert len(muls) + len(fmas) == len(run)
-    scales = [m for m in (MUL.match(l).group(1) for l in muls)]
+    scales = [MUL.match(l).group(1) for l in muls]
     # Every FMA's scale must be one of the run's products, so hoisting the muls changes no value.
     assert all(FMA.match(l).group(3) in scales for l in fmas), 'an FMA scales by a value not made in the run'
     order = {s: i for i, s in enumerate(scales)}
