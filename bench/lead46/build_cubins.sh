@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# bench/lead46/build_cubins.sh ROUND: session 46's round ROUND kernels into build/cubins-ROUND by this tree's compiler
+# (GEMMC, default build/bin/gemmc).
+# v1: the per-tensor bundle with its 8192-class rule widened to prefill_mlp_up (the 128x192 pingpong there since
+# session 46) and the block-scaled bundle, for issue 14's goal table in one process; the 128x128 pingpong (the
+# per-tensor bundle's old pick there) beside them as pt_pp128.
+set -euo pipefail
+round=${1:?round (v1)}
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
+round_out "$round" '*.yaml'
+
+case $round in
+  v1)
+    bundles h200_fp8_e4m3_tn h200_fp8_e4m3_blockscale_tn
+    build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp128
+    cp bench/lead22/r2.yaml "$out/" ;;
+  *) echo "unknown round $round" >&2; exit 2 ;;
+esac
