@@ -4,8 +4,10 @@
 # v1: the per-tensor bundle with its 8192-class rule widened to prefill_mlp_up (the 128x192 pingpong there since
 # session 46) and the block-scaled bundle, for issue 14's goal table in one process; the 128x128 pingpong (the
 # per-tensor bundle's old pick there) beside them as pt_pp128.
+# v2: the widened rule's neighbourhood: the 128x128 and 128x192 pingpong kernels (pt_pp128, pt_pp192) and the
+# block-scaled 192x128 kernel (bs192) on 8192-row layers 12800-24576 wide and at M = 6144 / 12288 (bench/lead46/v2.yaml).
 set -euo pipefail
-round=${1:?round (v1)}
+round=${1:?round (v1, v2)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 round_out "$round" '*.yaml'
 
@@ -14,5 +16,10 @@ case $round in
     bundles h200_fp8_e4m3_tn h200_fp8_e4m3_blockscale_tn
     build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp128
     cp bench/lead22/r2.yaml "$out/" ;;
+  v2)
+    build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp128
+    build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
+    build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
+    cp bench/lead46/v2.yaml "$out/" ;;
   *) echo "unknown round $round" >&2; exit 2 ;;
 esac
