@@ -6,8 +6,10 @@
 # per-tensor bundle's old pick there) beside them as pt_pp128.
 # v2: the widened rule's neighbourhood: the 128x128 and 128x192 pingpong kernels (pt_pp128, pt_pp192) and the
 # block-scaled 192x128 kernel (bs192) on 8192-row layers 12800-24576 wide and at M = 6144 / 12288 (bench/lead46/v2.yaml).
+# v3: the rules' M edges: v2's three kernels and the block-scaled bundle's default (bs256, the free-running 128x256)
+# at M = 4096-5120 and 16384-32768 on 8192- and 28672-wide layers (bench/lead46/v3.yaml).
 set -euo pipefail
-round=${1:?round (v1, v2)}
+round=${1:?round (v1, v2, v3)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 round_out "$round" '*.yaml'
 
@@ -21,5 +23,11 @@ case $round in
     build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
     build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
     cp bench/lead46/v2.yaml "$out/" ;;
+  v3)
+    build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp128
+    build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
+    build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
+    build "$gemmc" specs/h200_fp8_e4m3_blockscale_128x256_ws.yaml bs256
+    cp bench/lead46/v3.yaml "$out/" ;;
   *) echo "unknown round $round" >&2; exit 2 ;;
 esac
