@@ -8,8 +8,10 @@
 # block-scaled 192x128 kernel (bs192) on 8192-row layers 12800-24576 wide and at M = 6144 / 12288 (bench/lead46/v2.yaml).
 # v3: the rules' M edges: v2's three kernels and the block-scaled bundle's default (bs256, the free-running 128x256)
 # at M = 4096-5120 and 16384-32768 on 8192- and 28672-wide layers (bench/lead46/v3.yaml).
+# v4: the block-scaled bundle's 8192-class pick on wide layers: bs192 and bs256 (round v3: bs256 1.11x at
+# 16384x28672) with pt_pp192 beside them, on 8192-row layers 16384-28672 wide (bench/lead46/v4.yaml).
 set -euo pipefail
-round=${1:?round (v1, v2, v3)}
+round=${1:?round (v1, v2, v3, v4)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 round_out "$round" '*.yaml'
 
@@ -29,5 +31,10 @@ case $round in
     build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
     build "$gemmc" specs/h200_fp8_e4m3_blockscale_128x256_ws.yaml bs256
     cp bench/lead46/v3.yaml "$out/" ;;
+  v4)
+    build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
+    build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
+    build "$gemmc" specs/h200_fp8_e4m3_blockscale_128x256_ws.yaml bs256
+    cp bench/lead46/v4.yaml "$out/" ;;
   *) echo "unknown round $round" >&2; exit 2 ;;
 esac
