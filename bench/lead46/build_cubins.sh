@@ -15,26 +15,32 @@ round=${1:?round (v1, v2, v3, v4)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 round_out "$round" '*.yaml'
 
+# kernels NAME...: the shipped specs these rounds time, each under its short name.
+kernels() {
+  local k spec
+  for k in "$@"; do
+    case $k in
+      pt_pp128) spec=specs/h200_fp8_e4m3_128x128_pp.yaml ;;
+      pt_pp192) spec=specs/h200_fp8_e4m3_128x192_pp.yaml ;;
+      bs192) spec=specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml ;;
+      bs256) spec=specs/h200_fp8_e4m3_blockscale_128x256_ws.yaml ;;
+      *) echo "unknown kernel $k" >&2; exit 2 ;;
+    esac
+    build "$gemmc" $spec "$k"
+  done
+}
+
 case $round in
   v1)
     bundles h200_fp8_e4m3_tn h200_fp8_e4m3_blockscale_tn
-    build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp128
+    kernels pt_pp128
     cp bench/lead22/r2.yaml "$out/" ;;
-  v2)
-    build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp128
-    build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
-    build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
-    cp bench/lead46/v2.yaml "$out/" ;;
-  v3)
-    build "$gemmc" specs/h200_fp8_e4m3_128x128_pp.yaml pt_pp128
-    build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
-    build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
-    build "$gemmc" specs/h200_fp8_e4m3_blockscale_128x256_ws.yaml bs256
-    cp bench/lead46/v3.yaml "$out/" ;;
-  v4)
-    build "$gemmc" specs/h200_fp8_e4m3_128x192_pp.yaml pt_pp192
-    build "$gemmc" specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml bs192
-    build "$gemmc" specs/h200_fp8_e4m3_blockscale_128x256_ws.yaml bs256
-    cp bench/lead46/v4.yaml "$out/" ;;
+  v2|v3|v4)
+    case $round in
+      v2) kernels pt_pp128 pt_pp192 bs192 ;;
+      v3) kernels pt_pp128 pt_pp192 bs192 bs256 ;;
+      v4) kernels pt_pp192 bs192 bs256 ;;
+    esac
+    cp bench/lead46/$round.yaml "$out/" ;;
   *) echo "unknown round $round" >&2; exit 2 ;;
 esac
