@@ -10,8 +10,10 @@
 # at M = 4096-5120 and 16384-32768 on 8192- and 28672-wide layers (bench/lead46/v3.yaml).
 # v4: the block-scaled bundle's 8192-class pick on wide layers: bs192 and bs256 (round v3: bs256 1.11x at
 # 16384x28672) with pt_pp192 beside them, on 8192-row layers 16384-28672 wide (bench/lead46/v4.yaml).
+# w1 (staged for the next session, for an H200): v3's four kernels on the widened per-tensor rule's shapes and
+# 16384x28672 again (bench/lead46/w1.yaml).
 set -euo pipefail
-round=${1:?round (v1, v2, v3, v4)}
+round=${1:?round (v1, v2, v3, v4, w1)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 round_out "$round" '*.yaml'
 
@@ -35,11 +37,12 @@ case $round in
     bundles h200_fp8_e4m3_tn h200_fp8_e4m3_blockscale_tn
     kernels pt_pp128
     cp bench/lead22/r2.yaml "$out/" ;;
-  v2|v3|v4)
+  v2|v3|v4|w1)
     case $round in
       v2) kernels pt_pp128 pt_pp192 bs192 ;;
       v3) kernels pt_pp128 pt_pp192 bs192 bs256 ;;
       v4) kernels pt_pp192 bs192 bs256 ;;
+      w1) kernels pt_pp128 pt_pp192 bs192 bs256 ;;
     esac
     cp bench/lead46/$round.yaml "$out/" ;;
   *) echo "unknown round $round" >&2; exit 2 ;;
