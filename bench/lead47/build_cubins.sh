@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# bench/lead47/build_cubins.sh ROUND: session 47's round ROUND kernels into build/cubins-ROUND by this tree's compiler
+# (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
+# x1: the block-scaled 192x128 and 128x256 kernels (bs192, bs256) and the per-tensor 128x192 pingpong (pt_pp192) for
+# the K sweep (bench/lead47/x1.yaml).
+set -euo pipefail
+round=${1:?round (x1)}
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
+round_out "$round" '*.yaml'
+
+# kernels NAME...: the shipped specs these rounds time, each under its short name.
+kernels() {
+  local k spec
+  for k in "$@"; do
+    case $k in
+      pt_pp192) spec=specs/h200_fp8_e4m3_128x192_pp.yaml ;;
+      bs192) spec=specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml ;;
+      bs256) spec=specs/h200_fp8_e4m3_blockscale_128x256_ws.yaml ;;
+      *) echo "unknown kernel $k" >&2; exit 2 ;;
+    esac
+    build "$gemmc" $spec "$k"
+  done
+}
+
+case $round in
+  x1)
+    kernels pt_pp192 bs192 bs256
+    cp bench/lead47/$round.yaml "$out/" ;;
+  *) echo "unknown round $round" >&2; exit 2 ;;
+esac
