@@ -3,8 +3,10 @@
 # (GEMMC, default build/bin/gemmc), each ptxas-checked (cubins_common.sh: no spill, no C75xx).
 # x1: the block-scaled 192x128 and 128x256 kernels (bs192, bs256) and the per-tensor 128x192 pingpong (pt_pp192) for
 # the K sweep (bench/lead47/x1.yaml).
+# x2: the per-tensor and per-row/column 128x128 and 128x192 pingpong kernels and bs192 / bs256 on the large layers at
+# M = 512-4096 and 16384 (bench/lead47/x2.yaml).
 set -euo pipefail
-round=${1:?round (x1)}
+round=${1:?round (x1, x2)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 round_out "$round" '*.yaml'
 
@@ -16,6 +18,9 @@ kernels() {
       pt_pp192) spec=specs/h200_fp8_e4m3_128x192_pp.yaml ;;
       bs192) spec=specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml ;;
       bs256) spec=specs/h200_fp8_e4m3_blockscale_128x256_ws.yaml ;;
+      pt_pp128) spec=specs/h200_fp8_e4m3_128x128_pp.yaml ;;
+      rc_pp128) spec=specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml ;;
+      rc_pp192) spec=specs/h200_fp8_e4m3_rowcol_128x192_pp.yaml ;;
       *) echo "unknown kernel $k" >&2; exit 2 ;;
     esac
     build "$gemmc" $spec "$k"
@@ -25,6 +30,9 @@ kernels() {
 case $round in
   x1)
     kernels pt_pp192 bs192 bs256
+    cp bench/lead47/$round.yaml "$out/" ;;
+  x2)
+    kernels pt_pp128 pt_pp192 rc_pp128 rc_pp192 bs192 bs256
     cp bench/lead47/$round.yaml "$out/" ;;
   *) echo "unknown round $round" >&2; exit 2 ;;
 esac
