@@ -17,20 +17,6 @@ round=${1:?round (v1, v2, v3, v4, w1)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 round_out "$round" '*.yaml'
 
-# kernels NAME...: the shipped specs these rounds time, each under its short name.
-kernels() {
-  local k spec
-  for k in "$@"; do
-    case $k in
-      pt_pp128) spec=specs/h200_fp8_e4m3_128x128_pp.yaml ;;
-      pt_pp192) spec=specs/h200_fp8_e4m3_128x192_pp.yaml ;;
-      bs192) spec=specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml ;;
-      bs256) spec=specs/h200_fp8_e4m3_blockscale_128x256_ws.yaml ;;
-      *) echo "unknown kernel $k" >&2; exit 2 ;;
-    esac
-    build "$gemmc" $spec "$k"
-  done
-}
 
 case $round in
   v1)

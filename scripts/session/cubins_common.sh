@@ -154,3 +154,21 @@ bundle_before() {
   rm "$tmp"
 }
 
+
+# kernels NAME...: the shipped FP8 specs that issue 14's rounds (bench/lead46 on) time, each built (build) under its
+# short name: pt_ per tensor, rc_ per row/column, bs block-scaled.
+kernels() {
+  local k spec
+  for k in "$@"; do
+    case $k in
+      pt_pp128) spec=specs/h200_fp8_e4m3_128x128_pp.yaml ;;
+      pt_pp192) spec=specs/h200_fp8_e4m3_128x192_pp.yaml ;;
+      rc_pp128) spec=specs/h200_fp8_e4m3_rowcol_128x128_pp.yaml ;;
+      rc_pp192) spec=specs/h200_fp8_e4m3_rowcol_128x192_pp.yaml ;;
+      bs192) spec=specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml ;;
+      bs256) spec=specs/h200_fp8_e4m3_blockscale_128x256_ws.yaml ;;
+      *) echo "kernels: unknown kernel $k" >&2; exit 2 ;;
+    esac
+    build "$gemmc" "$spec" "$k"
+  done
+}
