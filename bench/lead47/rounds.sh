@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Session 47's lead rounds on the GPU machine: rounds.sh ROUND [DIR] (DIR = build/cubins-ROUND, from
 # bench/lead47/build_cubins.sh ROUND), or staged as scripts/gpu_ROUND.sh (the round read from that name). Predictions
-# and results in bench/lead47/README.md.
+# and results in bench/lead47/README.md. X_PROCESSES (default "1 2") names the interleaved processes.
 # x1: bs192, bs256 and pt_pp192 at 8192 x 8192 with K = 4096-32768 (x1.yaml), two interleaved processes, then bs192
 #     and pt_pp192 at the power cap at K = 8192 and 32768: a tile's fixed cost or the K loop's folds.
 # x2: the per-tensor and per-row/column 128x128 and 128x192 pingpong kernels and bs192 / bs256 at M = 512-4096 and
@@ -20,5 +20,5 @@ case $round in
 esac
 gpu_round_begin bench/lead47/rounds.sh "$round" "$dir" "$limit"
 gpu_stage_build 150 || exit 1
-for i in 1 2; do gpu_bench "k-$i" "$per" --cubin-dir "$dir" --suite "$dir/$round.yaml"; done
+for i in ${X_PROCESSES:-1 2}; do gpu_bench "k-$i" "$per" --cubin-dir "$dir" --suite "$dir/$round.yaml"; done
 gpu_sustain sus 60 --cubin-dir "$dir" --suite "$dir/$round.yaml" --cubins "$cubins" --shapes "$shapes"
