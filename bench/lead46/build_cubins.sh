@@ -17,7 +17,6 @@ round=${1:?round (v1, v2, v3, v4, w1)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 round_out "$round" '*.yaml'
 
-
 case $round in
   v1)
     bundles h200_fp8_e4m3_tn h200_fp8_e4m3_blockscale_tn

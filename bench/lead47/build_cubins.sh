@@ -10,13 +10,9 @@ round=${1:?round (x1, x2)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 round_out "$round" '*.yaml'
 
-
 case $round in
-  x1)
-    kernels pt_pp192 bs192 bs256
-    cp bench/lead47/$round.yaml "$out/" ;;
-  x2)
-    kernels pt_pp128 pt_pp192 rc_pp128 rc_pp192 bs192 bs256
-    cp bench/lead47/$round.yaml "$out/" ;;
+  x1) kernels pt_pp192 bs192 bs256 ;;
+  x2) kernels pt_pp128 pt_pp192 rc_pp128 rc_pp192 bs192 bs256 ;;
   *) echo "unknown round $round" >&2; exit 2 ;;
 esac
+cp bench/lead47/$round.yaml "$out/"

@@ -5,8 +5,8 @@
 # x1: bs192, bs256 and pt_pp192 at 8192 x 8192 with K = 4096-32768 (x1.yaml), two interleaved processes, then bs192
 #     and pt_pp192 at the power cap at K = 8192 and 32768: a tile's fixed cost or the K loop's folds.
 # x2: the per-tensor and per-row/column 128x128 and 128x192 pingpong kernels and bs192 / bs256 at M = 512-4096 and
-#     16384 on 8192- and 28672-wide layers and at K = 24576-32768 on cube8192 (x2.yaml), two interleaved processes, then bs192 and
-#     bs256 at the power cap at 8192 x 8192 x 28672 and 32768.
+#     16384 on 8192- and 28672-wide layers and at K = 24576-32768 on cube8192 (x2.yaml), two interleaved processes,
+#     then bs192 and bs256 at the power cap at 8192 x 8192 x 28672 and 32768.
 OUT=${OUT:-./out}; mkdir -p "$OUT"
 base=$(basename "$0" .sh)
 round=${1:-${base#gpu_}}

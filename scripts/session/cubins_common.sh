@@ -154,7 +154,6 @@ bundle_before() {
   rm "$tmp"
 }
 
-
 # kernels NAME...: the shipped FP8 specs that issue 14's rounds (bench/lead46 on) time, each built (build) under its
 # short name: pt_ per tensor, rc_ per row/column, bs block-scaled.
 kernels() {
