@@ -18,7 +18,7 @@ suite=$round only=
 case $round in
   x1) limit=240 per=60 cubins='bs192*.cubin,pt_pp192.cubin' shapes=k8192,k32768 ;;
   x2) limit=330 per=120 cubins='bs*.cubin' shapes=k28672,k32768 ;;
-  x2b) suite=x2 limit=200 per=90 cubins= only=m16384_n28672,k24576,k28672,k32768 ;;
+  x2b) suite=x2 limit=200 per=90 cubins='' only=m16384_n28672,k24576,k28672,k32768 ;;
   *) echo "unknown round $round"; exit 2 ;;
 esac
 dir=${2:-build/cubins-$suite}
