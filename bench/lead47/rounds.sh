@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Session 47's lead rounds on the GPU machine: rounds.sh ROUND [DIR] (DIR = build/cubins-ROUND, from
 # bench/lead47/build_cubins.sh ROUND), or staged as scripts/gpu_ROUND.sh (the round read from that name). Predictions
-# and results in bench/lead47/README.md. X_PROCESSES (default "1 2") names the interleaved processes.
+# and results in bench/lead47/README.md. X_PROCESSES (default "1 2") names the interleaved processes; X_SHAPES (a
+# --shapes list) narrows the interleaved processes' shapes (default: the round's own list, or the whole suite).
 # x1: bs192, bs256 and pt_pp192 at 8192 x 8192 with K = 4096-32768 (x1.yaml), two interleaved processes, then bs192
 #     and pt_pp192 at the power cap at K = 8192 and 32768: a tile's fixed cost or the K loop's folds.
 # x2: the per-tensor and per-row/column 128x128 and 128x192 pingpong kernels and bs192 / bs256 at M = 512-4096 and
@@ -21,6 +22,7 @@ case $round in
   x2b) suite=x2 limit=200 per=90 cubins='' only=m16384_n28672,k24576,k28672,k32768 ;;
   *) echo "unknown round $round"; exit 2 ;;
 esac
+only=${X_SHAPES:-$only}
 dir=${2:-build/cubins-$suite}
 gpu_round_begin bench/lead47/rounds.sh "$round" "$dir" "$limit"
 gpu_stage_build 150 || exit 1
