@@ -81,11 +81,16 @@ bundles() {
   done
 }
 
-# ordered SPEC NAME RASTER GROUP: SPEC with its tile_scheduler's raster and group set to RASTER and GROUP and its name to
-# NAME, written to $out/NAME.yaml (checked to hold the new order) and built into $out/NAME.cubin (build).
-ordered() {
+# reorder SPEC NAME RASTER GROUP: SPEC with its tile_scheduler's raster and group set to RASTER and GROUP and its name
+# to NAME, written to $out/NAME.yaml (checked to hold the new order), for build or nreg.
+reorder() {
   sed -E "s/raster: along_[mn], group: [0-9]+,/raster: $3, group: $4,/; s/^name: .*/name: $2/" "$1" >"$out/$2.yaml"
   grep -q "raster: $3, group: $4," "$out/$2.yaml" || { echo "$2: order not set in $1"; exit 1; }
+}
+
+# ordered SPEC NAME RASTER GROUP: reorder, then built into $out/NAME.cubin (build).
+ordered() {
+  reorder "$@"
   build "$gemmc" "$out/$2.yaml" "$2"
 }
 
