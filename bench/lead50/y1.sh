@@ -10,7 +10,7 @@ dir=${1:-build/cubins-y1}
 source scripts/gpu_common.sh
 gpu_round_begin bench/lead50/y1.sh y1 "$dir" 420
 gpu_stage_build 150 || exit 1
-[ -n "$Y1_SHORT" ] || gpu_bench "k-1" 60 --cubin-dir "$dir" --suite "$dir/r2.yaml"
+[ -n "${Y1_SHORT:-}" ] || gpu_bench "k-1" 60 --cubin-dir "$dir" --suite "$dir/r2.yaml"
 [ -n "$ncu" ] || { echo "y1: no ncu"; exit 0; }
 metrics=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__cycles_active.avg,smsp__inst_executed.sum
 metrics+=,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_elapsed

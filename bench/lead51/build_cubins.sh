@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# bench/lead51/build_cubins.sh ROUND: session 51's round ROUND kernels into build/cubins-ROUND by this tree's compiler
+# (GEMMC, default build/bin/gemmc).
+# z1: issue 14's block-scaled cell on its goal shapes (bench/lead22/r2.yaml), for an H200 first: the per-tensor
+# 128x128 and 128x192 pingpong kernels (pt_pp128, pt_pp192) and the block-scaled 192x128 and 128x256 kernels (bs192,
+# bs256), the cell's numerator and denominator as the bundles pick them.
+set -euo pipefail
+round=${1:?round (z1)}
+. "$(dirname "$0")/../../scripts/session/cubins_common.sh"
+round_out "$round" '*.yaml'
+
+case $round in
+  z1)
+    kernels pt_pp128 pt_pp192 bs192 bs256
+    cp bench/lead22/r2.yaml "$out/" ;;
+  *) echo "unknown round $round" >&2; exit 2 ;;
+esac
