@@ -10,4 +10,4 @@ source scripts/gpu_common.sh
 gpu_round_begin bench/lead46/w1.sh w1 "$dir" 300
 gpu_stage_build 150 || exit 1
 for i in ${W1_PROCESSES:-1 2}; do gpu_bench "k-$i" 100 --cubin-dir "$dir" --suite "$dir/w1.yaml"; done
-[ -n "$W1_SHORT" ] || gpu_sustain sus 60 --cubin-dir "$dir" --suite "$dir/w1.yaml" --cubins 'bs*.cubin' --shapes m16384_n28672
+[ -n "${W1_SHORT:-}" ] || gpu_sustain sus 60 --cubin-dir "$dir" --suite "$dir/w1.yaml" --cubins 'bs*.cubin' --shapes m16384_n28672
