@@ -4,14 +4,21 @@
 # z1: issue 14's block-scaled cell on its goal shapes (bench/lead22/r2.yaml), for an H200 first: the per-tensor
 # 128x128 and 128x192 pingpong kernels (pt_pp128, pt_pp192) and the block-scaled 192x128 and 128x256 kernels (bs192,
 # bs256), the cell's numerator and denominator as the bundles pick them.
+# z2: a fifth stage for the 192x128 block-scaled kernel with the TMA-store epilogue (round y1: its ring drains):
+# bs192 beside bs192_b1 (epilogue.buffers: 1), bs192_ss0 (stage_scales: false), bs192_s5 (both, which frees a 40 KiB
+# stage: 5 stages, 225.1 KiB), and pt_pp192.
 set -euo pipefail
-round=${1:?round (z1)}
+round=${1:?round (z1, z2)}
 . "$(dirname "$0")/../../scripts/session/cubins_common.sh"
 round_out "$round" '*.yaml'
 
 case $round in
   z1)
     kernels pt_pp128 pt_pp192 bs192 bs256
+    cp bench/lead22/r2.yaml "$out/" ;;
+  z2)
+    kernels bs192 pt_pp192
+    for n in bs192_b1 bs192_ss0 bs192_s5; do build "$gemmc" bench/lead51/$n.yaml $n; done
     cp bench/lead22/r2.yaml "$out/" ;;
   *) echo "unknown round $round" >&2; exit 2 ;;
 esac
