@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # session 51 lead, round z2 (DIR = build/cubins-z2: bash bench/lead51/build_cubins.sh z2): a fifth stage for the
 # 192x128 block-scaled kernel (bs192_s5: one epilogue chunk buffer and unstaged scales free it) beside its two
-# one-change controls (bs192_b1, bs192_ss0), bs192_s3 (3 stages), the shipped bs192 and pt_pp192: the suite on the four new cubins, two
-# interleaved gemmc-bench processes on the goal shapes, then bs192, bs192_s5 and pt_pp192 at the power cap on cube8192
-# (Z2_SHORT=1 leaves the capped stage out). Runs on either GPU; predictions in bench/lead51/README.md.
+# one-change controls (bs192_b1, bs192_ss0), bs192_s3 (3 stages), the shipped bs192 and pt_pp192: the suite on the
+# four new cubins, two interleaved gemmc-bench processes on the goal shapes, then bs192, bs192_s5 and pt_pp192 at the
+# power cap on cube8192 (Z2_SHORT=1 leaves the capped stage out). Runs on either GPU; predictions in
+# bench/lead51/README.md.
 OUT=${OUT:-./out}; mkdir -p "$OUT"
 dir=${1:-build/cubins-z2}
 source scripts/gpu_common.sh
