@@ -19,9 +19,12 @@ def num(x):
     return float(str(x).replace(',', '') or 0)
 
 def active_cycles(path):
-    for r in csv.DictReader(open(path)):
-        if r['Metric Name'] == 'SM Active Cycles':
+    # SpeedOfLight's 'SM Active Cycles' (q1.sh), or the metric itself where a round asked for it with --metrics (y1.sh)
+    f = gzip.open(path, 'rt', newline='') if path.endswith('.gz') else open(path, newline='')
+    for r in csv.DictReader(f):
+        if r['Metric Name'] in ('SM Active Cycles', 'sm__cycles_active.avg'):
             return num(r['Metric Value'])
+    sys.exit(f'{path}: no SM Active Cycles (SpeedOfLight) nor sm__cycles_active.avg')
 
 def category(src):
     op = [t for t in src.split() if not t.startswith('@')][0]
