@@ -325,6 +325,36 @@ gpu_ncu_cubin() {
     --suite "$suite" --shapes "$shape"
 }
 
+# What a K loop's ncu round reads (rounds y1, z2: gpu_ncu_report "..." "$gpu_loop_metrics" "${gpu_loop_sections[@]}"):
+# duration and clock, active cycles (ncu_loop_split.py's), instructions, the tensor pipe, L2 and DRAM bytes, FMA-pipe
+# instructions and the stall ratios; the per-instruction samples, warp states and launch (registers, smem, cluster).
+gpu_loop_metrics=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__cycles_active.avg,smsp__inst_executed.sum
+gpu_loop_metrics+=,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_elapsed
+gpu_loop_metrics+=,lts__t_bytes.sum,dram__bytes_read.sum,smsp__inst_executed_pipe_fma.sum
+gpu_loop_metrics+=,"regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio"
+gpu_loop_sections=(--section SourceCounters --section WarpStateStats --section LaunchStats)
+
+# gpu_ncu_report NAME DIR CUBIN SUITE SHAPE SECONDS METRICS [NCU_ARGS...]: ncu (clocks left alone) of the second
+# launch of DIR/CUBIN.cubin alone (copied with its manifest into a folder of its own) under gemmc-bench on SUITE's
+# shape SHAPE, with METRICS and NCU_ARGS (e.g. --section SourceCounters), within SECONDS; its log in $OUT/NAME.log and
+# the report exported as $OUT/NAME-source.csv.gz (per-instruction SASS samples: bench/lead42/ncu_source_top.py,
+# ncu_loop_split.py), $OUT/NAME-details.csv and $OUT/NAME-raw.csv, the report itself removed (rounds y1, z2).
+gpu_ncu_report() {
+  local name=$1 dir=$2 cubin=$3 suite=$4 shape=$5 limit=$6 metrics=$7 tmp rc
+  shift 7
+  tmp=$(mktemp -d)
+  cp "$dir/$cubin.cubin" "$dir/$cubin.cubin.json" "$tmp/"
+  stage "ncu $name" "$limit" "$ncu" --clock-control none --metrics "$metrics" "$@" --launch-skip 1 --launch-count 1 \
+    -k 'regex:^(gemm_|bs)' -o "$OUT/$name" "$bench" --cubin-dir "$tmp" --iters 2 --warmup 1 \
+    --suite "$suite" --shapes "$shape" >"$OUT/$name.log" 2>&1
+  rc=$?
+  "$ncu" -i "$OUT/$name.ncu-rep" --page source --csv --print-source sass 2>&1 | gzip >"$OUT/$name-source.csv.gz"
+  "$ncu" -i "$OUT/$name.ncu-rep" --page details --csv >"$OUT/$name-details.csv" 2>&1
+  "$ncu" -i "$OUT/$name.ncu-rep" --page raw --csv >"$OUT/$name-raw.csv" 2>&1
+  rm -f "$OUT/$name.ncu-rep"
+  return $rc
+}
+
 # gpu_drop_failed RC LIST [ON_TIMEOUT...]: after gpu_stage_suite returned RC,
 # prints LIST (comma-separated cubin file names, the ones to time) without
 # every cubin $OUT/suite.txt reports failing and, when the suite ran out of

@@ -12,18 +12,6 @@ gpu_round_begin bench/lead50/y1.sh y1 "$dir" 420
 gpu_stage_build 150 || exit 1
 [ -n "${Y1_SHORT:-}" ] || gpu_bench "k-1" 60 --cubin-dir "$dir" --suite "$dir/r2.yaml"
 [ -n "$ncu" ] || { echo "y1: no ncu"; exit 0; }
-metrics=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__cycles_active.avg,smsp__inst_executed.sum
-metrics+=,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_elapsed
-metrics+=,lts__t_bytes.sum,dram__bytes_read.sum,smsp__inst_executed_pipe_fma.sum
-metrics+=,"regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio"
-secs=(--section SourceCounters --section WarpStateStats --section LaunchStats)
 for c in ${Y1_KERNELS:-bs192_p40 bs192_1x2n_p40 bs192 bs192_1x2_p40}; do
-  tmp=$(mktemp -d); cp "$dir/$c.cubin" "$dir/$c.cubin.json" "$tmp/"
-  stage "ncu $c" 45 "$ncu" --clock-control none --metrics "$metrics" "${secs[@]}" --launch-skip 1 --launch-count 1 \
-    -k 'regex:^(gemm_|bs)' -o "$OUT/$c" "$bench" --cubin-dir "$tmp" --iters 2 --warmup 1 \
-    --suite "$dir/r2.yaml" --shapes cube8192 >"$OUT/$c.log" 2>&1
-  "$ncu" -i "$OUT/$c.ncu-rep" --page source --csv --print-source sass 2>&1 | gzip >"$OUT/$c-source.csv.gz"
-  "$ncu" -i "$OUT/$c.ncu-rep" --page details --csv >"$OUT/$c-details.csv" 2>&1
-  "$ncu" -i "$OUT/$c.ncu-rep" --page raw --csv >"$OUT/$c-raw.csv" 2>&1
-  rm -f "$OUT/$c.ncu-rep"
+  gpu_ncu_report "$c" "$dir" "$c" "$dir/r2.yaml" cube8192 45 "$gpu_loop_metrics" "${gpu_loop_sections[@]}"
 done
