@@ -18,7 +18,14 @@ case $round in
     cp bench/lead22/r2.yaml "$out/" ;;
   z2)
     kernels bs192 pt_pp192
-    for n in bs192_b1 bs192_ss0 bs192_s5 bs192_s3; do build "$gemmc" bench/lead51/$n.yaml $n; done
+    bs=specs/h200_fp8_e4m3_blockscale_192x128_ws.yaml
+    one_buffer='s/epilogue: \{store: tma,/epilogue: {store: tma, buffers: 1,/'
+    unstaged='s/stage_scales: true/stage_scales: false/'
+    variant $bs bs192_b1 "$one_buffer"
+    variant $bs bs192_ss0 "$unstaged"
+    variant $bs bs192_s5 "$one_buffer" "$unstaged" 's/stages: auto,/stages: 5,/'
+    variant $bs bs192_s3 's/stages: auto,/stages: 3,/'
+    for n in bs192_b1 bs192_ss0 bs192_s5 bs192_s3; do build "$gemmc" "$out/$n.yaml" $n; done
     cp bench/lead22/r2.yaml "$out/" ;;
   *) echo "unknown round $round" >&2; exit 2 ;;
 esac

@@ -88,6 +88,20 @@ reorder() {
   grep -q "raster: $3, group: $4," "$out/$2.yaml" || { echo "$2: order not set in $1"; exit 1; }
 }
 
+# variant SPEC NAME EXPR...: SPEC with its name set to NAME and each sed -E expression EXPR applied in turn, written to
+# $out/NAME.yaml for build or nreg (a round's one-field changes to a shipped spec, instead of a copied YAML); an EXPR
+# that changes nothing ends the script, so a spec that moves on cannot silently leave a variant equal to it.
+variant() {
+  local spec=$1 name=$2 f=$out/$2.yaml e
+  shift 2
+  sed -E "s/^name: .*/name: $name/" "$spec" >"$f"
+  for e in "$@"; do
+    sed -E "$e" "$f" >"$f.next"
+    if cmp -s "$f" "$f.next"; then echo "$name: '$e' changes nothing in $spec"; exit 1; fi
+    mv "$f.next" "$f"
+  done
+}
+
 # ordered SPEC NAME RASTER GROUP: reorder, then built into $out/NAME.cubin (build).
 ordered() {
   reorder "$@"
