@@ -315,14 +315,21 @@ gpu_ncu() {
     -k "regex:$kernels" --csv "$@" >"$OUT/ncu-$name.csv" 2>&1
 }
 
-# gpu_ncu_cubin NAME DIR CUBIN SUITE SHAPE SECONDS METRICS: gpu_ncu NAME of DIR/CUBIN.cubin alone (copied with its
-# manifest into a folder of its own) under gemmc-bench on SUITE's shape SHAPE, 1 warm-up + 2 runs.
-gpu_ncu_cubin() {
-  local name=$1 dir=$2 cubin=$3 suite=$4 shape=$5 limit=$6 metrics=$7 tmp
+# gpu_bench_alone DIR CUBIN SUITE SHAPE: sets `alone` to the gemmc-bench command that runs DIR/CUBIN.cubin alone
+# (copied with its manifest into a folder of its own) on SUITE's shape SHAPE, 1 warm-up + 2 runs: what the ncu
+# helpers below profile (gemmc's kernels are named gemm_* or, in the lead rounds' variants, bs*).
+gpu_bench_alone() {
+  local tmp
   tmp=$(mktemp -d)
-  cp "$dir/$cubin.cubin" "$dir/$cubin.cubin.json" "$tmp/"
-  gpu_ncu "$name" "$limit" '^(gemm_|bs)' "$metrics" "$bench" --cubin-dir "$tmp" --iters 2 --warmup 1 \
-    --suite "$suite" --shapes "$shape"
+  cp "$1/$2.cubin" "$1/$2.cubin.json" "$tmp/"
+  alone=("$bench" --cubin-dir "$tmp" --iters 2 --warmup 1 --suite "$3" --shapes "$4")
+}
+
+# gpu_ncu_cubin NAME DIR CUBIN SUITE SHAPE SECONDS METRICS: gpu_ncu NAME of gpu_bench_alone DIR CUBIN SUITE SHAPE.
+gpu_ncu_cubin() {
+  local name=$1 limit=$6 metrics=$7
+  gpu_bench_alone "$2" "$3" "$4" "$5"
+  gpu_ncu "$name" "$limit" '^(gemm_|bs)' "$metrics" "${alone[@]}"
 }
 
 # What a K loop's ncu round reads (rounds y1, z2: gpu_ncu_report "..." "$gpu_loop_metrics" "${gpu_loop_sections[@]}"):
@@ -335,18 +342,16 @@ gpu_loop_metrics+=,"regex:smsp__average_warps_issue_stalled_.*_per_issue_active\
 gpu_loop_sections=(--section SourceCounters --section WarpStateStats --section LaunchStats)
 
 # gpu_ncu_report NAME DIR CUBIN SUITE SHAPE SECONDS METRICS [NCU_ARGS...]: ncu (clocks left alone) of the second
-# launch of DIR/CUBIN.cubin alone (copied with its manifest into a folder of its own) under gemmc-bench on SUITE's
-# shape SHAPE, with METRICS and NCU_ARGS (e.g. --section SourceCounters), within SECONDS; its log in $OUT/NAME.log and
+# launch in gpu_bench_alone DIR CUBIN SUITE SHAPE, with METRICS and NCU_ARGS (e.g. --section SourceCounters), within
+# SECONDS, as a report (gpu_ncu's CSV holds metrics only); its log in $OUT/NAME.log and
 # the report exported as $OUT/NAME-source.csv.gz (per-instruction SASS samples: bench/lead42/ncu_source_top.py,
 # ncu_loop_split.py), $OUT/NAME-details.csv and $OUT/NAME-raw.csv, the report itself removed (rounds y1, z2).
 gpu_ncu_report() {
-  local name=$1 dir=$2 cubin=$3 suite=$4 shape=$5 limit=$6 metrics=$7 tmp rc
+  local name=$1 limit=$6 metrics=$7 rc
+  gpu_bench_alone "$2" "$3" "$4" "$5"
   shift 7
-  tmp=$(mktemp -d)
-  cp "$dir/$cubin.cubin" "$dir/$cubin.cubin.json" "$tmp/"
   stage "ncu $name" "$limit" "$ncu" --clock-control none --metrics "$metrics" "$@" --launch-skip 1 --launch-count 1 \
-    -k 'regex:^(gemm_|bs)' -o "$OUT/$name" "$bench" --cubin-dir "$tmp" --iters 2 --warmup 1 \
-    --suite "$suite" --shapes "$shape" >"$OUT/$name.log" 2>&1
+    -k 'regex:^(gemm_|bs)' -o "$OUT/$name" "${alone[@]}" >"$OUT/$name.log" 2>&1
   rc=$?
   "$ncu" -i "$OUT/$name.ncu-rep" --page source --csv --print-source sass 2>&1 | gzip >"$OUT/$name-source.csv.gz"
   "$ncu" -i "$OUT/$name.ncu-rep" --page details --csv >"$OUT/$name-details.csv" 2>&1
